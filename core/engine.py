@@ -1,0 +1,186 @@
+"""The game contract every Hunters game implements, and the plain data types it speaks.
+
+A game is a stateless object (rules, never data of one match) registered in
+``core.games.GAMES``. States are frozen dataclasses of ints, strs, bools and tuples; actions
+are small hashable tuples whose first item is a verb; events are dicts with ``type``,
+``text`` and, when they are private, ``to``. Nothing here reads a clock or does I/O: time
+enters only through the ``at_ns`` argument of :meth:`Game.apply`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+Action: TypeAlias = tuple[Any, ...]
+"""A move: ``(verb, *arguments)`` with msgpack-able arguments (int, str, bool, None, tuple)."""
+
+Event: TypeAlias = dict[str, Any]
+"""Something that happened: ``{"type": ..., "text": ..., "to": seat}`` (no ``to``: public)."""
+
+State: TypeAlias = Any
+"""A game's frozen dataclass. Typed loosely here; every game defines its own."""
+
+OptionValue: TypeAlias = int | str | bool
+
+
+class IllegalAction(Exception):
+    """An action that may not be applied now; the message says why, for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A variant, mode or setting that a table chooses before the game starts."""
+
+    key: str
+    label: str
+    choices: tuple[OptionValue, ...]
+    default: OptionValue
+    help: str
+    choice_labels: tuple[str, ...] = ()
+    """Words for each choice, in the same order (empty: the values speak for themselves)."""
+
+    def label_of(self, value: OptionValue) -> str:
+        """The player-facing word for one of this option's values."""
+        if self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, for every seat."""
+
+    scores: tuple[int, ...]
+    """One score per seat."""
+    breakdown: tuple[dict[str, int], ...]
+    """Per seat, the points by category (they add up to the score)."""
+    ranking: tuple[tuple[int, ...], ...]
+    """Groups of tied seats, first place first; every seat appears exactly once."""
+    note: str = ""
+    """The tie-break that was applied, in words (empty when none was needed)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats sharing first place."""
+        return self.ranking[0] if self.ranking else ()
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The rules of one game. Every method is pure: given states are never changed."""
+
+    slug: str
+    title: str
+    pitch: str
+    players: range
+    options: tuple[Option, ...]
+
+    def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
+        """Deal a new game for ``seats`` players with validated ``options``."""
+        ...
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that may act now (several for simultaneous decisions; empty when over)."""
+        ...
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """Every action ``seat`` may take now: complete and finite."""
+        ...
+
+    def apply(
+        self, state: State, seat: int, action: Action, at_ns: int | None
+    ) -> tuple[State, Sequence[Event]]:
+        """The state after ``seat`` takes a legal ``action``, and what happened."""
+        ...
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` now, in words for the player."""
+        ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Plain data with only what ``seat`` may see (``None``: a spectator)."""
+        ...
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state consistent with everything ``seat`` has seen, with all else re-dealt."""
+        ...
+
+    def census(self, state: State) -> Counter[str]:
+        """Every physical card id in every zone; constant through a game."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    def describe(self, state: State, action: Action) -> str:
+        """Plain words for an action, as the log and screen readers say it."""
+        ...
+
+
+def validate_options(game: Game, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+    """Every option of ``game`` with its chosen or default value; unknown or bad ones refused."""
+    given = dict(options or {})
+    known = {option.key: option for option in game.options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        allowed = ", ".join(known) or "none"
+        raise ValueError(f"unknown option {unknown[0]!r} for {game.slug} (allowed: {allowed})")
+    chosen: dict[str, OptionValue] = {}
+    for key, option in known.items():
+        value = given.get(key, option.default)
+        # bool is an int in Python: keep True from passing for 1 and the reverse.
+        if not any(type(value) is type(c) and value == c for c in option.choices):
+            allowed = ", ".join(str(c) for c in option.choices)
+            raise ValueError(f"option {key!r} cannot be {value!r} (allowed: {allowed})")
+        chosen[key] = value
+    return chosen
+
+
+def validate_seats(game: Game, seats: int) -> int:
+    """``seats`` if the game allows that many players, else a ValueError naming the range."""
+    if type(seats) is not int or seats not in game.players:
+        low, high = game.players.start, game.players.stop - 1
+        raise ValueError(f"{game.title} is for {low}–{high} players, not {seats!r}")
+    return seats
+
+
+def rank_by_score(scores: Sequence[int], seats: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+    """Groups of seats with equal score, highest first."""
+    order = list(range(len(scores))) if seats is None else list(seats)
+    groups: dict[int, list[int]] = {}
+    for seat in order:
+        groups.setdefault(scores[seat], []).append(seat)
+    return tuple(tuple(groups[score]) for score in sorted(groups, reverse=True))
+
+
+_SEAT_TOKEN = re.compile(r"\{p(\d)\}")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """An event text with its ``{pN}`` seat tokens replaced by the players' names.
+
+    Games write seats as tokens because only the table knows who sits where; names are
+    inserted here as plain text (never markup: the caller renders the result as text).
+    """
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    return _SEAT_TOKEN.sub(name, text)
+
+
+def chance(seed: int) -> tuple[random.Random, int]:
+    """A generator for one chance step, and the seed a state keeps for the next step.
+
+    States stay plain data, so the RNG lives in a state as one integer rather than as a
+    ``random.Random`` object: the same state always draws the same cards, and a bot's
+    determinized copy gets a fresh seed so it cannot foresee real future shuffles.
+    """
+    rng = random.Random(seed)
+    return rng, rng.getrandbits(63)

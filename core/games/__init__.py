@@ -1,0 +1,11 @@
+"""GAMES: every playable game, registered explicitly by slug."""
+
+from __future__ import annotations
+
+from core.engine import Game
+from core.games.superbohaterowie.rules import SUPERBOHATEROWIE
+
+GAMES: dict[str, Game] = {
+    game.slug: game
+    for game in (SUPERBOHATEROWIE,)
+}

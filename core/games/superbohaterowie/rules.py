@@ -1,0 +1,503 @@
+"""Superbohaterowie's rules: setup, legal actions, applying them, and the end of a game.
+
+Actions (the card is always the id of a card in the actor's hand):
+  ("place", card, city, space)                     a superhero, Joker or giant spider
+  ("explode", card, ((city, space), ...))          one target (small), two (large)
+  ("move", card, from_city, from_space, to_city, to_space)   one-eagle card
+  ("swap", card, city_a, space_a, city_b, space_b)           two-eagle card
+  ("discard-hand",)      neither card can be played: both go to the discard pile
+  ("continue",)          Points variant: ready for the next game of the series
+Cities are numbered by seat: seat ``i`` owns city ``i``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from core import codec
+from core.engine import Action, Event, IllegalAction, Option, Outcome, chance, rank_by_score
+from core.games.superbohaterowie import view as view_module
+from core.games.superbohaterowie.data import (
+    CITIES,
+    CITY_SPACES,
+    COVERS,
+    ELEMENTS,
+    HAND_SIZE,
+    NAMES,
+    PLACED,
+    card_ids,
+    kind_of,
+)
+from core.games.superbohaterowie.scoring import city_points, is_saved
+
+Space = tuple[int, int]
+City = tuple[str | None, ...]
+
+
+@codec.register
+@dataclass(frozen=True, slots=True)
+class State:
+    """One position of a Superbohaterowie game (or of a Points-variant series)."""
+
+    players: int
+    series: int
+    """Games in the Points-variant series; 0 plays the standard game (first full set wins)."""
+    game_number: int
+    deck: tuple[str, ...]
+    """The face-down draw pile; its first card is the top."""
+    discard: tuple[str, ...]
+    """The face-up discard pile; its last card is the top."""
+    hands: tuple[tuple[str, ...], ...]
+    cities: tuple[City, ...]
+    turn: int
+    first: int
+    """Who started the current game (the next game of a series starts one seat later)."""
+    winners: tuple[int, ...]
+    """Seats whose city was saved; not empty once the current game has ended."""
+    results: tuple[tuple[int, ...], ...]
+    """Points variant: the recorded points of each finished game, one per seat."""
+    waiting: tuple[int, ...]
+    """Points variant, between games: seats that have not yet pressed continue."""
+    turns: int
+    rng: int
+
+
+def _kinds(city: City) -> list[str | None]:
+    return [None if card is None else kind_of(card) for card in city]
+
+
+def _occupied(state: State) -> Iterator[tuple[int, int, str]]:
+    for city, cards in enumerate(state.cities):
+        for space, card in enumerate(cards):
+            if card is not None:
+                yield city, space, card
+
+
+def _free(state: State) -> Iterator[Space]:
+    for city, cards in enumerate(state.cities):
+        for space, card in enumerate(cards):
+            if card is None:
+                yield city, space
+
+
+def _card_actions(state: State, card: str) -> list[Action]:
+    """Every way to play one card from hand."""
+    kind = kind_of(card)
+    if kind in PLACED:
+        covers = COVERS[kind]
+        targets = [
+            (city, space)
+            for city, cards in enumerate(state.cities)
+            for space, there in enumerate(cards)
+            if there is None or kind_of(there) in covers
+        ]
+        return [("place", card, city, space) for city, space in targets]
+    on_board = [(city, space) for city, space, _ in _occupied(state)]
+    if kind == "small-explosion":
+        return [("explode", card, (target,)) for target in on_board]
+    if kind == "large-explosion":
+        if len(on_board) == 1:
+            return [("explode", card, (on_board[0],))]
+        return [("explode", card, pair) for pair in combinations(on_board, 2)]
+    if kind == "one-eagle":
+        free = list(_free(state))
+        return [
+            ("move", card, city, space, to_city, to_space)
+            for city, space in on_board
+            for to_city, to_space in free
+            if to_city != city
+        ]
+    if kind == "two-eagles":
+        return [
+            ("swap", card, *a, *b) for a, b in combinations(on_board, 2) if a[0] != b[0]
+        ]
+    raise ValueError(f"unknown card {card!r}")
+
+
+class Superbohaterowie:
+    """Gather five different superheroes in your city before the giant spiders win."""
+
+    slug = "superbohaterowie"
+    title = "Superbohaterowie"
+    pitch = "Two cards in hand: build five different superheroes in your city, wreck the others'."
+    players = range(2, 6)
+    options = (
+        Option(
+            key="series",
+            label="Points variant",
+            choices=(0, 1, 2, 3, 4, 5, 6, 8, 10),
+            default=0,
+            help=(
+                "Off: the first player to save their city wins. Otherwise play a series of "
+                "this many games; after each, every city scores points (first superhero of an "
+                "element 10, each further one 5, Joker 20, giant spider -20, never below 0) "
+                "and the highest total wins."
+            ),
+            choice_labels=("off", *(f"{n} game" + ("s" if n > 1 else "") for n in (1, 2, 3, 4, 5, 6, 8, 10))),
+        ),
+    )
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
+        """Shuffle the 98 cards and deal two to each player; seat 0 starts."""
+        return _deal(
+            players=seats,
+            series=int(options.get("series", 0)),
+            game_number=1,
+            first=0,
+            results=(),
+            seed=rng.getrandbits(63),
+        )
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.waiting:
+            return frozenset(state.waiting)
+        if state.winners:
+            return frozenset()
+        return frozenset((state.turn,))
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        if seat in state.waiting:
+            return [("continue",)]
+        if state.winners or seat != state.turn:
+            return []
+        actions = [a for card in state.hands[seat] for a in _card_actions(state, card)]
+        return actions or [("discard-hand",)]
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        return _why_illegal(state, seat, action)
+
+    # -- applying ----------------------------------------------------------------------------
+
+    def apply(
+        self, state: State, seat: int, action: Action, at_ns: int | None
+    ) -> tuple[State, Sequence[Event]]:
+        verb = action[0]
+        if verb == "continue":
+            return _continue(state, seat)
+        events: list[Event] = []
+        if verb == "discard-hand":
+            hand = state.hands[seat]
+            state = replace(
+                state,
+                hands=_set(state.hands, seat, ()),
+                discard=state.discard + hand,
+            )
+            shown = " and ".join(_a(kind_of(c)) for c in hand)
+            events.append(_event("discard-hand", f"{{p{seat}}} cannot play and discards {shown}."))
+        else:
+            card = action[1]
+            hand = list(state.hands[seat])
+            hand.remove(card)
+            state = replace(state, hands=_set(state.hands, seat, tuple(hand)))
+            state, text = _resolve(state, action)
+            events.append(_event(verb, f"{{p{seat}}} {text}."))
+        state, more = _after_turn(state, seat)
+        events.extend(more)
+        return state, events
+
+    # -- information ---------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_module.view(state, seat, self.to_act(state))
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return view_module.determinize(state, seat, rng)
+
+    def census(self, state: State) -> Counter[str]:
+        cards: Counter[str] = Counter(state.deck)
+        cards.update(state.discard)
+        for hand in state.hands:
+            cards.update(hand)
+        cards.update(card for city in state.cities for card in city if card is not None)
+        return cards
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.winners or state.waiting:
+            return None
+        n = state.players
+        if state.series == 0:
+            scores = tuple(1 if seat in state.winners else 0 for seat in range(n))
+            losers = tuple(seat for seat in range(n) if seat not in state.winners)
+            ranking = (state.winners, losers) if losers else (state.winners,)
+            note = "Several cities were saved by the same move: their players share the win." if len(state.winners) > 1 else ""
+            return Outcome(scores, tuple({"won": s} for s in scores), ranking, note)
+        totals = tuple(sum(game[seat] for game in state.results) for seat in range(n))
+        breakdown = tuple(
+            {f"game {number}": game[seat] for number, game in enumerate(state.results, 1)}
+            for seat in range(n)
+        )
+        ranking = rank_by_score(totals)
+        note = "Equal totals share their place." if len(ranking[0]) > 1 else ""
+        return Outcome(totals, breakdown, ranking, note)
+
+    def describe(self, state: State, action: Action) -> str:
+        if action[0] == "continue":
+            return "continue to the next game"
+        if action[0] == "discard-hand":
+            return "discard both cards (neither can be played)"
+        return _resolve(state, action)[1]
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _event(kind: str, text: str, to: int | None = None) -> Event:
+    event: Event = {"type": kind, "text": text}
+    if to is not None:
+        event["to"] = to
+    return event
+
+
+def _a(kind: str) -> str:
+    name = NAMES[kind]
+    return name if name == "Joker" else ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _where(city: int, space: int) -> str:
+    return f"{CITIES[city]} ({{p{city}}}), space {space + 1}"
+
+
+def _put(state: State, city: int, space: int, card: str | None) -> State:
+    row = _set(state.cities[city], space, card)
+    return replace(state, cities=_set(state.cities, city, row))
+
+
+def _resolve(state: State, action: Action) -> tuple[State, str]:
+    """Carry out a played card (already out of the hand) and say what it did."""
+    verb, card = action[0], action[1]
+    kind = kind_of(card)
+    if verb == "place":
+        _, _, city, space = action
+        covered = state.cities[city][space]
+        state = _put(state, city, space, card)
+        text = f"places {_a(kind)} in {_where(city, space)}"
+        if covered is not None:
+            state = replace(state, discard=state.discard + (covered,))
+            text += f", covering {_a(kind_of(covered))}"
+        return state, text
+    if verb == "explode":
+        removed = []
+        for city, space in action[2]:
+            removed.append(f"{_a(kind_of(state.cities[city][space]))} from {_where(city, space)}")
+            state = replace(state, discard=state.discard + (state.cities[city][space],))
+            state = _put(state, city, space, None)
+        state = replace(state, discard=state.discard + (card,))
+        return state, f"plays {_a(kind)}, removing " + " and ".join(removed)
+    if verb == "move":
+        _, _, city, space, to_city, to_space = action
+        moved = state.cities[city][space]
+        state = _put(_put(state, city, space, None), to_city, to_space, moved)
+        state = replace(state, discard=state.discard + (card,))
+        return state, (
+            f"plays {_a(kind)}, moving {_a(kind_of(moved))} from {_where(city, space)} "
+            f"to {_where(to_city, to_space)}"
+        )
+    if verb == "swap":
+        _, _, city_a, space_a, city_b, space_b = action
+        card_a, card_b = state.cities[city_a][space_a], state.cities[city_b][space_b]
+        state = _put(_put(state, city_a, space_a, card_b), city_b, space_b, card_a)
+        state = replace(state, discard=state.discard + (card,))
+        return state, (
+            f"plays {_a(kind)}, swapping {_a(kind_of(card_a))} in {_where(city_a, space_a)} "
+            f"with {_a(kind_of(card_b))} in {_where(city_b, space_b)}"
+        )
+    raise ValueError(f"unknown verb {verb!r}")
+
+
+def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
+    """``seat`` draws ``count`` cards, reshuffling the discard pile into a new draw pile."""
+    events: list[Event] = []
+    drawn: list[str] = []
+    for _ in range(count):
+        if not state.deck and state.discard:
+            rng, seed = chance(state.rng)
+            pile = list(state.discard)
+            rng.shuffle(pile)
+            state = replace(state, deck=tuple(pile), discard=(), rng=seed)
+            events.append(_event("reshuffle", "The discard pile is shuffled into a new draw pile."))
+        if not state.deck:
+            break
+        drawn.append(state.deck[0])
+        state = replace(state, deck=state.deck[1:])
+    if drawn:
+        hand = state.hands[seat] + tuple(drawn)
+        state = replace(state, hands=_set(state.hands, seat, hand))
+        many = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
+        events.append(_event("draw", f"{{p{seat}}} draws {many}."))
+        names = " and ".join(_a(kind_of(c)) for c in drawn)
+        events.append(_event("draw", f"You draw {names}.", to=seat))
+    return state, events
+
+
+def _after_turn(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Check every city, refill the hand and pass the turn on (or end the game)."""
+    events: list[Event] = []
+    state = replace(state, turns=state.turns + 1)
+    saved = tuple(c for c, city in enumerate(state.cities) if is_saved(_kinds(city)))
+    if saved:
+        return _end_game(state, saved)
+    if state.hands[seat]:
+        state, drawn = _draw(state, seat, HAND_SIZE - len(state.hands[seat]))
+        events.extend(drawn)
+    following = (seat + 1) % state.players
+    state = replace(state, turn=following)
+    if not state.hands[following]:
+        # "At the start of their next turn, that player draws two new cards."
+        state, drawn = _draw(state, following, HAND_SIZE)
+        events.extend(drawn)
+    events.append(_event("turn", f"It is {{p{following}}}'s turn."))
+    return state, events
+
+
+def _end_game(state: State, saved: tuple[int, ...]) -> tuple[State, list[Event]]:
+    names = " and ".join(f"{{p{s}}}" for s in saved)
+    events = [_event("win", f"{names} saved {'their city' if len(saved) == 1 else 'their cities'}!")]
+    state = replace(state, winners=saved)
+    if state.series:
+        points = tuple(city_points(k for k in _kinds(city) if k) for city in state.cities)
+        state = replace(state, results=state.results + (points,))
+        scored = ", ".join(f"{{p{s}}} {p}" for s, p in enumerate(points))
+        events.append(_event("score", f"Game {state.game_number} points: {scored}."))
+        if state.game_number < state.series:
+            state = replace(state, waiting=tuple(range(state.players)))
+    return state, events
+
+
+def _continue(state: State, seat: int) -> tuple[State, list[Event]]:
+    waiting = tuple(s for s in state.waiting if s != seat)
+    if waiting:
+        return replace(state, waiting=waiting), [
+            _event("continue", f"{{p{seat}}} is ready for the next game.")
+        ]
+    first = (state.first + 1) % state.players
+    state = _deal(
+        players=state.players,
+        series=state.series,
+        game_number=state.game_number + 1,
+        first=first,
+        results=state.results,
+        seed=state.rng,
+    )
+    return state, [
+        _event("deal", f"Game {state.game_number} of {state.series}: {{p{first}}} starts.")
+    ]
+
+
+def _deal(
+    *, players: int, series: int, game_number: int, first: int,
+    results: tuple[tuple[int, ...], ...], seed: int
+) -> State:
+    rng, seed = chance(seed)
+    deck = list(card_ids())
+    rng.shuffle(deck)
+    hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))
+    return State(
+        players=players,
+        series=series,
+        game_number=game_number,
+        deck=tuple(deck[players * HAND_SIZE :]),
+        discard=(),
+        hands=hands,
+        cities=tuple((None,) * CITY_SPACES for _ in range(players)),
+        turn=first,
+        first=first,
+        winners=(),
+        results=results,
+        waiting=(),
+        turns=0,
+        rng=seed,
+    )
+
+
+def _why_illegal(state: State, seat: int, action: Action) -> str:
+    """The reason a (normalized) action is refused, for the player."""
+    verb = action[0]
+    if seat in state.waiting:
+        return "the game is between deals: press continue when you are ready"
+    if verb == "continue":
+        return "there is no next game to continue to now"
+    if verb == "discard-hand":
+        return "you can play a card, and must: discarding both is only for a hand that cannot be played"
+    if verb not in ("place", "explode", "move", "swap"):
+        return f"unknown action {verb!r}"
+    if len(action) < 2 or action[1] not in state.hands[seat]:
+        return "that card is not in your hand"
+    card = action[1]
+    kind = kind_of(card)
+    expected = {"place": PLACED, "explode": {"small-explosion", "large-explosion"},
+                "move": {"one-eagle"}, "swap": {"two-eagles"}}[verb]
+    if kind not in expected:
+        uses = {
+            **dict.fromkeys(PLACED, "placed in a city"),
+            "small-explosion": "played to remove one card",
+            "large-explosion": "played to remove two cards",
+            "one-eagle": "played to move a card to another city",
+            "two-eagles": "played to swap two cards in different cities",
+        }
+        return f"{_a(kind)} is {uses[kind]}"
+    spaces = [x for x in action[2:] if not isinstance(x, tuple)] if verb != "explode" else []
+    if verb == "explode":
+        targets = action[2] if len(action) == 3 and isinstance(action[2], tuple) else ()
+        spaces = [x for t in targets if isinstance(t, tuple) for x in t]
+        wanted = 1 if kind == "small-explosion" else min(2, sum(1 for _ in _occupied(state)))
+        if wanted == 0:
+            return "there is no card in any city to remove"
+        if len(targets) != wanted or len(set(targets)) != len(targets):
+            return f"{_a(kind)} removes {'one card' if wanted == 1 else 'two different cards'}"
+    if len(spaces) % 2 or not all(type(x) is int for x in spaces):
+        return "malformed action: cities and spaces are numbers"
+    pairs = list(zip(spaces[::2], spaces[1::2], strict=True))
+    for city, space in pairs:
+        if not (0 <= city < state.players and 0 <= space < CITY_SPACES):
+            return f"there is no space {space + 1} in city {city + 1}"
+    if verb == "place" and len(pairs) == 1:
+        city, space = pairs[0]
+        there = state.cities[city][space]
+        if there is None:
+            return "that move is not possible"
+        under = kind_of(there)
+        if kind == "spider":
+            if under == "joker":
+                return "a giant spider cannot be placed on a Joker"
+            return "a giant spider cannot be placed on another giant spider"
+        if kind == "joker":
+            return "that move is not possible"
+        if under == "spider":
+            return "a superhero cannot be placed on a giant spider (only a Joker can)"
+        allowed = " or ".join(NAMES[k] + "es" for k in sorted(COVERS[kind]))
+        return f"{_a(kind)} can only cover {allowed}, not {_a(under)}"
+    if verb in ("explode", "swap") or (verb == "move" and pairs):
+        sources = pairs[:1] if verb == "move" else pairs
+        for city, space in sources:
+            if state.cities[city][space] is None:
+                return f"there is no card in {CITIES[city]}'s space {space + 1}"
+    if verb == "move" and len(pairs) == 2:
+        (city, _), (to_city, to_space) = pairs
+        if city == to_city:
+            return "the eagle carries a card to another city"
+        if state.cities[to_city][to_space] is not None:
+            return "the eagle needs a free space in the target city"
+    if verb == "swap" and len(pairs) == 2 and pairs[0][0] == pairs[1][0]:
+        return "the two cards must be in different cities"
+    return "that move is not possible"
+
+
+SUPERBOHATEROWIE = Superbohaterowie()
+
+
+def elements_missing(city: City) -> frozenset[str]:
+    """The elements a city still lacks (Jokers not counted): used by bots and the table."""
+    return frozenset(ELEMENTS) - {k for k in _kinds(city) if k}
+
+
+__all__ = ["SUPERBOHATEROWIE", "IllegalAction", "State", "Superbohaterowie", "elements_missing"]

@@ -1,0 +1,259 @@
+"""Match: the one authoritative holder of a game in progress.
+
+Every road into a game goes through here — the TUI, the SSH server, bots and tests. A Match
+checks who may act and whether the action is legal, applies it, keeps the public log and
+the record (seed, options, seats and every accepted action with its time), and hands out
+per-seat views. A refused action raises :class:`IllegalAction` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from core import codec
+from core.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    OptionValue,
+    Outcome,
+    State,
+    validate_options,
+    validate_seats,
+)
+
+_MAX_ACTION_ITEMS = 16
+_MAX_ACTION_DEPTH = 3
+
+Step = tuple[int, Action, int | None]
+"""One accepted action in a record: (seat, action, at_ns)."""
+
+
+def _resolve(game: str | Game) -> Game:
+    if isinstance(game, str):
+        from core.games import GAMES
+
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+        return GAMES[game]
+    return game
+
+
+def normalize_action(action: Any, depth: int = 0) -> Action:
+    """``action`` as a tuple of plain items (lists from the wire become tuples), or refused."""
+    if not isinstance(action, tuple | list) or len(action) > _MAX_ACTION_ITEMS:
+        raise IllegalAction(f"malformed action {action!r}: expected a short tuple")
+    items: list[Any] = []
+    for item in action:
+        if isinstance(item, tuple | list):
+            if depth >= _MAX_ACTION_DEPTH:
+                raise IllegalAction("malformed action: nested too deeply")
+            items.append(normalize_action(item, depth + 1))
+        elif item is None or isinstance(item, bool | int | str):
+            items.append(item)
+        else:
+            raise IllegalAction(f"malformed action: {type(item).__name__} is not allowed in it")
+    if depth == 0 and (not items or not isinstance(items[0], str)):
+        raise IllegalAction("malformed action: it must start with a verb")
+    return tuple(items)
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see: public ones and those addressed to it."""
+    return [e for e in events if "to" not in e or (seat is not None and e["to"] == seat)]
+
+
+class Match:
+    """One game in progress, from its seed to its outcome."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: int,
+        seed: int,
+        options: Mapping[str, OptionValue],
+        state: State,
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.options = dict(options)
+        self._state = state
+        self._steps: list[Step] = []
+        self.version = 0
+        self.log: list[str] = []
+        self._legal_cache: dict[int, tuple[int, list[Action], frozenset[Action]]] = {}
+
+    # -- making matches ------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str | Game,
+        seats: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Match:
+        """A freshly dealt match; without a seed, one from ``secrets``."""
+        rules = _resolve(game)
+        validate_seats(rules, seats)
+        chosen = validate_options(rules, options)
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif type(seed) is not int:
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        state = rules.setup(seats, random.Random(seed), chosen)
+        return cls(rules, seats, seed, chosen, state)
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The current state (frozen: reading it cannot change the match)."""
+        return self._state
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every accepted action so far, as (seat, action, at_ns)."""
+        return tuple(self._steps)
+
+    def to_act(self) -> frozenset[int]:
+        """Seats that may act now."""
+        return self.game.to_act(self._state)
+
+    def legal(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it may not act)."""
+        return list(self._legal(seat)[0])
+
+    def _legal(self, seat: int) -> tuple[list[Action], frozenset[Action]]:
+        cached = self._legal_cache.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1], cached[2]
+        if seat in self.game.to_act(self._state):
+            actions = list(self.game.legal_actions(self._state, seat))
+        else:
+            actions = []
+        entry = (self.version, actions, frozenset(actions))
+        self._legal_cache[seat] = entry
+        return entry[1], entry[2]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator)."""
+        if seat is not None and not self._is_seat(seat):
+            raise ValueError(f"there is no seat {seat!r}")
+        return self.game.view(self._state, seat)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self.game.outcome(self._state)
+
+    def describe(self, action: Action) -> str:
+        """Plain words for an action in the current position."""
+        return self.game.describe(self._state, action)
+
+    def _is_seat(self, seat: Any) -> bool:
+        return type(seat) is int and 0 <= seat < self.seats
+
+    # -- acting --------------------------------------------------------------------------
+
+    def check(self, seat: Any, action: Any, version: int | None = None) -> Action:
+        """The normalized ``action`` if ``seat`` may take it now, else IllegalAction.
+
+        The order is the server's: seat first, then legality, then the version the player
+        was looking at when choosing.
+        """
+        if not self._is_seat(seat):
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        if self.outcome() is not None:
+            raise IllegalAction("the game is over")
+        acting = self.game.to_act(self._state)
+        if seat not in acting:
+            waiting = ", ".join(f"seat {s + 1}" for s in sorted(acting))
+            raise IllegalAction(f"it is not your turn (waiting for {waiting})")
+        normal = normalize_action(action)
+        if normal not in self._legal(seat)[1]:
+            raise IllegalAction(self.game.why_illegal(self._state, seat, normal))
+        if version is not None and version != self.version:
+            raise IllegalAction("the table changed while you were choosing; look again")
+        return normal
+
+    def act(
+        self, seat: int, action: Any, at_ns: int | None = None, *, version: int | None = None
+    ) -> list[Event]:
+        """Apply ``seat``'s action and return its events; refused ones change nothing."""
+        if at_ns is not None and type(at_ns) is not int:
+            raise IllegalAction(f"malformed time {at_ns!r}")
+        normal = self.check(seat, action, version)
+        state, events = self.game.apply(self._state, seat, normal, at_ns)
+        self._state = state
+        self._steps.append((seat, normal, at_ns))
+        self.version += 1
+        self.log.extend(e["text"] for e in events if "to" not in e)
+        return list(events)
+
+    # -- saving and replaying ------------------------------------------------------------
+
+    def _header(self) -> dict[str, Any]:
+        return {
+            "game": self.game.slug,
+            "seats": self.seats,
+            "seed": self.seed,
+            "options": tuple(sorted(self.options.items())),
+            "actions": tuple(self._steps),
+        }
+
+    def record(self) -> bytes:
+        """The seed, options, seats and every accepted action: enough to replay the match."""
+        return codec.encode("record", self._header())
+
+    def save(self) -> bytes:
+        """A snapshot of the match (its record, its state and its log)."""
+        return codec.encode(
+            "save", {**self._header(), "state": self._state, "version": self.version}
+        )
+
+    @classmethod
+    def replay(cls, data: bytes, upto: int | None = None) -> Match:
+        """The match a record describes (its first ``upto`` actions; all by default)."""
+        return cls._rebuild(codec.decode(data, "record"), upto)
+
+    @classmethod
+    def load(cls, data: bytes) -> Match:
+        """The match a save holds; its state is checked against a replay of its record."""
+        body = codec.decode(data, "save")
+        match = cls._rebuild(body, None)
+        if body.get("state") != match.state or body.get("version") != match.version:
+            raise ValueError("the save is inconsistent: its state does not match its record")
+        return match
+
+    @classmethod
+    def _rebuild(cls, body: Any, upto: int | None) -> Match:
+        if not isinstance(body, dict) or not {"game", "seats", "seed", "options", "actions"} <= set(
+            body
+        ):
+            raise ValueError("not a Hunters match: fields are missing")
+        options = body["options"]
+        if not isinstance(options, tuple) or not all(
+            isinstance(o, tuple) and len(o) == 2 for o in options
+        ):
+            raise ValueError("malformed options in the match")
+        try:
+            match = cls.new(body["game"], body["seats"], body["seed"], dict(options))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"cannot set up the match: {exc}") from None
+        steps: Sequence[Any] = body["actions"]
+        if not isinstance(steps, tuple):
+            raise ValueError("malformed actions in the match")
+        for number, step in enumerate(steps[:upto] if upto is not None else steps, 1):
+            if not isinstance(step, tuple) or len(step) != 3:
+                raise ValueError(f"malformed action {number} in the match")
+            seat, action, at_ns = step
+            try:
+                match.act(seat, action, at_ns)
+            except IllegalAction as exc:
+                raise ValueError(f"action {number} cannot be replayed: {exc}") from None
+        return match

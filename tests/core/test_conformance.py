@@ -1,0 +1,205 @@
+"""The contract every registered game must keep, checked by random playouts.
+
+Parametrized over every game in ``GAMES``, every allowed seat count and every option
+setting (the defaults, plus each other value of each option on its own). For each, the
+seeds ``range(SEEDS)`` are played out with random legal actions. A game joins these checks
+by registering in ``core.games.GAMES``.
+
+Checked at every step: somebody may act until there is an outcome, and every acting seat
+has legal actions; the card census never changes; for every seat, its view is unchanged by
+``determinize`` and contains no card that determinize moves (those are hidden from it);
+the spectator view shows no card hidden from any seat; public events name no hidden card;
+refused actions (wrong seat, malformed, illegal) raise IllegalAction and change nothing.
+At the end: the game terminated within MAX_ACTIONS, determinize did re-deal hidden cards,
+save/load and record/replay reproduce the match byte for byte (also from the middle), and
+the outcome ranks every seat exactly once with breakdowns adding up to the scores.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from core.engine import Game, IllegalAction
+from core.games import GAMES
+from core.match import Match
+
+SEEDS = 6
+"""Random playouts per (game, seats, options) configuration."""
+MAX_ACTIONS = 20_000
+"""The termination bound: no random playout may take more accepted actions than this."""
+DETERMINIZATIONS = 2
+"""Re-deals per seat and step used to find which cards are hidden from that seat."""
+
+
+def configurations() -> Iterator[Any]:
+    for slug, game in GAMES.items():
+        settings: list[dict[str, Any]] = [{}]
+        for option in game.options:
+            settings += [{option.key: c} for c in option.choices if c != option.default]
+        for seats in game.players:
+            for options in settings:
+                label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+                yield pytest.param(slug, seats, options, id=f"{slug}-{seats}p-{label}")
+
+
+_SCALARS = frozenset({int, bool, float, type(None), bytes})
+
+
+def card_paths(state: Any, cards: set[str]) -> dict[str, tuple[Any, ...]]:
+    """Where each card id sits inside a state: the path of fields and indices to it."""
+    paths: dict[str, tuple[Any, ...]] = {}
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        kind = type(node)
+        if kind is str:
+            if node in cards:
+                paths.setdefault(node, path)
+        elif kind is tuple or kind is list:
+            for index, item in enumerate(node):
+                if type(item) not in _SCALARS:
+                    walk(item, (*path, index))
+        elif kind is dict:
+            for key, item in node.items():
+                walk(item, (*path, key))
+        elif kind is frozenset:
+            for item in node:
+                walk(item, (*path, "set"))
+        elif dataclasses.is_dataclass(node):
+            for field in dataclasses.fields(node):
+                walk(getattr(node, field.name), (*path, field.name))
+
+    walk(state, ())
+    return paths
+
+
+def strings_in(data: Any) -> set[str]:
+    """Every string anywhere inside plain data (keys included)."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            found.add(node)
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, tuple | list | set | frozenset):
+            stack.extend(node)
+    return found
+
+
+def hidden_cards(game: Game, state: Any, seat: int, rng: random.Random) -> tuple[set[str], bool]:
+    """Cards that determinize moves for ``seat`` (so ``seat`` cannot know where they are),
+    and whether any determinization differed from the true state at all."""
+    cards = set(game.census(state))
+    true_paths = card_paths(state, cards)
+    hidden: set[str] = set()
+    changed = False
+    for _ in range(DETERMINIZATIONS):
+        dealt = game.determinize(state, seat, rng)
+        assert game.census(dealt) == game.census(state), "determinize must keep every card"
+        assert game.view(dealt, seat) == game.view(state, seat), (
+            f"seat {seat}'s view changed under determinize"
+        )
+        paths = card_paths(dealt, cards)
+        moved = {card for card in cards if paths.get(card) != true_paths.get(card)}
+        hidden |= moved
+        changed |= bool(moved)
+    return hidden, changed
+
+
+def assert_refusals_change_nothing(match: Match, rng: random.Random) -> None:
+    """Wrong seat, malformed and illegal actions are refused and leave the match as it was."""
+    before, version = match.save(), match.version
+    acting = sorted(match.to_act())
+    some_legal = match.legal(acting[0])[0]
+    attempts: list[tuple[Any, Any]] = [
+        (-1, some_legal),
+        (match.seats, some_legal),
+        ("0", some_legal),
+        (acting[0], ()),
+        (acting[0], 42),
+        (acting[0], ("no-such-verb",)),
+        (acting[0], (some_legal[0], object())),
+        (acting[0], [[[["deep"]]]]),
+    ]
+    idle = [s for s in range(match.seats) if s not in match.to_act()]
+    if idle:
+        attempts.append((idle[0], some_legal))
+    for seat, action in attempts:
+        with pytest.raises(IllegalAction) as refused:
+            match.act(seat, action)
+        assert str(refused.value), "a refusal must say why"
+        assert match.version == version and match.save() == before
+    with pytest.raises(IllegalAction):
+        match.act(acting[0], some_legal, version=version + 1)
+    assert match.save() == before
+
+
+@pytest.mark.parametrize(("slug", "seats", "options"), list(configurations()))
+def test_random_playouts_keep_the_contract(slug: str, seats: int, options: dict[str, Any]) -> None:
+    """Random playouts of every configuration keep every promise of the game contract."""
+    game = GAMES[slug]
+    for seed in range(SEEDS):
+        rng = random.Random(f"{slug}-{seats}-{options}-{seed}")
+        match = Match.new(slug, seats, seed=seed, options=options)
+        census = game.census(match.state)
+        redealt = False
+        pending: list[dict[str, Any]] = []
+        middle: tuple[bytes, bytes, int] | None = None
+        while match.outcome() is None:
+            assert match.version < MAX_ACTIONS, f"seed {seed} did not end in {MAX_ACTIONS} actions"
+            acting = match.to_act()
+            assert acting, "a game that is not over must let somebody act"
+            assert game.census(match.state) == census, "the census changed"
+            hidden_from: dict[int, set[str]] = {}
+            for seat in range(seats):
+                hidden, changed = hidden_cards(game, match.state, seat, rng)
+                redealt |= changed
+                hidden_from[seat] = hidden
+                leaked = strings_in(match.view(seat)) & hidden
+                assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)}"
+            everyone_hidden = set().union(*hidden_from.values())
+            leaked = strings_in(pending) & everyone_hidden
+            assert not leaked, f"public events {pending} name hidden cards {sorted(leaked)}"
+            leaked = strings_in(match.view(None)) & everyone_hidden
+            assert not leaked, f"the spectator view shows hidden cards {sorted(leaked)}"
+            for seat in acting:
+                assert match.legal(seat), f"seat {seat} must act but has no legal action"
+            if match.version % 7 == 0:
+                assert_refusals_change_nothing(match, rng)
+            seat = rng.choice(sorted(acting))
+            events = match.act(seat, rng.choice(match.legal(seat)), at_ns=match.version * 1000)
+            pending = [event for event in events if "to" not in event]
+            for event in events:
+                assert {"type", "text"} <= set(event), f"event without type or text: {event}"
+            if middle is None and match.version >= 5:
+                middle = (match.save(), match.record(), match.version)
+        final_hidden = set().union(
+            *(hidden_cards(game, match.state, s, rng)[0] for s in range(seats))
+        )
+        leaked = strings_in(pending) & final_hidden
+        assert not leaked, f"the last public events name hidden cards {sorted(leaked)}"
+        assert redealt, "determinize never re-dealt anything: hidden cards stayed where they were"
+        assert match.to_act() == frozenset(), "nobody may act once the game is over"
+        outcome = match.outcome()
+        assert outcome is not None
+        assert len(outcome.scores) == seats and len(outcome.breakdown) == seats
+        ranked = [seat for group in outcome.ranking for seat in group]
+        assert sorted(ranked) == list(range(seats)), f"ranking {outcome.ranking} must name every seat once"
+        for seat in range(seats):
+            assert sum(outcome.breakdown[seat].values()) == outcome.scores[seat]
+        save, record = match.save(), match.record()
+        assert Match.load(save).save() == save
+        assert Match.replay(record).save() == save
+        assert Match.replay(record).record() == record
+        if middle is not None:
+            saved, recorded, version = middle
+            assert Match.load(saved).version == version
+            assert Match.replay(recorded).save() == saved
+            assert Match.replay(record, upto=version).save() == saved
