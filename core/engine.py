@@ -149,7 +149,9 @@ def validate_seats(game: Game, seats: int) -> int:
     return seats
 
 
-def rank_by_score(scores: Sequence[int], seats: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+def rank_by_score(
+    scores: Sequence[int], seats: Sequence[int] | None = None
+) -> tuple[tuple[int, ...], ...]:
     """Groups of seats with equal score, highest first."""
     order = list(range(len(scores))) if seats is None else list(seats)
     groups: dict[int, list[int]] = {}

@@ -104,8 +104,8 @@ class Match:
         chosen = validate_options(rules, options)
         if seed is None:
             seed = secrets.randbits(63)
-        elif type(seed) is not int:
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        elif type(seed) is not int or not 0 <= seed < 2**63:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
         state = rules.setup(seats, random.Random(seed), chosen)
         return cls(rules, seats, seed, chosen, state)
 

@@ -5,7 +5,4 @@ from __future__ import annotations
 from core.engine import Game
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE
 
-GAMES: dict[str, Game] = {
-    game.slug: game
-    for game in (SUPERBOHATEROWIE,)
-}
+GAMES: dict[str, Game] = {game.slug: game for game in (SUPERBOHATEROWIE,)}

@@ -191,7 +191,9 @@ def test_random_playouts_keep_the_contract(slug: str, seats: int, options: dict[
         assert outcome is not None
         assert len(outcome.scores) == seats and len(outcome.breakdown) == seats
         ranked = [seat for group in outcome.ranking for seat in group]
-        assert sorted(ranked) == list(range(seats)), f"ranking {outcome.ranking} must name every seat once"
+        assert sorted(ranked) == list(range(seats)), (
+            f"ranking {outcome.ranking} must name every seat once"
+        )
         for seat in range(seats):
             assert sum(outcome.breakdown[seat].values()) == outcome.scores[seat]
         save, record = match.save(), match.record()

@@ -20,13 +20,12 @@ from itertools import combinations
 from typing import Any
 
 from core import codec
-from core.engine import Action, Event, IllegalAction, Option, Outcome, chance, rank_by_score
+from core.engine import Action, Event, Option, Outcome, chance, rank_by_score
 from core.games.superbohaterowie import view as view_module
 from core.games.superbohaterowie.data import (
     CITIES,
     CITY_SPACES,
     COVERS,
-    ELEMENTS,
     HAND_SIZE,
     NAMES,
     PLACED,
@@ -113,20 +112,20 @@ def _card_actions(state: State, card: str) -> list[Action]:
             if to_city != city
         ]
     if kind == "two-eagles":
-        return [
-            ("swap", card, *a, *b) for a, b in combinations(on_board, 2) if a[0] != b[0]
-        ]
+        return [("swap", card, *a, *b) for a, b in combinations(on_board, 2) if a[0] != b[0]]
     raise ValueError(f"unknown card {card!r}")
 
 
 class Superbohaterowie:
     """Gather five different superheroes in your city before the giant spiders win."""
 
-    slug = "superbohaterowie"
-    title = "Superbohaterowie"
-    pitch = "Two cards in hand: build five different superheroes in your city, wreck the others'."
-    players = range(2, 6)
-    options = (
+    slug: str = "superbohaterowie"
+    title: str = "Superbohaterowie"
+    pitch: str = (
+        "Two cards in hand: build five different superheroes in your city, wreck the others'."
+    )
+    players: range = range(2, 6)
+    options: tuple[Option, ...] = (
         Option(
             key="series",
             label="Points variant",
@@ -138,7 +137,10 @@ class Superbohaterowie:
                 "element 10, each further one 5, Joker 20, giant spider -20, never below 0) "
                 "and the highest total wins."
             ),
-            choice_labels=("off", *(f"{n} game" + ("s" if n > 1 else "") for n in (1, 2, 3, 4, 5, 6, 8, 10))),
+            choice_labels=(
+                "off",
+                *(f"{n} game" + ("s" if n > 1 else "") for n in (1, 2, 3, 4, 5, 6, 8, 10)),
+            ),
         ),
     )
 
@@ -185,13 +187,13 @@ class Superbohaterowie:
             return _continue(state, seat)
         events: list[Event] = []
         if verb == "discard-hand":
-            hand = state.hands[seat]
+            held = state.hands[seat]
             state = replace(
                 state,
                 hands=_set(state.hands, seat, ()),
-                discard=state.discard + hand,
+                discard=state.discard + held,
             )
-            shown = " and ".join(_a(kind_of(c)) for c in hand)
+            shown = " and ".join(_a(kind_of(c)) for c in held)
             events.append(_event("discard-hand", f"{{p{seat}}} cannot play and discards {shown}."))
         else:
             card = action[1]
@@ -227,8 +229,14 @@ class Superbohaterowie:
         if state.series == 0:
             scores = tuple(1 if seat in state.winners else 0 for seat in range(n))
             losers = tuple(seat for seat in range(n) if seat not in state.winners)
-            ranking = (state.winners, losers) if losers else (state.winners,)
-            note = "Several cities were saved by the same move: their players share the win." if len(state.winners) > 1 else ""
+            ranking: tuple[tuple[int, ...], ...] = (
+                (state.winners, losers) if losers else (state.winners,)
+            )
+            note = (
+                "Several cities were saved by the same move: their players share the win."
+                if len(state.winners) > 1
+                else ""
+            )
             return Outcome(scores, tuple({"won": s} for s in scores), ranking, note)
         totals = tuple(sum(game[seat] for game in state.results) for seat in range(n))
         breakdown = tuple(
@@ -267,6 +275,14 @@ def _where(city: int, space: int) -> str:
     return f"{CITIES[city]} ({{p{city}}}), space {space + 1}"
 
 
+def _at(state: State, city: int, space: int) -> str:
+    """The card on a space that the (legal) action says is occupied."""
+    card = state.cities[city][space]
+    if card is None:
+        raise ValueError(f"space {space + 1} of city {city + 1} is empty")
+    return card
+
+
 def _put(state: State, city: int, space: int, card: str | None) -> State:
     row = _set(state.cities[city], space, card)
     return replace(state, cities=_set(state.cities, city, row))
@@ -288,14 +304,15 @@ def _resolve(state: State, action: Action) -> tuple[State, str]:
     if verb == "explode":
         removed = []
         for city, space in action[2]:
-            removed.append(f"{_a(kind_of(state.cities[city][space]))} from {_where(city, space)}")
-            state = replace(state, discard=state.discard + (state.cities[city][space],))
+            target = _at(state, city, space)
+            removed.append(f"{_a(kind_of(target))} from {_where(city, space)}")
+            state = replace(state, discard=state.discard + (target,))
             state = _put(state, city, space, None)
         state = replace(state, discard=state.discard + (card,))
         return state, f"plays {_a(kind)}, removing " + " and ".join(removed)
     if verb == "move":
         _, _, city, space, to_city, to_space = action
-        moved = state.cities[city][space]
+        moved = _at(state, city, space)
         state = _put(_put(state, city, space, None), to_city, to_space, moved)
         state = replace(state, discard=state.discard + (card,))
         return state, (
@@ -304,7 +321,7 @@ def _resolve(state: State, action: Action) -> tuple[State, str]:
         )
     if verb == "swap":
         _, _, city_a, space_a, city_b, space_b = action
-        card_a, card_b = state.cities[city_a][space_a], state.cities[city_b][space_b]
+        card_a, card_b = _at(state, city_a, space_a), _at(state, city_b, space_b)
         state = _put(_put(state, city_a, space_a, card_b), city_b, space_b, card_a)
         state = replace(state, discard=state.discard + (card,))
         return state, (
@@ -361,7 +378,9 @@ def _after_turn(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def _end_game(state: State, saved: tuple[int, ...]) -> tuple[State, list[Event]]:
     names = " and ".join(f"{{p{s}}}" for s in saved)
-    events = [_event("win", f"{names} saved {'their city' if len(saved) == 1 else 'their cities'}!")]
+    events = [
+        _event("win", f"{names} saved {'their city' if len(saved) == 1 else 'their cities'}!")
+    ]
     state = replace(state, winners=saved)
     if state.series:
         points = tuple(city_points(k for k in _kinds(city) if k) for city in state.cities)
@@ -394,8 +413,13 @@ def _continue(state: State, seat: int) -> tuple[State, list[Event]]:
 
 
 def _deal(
-    *, players: int, series: int, game_number: int, first: int,
-    results: tuple[tuple[int, ...], ...], seed: int
+    *,
+    players: int,
+    series: int,
+    game_number: int,
+    first: int,
+    results: tuple[tuple[int, ...], ...],
+    seed: int,
 ) -> State:
     rng, seed = chance(seed)
     deck = list(card_ids())
@@ -427,15 +451,22 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
     if verb == "continue":
         return "there is no next game to continue to now"
     if verb == "discard-hand":
-        return "you can play a card, and must: discarding both is only for a hand that cannot be played"
+        return (
+            "you can play a card, and must: discarding both is only for a hand "
+            "that cannot be played"
+        )
     if verb not in ("place", "explode", "move", "swap"):
         return f"unknown action {verb!r}"
     if len(action) < 2 or action[1] not in state.hands[seat]:
         return "that card is not in your hand"
     card = action[1]
     kind = kind_of(card)
-    expected = {"place": PLACED, "explode": {"small-explosion", "large-explosion"},
-                "move": {"one-eagle"}, "swap": {"two-eagles"}}[verb]
+    expected = {
+        "place": PLACED,
+        "explode": {"small-explosion", "large-explosion"},
+        "move": {"one-eagle"},
+        "swap": {"two-eagles"},
+    }[verb]
     if kind not in expected:
         uses = {
             **dict.fromkeys(PLACED, "placed in a city"),
@@ -493,11 +524,3 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
 
 
 SUPERBOHATEROWIE = Superbohaterowie()
-
-
-def elements_missing(city: City) -> frozenset[str]:
-    """The elements a city still lacks (Jokers not counted): used by bots and the table."""
-    return frozenset(ELEMENTS) - {k for k in _kinds(city) if k}
-
-
-__all__ = ["SUPERBOHATEROWIE", "IllegalAction", "State", "Superbohaterowie", "elements_missing"]

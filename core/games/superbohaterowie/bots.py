@@ -1,0 +1,359 @@
+"""Superbohaterowie bots: a position evaluation, a greedy policy, and the levels easy–hard.
+
+The evaluation reads the cities (public) and, for the seat it plays for, its own hand. A
+city's *need* is how many cards it still lacks to be saved: every empty space and every
+duplicate superhero needs one card, a duplicate no missing hero can cover needs more, and a
+giant spider (which only a Joker or an explosion removes) more still. A card in hand that
+would lower the need next turn counts for part of that. The game is a race, so a seat's
+chance to win is a softmax over all cities' needs, the seats who move sooner a little ahead:
+a city one card from saved dominates everyone's chances, which makes stopping it urgent.
+
+Levels: ``easy`` is a noisy greedy player that looks after its own city only; ``normal`` the
+greedy policy over the whole table; ``hard`` an ISMCTS whose tree is narrowed to the greedy
+policy's best few actions, with short greedy playouts and the evaluation at the cutoff.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from core.bots import Bot
+from core.bots.ismcts import ISMCTSBot, ranking_rewards
+from core.engine import Action, Game, State
+from core.games.superbohaterowie.data import COVERS, ELEMENTS, PLACED, card_ids, kind_of
+from core.games.superbohaterowie.scoring import city_points
+
+Row = tuple[str | None, ...]
+"""One city as the kinds of its cards (None: an empty space)."""
+
+_KIND: dict[str, str] = {card: kind_of(card) for card in card_ids()}
+_COVERED_BY: dict[str, frozenset[str]] = {
+    element: frozenset(k for k in ELEMENTS if element in COVERS[k]) for element in ELEMENTS
+}
+_SERIES_SPREAD = 15.0
+"""Points variant: a lead of this many points is worth one softmax unit."""
+_SERIES_RACE = 30.0
+"""Points variant: saving one's city first is worth about this many points."""
+
+
+class Evaluator:
+    """The position evaluation with its weights, and the policies built on it.
+
+    Needs and hand gains depend only on a city's row of kinds (at most 8**5 of them), so
+    they are remembered per evaluator: the search asks for the same rows again and again.
+    """
+
+    def __init__(
+        self,
+        *,
+        spider: float = 1.8,
+        stuck: float = 1.5,
+        sharpness: float = 1.3,
+        tempo: float = 0.8,
+        keep: float = 0.5,
+    ) -> None:
+        """``spider``, ``stuck``: cards a giant spider and an uncoverable duplicate cost;
+        ``sharpness``: how much one card less raises a seat's chances; ``tempo``: what a
+        full round later to move costs, in cards; ``keep``: what share of a card's help
+        next turn counts now."""
+        self.spider = spider
+        self.stuck = stuck
+        self.sharpness = sharpness
+        self.tempo = tempo
+        self.keep = keep
+        self._needs: dict[Row, float] = {}
+        self._gains: dict[tuple[str, Row], float] = {}
+
+    # -- cities ---------------------------------------------------------------------------
+
+    def need(self, row: Row) -> float:
+        """The cards a city still lacks to be saved (0 exactly when it is saved)."""
+        known = self._needs.get(row)
+        if known is not None:
+            return known
+        seen: set[str] = set()
+        duplicates: list[str] = []
+        need = 0.0
+        for kind in row:
+            if kind is None:
+                need += 1.0
+            elif kind == "spider":
+                need += self.spider
+            elif kind == "joker":
+                continue
+            elif kind in seen:
+                duplicates.append(kind)
+            else:
+                seen.add(kind)
+        for kind in duplicates:
+            coverable = any(cover not in seen for cover in _COVERED_BY[kind])
+            need += 1.0 if coverable else self.stuck
+        self._needs[row] = need
+        return need
+
+    def gain(self, kind: str, row: Row) -> float:
+        """How much one card of ``kind`` could lower a city's need if played on it."""
+        key = (kind, row)
+        known = self._gains.get(key)
+        if known is not None:
+            return known
+        before = self.need(row)
+        best = 0.0
+        if kind in PLACED:
+            covers = COVERS[kind]
+            for space, there in enumerate(row):
+                if there is None or there in covers:
+                    best = max(best, before - self.need(_with(row, space, kind)))
+        elif kind in ("small-explosion", "large-explosion"):
+            for space, there in enumerate(row):
+                if there is not None:
+                    best = max(best, before - self.need(_with(row, space, None)))
+        self._gains[key] = best
+        return best
+
+    def _hand_gain(self, hand: Sequence[str], row: Row) -> float:
+        return max((self.gain(_KIND[card], row) for card in hand), default=0.0)
+
+    # -- chances ----------------------------------------------------------------------------
+
+    def _offsets(self, players: int, next_seat: int) -> list[float]:
+        return [self.tempo * ((seat - next_seat) % players) / players for seat in range(players)]
+
+    def chances(self, state: State) -> list[float]:
+        """Each seat's chance to win from here, counting every seat's hand (the state's)."""
+        rows = _rows(state.cities)
+        players: int = state.players
+        offsets = self._offsets(players, state.turn)
+        needs = [
+            self.need(row) - self.keep * self._hand_gain(state.hands[seat], row)
+            for seat, row in enumerate(rows)
+        ]
+        weights = [
+            math.exp(-self.sharpness * (need + offset))
+            for need, offset in zip(needs, offsets, strict=True)
+        ]
+        race = _normalize(weights)
+        return self._with_points(state, rows, race)
+
+    def _with_points(self, state: State, rows: Sequence[Row], race: list[float]) -> list[float]:
+        """Points variant: the race weighed with the points already banked and on the board."""
+        if not state.series:
+            return race
+        expected = [
+            (
+                sum(game[seat] for game in state.results)
+                + city_points(k for k in rows[seat] if k)
+                + _SERIES_RACE * race[seat]
+            )
+            / _SERIES_SPREAD
+            for seat in range(state.players)
+        ]
+        top = max(expected)
+        return _normalize([math.exp(value - top) for value in expected])
+
+    def evaluate(self, game: Game, state: State) -> list[float]:
+        """Expected reward per seat in [0, 1], on the scale ISMCTS gives finished games."""
+        players: int = state.players
+        lose = ranking_rewards(((0,), tuple(range(1, players))))[1]
+        return [p + (1.0 - p) * lose for p in self.chances(state)]
+
+    # -- choosing -----------------------------------------------------------------------------
+
+    def action_values(
+        self, state: State, seat: int, legal: Sequence[Action], selfish: bool = False
+    ) -> list[float]:
+        """How good each action is for ``seat``: its chance to win just after it.
+
+        Reads the cities and the seat's own hand only. An action that saves the seat's city
+        is worth 1 (shared when it saves others too), one that saves only others' 0.
+        ``selfish`` counts the seat's own city alone (minus its need), as a beginner does.
+        """
+        players: int = state.players
+        rows = _rows(state.cities)
+        base = [self.need(row) for row in rows]
+        offsets = self._offsets(players, (seat + 1) % players)
+        weights = [
+            math.exp(-self.sharpness * (need + offset))
+            for need, offset in zip(base, offsets, strict=True)
+        ]
+        total = sum(weights)
+        hand = state.hands[seat]
+        values: list[float] = []
+        for action in legal:
+            changed = _after(rows, action)
+            kept = _kept(hand, action)
+            own = rows[seat]
+            saved: list[int] = []
+            new_total, own_need = total, base[seat]
+            for city, row in changed:
+                need = self.need(row)
+                if need == 0.0:
+                    saved.append(city)
+                if city == seat:
+                    own, own_need = row, need
+                else:
+                    new_total += math.exp(-self.sharpness * (need + offsets[city])) - weights[city]
+            if saved:
+                values.append(1.0 / len(saved) if seat in saved else 0.0)
+                continue
+            own_need -= self.keep * self._hand_gain(kept, own)
+            if selfish:
+                values.append(-own_need)
+                continue
+            own_weight = math.exp(-self.sharpness * (own_need + offsets[seat]))
+            new_total += own_weight - weights[seat]
+            if state.series:
+                after = list(rows)
+                race = [w / total for w in weights]
+                for city, row in changed:
+                    after[city] = row
+                race[seat] = own_weight / new_total
+                values.append(self._with_points(state, after, race)[seat])
+            else:
+                values.append(own_weight / new_total)
+        return values
+
+    def greedy(
+        self, game: Game, state: State, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Playout policy: the best action one move ahead (the ISMCTS rollout hook)."""
+        if len(legal) == 1:
+            return legal[0]
+        return legal[_best(self.action_values(state, seat, legal), rng)]
+
+    def best_few(self, count: int) -> Callable[[Game, State, int, Sequence[Action]], Sequence[Action]]:
+        """An ISMCTS candidates hook: the ``count`` actions the greedy policy likes best.
+
+        Ties keep the legal order, so the root gets the same candidates in every re-deal
+        (the values read only public cities and the seat's own hand, which re-deals keep).
+        """
+
+        def narrow(
+            game: Game, state: State, seat: int, legal: Sequence[Action]
+        ) -> Sequence[Action]:
+            if len(legal) <= count:
+                return legal
+            values = self.action_values(state, seat, legal)
+            order = sorted(range(len(legal)), key=lambda i: -values[i])
+            return [legal[i] for i in sorted(order[:count])]
+
+        return narrow
+
+
+def _with(row: Row, space: int, kind: str | None) -> Row:
+    return row[:space] + (kind,) + row[space + 1 :]
+
+
+def _rows(cities: Sequence[Sequence[str | None]]) -> list[Row]:
+    return [tuple(None if card is None else _KIND[card] for card in city) for city in cities]
+
+
+def _normalize(weights: Sequence[float]) -> list[float]:
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+def _kept(hand: Sequence[str], action: Action) -> tuple[str, ...]:
+    """The cards left in hand after ``action`` (the one it plays removed)."""
+    if len(action) < 2 or action[1] not in hand:
+        return ()
+    rest = list(hand)
+    rest.remove(action[1])
+    return tuple(rest)
+
+
+def _after(rows: Sequence[Row], action: Action) -> list[tuple[int, Row]]:
+    """The cities an action changes, with their kinds afterwards (nothing else is built)."""
+    verb = action[0]
+    if verb == "place":
+        _, card, city, space = action
+        return [(city, _with(rows[city], space, _KIND[card]))]
+    if verb == "explode":
+        changed: dict[int, Row] = {}
+        for city, space in action[2]:
+            changed[city] = _with(changed.get(city, rows[city]), space, None)
+        return list(changed.items())
+    if verb in ("move", "swap"):
+        _, _, city_a, space_a, city_b, space_b = action
+        card_a, card_b = rows[city_a][space_a], rows[city_b][space_b]
+        return [
+            (city_a, _with(rows[city_a], space_a, None if verb == "move" else card_b)),
+            (city_b, _with(rows[city_b], space_b, card_a)),
+        ]
+    return []
+
+
+def _best(values: Sequence[float], rng: random.Random) -> int:
+    """The index of the highest value, ties broken by ``rng``."""
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v >= top - 1e-12]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class GreedyBot:
+    """Plays the action with the best one-move-ahead value; sometimes a random one."""
+
+    def __init__(
+        self,
+        name: str,
+        evaluator: Evaluator,
+        *,
+        noise: float = 0.0,
+        selfish: bool = False,
+    ) -> None:
+        self.name = name
+        self.evaluator = evaluator
+        self.noise = noise
+        self.selfish = selfish
+
+    def choose(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        determinizations: Iterator[State],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        """The greedy choice (with probability ``noise``, a random one).
+
+        One re-deal stands in for the state: the values read only what the seat sees.
+        """
+        actions = list(legal)
+        if len(actions) == 1:
+            return actions[0]
+        if self.noise and rng.random() < self.noise:
+            return actions[rng.randrange(len(actions))]
+        state = next(determinizations)
+        values = self.evaluator.action_values(state, view["seat"], actions, self.selfish)
+        return actions[_best(values, rng)]
+
+
+def easy() -> Bot:
+    """A beginner: builds its own city greedily, ignores the others, slips one move in three."""
+    return GreedyBot("easy", Evaluator(), noise=0.3, selfish=True)
+
+
+def normal() -> Bot:
+    """A solid player: the best move one step ahead for the whole table."""
+    return GreedyBot("normal", Evaluator())
+
+
+def hard() -> Bot:
+    """A strong player: searches the greedy policy's best moves over re-deals."""
+    evaluator = Evaluator()
+    return ISMCTSBot(
+        "hard",
+        iterations=400,
+        exploration=0.5,
+        depth=2,
+        rollout=evaluator.greedy,
+        evaluate=evaluator.evaluate,
+        candidates=evaluator.best_few(6),
+    )
+
+
+LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+"""The strategic levels, weakest first (``random`` comes from core.bots)."""
