@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from importlib import resources
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -76,8 +77,13 @@ class Game(Protocol):
     slug: str
     title: str
     pitch: str
+    """One line that sells the game in the launcher."""
     players: range
     options: tuple[Option, ...]
+
+    def rules_text(self) -> str:
+        """The rulebook followed by this edition's documented decisions, for the help screen."""
+        ...
 
     def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
         """Deal a new game for ``seats`` players with validated ``options``."""
@@ -175,6 +181,14 @@ def with_names(text: str, names: Sequence[str]) -> str:
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
     return _SEAT_TOKEN.sub(name, text)
+
+
+def rules_text(package: str) -> str:
+    """A game package's ``rulebook.txt`` followed by its ``notes.md`` (the designed choices)."""
+    root = resources.files(package)
+    rulebook = root.joinpath("rulebook.txt").read_text(encoding="utf-8").strip()
+    notes = root.joinpath("notes.md").read_text(encoding="utf-8").strip()
+    return f"{rulebook}\n\n{notes}\n"
 
 
 def chance(seed: int) -> tuple[random.Random, int]:

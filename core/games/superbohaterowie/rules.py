@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from core import codec
-from core.engine import Action, Event, Option, Outcome, chance, rank_by_score
+from core.engine import Action, Event, Option, Outcome, chance, rank_by_score, rules_text
 from core.games.superbohaterowie import view as view_module
 from core.games.superbohaterowie.data import (
     CITIES,
@@ -143,6 +143,9 @@ class Superbohaterowie:
             ),
         ),
     )
+
+    def rules_text(self) -> str:
+        return rules_text(__package__ or "core.games.superbohaterowie")
 
     # -- setup -----------------------------------------------------------------------------
 
