@@ -41,6 +41,21 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class TableSetup:
+    """What the setup screen decides: the game, who sits where, the options and the seed."""
+
+    slug: str
+    seats: tuple[Seat, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    """None deals from ``secrets``; a number repeats a deal exactly."""
+
+    def new_match(self) -> Match:
+        """A freshly dealt match for this setup (ValueError if the setup is invalid)."""
+        return Match.new(self.slug, len(self.seats), self.seed, self.options)
+
+
+@dataclass(frozen=True, slots=True)
 class Update:
     """Everything one seat (or a spectator) is shown after a change at the table."""
 

@@ -1,0 +1,1 @@
+"""Hunters' Textual app: launcher, table setup, game tables, rules and results."""
