@@ -1,22 +1,281 @@
-"""GameScreen: one table in play (being written; the placeholder keeps the app runnable)."""
+"""GameScreen: one table in play — board, whose turn, the log, refusals, the hot-seat cover.
+
+The screen is a participant of a :class:`~core.table.Table`: it holds the local humans'
+seats, is pushed one update per seat, and sends actions only through the table. It never
+touches the match itself. With several local humans it shows one seat at a time and puts
+the "pass to NAME" cover up before showing another seat's hand.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Static
+from collections.abc import Hashable
+from typing import Any
 
-from core.table import TableSetup
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.engine import IllegalAction, with_names
+from core.table import Table, TableSetup, Update
+from tui.boards import BOARDS
+from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
+from tui.screens.cover import PassScreen
 from tui.settings import Settings
+from tui.widgets.event_log import EventLog
+
+
+class LocalPlayers:
+    """The table participant for everyone at this keyboard."""
+
+    def __init__(self, screen: GameScreen, seats: frozenset[int]) -> None:
+        self._screen = screen
+        self._seats = seats
+
+    @property
+    def seats(self) -> frozenset[int]:
+        return self._seats
+
+    def deliver(self, update: Update) -> None:
+        self._screen.receive(update)
 
 
 class GameScreen(Screen[None]):
-    """The table of one game."""
+    """The table of one game.
+
+    | key | action |
+    | --- | --- |
+    | t | read the whole table aloud into the log |
+    | q | leave the table (back to the launcher) |
+    """
+
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen #banner { height: 1; padding: 0 1; background: $primary-darken-2; text-style: bold; }
+    GameScreen #status { height: auto; min-height: 1; padding: 0 1; }
+    GameScreen #sr-table { height: auto; }
+    GameScreen #sr-choices { height: auto; max-height: 12; border: none; }
+    GameScreen.-screen-reader #banner { background: $background; }
+    GameScreen.-screen-reader EventLog { border-top: none; }
+    """
+
+    BINDINGS = [
+        Binding("t", "read_table", "Read table", id="game.read"),
+        Binding("q", "leave", "Leave", id="game.leave"),
+        Binding("escape", "back", "Back", show=False, id="game.back"),
+    ]
 
     def __init__(self, setup: TableSetup, settings: Settings) -> None:
         super().__init__()
         self.setup = setup
         self.settings = settings
+        self.board_module: Any = BOARDS[setup.slug]
+        self.local = frozenset(i for i, seat in enumerate(setup.seats) if seat.kind == "human")
+        self.viewer = min(self.local) if self.local else None
+        self.latest: dict[int | None, Update] = {}
+        self.table: Table | None = None
+        self._refresh_pending = False
+        self._covered = False
+        self._sr_keys: list[Hashable] = []
+        self._sr_shown: tuple[int | None, int] = (None, -1)
+        self._sr_trie = ActionTrie((), lambda action: [])
+        self._sr_choices: list[Choice] = []
+
+    @property
+    def game_slug(self) -> str:
+        """The game on this table (the help screen shows its rules)."""
+        return self.setup.slug
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.setup.seats)
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.setup.slug}: table coming")
+        yield Static(id="banner")
+        if self.settings.screen_reader:
+            yield Static(id="sr-table")
+            yield OptionList(id="sr-choices")
+        else:
+            yield self.board_module.Board(id="board")
+        yield Static(id="status")
+        yield EventLog(id="log")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.set_class(self.settings.screen_reader, "-screen-reader")
+        match = self.setup.new_match()
+        self.table = Table(match, self.setup.seats, bot_delay=self.settings.bot_delay)
+        self.query_one(EventLog).show_for(self.viewer)
+        self.table.join(LocalPlayers(self, self.local))
+        await self.table.start()
+        if len(self.local) > 1 and self.viewer is not None:
+            self._cover(self.viewer)
+        self._focus_input()
+
+    async def on_unmount(self) -> None:
+        if self.table is not None:
+            await self.table.close()
+
+    # -- receiving updates ------------------------------------------------------------------
+
+    def receive(self, update: Update) -> None:
+        """Take an update from the table; rendering is coalesced to once per loop turn."""
+        self.latest[update.seat] = update
+        log = self.query_one(EventLog)
+        first_local = min(self.local) if self.local else None
+        for event in update.events:
+            if "to" in event:
+                log.add(with_names(event["text"], update.names), event["to"])
+            elif update.seat == first_local:
+                log.add(with_names(event["text"], update.names))
+        if not self._refresh_pending:
+            self._refresh_pending = True
+            self.call_later(self._refresh_table)
+
+    def _refresh_table(self) -> None:
+        self._refresh_pending = False
+        if self._covered or self.viewer is None or self.viewer not in self.latest:
+            return
+        update = self.latest[self.viewer]
+        acting_here = sorted(s for s in self.local if s in update.acting)
+        if acting_here and self.viewer not in acting_here and update.outcome is None:
+            self._cover(acting_here[0])
+            return
+        self._show_update(update)
+
+    def _cover(self, seat: int) -> None:
+        """Hide the table until the next local player says they have the keyboard."""
+        self._covered = True
+
+        def uncovered(_: None) -> None:
+            self._covered = False
+            self.viewer = seat
+            self.query_one(EventLog).show_for(seat)
+            self._refresh_table()
+            self._focus_input()
+
+        self.app.push_screen(
+            PassScreen(self.names[seat], plain=self.settings.screen_reader), uncovered
+        )
+
+    def _show_update(self, update: Update) -> None:
+        self._show_banner(update)
+        if self.settings.screen_reader:
+            self._show_plain(update)
+        else:
+            self.query_one("#board").show(update)  # type: ignore[attr-defined]
+        self.refresh_bindings()
+
+    def _show_banner(self, update: Update) -> None:
+        banner = Text()
+        if update.outcome is not None:
+            winners = [update.names[s] for s in update.outcome.winners()]
+            banner.append("Game over: ")
+            banner.append(" and ".join(winners))
+            banner.append(" win" + ("s" if len(winners) == 1 else ""))
+        elif update.seat in update.acting:
+            banner.append("▶ Your turn, ")
+            banner.append(update.names[update.seat] if update.seat is not None else "")
+        else:
+            banner.append("Waiting for ")
+            banner.append(", ".join(update.names[s] for s in sorted(update.acting)))
+        self.query_one("#banner", Static).update(banner)
+
+    # -- screen-reader mode: plain lines and a list of choices --------------------------------
+
+    def _show_plain(self, update: Update) -> None:
+        module = self.board_module
+        trie = ActionTrie(update.legal, lambda action: module.paths(update, action))
+        if self._sr_shown != (update.seat, update.version):
+            self._sr_keys = []
+        self._sr_shown = (update.seat, update.version)
+        choices = trie.choices(self._sr_keys)
+        lines = [
+            *module.describe(update),
+            module.prompt(update, self._sr_keys, choices, plain=True),
+        ]
+        self.query_one("#sr-table", Static).update(Text("\n".join(lines)))
+        options = self.query_one("#sr-choices", OptionList)
+        options.clear_options()
+        if update.outcome is not None:
+            options.add_option(Option(Text("Show the results"), id="results"))
+        for index, choice in enumerate(choices):
+            options.add_option(Option(Text(choice.label), id=f"choice-{index}"))
+        self._sr_trie = trie
+        self._sr_choices = choices
+        if options.option_count:
+            options.highlighted = 0
+
+    @on(OptionList.OptionSelected, "#sr-choices")
+    def _plain_choice(self, event: OptionList.OptionSelected) -> None:
+        update = self.latest.get(self.viewer)
+        if update is None:
+            return
+        if event.option.id == "results":
+            self.post_message(ResultsWanted())
+            return
+        choice = self._sr_choices[event.option_index - (1 if update.outcome is not None else 0)]
+        keys = [*self._sr_keys, choice.key]
+        action = self._sr_trie.action(keys)
+        if action is not None:
+            self._sr_keys = []
+            self.post_message(ActionChosen(action))
+        else:
+            self._sr_keys = keys
+            self._show_update(update)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    @on(ActionChosen)
+    def _chosen(self, message: ActionChosen) -> None:
+        if self.viewer is not None:
+            self.run_worker(self._submit(self.viewer, message.action), group="submit")
+
+    async def _submit(self, seat: int, action: Any) -> None:
+        assert self.table is not None
+        update = self.latest.get(seat)
+        status = self.query_one("#status", Static)
+        try:
+            await self.table.submit(seat, action, update.version if update else None)
+        except IllegalAction as refusal:
+            status.update(Text(f"✗ Not allowed: {refusal}", style="bold"))
+            self.query_one(EventLog).add(f"Not allowed: {refusal}", seat)
+            if update is not None:
+                self._show_update(update)
+        else:
+            status.update("")
+
+    @on(ResultsWanted)
+    def _results(self) -> None:
+        update = self.latest.get(self.viewer)
+        if update is None or update.outcome is None:
+            return
+        extra = self.board_module.result_lines(update.view, update.outcome, update.names)
+        self.app.show_results(self.setup, update.outcome, list(update.names), extra)  # type: ignore[attr-defined]
+
+    def action_read_table(self) -> None:
+        """Read the whole table as sentences into the log (for screen readers)."""
+        update = self.latest.get(self.viewer)
+        if update is None:
+            return
+        log = self.query_one(EventLog)
+        for line in self.board_module.describe(update):
+            log.add(line, self.viewer)
+
+    def action_back(self) -> None:
+        """Screen-reader mode: take back the last choice."""
+        if self._sr_keys:
+            self._sr_keys.pop()
+            update = self.latest.get(self.viewer)
+            if update is not None:
+                self._show_update(update)
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+    def _focus_input(self) -> None:
+        target = "#sr-choices" if self.settings.screen_reader else "#board"
+        self.query_one(target).focus()

@@ -479,21 +479,28 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
             "two-eagles": "played to swap two cards in different cities",
         }
         return f"{_a(kind)} is {uses[kind]}"
-    spaces = [x for x in action[2:] if not isinstance(x, tuple)] if verb != "explode" else []
+    targets: tuple[Any, ...] = ()
     if verb == "explode":
         targets = action[2] if len(action) == 3 and isinstance(action[2], tuple) else ()
         spaces = [x for t in targets if isinstance(t, tuple) for x in t]
-        wanted = 1 if kind == "small-explosion" else min(2, sum(1 for _ in _occupied(state)))
-        if wanted == 0:
-            return "there is no card in any city to remove"
-        if len(targets) != wanted or len(set(targets)) != len(targets):
-            return f"{_a(kind)} removes {'one card' if wanted == 1 else 'two different cards'}"
-    if len(spaces) % 2 or not all(type(x) is int for x in spaces):
-        return "malformed action: cities and spaces are numbers"
+    else:
+        spaces = list(action[2:])
+    if not spaces or len(spaces) % 2 or not all(type(x) is int for x in spaces):
+        return "malformed action: name each space by its city and space numbers"
     pairs = list(zip(spaces[::2], spaces[1::2], strict=True))
     for city, space in pairs:
         if not (0 <= city < state.players and 0 <= space < CITY_SPACES):
             return f"there is no space {space + 1} in city {city + 1}"
+    if verb != "place":
+        # Explosions, the moved card and both swapped cards must be cards in a city.
+        sources = pairs[:1] if verb == "move" else pairs
+        for city, space in sources:
+            if state.cities[city][space] is None:
+                return f"there is no card in {CITIES[city]}'s space {space + 1}"
+    if verb == "explode":
+        wanted = 1 if kind == "small-explosion" else min(2, sum(1 for _ in _occupied(state)))
+        if len(targets) != wanted or len(set(targets)) != len(targets):
+            return f"{_a(kind)} removes {'one card' if wanted == 1 else 'two different cards'}"
     if verb == "place" and len(pairs) == 1:
         city, space = pairs[0]
         there = state.cities[city][space]
@@ -510,11 +517,6 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
             return "a superhero cannot be placed on a giant spider (only a Joker can)"
         allowed = " or ".join(NAMES[k] + "es" for k in sorted(COVERS[kind]))
         return f"{_a(kind)} can only cover {allowed}, not {_a(under)}"
-    if verb in ("explode", "swap") or (verb == "move" and pairs):
-        sources = pairs[:1] if verb == "move" else pairs
-        for city, space in sources:
-            if state.cities[city][space] is None:
-                return f"there is no card in {CITIES[city]}'s space {space + 1}"
     if verb == "move" and len(pairs) == 2:
         (city, _), (to_city, to_space) = pairs
         if city == to_city:

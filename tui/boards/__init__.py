@@ -1,0 +1,11 @@
+"""One board module per game (``tui/boards/<slug>.py``), registered by slug."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from tui.boards import superbohaterowie
+
+BOARDS: dict[str, ModuleType] = {
+    "superbohaterowie": superbohaterowie,
+}

@@ -1,0 +1,98 @@
+"""What every game's board module provides, and the choice trie that turns legal actions
+into step-by-step keyboard choices (the same steps in the visual and screen-reader modes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from textual.message import Message
+from textual.widget import Widget
+
+from core.engine import Action, Outcome
+from core.table import Update
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One step towards an action: a key the board understands and words for it."""
+
+    key: Hashable
+    label: str
+
+
+Path = tuple[Choice, ...]
+
+
+class ActionTrie:
+    """Legal actions arranged as paths of choices: pick one step at a time.
+
+    An action may have several paths (two explosion targets can be chosen in either order);
+    choosing any of them leads to the same action.
+    """
+
+    def __init__(self, legal: Sequence[Action], paths: Callable[[Action], list[Path]]) -> None:
+        self._paths: list[tuple[tuple[Hashable, ...], Path, Action]] = []
+        for action in legal:
+            for path in paths(action):
+                self._paths.append((tuple(c.key for c in path), path, action))
+
+    def choices(self, prefix: Sequence[Hashable]) -> list[Choice]:
+        """The distinct next steps after ``prefix``, in first-seen order."""
+        depth, seen, found = len(prefix), set(), []
+        for keys, path, _ in self._paths:
+            if len(keys) > depth and keys[:depth] == tuple(prefix) and keys[depth] not in seen:
+                seen.add(keys[depth])
+                found.append(path[depth])
+        return found
+
+    def action(self, prefix: Sequence[Hashable]) -> Action | None:
+        """The action a complete path leads to, or None while it is incomplete."""
+        for keys, _, action in self._paths:
+            if keys == tuple(prefix):
+                return action
+        return None
+
+
+@dataclass
+class ActionChosen(Message):
+    """A board built an action (it may still be refused by the rules, with their reason)."""
+
+    action: Action
+
+
+class ResultsWanted(Message):
+    """The game is over and the player asked for the results."""
+
+
+class BoardModule(Protocol):
+    """The per-game part of the table screen (``tui/boards/<slug>.py``)."""
+
+    Board: type[Widget]
+    """The visual board; it receives updates via ``show`` and posts ``ActionChosen``."""
+
+    def paths(self, update: Update, action: Action) -> list[Path]:
+        """The ways to reach ``action`` step by step, with words for each step."""
+        ...
+
+    def prompt(
+        self,
+        update: Update,
+        keys: Sequence[Hashable],
+        choices: Sequence[Choice],
+        plain: bool = False,
+    ) -> str:
+        """What to do now, in words (``plain``: for the screen-reader list of choices)."""
+        ...
+
+    def describe(self, update: Update) -> list[str]:
+        """The whole table as plain sentences, for screen readers and the read-aloud key."""
+        ...
+
+    def result_lines(
+        self, view: dict[str, Any], outcome: Outcome, names: Sequence[str]
+    ) -> list[str]:
+        """Game-specific lines for the end screen (e.g. each city's points)."""
+        ...

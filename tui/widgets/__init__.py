@@ -1,0 +1,1 @@
+"""Reusable widgets: card faces, the event log, the turn banner."""

@@ -1,0 +1,44 @@
+"""EventLog: what happened, in plain language, for the seat being shown."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+MAX_ENTRIES = 500
+
+
+class EventLog(RichLog):
+    """The last actions as wrapped plain lines; text is never read as markup.
+
+    Entries remember who may read them (``to``), so a hot-seat table can show each local
+    player the public events plus only their own private ones.
+    """
+
+    DEFAULT_CSS = """
+    EventLog { height: 1fr; min-height: 3; border-top: solid $primary-darken-2; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, max_lines=MAX_ENTRIES, wrap=True, markup=False, auto_scroll=True)
+        self.entries: list[tuple[int | None, str]] = []
+        self.reader: int | None = None
+
+    def add(self, text: str, to: int | None = None) -> None:
+        """Remember an entry and show it if the current reader may see it."""
+        self.entries = self.entries[-MAX_ENTRIES:] + [(to, text)]
+        if to is None or to == self.reader:
+            self.write(Text(text))
+
+    def show_for(self, reader: int | None) -> None:
+        """Redraw for another reader: public lines and that reader's own."""
+        self.reader = reader
+        self.clear()
+        for to, text in self.entries:
+            if to is None or to == reader:
+                self.write(Text(text))
+
+    @property
+    def lines_shown(self) -> list[str]:
+        """The plain text of the lines on display (for tests and read-aloud)."""
+        return [text for to, text in self.entries if to is None or to == self.reader]
