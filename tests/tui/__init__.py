@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 from textual.app import App
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """The current screen as plain text, exactly as the terminal would show it.
 
     Reading the composited screen (not widget attributes) proves what a player sees: markup

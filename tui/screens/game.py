@@ -112,7 +112,7 @@ class GameScreen(Screen[None]):
         self.table.join(LocalPlayers(self, self.local))
         await self.table.start()
         if len(self.local) > 1 and self.viewer is not None:
-            self._cover(self.viewer)
+            self._show_cover(self.viewer)
         self._focus_input()
 
     async def on_unmount(self) -> None:
@@ -142,11 +142,11 @@ class GameScreen(Screen[None]):
         update = self.latest[self.viewer]
         acting_here = sorted(s for s in self.local if s in update.acting)
         if acting_here and self.viewer not in acting_here and update.outcome is None:
-            self._cover(acting_here[0])
+            self._show_cover(acting_here[0])
             return
         self._show_update(update)
 
-    def _cover(self, seat: int) -> None:
+    def _show_cover(self, seat: int) -> None:
         """Hide the table until the next local player says they have the keyboard."""
         self._covered = True
 

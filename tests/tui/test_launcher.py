@@ -1,0 +1,70 @@
+"""The launcher: every registered game listed, Enter to its setup, keys for settings and quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.games import GAMES
+from tests.tui import screen_text
+from tui.app import HuntersApp
+from tui.screens.launcher import LauncherScreen, player_counts
+from tui.screens.settings import SettingsScreen
+from tui.screens.setup import SetupScreen
+from tui.settings import Settings
+
+
+def _app() -> HuntersApp:
+    return HuntersApp(Settings(bot_delay=0))
+
+
+async def test_starts_on_the_launcher() -> None:
+    """The app opens on the game list."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        assert isinstance(pilot.app.screen, LauncherScreen)
+
+
+async def test_lists_every_game_with_players_and_pitch() -> None:
+    """Each registered game shows its title, its player counts and its pitch."""
+    async with _app().run_test(size=(120, 40)) as pilot:
+        text = " ".join(screen_text(pilot.app).split())
+        for game in GAMES.values():
+            assert game.title in text
+            assert player_counts(game) in text
+            assert " ".join(game.pitch.split()) in text
+
+
+async def test_enter_opens_the_setup_of_the_highlighted_game() -> None:
+    """Enter on the highlighted game opens its table setup."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.game_slug == next(iter(GAMES))
+
+
+async def test_o_opens_settings() -> None:
+    """The o key opens the settings screen."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, SettingsScreen)
+
+
+async def test_q_quits() -> None:
+    """The q key leaves the app from the launcher."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit
+
+
+def test_snapshot_launcher_80x24(snap_compare: Any) -> None:
+    """The launcher at the smallest supported size."""
+    assert snap_compare(_app(), terminal_size=(80, 24))
+
+
+def test_snapshot_launcher_120x40(snap_compare: Any) -> None:
+    """The launcher on a roomy terminal."""
+    assert snap_compare(_app(), terminal_size=(120, 40))

@@ -1,0 +1,150 @@
+"""Results: winners in words, a row per seat, the note and game lines; rematch and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable
+
+from core.engine import Outcome
+from core.table import Seat, TableSetup
+from tests.tui import BOX_DRAWING, screen_text
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.screens.launcher import LauncherScreen
+from tui.screens.results import ResultsScreen, ordinal, places, winner_line
+from tui.screens.setup import SetupScreen
+from tui.settings import Settings
+
+SETUP = TableSetup(
+    "superbohaterowie",
+    (Seat("Ala"), Seat("Olek", "bot", "easy"), Seat("Ewa", "bot", "hard")),
+    {"series": 3},
+    seed=11,
+)
+OUTCOME = Outcome(
+    scores=(30, 45, 30),
+    breakdown=({"Cities": 20, "Joker": 10}, {"Cities": 45}, {"Cities": 25, "Spiders": 5}),
+    ranking=((1,), (0, 2)),
+    note="Ala and Ewa tie for second place.",
+)
+HOSTILE = ("[@click=app.quit]", "[/", "[bold]x")
+
+
+def _app(screen_reader: bool = False) -> HuntersApp:
+    return HuntersApp(Settings(bot_delay=0, screen_reader=screen_reader))
+
+
+async def _show(pilot: Any, names: tuple[str, ...] = ("Ala", "Olek", "Ewa")) -> ResultsScreen:
+    pilot.app.show_results(SETUP, OUTCOME, names, ["Game 1: Olek saved London."])
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ResultsScreen)
+    return screen
+
+
+@pytest.mark.parametrize(
+    ("ranking", "words"),
+    [
+        (((0,), (1, 2)), "Ala wins!"),
+        (((0, 1), (2,)), "Ala and Olek share the win"),
+        (((0, 1, 2),), "Ala, Olek and Ewa share the win"),
+    ],
+)
+def test_winners_in_words(ranking: tuple[tuple[int, ...], ...], words: str) -> None:
+    """One winner wins; several share the win, named in seat order of the ranking."""
+    outcome = Outcome((1, 1, 1), ({}, {}, {}), ranking)
+    assert winner_line(outcome, ["Ala", "Olek", "Ewa"]) == words
+
+
+def test_tied_seats_share_a_place() -> None:
+    """Tied seats get the same place and the next place is skipped."""
+    assert places(OUTCOME) == [(1, 1), (2, 0), (2, 2)]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd",
+    ]  # fmt: skip
+
+
+async def test_every_seat_has_a_row_with_its_breakdown() -> None:
+    """The table lists place, name, score and every breakdown category for each seat."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        screen = await _show(pilot)
+        table = screen.query_one("#scores", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Place", "Name", "Score", "Cities", "Joker", "Spiders"]
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert rows == [
+            ["1st", "Olek", "45", "45", "", ""],
+            ["2nd", "Ala", "30", "20", "10", ""],
+            ["2nd", "Ewa", "30", "25", "", "5"],
+        ]
+        text = screen_text(pilot.app)
+        assert "Olek wins!" in text
+        assert "Ala and Ewa tie for second place." in text
+        assert "Game 1: Olek saved London." in text
+
+
+@pytest.mark.parametrize("screen_reader", [False, True])
+async def test_hostile_names_are_shown_literally(screen_reader: bool) -> None:
+    """Names that look like markup are printed as typed and trigger nothing."""
+    app = _app(screen_reader)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _show(pilot, HOSTILE)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[/ wins!" in text
+        for name in HOSTILE:
+            assert name in text
+        assert app.is_running and app.screen is screen
+
+
+async def test_screen_reader_results_are_plain_lines() -> None:
+    """In screen-reader mode each seat is one sentence and nothing is drawn."""
+    async with _app(screen_reader=True).run_test(size=(80, 24)) as pilot:
+        await _show(pilot)
+        text = screen_text(pilot.app)
+        assert "1st: Olek, 45 points (Cities 45)." in text
+        assert "2nd: Ala, 30 points (Cities 20, Joker 10)." in text
+        assert not BOX_DRAWING & set(text)
+
+
+async def test_rematch_starts_the_same_table_with_a_new_deal() -> None:
+    """r replaces the results and the finished game with a new game: same seats, no seed."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(SETUP)
+        await pilot.pause()
+        await _show(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.setup.seats == SETUP.seats and screen.setup.options == SETUP.options
+        assert screen.setup.seed is None
+        assert sum(isinstance(s, GameScreen | ResultsScreen) for s in pilot.app.screen_stack) == 1
+
+
+async def test_b_goes_back_to_the_launcher() -> None:
+    """b leaves the results (and the game under them) for the game list."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(SETUP)
+        await _show(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, LauncherScreen)
+        assert len(pilot.app.screen_stack) == 1
+
+
+async def test_n_opens_a_setup_for_the_same_game() -> None:
+    """n leaves the results for a table setup of the same game."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(SETUP)
+        await _show(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.game_slug == SETUP.slug

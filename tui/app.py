@@ -1,0 +1,240 @@
+"""HuntersApp: wires the screens together and owns what every screen shares.
+
+The app holds the Settings (one object, changed in place, so every screen and game table
+sees a change at once), the two themes, the app-wide keys (help, quit), the guard against a
+terminal too small to lay anything out, and the moves between screens. Screens do their own
+work; the app only decides which one is on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import Theme
+
+from core.engine import Outcome
+from core.games import GAMES
+from core.table import TableSetup
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen, screen_keys
+from tui.screens.launcher import LauncherScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.setup import SetupScreen
+from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.settings import Settings
+
+NORMAL_THEME = Theme(
+    name="hunters",
+    primary="#E0A526",
+    secondary="#5FA8D3",
+    accent="#F2C94C",
+    foreground="#E8E6E3",
+    background="#15171C",
+    surface="#1E2129",
+    panel="#2A2E39",
+    success="#7BD88F",
+    warning="#F0C674",
+    error="#FF6B6B",
+    dark=True,
+)
+"""The everyday look: warm gold on charcoal."""
+
+HIGH_CONTRAST_THEME = Theme(
+    name="hunters-high-contrast",
+    primary="#FFFF00",
+    secondary="#00FFFF",
+    accent="#FFFF00",
+    foreground="#FFFFFF",
+    background="#000000",
+    # Fields sit on a barely lighter black, so their extent shows without softening text.
+    surface="#1A1A1A",
+    panel="#1A1A1A",
+    boost="#000000",
+    success="#00FF00",
+    warning="#FFFF00",
+    error="#FF8080",
+    dark=True,
+    text_alpha=1.0,
+    luminosity_spread=0.0,
+    variables={
+        # Full-strength text and a cursor that never blends in: black on yellow.
+        "text": "#FFFFFF",
+        "text-muted": "#FFFFFF",
+        "foreground-muted": "#FFFFFF",
+        "block-cursor-foreground": "#000000",
+        "block-cursor-background": "#FFFF00",
+        "block-cursor-blurred-foreground": "#000000",
+        "block-cursor-blurred-background": "#FFFFFF",
+        "input-cursor-foreground": "#000000",
+        "input-cursor-background": "#FFFF00",
+        "input-selection-background": "#FFFF00 50%",
+        "border": "#FFFF00",
+        "border-blurred": "#FFFFFF",
+        "footer-background": "#000000",
+        "footer-foreground": "#FFFFFF",
+        "footer-key-foreground": "#FFFF00",
+        "footer-description-foreground": "#FFFFFF",
+        "scrollbar": "#FFFFFF",
+        "scrollbar-background": "#000000",
+        "button-foreground": "#000000",
+    },
+)
+"""Black, white and yellow only: for low vision and washed-out screens."""
+
+
+class HuntersApp(App[None]):
+    """Five hunter card games at one terminal."""
+
+    # Absolute, because Textual resolves a relative CSS_PATH next to the file of the
+    # *subclass*: an app derived elsewhere (the SSH server's) would not find it.
+    CSS_PATH = Path(__file__).with_name("hunters.tcss")
+    TITLE = "Hunters"
+    # Themes are chosen in our settings screen (normal or high contrast); the palette's
+    # theme picker would offer looks the game is not drawn for.
+    ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "f1,question_mark",
+            "help",
+            "Help",
+            tooltip="Keys of this screen and the rules of the game",
+            id="app.help",
+        ),
+        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Leave Hunters", id="app.quit"),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | f1, ? | Help: this screen's keys and the game's rules. |
+    | ctrl+q | Quit from anywhere. |
+    """
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else Settings()
+        """Shared by every screen; change it in place, then call ``apply_settings``."""
+        self.register_theme(NORMAL_THEME)
+        self.register_theme(HIGH_CONTRAST_THEME)
+        self._screen_reader_shown = self.settings.screen_reader
+        self._apply_theme()
+
+    def get_default_screen(self) -> Screen[None]:
+        return LauncherScreen()
+
+    def on_mount(self) -> None:
+        self.set_class(self.settings.screen_reader, "-screen-reader")
+        # A screen pushed while the notice is up (a game ending) must not show over it.
+        self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._guard_size))
+        self._guard_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._guard_size(event.size.width, event.size.height)
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def _apply_theme(self) -> None:
+        high = self.settings.high_contrast
+        self.theme = HIGH_CONTRAST_THEME.name if high else NORMAL_THEME.name
+
+    def apply_settings(self) -> None:
+        """Show the current settings now: the theme at once, a new layout when needed.
+
+        Screen-reader mode changes what screens are made of (lines instead of tables and
+        boxes), so every screen on the stack is composed again from its own state.
+        """
+        self._apply_theme()
+        if self.settings.screen_reader != self._screen_reader_shown:
+            self._screen_reader_shown = self.settings.screen_reader
+            self.set_class(self.settings.screen_reader, "-screen-reader")
+            self.call_later(self._recompose_screens)
+
+    async def _recompose_screens(self) -> None:
+        for screen in list(self.screen_stack):
+            if isinstance(screen, TooSmallScreen) or not screen.is_attached:
+                continue
+            focused = screen.focused.id if screen.focused is not None else None
+            await screen.recompose()
+            if focused is not None:
+                found = screen.query(f"#{focused}")
+                if found:
+                    screen.set_focus(found.first())
+
+    # -- terminal size -----------------------------------------------------------------------
+
+    def _guard_size(self, width: int | None = None, height: int | None = None) -> None:
+        """Cover everything with the size notice below 80×24; uncover it when it fits."""
+        if width is None or height is None:
+            width, height = self.size
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen
+        if too_small:
+            if isinstance(top, TooSmallScreen):
+                top.show_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen(width, height))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- moving between screens ------------------------------------------------------------------
+
+    def start_game(self, setup: TableSetup) -> None:
+        """Open the table for a checked setup."""
+        self.push_screen(GameScreen(setup, self.settings))
+
+    def show_results(
+        self,
+        setup: TableSetup,
+        outcome: Outcome,
+        names: Sequence[str],
+        extra_lines: list[str],
+    ) -> None:
+        """Show how a game ended (called by the game screen when it is over)."""
+        self.push_screen(ResultsScreen(setup, outcome, names, extra_lines))
+
+    async def _leave_game(self) -> None:
+        """Remove the results screen and the finished game under it."""
+        while len(self.screen_stack) > 1 and isinstance(
+            self.screen, (ResultsScreen, GameScreen, TooSmallScreen)
+        ):
+            await self.pop_screen()
+
+    async def rematch(self, setup: TableSetup) -> None:
+        """Play the same seats and options again with a new random deal."""
+        await self._leave_game()
+        self.start_game(replace(setup, seed=None))
+
+    async def new_setup(self, slug: str) -> None:
+        """Back to the setup of ``slug``: the one the game came from, or a fresh one."""
+        await self._leave_game()
+        top = self.screen
+        if not (isinstance(top, SetupScreen) and top.game_slug == slug):
+            self.push_screen(SetupScreen(slug))
+
+    def main_menu(self) -> None:
+        """Back to the game list, whatever is open."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # -- app-wide actions --------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No help over the size notice: there is nothing to help with until it fits."""
+        return not (action == "help" and isinstance(self.screen, TooSmallScreen))
+
+    def action_help(self) -> None:
+        """Help for the screen on top: its keys and, with a game about, that game's rules."""
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            screen.dismiss()
+            return
+        slug = getattr(screen, "game_slug", None)
+        rules = GAMES[slug].rules_text() if slug in GAMES else None
+        self.push_screen(HelpScreen(screen.title or self.title, rules, screen_keys(screen)))

@@ -1,0 +1,171 @@
+"""ResultsScreen: who won, every seat's place, score and its breakdown, then what's next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import getters
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from core.engine import Outcome
+from core.games import GAMES
+from core.table import TableSetup
+from tui.screens.help import key_help
+
+if TYPE_CHECKING:
+    from tui.app import HuntersApp
+
+
+def ordinal(place: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    teens = 10 <= place % 100 <= 20
+    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def winner_line(outcome: Outcome, names: Sequence[str]) -> str:
+    """The winners in words: "Ala wins!" or "Ala, Olek and Ewa share the win"."""
+    winners = [names[seat] for seat in outcome.winners()]
+    if not winners:
+        return "Nobody wins this time."
+    if len(winners) == 1:
+        return f"{winners[0]} wins!"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+
+
+def places(outcome: Outcome) -> list[tuple[int, int]]:
+    """(place, seat) in ranking order; tied seats share a place, the next place skips."""
+    placed: list[tuple[int, int]] = []
+    for group in outcome.ranking:
+        place = len(placed) + 1
+        placed.extend((place, seat) for seat in group)
+    return placed
+
+
+def categories(outcome: Outcome) -> list[str]:
+    """Every breakdown category any seat scored in, in the order they first appear."""
+    seen: dict[str, None] = {}
+    for breakdown in outcome.breakdown:
+        seen.update(dict.fromkeys(breakdown))
+    return list(seen)
+
+
+def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str]) -> str:
+    """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).\""""
+    parts = ", ".join(
+        f"{category} {points}" for category, points in outcome.breakdown[seat].items()
+    )
+    detail = f" ({parts})" if parts else ""
+    return f"{ordinal(place)}: {names[seat]}, {outcome.scores[seat]} points{detail}."
+
+
+class ResultsScreen(Screen[None]):
+    """The end of a game; r plays again at once, n changes the setup, b goes home."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "r",
+            "rematch",
+            "Rematch",
+            tooltip="Same seats and options, new deal",
+            id="results.rematch",
+        ),
+        Binding(
+            "n",
+            "new_setup",
+            "New setup",
+            tooltip="Change seats or options",
+            id="results.new_setup",
+        ),
+        Binding("b,escape", "back", "Back to games", tooltip="The game list", id="results.back"),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | r | Rematch: same seats and options, a new random deal. |
+    | n | Set up a new table for the same game. |
+    | b, escape | Back to the game list. |
+    """
+
+    if TYPE_CHECKING:
+        app = getters.app(HuntersApp)
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        outcome: Outcome,
+        names: Sequence[str],
+        extra_lines: Sequence[str] = (),
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self.outcome = outcome
+        self.names = tuple(names)
+        self.extra_lines = tuple(extra_lines)
+        self.game_slug = setup.slug
+        """The game that ended; help shows its rules."""
+        game = GAMES.get(setup.slug)
+        self.heading = f"{game.title if game else setup.slug}: results"
+        self.title = self.heading
+
+    def compose(self) -> ComposeResult:
+        screen_reader = self.app.settings.screen_reader
+        outcome, names = self.outcome, self.names
+        yield key_help(self)
+        yield Static(Content(self.heading), classes="title")
+        with VerticalScroll(id="results-body"):
+            # Names are the players' own text: always Content, never markup.
+            yield Static(Content(winner_line(outcome, names)), id="winner")
+            if screen_reader:
+                for place, seat in places(outcome):
+                    yield Static(
+                        Content(result_sentence(place, seat, outcome, names)), classes="line"
+                    )
+            else:
+                yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+            if outcome.note:
+                yield Static(Content(outcome.note), id="note", classes="line")
+            for line in self.extra_lines:
+                yield Static(Content(line), classes="line extra")
+
+    def on_mount(self) -> None:
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        tables = self.query("#scores").results(DataTable)
+        for table in tables:
+            columns = categories(self.outcome)
+            # DataTable reads plain str as markup: names and categories go in as rich Text.
+            table.add_columns("Place", "Name", "Score", *(Text(c) for c in columns))
+            for place, seat in places(self.outcome):
+                breakdown = self.outcome.breakdown[seat]
+                table.add_row(
+                    ordinal(place),
+                    Text(self.names[seat]),
+                    self.outcome.scores[seat],
+                    *(breakdown.get(c, "") for c in columns),
+                )
+
+    async def recompose(self) -> None:
+        """Recompose and refill the score table (it is filled after mounting, not composed)."""
+        await super().recompose()
+        self._fill_table()
+
+    async def action_rematch(self) -> None:
+        """The same seats and options again, with a fresh random deal."""
+        await self.app.rematch(self.setup)
+
+    async def action_new_setup(self) -> None:
+        """Back to the setup of this game, to change seats or options."""
+        await self.app.new_setup(self.setup.slug)
+
+    def action_back(self) -> None:
+        """Back to the game list."""
+        self.app.main_menu()

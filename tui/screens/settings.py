@@ -1,0 +1,146 @@
+"""SettingsScreen: screen-reader mode, high contrast and the bots' pace, applied at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import getters, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.screens.help import key_help
+from tui.settings import Settings
+
+if TYPE_CHECKING:
+    from tui.app import HuntersApp
+
+BOT_DELAYS: tuple[float, ...] = (0.0, 0.4, 0.8, 1.5)
+"""The bot paces offered, in seconds: instant, brisk, easy to follow, slow."""
+
+
+def next_bot_delay(current: float) -> float:
+    """The next pace after ``current``, wrapping around (an odd value goes to the next one up)."""
+    return next((delay for delay in BOT_DELAYS if delay > current), BOT_DELAYS[0])
+
+
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def setting_lines(settings: Settings) -> list[tuple[str, str]]:
+    """(id, line) for every setting, the line saying its current value and what it does."""
+    return [
+        (
+            "screen-reader",
+            f"Screen-reader mode: {on_off(settings.screen_reader)}"
+            " (plain lines, no boxes or positions)",
+        ),
+        (
+            "high-contrast",
+            f"High contrast: {on_off(settings.high_contrast)} (black, white and yellow)",
+        ),
+        (
+            "bot-delay",
+            f"Bot delay: {settings.bot_delay:g} s (how long a bot waits before it moves)",
+        ),
+    ]
+
+
+class SettingsScreen(Screen[None]):
+    """Three settings in a list: Enter (or the letter key) changes the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority, so the footer and help list Enter although the list owns the key.
+        Binding(
+            "enter",
+            "change",
+            "Change",
+            priority=True,
+            tooltip="Change the highlighted setting",
+            id="settings.change",
+        ),
+        Binding("s", "toggle_screen_reader", "Screen reader", id="settings.screen_reader"),
+        Binding("c", "toggle_contrast", "Contrast", id="settings.high_contrast"),
+        Binding("d", "next_delay", "Bot delay", id="settings.bot_delay"),
+        Binding("escape", "app.pop_screen", "Back", id="settings.back"),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | enter | Change the highlighted setting. |
+    | s | Screen-reader mode on or off. |
+    | c | High contrast on or off. |
+    | d | The next bot delay. |
+    | escape | Back. |
+    """
+
+    if TYPE_CHECKING:
+        app = getters.app(HuntersApp)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = "Settings"
+        self._highlighted = 0
+        """Which setting the list highlights, kept across recomposition."""
+
+    def compose(self) -> ComposeResult:
+        yield key_help(self)
+        yield Static("Settings", classes="title")
+        if not self.app.settings.screen_reader:
+            yield Static("Enter changes the highlighted setting · Escape goes back", classes="hint")
+        options = OptionList(
+            *(Option(Content(line), id=key) for key, line in setting_lines(self.app.settings)),
+            id="settings",
+        )
+        yield options
+        self.call_after_refresh(setattr, options, "highlighted", self._highlighted)
+
+    @on(OptionList.OptionHighlighted, "#settings")
+    def _remember_highlight(self, event: OptionList.OptionHighlighted) -> None:
+        self._highlighted = event.option_index
+
+    @on(OptionList.OptionSelected, "#settings")
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
+        self._change(event.option.id)
+
+    def _change(self, setting: str | None) -> None:
+        actions = {
+            "screen-reader": self.action_toggle_screen_reader,
+            "high-contrast": self.action_toggle_contrast,
+            "bot-delay": self.action_next_delay,
+        }
+        if setting in actions:
+            actions[setting]()
+
+    def action_change(self) -> None:
+        """Change the highlighted setting."""
+        options = self.query_one("#settings", OptionList)
+        if options.highlighted is not None:
+            self._change(options.get_option_at_index(options.highlighted).id)
+
+    def action_toggle_screen_reader(self) -> None:
+        """Switch between the boxed layout and plain lines; every screen is redrawn."""
+        self._change_setting(0, screen_reader=not self.app.settings.screen_reader)
+
+    def action_toggle_contrast(self) -> None:
+        """Switch the high-contrast theme on or off."""
+        self._change_setting(1, high_contrast=not self.app.settings.high_contrast)
+
+    def action_next_delay(self) -> None:
+        """Make bots wait the next delay in the list before they move."""
+        self._change_setting(2, bot_delay=next_bot_delay(self.app.settings.bot_delay))
+
+    def _change_setting(self, index: int, **change: bool | float) -> None:
+        settings = self.app.settings
+        for key, value in change.items():
+            setattr(settings, key, value)
+        self._highlighted = index
+        options = self.query_one("#settings", OptionList)
+        for option_index, (_, line) in enumerate(setting_lines(settings)):
+            options.replace_option_prompt_at_index(option_index, Content(line))
+        options.highlighted = index
+        self.app.apply_settings()
