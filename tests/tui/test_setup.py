@@ -13,7 +13,7 @@ from tests.tui import screen_text
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
-from tui.screens.setup import SetupScreen, name_problem, parse_seed
+from tui.screens.setup import SetupScreen, local_name, name_problem, parse_seed
 from tui.settings import Settings
 
 SLUG = "superbohaterowie"
@@ -82,11 +82,11 @@ def test_bad_seeds_raise(text: str) -> None:
 
 
 async def test_default_table_is_you_and_three_bots() -> None:
-    """A new setup seats you and three bots named after their seat and level."""
+    """A new setup seats you (by your login name) and three bots named by seat and level."""
     async with _app().run_test(size=(80, 24)) as pilot:
         screen = await _open_setup(pilot)
         names = [screen.query_one(f"#seat-{i}-name", Input).value for i in range(4)]
-        assert names == ["You", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"]
+        assert names == [local_name(), "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"]
         assert screen.query_one("#seat-0-kind", Select).value == "human"
         assert pilot.app.focused is screen.query_one("#seat-0-kind", Select)
 
@@ -173,7 +173,11 @@ async def test_removing_a_seat_renumbers_default_names() -> None:
         screen.query_one("#seat-1-name", Input).focus()
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert [seat.name for seat in screen.seats] == ["You", "Bot 2 (normal)", "Bot 3 (normal)"]
+        assert [seat.name for seat in screen.seats] == [
+            local_name(),
+            "Bot 2 (normal)",
+            "Bot 3 (normal)",
+        ]
 
 
 async def test_start_reaches_the_game_with_the_chosen_table() -> None:
@@ -240,11 +244,13 @@ async def test_escape_goes_back_to_the_launcher() -> None:
         assert isinstance(pilot.app.screen, LauncherScreen)
 
 
-def test_snapshot_setup_80x24(snap_compare: Any) -> None:
+def test_snapshot_setup_80x24(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The setup screen at the smallest supported size."""
+    monkeypatch.setattr("getpass.getuser", lambda: "ala")
     assert snap_compare(_app(), terminal_size=(80, 24), press=["enter"])
 
 
-def test_snapshot_setup_120x40(snap_compare: Any) -> None:
+def test_snapshot_setup_120x40(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The setup screen on a roomy terminal."""
+    monkeypatch.setattr("getpass.getuser", lambda: "ala")
     assert snap_compare(_app(), terminal_size=(120, 40), press=["enter"])

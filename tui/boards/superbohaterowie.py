@@ -13,7 +13,6 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table as Grid
 from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
@@ -39,9 +38,8 @@ FACES: dict[str, tuple[str, str, str]] = {
     "one-eagle": ("ʌ", "Eagle move", "bold"),
     "two-eagles": ("ʌʌ", "Eagle swap", "bold"),
 }
-LABEL_WIDTH = 21
-CELL_WIDTH = 11
-HAND_WIDTH = 22
+CELL_WIDTH = 15
+HAND_WIDTH = 25
 HAND_ROW = 0
 
 
@@ -300,17 +298,17 @@ class Board(Widget, can_focus=True):
             return Text("Dealing…")
         view = update.view
         marked = {c.key for c in self.choices}
-        grid = Grid.grid(padding=0)
-        grid.add_column(width=LABEL_WIDTH, no_wrap=True)
-        for _ in range(CITY_SPACES):
-            grid.add_column(width=CELL_WIDTH, no_wrap=True)
+        rows: list[RenderableType] = []
         for city, cards in enumerate(view["cities"]):
-            turn = "▶" if city == view["turn"] and update.outcome is None else " "
-            owner = "you" if city == update.seat else update.names[city]
-            label = Text(f"{turn}{view['city_names'][city]} · ")
-            label.append(owner, style="bold" if city == update.seat else "")
-            label.truncate(LABEL_WIDTH - 1, overflow="ellipsis")
-            cells: list[RenderableType] = [label]
+            turn = "▶ " if city == view["turn"] and update.outcome is None else "  "
+            label = Text(f"{turn}{view['city_names'][city]} — ", style="bold")
+            label.append(update.names[city], style="" if city != update.seat else "bold")
+            if city == update.seat:
+                label.append(" (your city)")
+            if city in view["winners"]:
+                label.append(" — SAVED", style="bold")
+            label.truncate(78, overflow="ellipsis")
+            row = Text("  ")
             for space, card in enumerate(cards):
                 key = ("space", city, space)
                 mark = CHOSEN if key in self.keys else TARGET if key in marked else ""
@@ -320,8 +318,8 @@ class Board(Widget, can_focus=True):
                 else:
                     symbol, word, style = FACES[kind_of(card)]
                     face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
-                cells.append(face)
-            grid.add_row(*cells)
+                row.append_text(face.text())
+            rows += [label, row]
         hand_row = Text("  Your hand  ", style="bold")
         for index, card in enumerate(view["hand"] or []):
             key = ("card", card)
@@ -346,11 +344,9 @@ class Board(Widget, can_focus=True):
             scores = ", ".join(f"{n} {t}" for n, t in zip(update.names, totals, strict=False))
             info.append(f" · Game {view['game_number']}/{view['series']} · {scores}")
         return Group(
-            grid,
-            Text(""),
+            *rows,
             hand_row,
             info,
-            Text(""),
             Text(prompt(update, self.keys, self.choices), style="bold"),
         )
 

@@ -8,6 +8,7 @@ changes between human and bot, when screen-reader mode is switched — without l
 
 from __future__ import annotations
 
+import getpass
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -71,6 +72,16 @@ def name_problem(name: str, other_names: list[str]) -> str:
     if cleaned.casefold() in (other.strip().casefold() for other in other_names):
         return "Another seat already has this name."
     return ""
+
+
+def local_name() -> str:
+    """This computer's login name as a player name ("Player 1" when it does not fit)."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):
+        return "Player 1"
+    name = login[:1].upper() + login[1:]
+    return name if not name_problem(name, []) else "Player 1"
 
 
 def parse_seed(text: str) -> int | None:
@@ -162,7 +173,7 @@ class SetupScreen(Screen[None]):
         """The name a seat gets until someone types another."""
         kind = self.seats[index].kind
         if kind == HUMAN:
-            return "You" if index == self.first_human() else f"Player {index + 1}"
+            return local_name() if index == self.first_human() else f"Player {index + 1}"
         return f"Bot {index + 1} ({kind.removeprefix('bot:')})"
 
     def kind_choices(self, index: int) -> list[tuple[str, str]]:
