@@ -206,6 +206,8 @@ def prompt(
         return f"Your turn: choose a card (←→, Enter). {TARGET} marks playable cards."
     kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""  # type: ignore[index]
     count = len(choices)
+    if not count:
+        return f"{_a(kind).capitalize()} cannot be played now. Esc: back."
     step = len(keys)
     words = {
         ("place", 1): f"Place {_a(kind)}: {TARGET} marks the {count} spaces it can go",

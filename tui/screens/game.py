@@ -107,7 +107,10 @@ class GameScreen(Screen[None]):
     async def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
         match = self.setup.new_match()
-        self.table = Table(match, self.setup.seats, bot_delay=self.settings.bot_delay)
+        # A fixed seed repeats the whole game, the bots' choices included.
+        self.table = Table(
+            match, self.setup.seats, bot_delay=self.settings.bot_delay, bot_seed=self.setup.seed
+        )
         self.query_one(EventLog).show_for(self.viewer)
         self.table.join(LocalPlayers(self, self.local))
         await self.table.start()

@@ -1,0 +1,212 @@
+"""The game screen, played by keypresses: whole games, hot seat, refusals, screen reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import OptionList
+
+from core.games.superbohaterowie.data import kind_of
+from core.match import Match
+from core.table import Seat, TableSetup
+from tests.tui import BOX_DRAWING, screen_text
+from tests.tui.game_driver import play_by_keys, settle
+from tui.app import HuntersApp
+from tui.screens.cover import PassScreen
+from tui.screens.game import GameScreen
+from tui.screens.results import ResultsScreen
+from tui.settings import Settings
+
+BOTS = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "random"))
+
+
+def _setup(seats: tuple[Seat, ...] = BOTS, seed: int = 7, **options: Any) -> TableSetup:
+    return TableSetup("superbohaterowie", seats, options, seed)
+
+
+async def _start(pilot: Any, setup: TableSetup) -> GameScreen:
+    pilot.app.start_game(setup)
+    await pilot.pause()
+    return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+
+
+async def test_a_whole_game_against_bots_by_keys_reaches_the_results() -> None:
+    """Cursor keys and Enter play every move; Enter at the end opens the results."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        for _ in range(300):
+            await settle(pilot, screen)
+            update = screen.latest[0]
+            if update.outcome is not None:
+                break
+            await play_by_keys(pilot, screen, update.legal[0])
+        assert screen.latest[0].outcome is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Berlin (Ala):" in screen_text(app)
+
+
+async def test_a_points_series_is_played_to_its_end() -> None:
+    """In the Points variant, c readies the next game and the series ends on totals."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seed=3, series=2))
+        for _ in range(600):
+            await settle(pilot, screen)
+            update = screen.latest[0]
+            if update.outcome is not None:
+                break
+            await play_by_keys(pilot, screen, update.legal[0])
+        outcome = screen.latest[0].outcome
+        assert outcome is not None and set(outcome.breakdown[0]) == {"game 1", "game 2"}
+
+
+async def test_hot_seat_covers_the_table_between_local_players() -> None:
+    """After Ala plays, the cover asks for Olek and hides his hand until Enter."""
+    seats = (Seat("Ala"), Seat("Olek"), Seat("Bot", "bot", "random"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats))
+        assert isinstance(app.screen, PassScreen)
+        assert "Pass to Ala" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        olek_cards = screen.latest[1].view["hand"]
+        await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        shown = screen_text(app)
+        assert "Pass to Olek" in shown
+        board: Any = screen.query_one("#board")
+        assert board.update.seat == 0, "Olek's hand must not be drawn before he takes over"
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert board.update.seat == 1 and board.update.view["hand"] == olek_cards
+
+
+async def test_an_illegal_choice_is_refused_with_the_rules_reason() -> None:
+    """An explosion aimed at an empty space is refused, and the status says why."""
+    seed = next(
+        s
+        for s in range(500)
+        if kind_of(Match.new("superbohaterowie", 3, seed=s).state.hands[0][0]).endswith("explosion")
+    )
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seed=seed))
+        await settle(pilot, screen)
+        await pilot.press("enter")
+        assert "cannot be played now" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Not allowed: there is no card in Berlin's space 1" in screen_text(app)
+        assert screen.latest[0].version == 0
+
+
+async def test_screen_reader_mode_plays_from_a_plain_list() -> None:
+    """Plain sentences and a list of choices, no box drawing, and Enter plays."""
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        text = screen_text(app)
+        assert "Berlin, your city:" in text and "Your hand:" in text
+        table_part = text.split("Keys")[0]
+        assert not set(table_part) & BOX_DRAWING
+        choices = screen.query_one("#sr-choices", OptionList)
+        assert choices.option_count >= 1
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert screen.latest[0].version >= 1
+
+
+async def test_the_read_key_puts_the_table_into_the_log() -> None:
+    """t reads every city into the log as sentences."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        await pilot.press("t")
+        log: Any = screen.query_one("#log")
+        assert any(line.startswith("Berlin, your city:") for line in log.lines_shown)
+
+
+async def test_names_with_markup_are_shown_literally_on_the_table() -> None:
+    """A bot seat named like markup appears as typed, in the board and the log."""
+    seats = (
+        Seat("Ala"),
+        Seat("[b]x[/b]", "bot", "random"),
+        Seat("[@click=app.quit]", "bot", "random"),
+    )
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _start(pilot, _setup(seats))
+        await settle(pilot, screen)
+        await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await settle(pilot, screen)
+        text = screen_text(app)
+        assert "[b]x[/b]" in text and "[@click=app.quit]" in text
+        assert app.is_running
+
+
+async def _play_turns(pilot: Any, turns: int) -> None:
+    """Play ``turns`` of Ala's turns with the first legal action, waiting for the bots."""
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    for _ in range(turns):
+        await settle(pilot, screen)
+        update = screen.latest[0]
+        if update.outcome is not None:
+            break
+        await play_by_keys(pilot, screen, update.legal[0])
+    await settle(pilot, screen)
+
+
+def _snapshot_app(seed: int) -> HuntersApp:
+    app = HuntersApp(Settings(bot_delay=0))
+    app.call_later(app.start_game, _setup(seed=seed))
+    return app
+
+
+def test_snapshot_mid_game_80x24(snap_compare: Any) -> None:
+    """The table after a few turns at the smallest supported size."""
+
+    async def run_before(pilot: Any) -> None:
+        await _play_turns(pilot, 4)
+
+    assert snap_compare(_snapshot_app(11), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_mid_game_120x40(snap_compare: Any) -> None:
+    """The table after a few turns on a roomy terminal."""
+
+    async def run_before(pilot: Any) -> None:
+        await _play_turns(pilot, 4)
+
+    assert snap_compare(_snapshot_app(11), terminal_size=(120, 40), run_before=run_before)
+
+
+def _end_before(size: tuple[int, int]) -> Any:
+    async def run_before(pilot: Any) -> None:
+        await _play_turns(pilot, 200)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    return run_before
+
+
+def test_snapshot_end_screen_80x24(snap_compare: Any) -> None:
+    """The results after a whole game, at 80×24."""
+    assert snap_compare(_snapshot_app(11), terminal_size=(80, 24), run_before=_end_before((80, 24)))
+
+
+def test_snapshot_end_screen_120x40(snap_compare: Any) -> None:
+    """The results after a whole game, at 120×40."""
+    assert snap_compare(
+        _snapshot_app(11), terminal_size=(120, 40), run_before=_end_before((120, 40))
+    )
