@@ -17,11 +17,13 @@ async def settle(pilot: Pilot[Any], screen: GameScreen, timeout: float = 10.0) -
     async with asyncio.timeout(timeout):
         while True:
             await pilot.pause()
-            update = screen.latest.get(screen.viewer)
-            if update is not None and (update.outcome is not None or update.seat in update.acting):
-                if not screen._covered and not screen._refresh_pending:
-                    return
             if screen._covered:
+                return
+            update = screen.latest.get(screen.viewer)
+            ready = update is not None and (
+                update.outcome is not None or update.seat in update.acting
+            )
+            if ready and not screen._refresh_pending:
                 return
             await asyncio.sleep(0.01)
 
