@@ -200,8 +200,14 @@ def prompt(
     if update.legal == (("discard-hand",),):
         return "Neither card can be played. Press d to discard both."
     if plain:
-        step = "a card to play" if not keys else "where"
-        return f"Your turn: choose {step} from the list (Up, Down, Enter; Escape goes back)."
+        keys_help = "Up, Down, Enter; Escape goes back"
+        if not keys:
+            return f"Your turn: choose a card to play from the list ({keys_help})."
+        card = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""  # type: ignore[index]
+        return (
+            f"You chose {_a(card)}, step {len(keys) + 1}: "
+            f"{len(choices)} choices in the list ({keys_help})."
+        )
     if not keys:
         return f"Your turn: choose a card (←→, Enter). {TARGET} marks playable cards."
     kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""  # type: ignore[index]

@@ -1,0 +1,100 @@
+"""Write SVG screenshots of the real app's screens into screenshots/.
+
+Run from the repository root: ``python screenshots/make.py``. Every picture comes from the
+real HuntersApp, driven by keypresses with fixed seeds so the pictures only change when a
+screen does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core.table import Seat, TableSetup  # noqa: E402
+from tests.tui.game_driver import play_by_keys, settle  # noqa: E402
+from tui.app import HuntersApp  # noqa: E402
+from tui.screens.game import GameScreen  # noqa: E402
+from tui.settings import Settings  # noqa: E402
+
+OUT = ROOT / "screenshots"
+BOTS = (Seat("Ala"), Seat("Bot 2 (hard)", "bot", "hard"), Seat("Bot 3 (easy)", "bot", "easy"))
+HOT_SEAT = (Seat("Ala"), Seat("Olek"), Seat("Bot 3 (normal)", "bot", "normal"))
+
+
+async def _game(pilot: Any) -> GameScreen:
+    await pilot.pause()
+    return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+
+
+async def _turns(pilot: Any, count: int) -> None:
+    screen = await _game(pilot)
+    for _ in range(count):
+        await settle(pilot, screen)
+        update = screen.latest[screen.viewer]
+        if update.outcome is not None:
+            return
+        await play_by_keys(pilot, screen, update.legal[0])
+    await settle(pilot, screen)
+
+
+async def _shoot(
+    name: str,
+    size: tuple[int, int],
+    steps: Callable[[Any], Awaitable[None]],
+    settings: Settings | None = None,
+) -> None:
+    app = HuntersApp(settings or Settings(bot_delay=0))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await steps(pilot)
+        await pilot.pause()
+        app.save_screenshot(f"{name}.svg", str(OUT))
+    print(f"wrote screenshots/{name}.svg ({size[0]}x{size[1]})")
+
+
+def _start(setup: TableSetup, turns: int = 0, then: tuple[str, ...] = ()) -> Any:
+    async def steps(pilot: Any) -> None:
+        pilot.app.start_game(setup)
+        if turns:
+            await _turns(pilot, turns)
+        else:
+            await pilot.pause()
+        if then:
+            await pilot.press(*then)
+
+    return steps
+
+
+async def main() -> None:
+    mid = TableSetup("superbohaterowie", BOTS, {}, 11)
+
+    async def nothing(pilot: Any) -> None:
+        return None
+
+    async def setup_screen(pilot: Any) -> None:
+        await pilot.press("enter")
+
+    await _shoot("launcher", (80, 24), nothing)
+    await _shoot("setup", (80, 24), setup_screen)
+    await _shoot("table-80x24", (80, 24), _start(mid, turns=5))
+    await _shoot("table-120x40", (120, 40), _start(mid, turns=5))
+    await _shoot("choosing-a-target", (80, 24), _start(mid, turns=3, then=("right", "enter")))
+    await _shoot("results", (80, 24), _start(mid, turns=300, then=("enter",)))
+    await _shoot("hot-seat-cover", (80, 24), _start(TableSetup("superbohaterowie", HOT_SEAT, {}, 5)))
+    await _shoot(
+        "screen-reader",
+        (80, 24),
+        _start(mid, then=("enter",)),
+        Settings(bot_delay=0, screen_reader=True),
+    )
+    await _shoot("help", (80, 24), _start(mid, then=("f1",)))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
