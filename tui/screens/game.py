@@ -169,8 +169,8 @@ class GameScreen(Screen[None]):
         if self.settings.screen_reader:
             self._show_plain(update)
         else:
+            # The board refreshes the footer's keys itself: once per update is enough.
             self.query_one("#board").show(update)  # type: ignore[attr-defined]
-        self.refresh_bindings()
 
     def _show_banner(self, update: Update) -> None:
         banner = Text()
