@@ -94,13 +94,9 @@ def paths(update: Update, action: Action) -> list[Path]:
         return [(pick, carry, _space(update, to_city, to_space, "put it on this empty space"))]
     if verb == "swap":
         _, _, city_a, space_a, city_b, space_b = action
-        first = {
-            a: _space(update, *a, f"swap {_on(update, *a)}") for a in (action[2:4], action[4:6])
-        }
-        second = {
-            a: _space(update, *a, f"with {_on(update, *a)}") for a in (action[2:4], action[4:6])
-        }
         a, b = (city_a, space_a), (city_b, space_b)
+        first = {x: _space(update, x[0], x[1], f"swap {_on(update, *x)}") for x in (a, b)}
+        second = {x: _space(update, x[0], x[1], f"with {_on(update, *x)}") for x in (a, b)}
         return [(pick, first[a], second[b]), (pick, first[b], second[a])]
     return []
 
@@ -203,14 +199,14 @@ def prompt(
         keys_help = "Up, Down, Enter; Escape goes back"
         if not keys:
             return f"Your turn: choose a card to play from the list ({keys_help})."
-        card = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""  # type: ignore[index]
+        card = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
         return (
             f"You chose {_a(card)}, step {len(keys) + 1}: "
             f"{len(choices)} choices in the list ({keys_help})."
         )
     if not keys:
         return f"Your turn: choose a card (←→, Enter). {TARGET} marks playable cards."
-    kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""  # type: ignore[index]
+    kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
     count = len(choices)
     if not count:
         return f"{_a(kind).capitalize()} cannot be played now. Esc: back."
@@ -330,8 +326,8 @@ class Board(Widget, can_focus=True):
             rows += [label, row]
         hand_row = Text("  Your hand  ", style="bold")
         for index, card in enumerate(view["hand"] or []):
-            key = ("card", card)
-            mark = CHOSEN if key in self.keys else TARGET if key in marked else ""
+            held = ("card", card)
+            mark = CHOSEN if held in self.keys else TARGET if held in marked else ""
             symbol, _, style = FACES[kind_of(card)]
             face = CardFace(
                 symbol,

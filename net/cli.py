@@ -1,0 +1,208 @@
+"""The ``hunters`` command line: the app (``hunters``/``hunters play``) and ``hunters sim``.
+
+The simulation path imports only ``core``: Textual and asyncssh are imported inside the
+subcommands that need them, so ``hunters sim`` starts fast and works headless.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
+
+
+class _UsageError(Exception):
+    """A bad command line, said in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (exit 2), never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="hunters",
+        description="Five hunter card games in the terminal. Without a command: play.",
+    )
+    _app_options(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    play = commands.add_parser(
+        "play", help="open the app (the default)", description="Open the Hunters app."
+    )
+    _app_options(play)
+
+    sim = commands.add_parser(
+        "sim",
+        help="play bot-only games and print win rates",
+        description="Play bot-only games of one game and print win rates, game lengths and "
+        "thinking times.",
+    )
+    sim.add_argument("game", metavar="GAME", help="the game's slug, e.g. superbohaterowie")
+    sim.add_argument(
+        "--seats",
+        type=int,
+        default=None,
+        help="players per game (default: as many as --bots names, else the game's minimum)",
+    )
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help="bot level per seat as a comma list (hard,random,random), or one name for all "
+        "seats (default: random)",
+    )
+    sim.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
+    sim.add_argument(
+        "--seed", type=int, default=None, help="seed for every deal and decision (default: random)"
+    )
+
+    # serve (the SSH host) goes here; it imports asyncssh inside its handler, never at
+    # this module's top.
+    return parser
+
+
+def _app_options(parser: argparse.ArgumentParser) -> None:
+    """The settings the app takes from the command line (also changeable in the app)."""
+    parser.add_argument(
+        "--screen-reader",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="render every screen as plain lines for screen readers",
+    )
+    parser.add_argument(
+        "--high-contrast",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="use the high-contrast theme",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=argparse.SUPPRESS,
+        metavar="SECONDS",
+        help="how long bots wait before acting (default: 0.8)",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``hunters`` command; the exit status (2 for a bad command line)."""
+    try:
+        args = _parser().parse_args(argv)
+    except _UsageError as error:
+        return _fail(str(error))
+    except SystemExit as exit_:  # --help and friends
+        return exit_.code if isinstance(exit_.code, int) else 0
+    if args.command == "sim":
+        return _sim(args)
+    return _play(args)
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
+
+
+def _play(args: argparse.Namespace) -> int:
+    """``hunters`` / ``hunters play``: run the app in this terminal."""
+    delay = getattr(args, "bot_delay", 0.8)
+    if not 0 <= delay <= 60:
+        return _fail(f"hunters: --bot-delay must be between 0 and 60 seconds, not {delay}")
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    settings = Settings(
+        screen_reader=getattr(args, "screen_reader", False),
+        high_contrast=getattr(args, "high_contrast", False),
+        bot_delay=delay,
+    )
+    HuntersApp(settings).run()
+    return 0
+
+
+def _sim(args: argparse.Namespace) -> int:
+    """``hunters sim``: check the command line, play the games, print the table."""
+    from core.bots import bot_levels
+    from core.engine import validate_seats
+    from core.games import GAMES
+    from core.sim import simulate
+
+    slug: str = args.game
+    if slug not in GAMES:
+        return _fail(f"hunters sim: unknown game {slug!r} (games: {', '.join(GAMES)})")
+    game = GAMES[slug]
+    names = [name.strip() for name in args.bots.split(",")]
+    seats = args.seats
+    if seats is None:
+        seats = len(names) if len(names) > 1 else game.players.start
+    try:
+        validate_seats(game, seats)
+    except ValueError as error:
+        return _fail(f"hunters sim: {error}")
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        return _fail(
+            f"hunters sim: {seats} seats need {seats} bots (or one name for all), not {len(names)}"
+        )
+    allowed = bot_levels(slug)
+    for name in names:
+        if name not in allowed:
+            return _fail(
+                f"hunters sim: unknown bot {name!r} for {slug} (bots: {', '.join(allowed)})"
+            )
+    if args.games < 1:
+        return _fail(f"hunters sim: --games must be at least 1, not {args.games}")
+    seed = secrets.randbits(63) if args.seed is None else args.seed
+
+    start = time.perf_counter()
+    result = simulate(slug, seats, names, args.games, seed, progress=_progress(sys.stderr))
+    elapsed = time.perf_counter() - start
+
+    print(f"{game.title}: {result.games} games, {seats} seats, seed {seed}")
+    print(
+        f"(repeat with: hunters sim {slug} --seats {seats} --bots {','.join(names)} "
+        f"--games {result.games} --seed {seed})"
+    )
+    print()
+    print(f"{'seat':<5} {'bot':<10} {'wins':>8} {'win %':>7}")
+    for seat, name in enumerate(names):
+        print(
+            f"{seat + 1:<5} {name:<10} {result.wins[seat]:>8.1f} "
+            f"{100 * result.win_rate(seat):>6.1f}%"
+        )
+    if result.unfinished:
+        print(f"{'-':<5} {'nobody':<10} {result.unfinished:>8} (stopped unfinished)")
+    print()
+    print(f"game length: mean {result.mean_length:.1f} actions, median {result.median_length:.0f}")
+    print()
+    print(f"{'bot':<10} {'decisions':>9} {'mean ms':>9} {'p95 ms':>9}")
+    for name in dict.fromkeys(names):
+        count = len(result.decision_times.get(name, []))
+        print(
+            f"{name:<10} {count:>9} {1000 * result.mean_time(name):>9.2f} "
+            f"{1000 * result.p95_time(name):>9.2f}"
+        )
+    print()
+    print(f"took {elapsed:.1f} s")
+    return 0
+
+
+def _progress(stream: TextIO) -> Callable[[int, int], None]:
+    """A progress printer for a terminal (silent when ``stream`` is not one)."""
+    interactive = stream.isatty()
+
+    def show(done: int, total: int) -> None:
+        if interactive:
+            end = "\n" if done == total else ""
+            print(f"\rgame {done}/{total}", end=end, file=stream, flush=True)
+
+    return show
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
