@@ -9,7 +9,8 @@ Checked at every step: somebody may act until there is an outcome, and every act
 has legal actions; the card census never changes; for every seat, its view is unchanged by
 ``determinize`` and contains no card that determinize moves (those are hidden from it);
 the spectator view shows no card hidden from any seat; public events name no hidden card;
-refused actions (wrong seat, malformed, illegal) raise IllegalAction and change nothing.
+refused actions (wrong seat, malformed, illegal) raise IllegalAction and change nothing;
+a re-deal depends only on what the seat knows (so bots searching re-deals learn nothing).
 At the end: the game terminated within MAX_ACTIONS, determinize did re-deal hidden cards,
 save/load and record/replay reproduce the match byte for byte (also from the middle), and
 the outcome ranks every seat exactly once with breakdowns adding up to the scores.
@@ -106,6 +107,12 @@ def hidden_cards(game: Game, state: Any, seat: int, rng: random.Random) -> tuple
         assert game.view(dealt, seat) == game.view(state, seat), (
             f"seat {seat}'s view changed under determinize"
         )
+        # A re-deal depends on what the seat knows and the rng only: re-dealing a state
+        # that merely looks the same to the seat gives the very same state.
+        probe = rng.getrandbits(32)
+        assert game.determinize(state, seat, random.Random(probe)) == game.determinize(
+            dealt, seat, random.Random(probe)
+        ), f"seat {seat}'s re-deal depends on where hidden cards really are"
         paths = card_paths(dealt, cards)
         moved = {card for card in cards if paths.get(card) != true_paths.get(card)}
         hidden |= moved

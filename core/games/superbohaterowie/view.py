@@ -50,6 +50,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     pool = list(state.deck)
     for other in others:
         pool.extend(state.hands[other])
+    # Sorted first: the re-deal must depend on what the seat knows and the rng only, never on
+    # the order the hidden cards really lie in.
+    pool.sort()
     rng.shuffle(pool)
     hands = list(state.hands)
     for other in others:
