@@ -45,7 +45,7 @@ HAND_ROW = 0
 
 def _a(kind: str) -> str:
     name = NAMES[kind]
-    return name if name == "Joker" else ("an " if name[0] in "aeiou" else "a ") + name
+    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _name(update: Update, seat: int) -> str:

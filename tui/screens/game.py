@@ -25,6 +25,7 @@ from tui.boards import BOARDS
 from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
 from tui.screens.cover import PassScreen
 from tui.settings import Settings
+from tui.widgets.banner import TurnBanner
 from tui.widgets.event_log import EventLog
 
 
@@ -54,7 +55,6 @@ class GameScreen(Screen[None]):
 
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
-    GameScreen #banner { height: 1; padding: 0 1; background: $primary-darken-2; text-style: bold; }
     GameScreen #status { height: auto; min-height: 1; padding: 0 1; }
     GameScreen #sr-table { height: auto; }
     GameScreen #sr-choices { height: auto; max-height: 12; border: none; }
@@ -94,7 +94,7 @@ class GameScreen(Screen[None]):
         return tuple(seat.name for seat in self.setup.seats)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="banner")
+        yield TurnBanner(id="banner")
         if self.settings.screen_reader:
             yield Static(id="sr-table")
             yield OptionList(id="sr-choices")
@@ -165,27 +165,12 @@ class GameScreen(Screen[None]):
         )
 
     def _show_update(self, update: Update) -> None:
-        self._show_banner(update)
+        self.query_one(TurnBanner).show(update)
         if self.settings.screen_reader:
             self._show_plain(update)
         else:
             # The board refreshes the footer's keys itself: once per update is enough.
             self.query_one("#board").show(update)  # type: ignore[attr-defined]
-
-    def _show_banner(self, update: Update) -> None:
-        banner = Text()
-        if update.outcome is not None:
-            winners = [update.names[s] for s in update.outcome.winners()]
-            banner.append("Game over: ")
-            banner.append(" and ".join(winners))
-            banner.append(" win" + ("s" if len(winners) == 1 else ""))
-        elif update.seat in update.acting:
-            banner.append("▶ Your turn, ")
-            banner.append(update.names[update.seat] if update.seat is not None else "")
-        else:
-            banner.append("Waiting for ")
-            banner.append(", ".join(update.names[s] for s in sorted(update.acting)))
-        self.query_one("#banner", Static).update(banner)
 
     # -- screen-reader mode: plain lines and a list of choices --------------------------------
 

@@ -50,7 +50,12 @@ def places(outcome: Outcome) -> list[tuple[int, int]]:
 
 
 def categories(outcome: Outcome) -> list[str]:
-    """Every breakdown category any seat scored in, in the order they first appear."""
+    """Every breakdown category any seat scored in, in the order they first appear.
+
+    None when no seat's score has more than one part: a lone category repeats the score.
+    """
+    if all(len(breakdown) <= 1 for breakdown in outcome.breakdown):
+        return []
     seen: dict[str, None] = {}
     for breakdown in outcome.breakdown:
         seen.update(dict.fromkeys(breakdown))
@@ -59,11 +64,11 @@ def categories(outcome: Outcome) -> list[str]:
 
 def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str]) -> str:
     """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).\""""
-    parts = ", ".join(
-        f"{category} {points}" for category, points in outcome.breakdown[seat].items()
-    )
+    breakdown = outcome.breakdown[seat] if categories(outcome) else {}
+    parts = ", ".join(f"{category} {points}" for category, points in breakdown.items())
     detail = f" ({parts})" if parts else ""
-    return f"{ordinal(place)}: {names[seat]}, {outcome.scores[seat]} points{detail}."
+    score = outcome.scores[seat]
+    return f"{ordinal(place)}: {names[seat]}, {score} point{'' if score == 1 else 's'}{detail}."
 
 
 class ResultsScreen(Screen[None]):

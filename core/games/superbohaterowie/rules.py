@@ -271,7 +271,7 @@ def _event(kind: str, text: str, to: int | None = None) -> Event:
 
 def _a(kind: str) -> str:
     name = NAMES[kind]
-    return name if name == "Joker" else ("an " if name[0] in "aeiou" else "a ") + name
+    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _where(city: int, space: int) -> str:

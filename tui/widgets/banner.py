@@ -1,0 +1,37 @@
+"""TurnBanner: one line saying whose turn it is, or who won — in words, not colour."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from core.table import Update
+
+
+class TurnBanner(Static):
+    """▶ Your turn, NAME / Waiting for NAME / Game over: NAME wins. Names stay plain text."""
+
+    DEFAULT_CSS = """
+    TurnBanner { height: 1; padding: 0 1; background: $primary-darken-2; text-style: bold; }
+    """
+
+    def show(self, update: Update) -> None:
+        """Say what ``update`` means for the seat it was made for."""
+        self.update(banner_text(update))
+
+
+def banner_text(update: Update) -> Text:
+    """The banner's words for one update (pure, for tests and screen-reader lines)."""
+    text = Text()
+    if update.outcome is not None:
+        winners = [update.names[s] for s in update.outcome.winners()]
+        text.append("Game over: ")
+        text.append(" and ".join(winners))
+        text.append(" win" + ("s" if len(winners) == 1 else ""))
+    elif update.seat is not None and update.seat in update.acting:
+        text.append("▶ Your turn, ")
+        text.append(update.names[update.seat])
+    else:
+        text.append("Waiting for ")
+        text.append(", ".join(update.names[s] for s in sorted(update.acting)))
+    return text
