@@ -210,3 +210,14 @@ def test_snapshot_end_screen_120x40(snap_compare: Any) -> None:
     assert snap_compare(
         _snapshot_app(11), terminal_size=(120, 40), run_before=_end_before((120, 40))
     )
+
+
+def test_hot_seat_logs_keep_private_lines_next_to_their_public_event() -> None:
+    """Merging two seats' event streams keeps one copy of each public event, in order."""
+    from tui.screens.game import merge_events
+
+    public = [{"type": "p", "text": f"public {i}"} for i in range(3)]
+    ala = [public[0], {"type": "d", "text": "ala draws", "to": 0}, public[1], public[2]]
+    olek = [public[0], public[1], {"type": "d", "text": "olek draws", "to": 1}, public[2]]
+    merged = [e["text"] for e in merge_events([ala, olek])]
+    assert merged == ["public 0", "ala draws", "public 1", "olek draws", "public 2"]

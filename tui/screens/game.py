@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.engine import IllegalAction, with_names
+from core.engine import Event, IllegalAction, with_names
 from core.table import Table, TableSetup, Update
 from tui.boards import BOARDS
 from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
@@ -27,6 +27,25 @@ from tui.screens.cover import PassScreen
 from tui.settings import Settings
 from tui.widgets.banner import TurnBanner
 from tui.widgets.event_log import EventLog
+
+
+def merge_events(streams: list[list[Event]]) -> list[Event]:
+    """One ordered log from what each local seat saw: public events once, private in place.
+
+    Every stream holds the same public events in the same order, with that seat's private
+    events between them; a hot-seat log must keep "You draw…" next to the draw it belongs to.
+    """
+    merged: list[Event] = []
+    position = [0] * len(streams)
+    while True:
+        for index, stream in enumerate(streams):
+            while position[index] < len(stream) and "to" in stream[position[index]]:
+                merged.append(stream[position[index]])
+                position[index] += 1
+        if not streams or position[0] >= len(streams[0]):
+            return merged
+        merged.append(streams[0][position[0]])
+        position = [p + 1 for p in position]
 
 
 class LocalPlayers:
@@ -78,6 +97,7 @@ class GameScreen(Screen[None]):
         self.latest: dict[int | None, Update] = {}
         self.table: Table | None = None
         self._refresh_pending = False
+        self._unlogged: dict[int | None, list[Event]] = {}
         self._covered = False
         self._sr_keys: list[Hashable] = []
         self._sr_shown: tuple[int | None, int] = (None, -1)
@@ -127,19 +147,18 @@ class GameScreen(Screen[None]):
     def receive(self, update: Update) -> None:
         """Take an update from the table; rendering is coalesced to once per loop turn."""
         self.latest[update.seat] = update
-        log = self.query_one(EventLog)
-        first_local = min(self.local) if self.local else None
-        for event in update.events:
-            if "to" in event:
-                log.add(with_names(event["text"], update.names), event["to"])
-            elif update.seat == first_local:
-                log.add(with_names(event["text"], update.names))
+        self._unlogged.setdefault(update.seat, []).extend(update.events)
         if not self._refresh_pending:
             self._refresh_pending = True
             self.call_later(self._refresh_table)
 
     def _refresh_table(self) -> None:
         self._refresh_pending = False
+        log = self.query_one(EventLog)
+        names = self.names
+        for event in merge_events(list(self._unlogged.values())):
+            log.add(with_names(event["text"], names), event.get("to"))
+        self._unlogged.clear()
         if self._covered or self.viewer is None or self.viewer not in self.latest:
             return
         update = self.latest[self.viewer]
