@@ -19,13 +19,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from textual.app import App, ComposeResult  # noqa: E402
-from textual.widgets import Static  # noqa: E402
+from textual.app import App, ComposeResult
+from textual.widgets import Static
 
-from core.table import Seat, TableSetup  # noqa: E402
-from tui.app import HuntersApp  # noqa: E402
-from tui.screens.game import GameScreen  # noqa: E402
-from tui.settings import Settings  # noqa: E402
+from core.table import Seat, TableSetup
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.settings import Settings
 
 SIZE = (80, 24)
 
@@ -99,7 +99,9 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     runs = parser.parse_args().runs
-    ours_start = [await _first_frame(lambda: HuntersApp(Settings(bot_delay=0))) for _ in range(runs)]
+    ours_start = [
+        await _first_frame(lambda: HuntersApp(Settings(bot_delay=0))) for _ in range(runs)
+    ]
     floor_start = [await _first_frame(Minimal) for _ in range(runs)]
     ours_update = await _table_update(runs * 5)
     floor_update = await _minimal_update(runs * 5)

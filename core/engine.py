@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 import re
-from importlib import resources
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 Action: TypeAlias = tuple[Any, ...]

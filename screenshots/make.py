@@ -86,7 +86,9 @@ async def main() -> None:
     await _shoot("table-120x40", (120, 40), _start(mid, turns=5))
     await _shoot("choosing-a-target", (80, 24), _start(mid, turns=3, then=("right", "enter")))
     await _shoot("results", (80, 24), _start(mid, turns=300, then=("enter",)))
-    await _shoot("hot-seat-cover", (80, 24), _start(TableSetup("superbohaterowie", HOT_SEAT, {}, 5)))
+    await _shoot(
+        "hot-seat-cover", (80, 24), _start(TableSetup("superbohaterowie", HOT_SEAT, {}, 5))
+    )
     await _shoot(
         "screen-reader",
         (80, 24),

@@ -83,9 +83,7 @@ def make_bot(game_slug: str, level: str) -> Bot:
     """A fresh bot of ``level`` for the game; unknown games or levels raise ValueError."""
     allowed = bot_levels(game_slug)
     if level not in allowed:
-        raise ValueError(
-            f"unknown bot {level!r} for {game_slug} (bots: {', '.join(allowed)})"
-        )
+        raise ValueError(f"unknown bot {level!r} for {game_slug} (bots: {', '.join(allowed)})")
     if level == "random":
         return RandomBot()
     return _GAME_LEVELS[game_slug]()[level]()

@@ -181,11 +181,14 @@ class Evaluator:
         ]
         total = sum(weights)
         hand = state.hands[seat]
+        kept = {card: _kept(hand, card) for card in hand}
+        # What the card left in hand adds, while the own city stays as it is.
+        unchanged = {card: self._hand_gain(rest, rows[seat]) for card, rest in kept.items()}
         values: list[float] = []
         for action in legal:
             changed = _after(rows, action)
-            kept = _kept(hand, action)
-            own = rows[seat]
+            played = action[1] if len(action) > 1 else None
+            own: Row | None = None
             saved: list[int] = []
             new_total, own_need = total, base[seat]
             for city, row in changed:
@@ -199,7 +202,10 @@ class Evaluator:
             if saved:
                 values.append(1.0 / len(saved) if seat in saved else 0.0)
                 continue
-            own_need -= self.keep * self._hand_gain(kept, own)
+            if played in kept:
+                own_need -= self.keep * (
+                    unchanged[played] if own is None else self._hand_gain(kept[played], own)
+                )
             if selfish:
                 values.append(-own_need)
                 continue
@@ -224,11 +230,12 @@ class Evaluator:
             return legal[0]
         return legal[_best(self.action_values(state, seat, legal), rng)]
 
-    def best_few(self, count: int) -> Callable[[Game, State, int, Sequence[Action]], Sequence[Action]]:
-        """An ISMCTS candidates hook: the ``count`` actions the greedy policy likes best.
-
-        Ties keep the legal order, so the root gets the same candidates in every re-deal
-        (the values read only public cities and the seat's own hand, which re-deals keep).
+    def best_few(
+        self, count: int
+    ) -> Callable[[Game, State, int, Sequence[Action]], Sequence[Action]]:
+        """An ISMCTS candidates hook: the ``count`` actions the greedy policy likes best,
+        best first (ties in legal order). The values read only the public cities and the
+        seat's own hand, so the root's candidates are the same in every re-deal.
         """
 
         def narrow(
@@ -238,7 +245,7 @@ class Evaluator:
                 return legal
             values = self.action_values(state, seat, legal)
             order = sorted(range(len(legal)), key=lambda i: -values[i])
-            return [legal[i] for i in sorted(order[:count])]
+            return [legal[i] for i in order[:count]]
 
         return narrow
 
@@ -256,12 +263,10 @@ def _normalize(weights: Sequence[float]) -> list[float]:
     return [weight / total for weight in weights]
 
 
-def _kept(hand: Sequence[str], action: Action) -> tuple[str, ...]:
-    """The cards left in hand after ``action`` (the one it plays removed)."""
-    if len(action) < 2 or action[1] not in hand:
-        return ()
+def _kept(hand: Sequence[str], played: str) -> tuple[str, ...]:
+    """The cards left in hand after playing ``played`` from it."""
     rest = list(hand)
-    rest.remove(action[1])
+    rest.remove(played)
     return tuple(rest)
 
 

@@ -1,0 +1,175 @@
+"""Engine benchmark: playout speed, apply vs deepcopy, and bot thinking time per game.
+
+Run ``python bench/engine.py`` (about a minute and a half) or ``--quick`` (a few seconds).
+For every registered game and a few seat counts it prints random playouts per second,
+actions per second, and, measured on the same states in the same run, the time to apply one
+action next to the time to ``copy.deepcopy`` that state: a floor for what applying costs, as
+frozen states are never copied. Then the mean and 95th percentile decision time of every bot
+level on positions taken from random games. Figures only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+# Run from a checkout without installing: the repository root holds the packages.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core.bots import bot_levels, determinizations, make_bot
+from core.engine import Action, Game, State
+from core.games import GAMES
+
+
+def _random_game(game: Game, seats: int, rng: random.Random) -> list[tuple[State, int, Action]]:
+    """The positions of one random game as (state, seat to act, action taken)."""
+    state = game.setup(seats, rng, {})
+    steps: list[tuple[State, int, Action]] = []
+    while game.outcome(state) is None:
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = min(acting)
+        legal = game.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        steps.append((state, seat, action))
+        state = game.apply(state, seat, action, None)[0]
+    return steps
+
+
+def playouts(game: Game, seats: int, seconds: float, seed: int) -> dict[str, float]:
+    """Random playouts for about ``seconds``: games and actions per second."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.setup(seats, rng, {})
+        while game.outcome(state) is None:
+            acting = game.to_act(state)
+            if not acting:
+                break
+            seat = min(acting)
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, seat, legal[rng.randrange(len(legal))], None)[0]
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games/s": games / elapsed,
+        "actions/s": actions / elapsed,
+        "actions/game": actions / games,
+    }
+
+
+def apply_vs_copy(game: Game, seats: int, games: int, seed: int) -> dict[str, float]:
+    """Mean microseconds per action for legal_actions, apply and deepcopy of the same states."""
+    rng = random.Random(seed)
+    legal_ns = apply_ns = copy_ns = 0
+    count = 0
+    for _ in range(games):
+        for state, seat, action in _random_game(game, seats, rng):
+            t0 = time.perf_counter_ns()
+            game.legal_actions(state, seat)
+            t1 = time.perf_counter_ns()
+            game.apply(state, seat, action, None)
+            t2 = time.perf_counter_ns()
+            copy.deepcopy(state)
+            t3 = time.perf_counter_ns()
+            legal_ns += t1 - t0
+            apply_ns += t2 - t1
+            copy_ns += t3 - t2
+            count += 1
+    return {
+        "legal us": legal_ns / count / 1000,
+        "apply us": apply_ns / count / 1000,
+        "deepcopy us": copy_ns / count / 1000,
+    }
+
+
+def decisions(
+    game: Game, seats: int, level: str, positions: int, budget: float, seed: int
+) -> dict[str, float]:
+    """Milliseconds per decision of ``level`` on positions from random games: up to
+    ``positions`` of them, fewer (at least 3) when they take more than ``budget`` seconds."""
+    rng = random.Random(seed)
+    bot = make_bot(game.slug, level)
+    times: list[float] = []
+    while len(times) < positions and (len(times) < 3 or sum(times) < budget):
+        steps = _random_game(game, seats, rng)
+        # A few positions spread over each game: openings, middles and near-ends.
+        for state, seat, _ in steps[:: max(1, len(steps) // 4)]:
+            legal = list(game.legal_actions(state, seat))
+            deals = determinizations(game, state, seat, random.Random(rng.getrandbits(63)))
+            view = game.view(state, seat)
+            start = time.perf_counter()
+            bot.choose(game, view, deals, legal, random.Random(rng.getrandbits(63)))
+            times.append(time.perf_counter() - start)
+            if len(times) >= positions:
+                break
+    times.sort()
+    return {
+        "positions": len(times),
+        "mean ms": 1000 * statistics.fmean(times),
+        "p95 ms": 1000 * times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+        "max ms": 1000 * times[-1],
+    }
+
+
+def _table(title: str, rows: list[dict[str, Any]]) -> None:
+    print(title)
+    columns = list(rows[0])
+    widths = [max(len(c), *(len(_cell(r[c])) for r in rows)) for c in columns]
+    print("  ".join(c.rjust(w) for c, w in zip(columns, widths, strict=True)))
+    for row in rows:
+        print("  ".join(_cell(row[c]).rjust(w) for c, w in zip(columns, widths, strict=True)))
+    print()
+
+
+def _cell(value: Any) -> str:
+    return f"{value:,.2f}" if isinstance(value, float) else str(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a few seconds instead of ~90")
+    args = parser.parse_args(argv)
+    quick: bool = args.quick
+    seconds = 0.5 if quick else 4.0
+    copy_games = 10 if quick else 100
+    positions = 40 if quick else 300
+    budget = 0.5 if quick else 8.0
+
+    print(f"Python {sys.version.split()[0]}, {'quick' if quick else 'full'} run\n")
+    for slug, game in GAMES.items():
+        counts = sorted({game.players.start, min(4, game.players.stop - 1)})
+        speed_rows: list[dict[str, Any]] = []
+        for seats in counts:
+            speed = playouts(game, seats, seconds, seed=1)
+            cost = apply_vs_copy(game, seats, copy_games, seed=2)
+            speed_rows.append(
+                {
+                    "seats": seats,
+                    **speed,
+                    **cost,
+                    "apply/copy": cost["apply us"] / cost["deepcopy us"],
+                }
+            )
+        _table(f"{game.title} — random playouts, and per action: apply vs deepcopy", speed_rows)
+
+        bot_rows: list[dict[str, Any]] = []
+        for seats in counts:
+            for level in bot_levels(slug):
+                figures = decisions(game, seats, level, positions, budget, seed=3)
+                bot_rows.append({"seats": seats, "bot": level, **figures})
+        _table(f"{game.title} — decision time per bot level", bot_rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,153 @@
+"""Bot-only simulation: many games through Match, with win rates, lengths and thinking times.
+
+Every game is played through the same :class:`~core.match.Match` the table uses, so a bot
+sees exactly what it would see at a real table: its seat's view, its legal actions, and
+re-deals of the hidden cards. One seed fixes every deal and every bot decision, so a run can
+be repeated exactly (the thinking times are the only figures that vary).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.bots import Bot, determinizations, make_bot
+from core.engine import IllegalAction, validate_seats
+from core.games import GAMES
+from core.match import Match
+
+MAX_ACTIONS = 5000
+"""A game still running after this many actions is stopped and counted as won by nobody."""
+
+
+@dataclass(slots=True)
+class SimResult:
+    """What a batch of bot-only games produced."""
+
+    slug: str
+    seats: int
+    bots: tuple[str, ...]
+    """The bot level playing each seat."""
+    games: int
+    seed: int
+    wins: list[float]
+    """Per seat: games won, a shared first place counting as a fraction."""
+    lengths: list[int] = field(default_factory=list)
+    """Actions taken in each game."""
+    decision_times: dict[str, list[float]] = field(default_factory=dict)
+    """Per bot level: seconds taken by each decision it made."""
+    unfinished: int = 0
+    """Games stopped at MAX_ACTIONS without a winner."""
+
+    def win_rate(self, seat: int) -> float:
+        """The share of games ``seat`` won."""
+        return self.wins[seat] / self.games if self.games else 0.0
+
+    @property
+    def mean_length(self) -> float:
+        """Mean actions per game."""
+        return statistics.fmean(self.lengths) if self.lengths else 0.0
+
+    @property
+    def median_length(self) -> float:
+        """Median actions per game."""
+        return float(statistics.median(self.lengths)) if self.lengths else 0.0
+
+    def mean_time(self, level: str) -> float:
+        """Mean seconds per decision of one bot level."""
+        times = self.decision_times.get(level, [])
+        return statistics.fmean(times) if times else 0.0
+
+    def p95_time(self, level: str) -> float:
+        """The 95th percentile of seconds per decision of one bot level."""
+        times = sorted(self.decision_times.get(level, []))
+        if not times:
+            return 0.0
+        return times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+
+
+def simulate(
+    slug: str,
+    seats: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimResult:
+    """Play ``games`` bot-only games of ``slug``; seat ``i`` is played by ``bots[i]``.
+
+    ``progress`` hears (games done, games in all) after every game.
+    """
+    if slug not in GAMES:
+        raise ValueError(f"unknown game {slug!r} (games: {', '.join(GAMES)})")
+    validate_seats(GAMES[slug], seats)
+    if len(bots) != seats:
+        raise ValueError(f"{seats} seats need {seats} bots, not {len(bots)}")
+    if games < 0:
+        raise ValueError(f"the number of games cannot be negative ({games})")
+    players = [make_bot(slug, level) for level in bots]
+    master = random.Random(seed)
+    result = SimResult(
+        slug=slug,
+        seats=seats,
+        bots=tuple(bots),
+        games=games,
+        seed=seed,
+        wins=[0.0] * seats,
+        decision_times={bot.name: [] for bot in players},
+    )
+    for done in range(1, games + 1):
+        match = Match.new(slug, seats, master.getrandbits(63), options)
+        rngs = [random.Random(master.getrandbits(63)) for _ in range(seats)]
+        _play(match, players, rngs, result)
+        if progress is not None:
+            progress(done, games)
+    return result
+
+
+def _play(
+    match: Match, players: Sequence[Bot], rngs: Sequence[random.Random], result: SimResult
+) -> None:
+    """Play one match to its end, recording its winners, length and decision times."""
+    actions = 0
+    while match.outcome() is None and actions < MAX_ACTIONS:
+        acting = sorted(match.to_act())
+        if not acting:
+            break
+        # Every acting seat decides on the same position (a simultaneous decision), then the
+        # choices are applied in seat order; a seat whose choice an earlier one made illegal
+        # decides again.
+        chosen = {seat: _decide(match, players[seat], seat, rngs[seat], result) for seat in acting}
+        for seat in acting:
+            if seat not in match.to_act():
+                continue
+            try:
+                match.act(seat, chosen[seat])
+            except IllegalAction:
+                match.act(seat, _decide(match, players[seat], seat, rngs[seat], result))
+            actions += 1
+    result.lengths.append(actions)
+    outcome = match.outcome()
+    if outcome is None:
+        result.unfinished += 1
+        return
+    winners = outcome.winners()
+    for seat in winners:
+        result.wins[seat] += 1 / len(winners)
+
+
+def _decide(
+    match: Match, bot: Bot, seat: int, rng: random.Random, result: SimResult
+) -> tuple[Any, ...]:
+    """Ask ``bot`` for ``seat``'s action, timing the decision."""
+    legal = match.legal(seat)
+    deals = determinizations(match.game, match.state, seat, random.Random(rng.getrandbits(63)))
+    start = time.perf_counter()
+    action = bot.choose(match.game, match.view(seat), deals, legal, rng)
+    result.decision_times.setdefault(bot.name, []).append(time.perf_counter() - start)
+    return action
