@@ -16,13 +16,13 @@ import contextlib
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from core.bots import Bot, determinizations, make_bot
 from core.engine import Action, Event, IllegalAction, Outcome
-from core.match import Match, visible_events
+from core.match import Match, Step, visible_events
 
 _BOT_RETRIES = 20
 """A bot whose choice was overtaken by another action thinks again, at most this often."""
@@ -103,12 +103,16 @@ class Table:
         *,
         bot_delay: float = 0.6,
         bot_seed: int | None = None,
+        recorder: Callable[[Step], None] | None = None,
     ) -> None:
+        """``recorder`` gets every accepted action before anyone hears of it (the
+        crash-safe record); if it raises, the table stops rather than go on unrecorded."""
         if len(seats) != match.seats:
             raise ValueError(f"{match.seats} seats needed, {len(seats)} given")
         self.match = match
         self.seats = tuple(seats)
         self.bot_delay = bot_delay
+        self.recorder = recorder
         self._rng = random.Random(secrets.randbits(64) if bot_seed is None else bot_seed)
         self._bots: dict[int, Bot] = {
             i: make_bot(match.game.slug, seat.level)
@@ -202,10 +206,32 @@ class Table:
                 if not request.done.done():
                     request.done.set_exception(refusal)
                 continue
+            if self.recorder is not None:
+                self.recorder(self.match.steps[-1])
             if not request.done.done():
                 request.done.set_result(events)
             self._broadcast(events)
             self._schedule_bots()
+
+    # -- stand-ins -------------------------------------------------------------------------
+
+    def stand_in(self, seat: int, level: str) -> None:
+        """A bot of ``level`` plays ``seat`` (its player is gone) until ``stand_down``."""
+        self._bots[seat] = make_bot(self.match.game.slug, level)
+        self._schedule_bots()
+
+    def stand_down(self, seat: int) -> None:
+        """The seat's player is back: the stand-in bot leaves (mid-thought if need be)."""
+        if self.seats[seat].kind == "bot":
+            return
+        self._bots.pop(seat, None)
+        task = self._bot_tasks.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now (its own seat, or standing in)."""
+        return seat in self._bots
 
     # -- bots --------------------------------------------------------------------------------------
 
@@ -222,7 +248,7 @@ class Table:
         try:
             await asyncio.sleep(self.bot_delay)
             for _ in range(_BOT_RETRIES):
-                if seat not in self.match.to_act():
+                if seat not in self.match.to_act() or seat not in self._bots:
                     return
                 version = self.match.version
                 bot, game, state = self._bots[seat], self.match.game, self.match.state
@@ -239,7 +265,8 @@ class Table:
                 except IllegalAction:
                     continue
         finally:
-            self._bot_tasks.pop(seat, None)
+            if self._bot_tasks.get(seat) is asyncio.current_task():
+                del self._bot_tasks[seat]
             self._schedule_bots_soon()
 
     def _schedule_bots_soon(self) -> None:

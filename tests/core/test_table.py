@@ -130,3 +130,42 @@ def test_seat_count_must_match() -> None:
     """A table needs exactly one seat description per player."""
     with pytest.raises(ValueError, match="2 seats needed"):
         Table(Match.new("superbohaterowie", 2, seed=1), [Seat("solo")])
+
+
+async def test_the_recorder_hears_of_an_action_before_its_sender() -> None:
+    """The crash-safe record is written before the action is acknowledged to anyone."""
+    match = Match.new("superbohaterowie", 2, seed=3)
+    order: list[str] = []
+    table = Table(
+        match, [Seat("Ala"), Seat("Olek")], recorder=lambda step: order.append("recorded")
+    )
+    watcher = Recorder(frozenset({1}))
+    table.join(watcher)
+    await table.start()
+    try:
+        await table.submit(0, match.legal(0)[0])
+        order.append("acknowledged")
+    finally:
+        await table.close()
+    assert order == ["recorded", "acknowledged"]
+    assert watcher.updates[-1].version == 1
+
+
+async def test_a_stand_in_bot_plays_a_seat_until_its_player_returns() -> None:
+    """stand_in makes a bot play a human seat; stand_down gives the seat back."""
+    match = Match.new("superbohaterowie", 2, seed=3)
+    table = Table(match, [Seat("Ala"), Seat("Olek")], bot_delay=0)
+    await table.start()
+    try:
+        table.stand_in(0, "random")
+        assert table.is_bot(0)
+        async with asyncio.timeout(5):
+            while match.version == 0:
+                await asyncio.sleep(0.01)
+        table.stand_down(0)
+        assert not table.is_bot(0)
+        await table.submit(1, match.legal(1)[0])
+        await asyncio.sleep(0.05)
+    finally:
+        await table.close()
+    assert match.version == 2 and match.to_act() == {0}, "Ala's seat waits for Ala again"
