@@ -221,3 +221,25 @@ def test_hot_seat_logs_keep_private_lines_next_to_their_public_event() -> None:
     olek = [public[0], public[1], {"type": "d", "text": "olek draws", "to": 1}, public[2]]
     merged = [e["text"] for e in merge_events([ala, olek])]
     assert merged == ["public 0", "ala draws", "public 1", "olek draws", "public 2"]
+
+
+async def test_a_spectator_joins_a_running_table_and_sees_no_hand() -> None:
+    """A hosted screen with no seats shows the public table and follows the game."""
+    from core.table import Table
+
+    setup = _setup((Seat("Bot 1", "bot", "random"), Seat("Bot 2", "bot", "random")), seed=2)
+    table = Table(setup.new_match(), setup.seats, bot_delay=0.05, bot_seed=2)
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(GameScreen(setup, app.settings, table=table, seats=frozenset()))
+        await table.start()
+        try:
+            await pilot.pause(0.3)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            board: Any = screen.query_one("#board")
+            assert board.update is not None and board.update.seat is None
+            assert board.update.view["hand"] is None and board.update.version >= 1
+            assert "Your hand" not in screen_text(app)
+        finally:
+            await table.close()

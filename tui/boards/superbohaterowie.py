@@ -324,7 +324,7 @@ class Board(Widget, can_focus=True):
                     face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
                 row.append_text(face.text())
             rows += [label, row]
-        hand_row = Text("  Your hand  ", style="bold")
+        hand_row = Text("  Your hand  " if view["hand"] is not None else "", style="bold")
         for index, card in enumerate(view["hand"] or []):
             held = ("card", card)
             mark = CHOSEN if held in self.keys else TARGET if held in marked else ""

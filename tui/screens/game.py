@@ -87,15 +87,28 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", "Back", show=False, id="game.back"),
     ]
 
-    def __init__(self, setup: TableSetup, settings: Settings) -> None:
+    def __init__(
+        self,
+        setup: TableSetup,
+        settings: Settings,
+        *,
+        table: Table | None = None,
+        seats: frozenset[int] | None = None,
+    ) -> None:
+        """A local game deals its own table from ``setup``; a hosted one (over SSH) joins
+        the server's ``table`` and plays ``seats`` there (none: a spectator)."""
         super().__init__()
         self.setup = setup
         self.settings = settings
         self.board_module: Any = BOARDS[setup.slug]
-        self.local = frozenset(i for i, seat in enumerate(setup.seats) if seat.kind == "human")
+        self.hosted = table is not None
+        self.table: Table | None = table
+        if seats is None:
+            seats = frozenset(i for i, seat in enumerate(setup.seats) if seat.kind == "human")
+        self.local = seats
         self.viewer = min(self.local) if self.local else None
         self.latest: dict[int | None, Update] = {}
-        self.table: Table | None = None
+        self._participant = LocalPlayers(self, self.local)
         self._refresh_pending = False
         self._unlogged: dict[int | None, list[Event]] = {}
         self._covered = False
@@ -126,20 +139,27 @@ class GameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
-        match = self.setup.new_match()
-        # A fixed seed repeats the whole game, the bots' choices included.
-        self.table = Table(
-            match, self.setup.seats, bot_delay=self.settings.bot_delay, bot_seed=self.setup.seed
-        )
+        if self.table is None:
+            # A fixed seed repeats the whole game, the bots' choices included.
+            self.table = Table(
+                self.setup.new_match(),
+                self.setup.seats,
+                bot_delay=self.settings.bot_delay,
+                bot_seed=self.setup.seed,
+            )
         self.query_one(EventLog).show_for(self.viewer)
-        self.table.join(LocalPlayers(self, self.local))
-        await self.table.start()
+        self.table.join(self._participant)
+        if not self.hosted:
+            await self.table.start()
         if len(self.local) > 1 and self.viewer is not None:
             self._show_cover(self.viewer)
         self._focus_input()
 
     async def on_unmount(self) -> None:
-        if self.table is not None:
+        if self.table is None:
+            return
+        self.table.leave(self._participant)
+        if not self.hosted:
             await self.table.close()
 
     # -- receiving updates ------------------------------------------------------------------
@@ -159,7 +179,7 @@ class GameScreen(Screen[None]):
         for event in merge_events(list(self._unlogged.values())):
             log.add(with_names(event["text"], names), event.get("to"))
         self._unlogged.clear()
-        if self._covered or self.viewer is None or self.viewer not in self.latest:
+        if self._covered or self.viewer not in self.latest:
             return
         update = self.latest[self.viewer]
         acting_here = sorted(s for s in self.local if s in update.acting)
