@@ -37,24 +37,36 @@ class RecordWriter:
         self._file = file
 
     @classmethod
-    def create(cls, path: Path, match: Match, *, durable: bool = False) -> RecordWriter:
-        """Start the record of ``match`` at ``path`` (which must not exist yet)."""
+    def create(
+        cls,
+        path: Path,
+        match: Match,
+        *,
+        meta: dict[str, Any] | None = None,
+        durable: bool = False,
+    ) -> RecordWriter:
+        """Start the record of ``match`` at ``path`` (which must not exist yet).
+
+        ``meta`` is kept in the header for whoever resumes the table (e.g. who sat where).
+        """
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
         writer = cls(path, os.fdopen(fd, "ab"), durable=durable)
         header = dict(codec.decode(match.record(), "record"))
         steps = header.pop("actions")
-        writer._write(codec.encode("record", {**header, "actions": ()}))
+        writer._write(codec.encode("record", {**header, "actions": (), "meta": meta or {}}))
         for step in steps:
             writer.append(step)
         return writer
 
     @classmethod
-    def resume(cls, path: Path, *, durable: bool = False) -> tuple[RecordWriter, Match]:
-        """Reopen a record: the match it holds, and a writer that appends to it."""
-        match, good_length = _read(path)
+    def resume(
+        cls, path: Path, *, durable: bool = False
+    ) -> tuple[RecordWriter, Match, dict[str, Any]]:
+        """Reopen a record: a writer that appends to it, the match it holds, its meta."""
+        match, meta, good_length = _read(path)
         with open(path, "r+b") as damaged:
             damaged.truncate(good_length)  # drop a frame a crash cut short
-        return cls(path, open(path, "ab"), durable=durable), match
+        return cls(path, open(path, "ab"), durable=durable), match, meta
 
     def append(self, step: Step) -> None:
         """Write one accepted action and push it to the OS before returning."""
@@ -76,7 +88,7 @@ def load_record(path: Path) -> Match:
     return _read(path)[0]
 
 
-def _read(path: Path) -> tuple[Match, int]:
+def _read(path: Path) -> tuple[Match, dict[str, Any], int]:
     data = path.read_bytes()
     frames: list[bytes] = []
     offset = 0
@@ -93,5 +105,10 @@ def _read(path: Path) -> tuple[Match, int]:
     if not isinstance(header, dict):
         raise ValueError(f"{path} does not start with a match header")
     steps = tuple(codec.decode(frame, "message") for frame in frames[1:])
+    meta = header.get("meta", {})
     body = {**header, "actions": steps}
-    return Match.replay(codec.encode("record", body)), offset
+    return (
+        Match.replay(codec.encode("record", body)),
+        meta if isinstance(meta, dict) else {},
+        offset,
+    )

@@ -59,7 +59,8 @@ def test_a_write_cut_short_is_dropped_and_the_game_goes_on(tmp_path: Path) -> No
     writer.close()
     whole = path.read_bytes()
     path.write_bytes(whole + whole[-7:-2])  # half a frame, as a crash would leave it
-    writer, resumed = RecordWriter.resume(path)
+    writer, resumed, meta = RecordWriter.resume(path)
+    assert meta == {}
     assert resumed.save() == match.save()
     _play(resumed, 2, writer)
     writer.close()
