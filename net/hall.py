@@ -1,0 +1,316 @@
+"""Hall: the one table a server hosts — its host, setup, lobby, seats, drops and record.
+
+Everyone who connects is a guest of the hall. The first guest is the host: they set the
+table up (game, which seats are open to players and which are bots, options). Everyone
+lands in the lobby, takes a free seat or watches, and the host starts the game. During
+the game a guest who drops keeps their seat for a grace period, shown as disconnected;
+then a bot stands in until they return. Every accepted action is appended to the record
+in the data dir before anyone hears of it, so a restarted server resumes the same game.
+
+The hall holds no screens: apps subscribe as listeners and read the hall when told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from core.engine import IllegalAction
+from core.recordfile import RecordWriter
+from core.table import Seat, Table, TableSetup, Update
+
+Phase = Literal["setup", "lobby", "playing", "over"]
+OPEN = "remote"
+"""The seat kind of a seat open to a player (filled by a guest's name when taken)."""
+RECORD = "table.rec"
+
+
+@dataclass(slots=True)
+class Guest:
+    """Someone connected (or who was, and whose seat waits for them)."""
+
+    name: str
+    connected: bool = True
+    seat: int | None = None
+    left_at: float | None = None
+    """Monotonic time of the drop, while disconnected."""
+
+
+@dataclass
+class Hall:
+    """The state of the served table, changed only through its methods."""
+
+    data_dir: Path
+    game: str | None = None
+    """A game fixed by ``--game``: the setup screen offers only it."""
+    grace: float = 60.0
+    bot_delay: float = 0.8
+    stand_in_level: str = "normal"
+    phase: Phase = "setup"
+    host: str | None = None
+    setup: TableSetup | None = None
+    guests: dict[str, Guest] = field(default_factory=dict)
+    table: Table | None = None
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+    _writer: RecordWriter | None = None
+    _grace_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+
+    # -- listening --
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every change of the hall (seats, phase, guests)."""
+        self.listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener()
+            except Exception:  # one broken screen must not stop the hall
+                continue
+
+    # -- arriving and leaving --
+
+    def arrive(self, name: str) -> Guest:
+        """A guest connects: returning guests get their seat back; the first one hosts."""
+        guest = self.guests.get(name)
+        if guest is None:
+            guest = self.guests[name] = Guest(name)
+        elif guest.connected:
+            raise IllegalAction(f"{name} is already at this table")
+        guest.connected, guest.left_at = True, None
+        if self.host is None or not self._is_connected(self.host):
+            self.host = name  # the table is never left without someone to run it
+        if guest.seat is not None:
+            timer = self._grace_timers.pop(guest.seat, None)
+            if timer is not None:
+                timer.cancel()
+            if self.table is not None:
+                self.table.stand_down(guest.seat)
+        self._changed()
+        return guest
+
+    def depart(self, name: str) -> None:
+        """A guest's connection ended. A seat in play is held for the grace period."""
+        guest = self.guests.get(name)
+        if guest is None or not guest.connected:
+            return
+        guest.connected, guest.left_at = False, time.monotonic()
+        if guest.seat is not None and self.phase == "playing":
+            self._hold(guest.seat)
+        elif guest.seat is not None and self.phase != "playing":
+            guest.seat = None  # nothing to keep before the game starts
+        if self.host == name:
+            self.host = next((g.name for g in self.guests.values() if g.connected), self.host)
+        self._changed()
+
+    def _hold(self, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        self._grace_timers[seat] = loop.call_later(self.grace, self._stand_in, seat)
+
+    def _stand_in(self, seat: int) -> None:
+        self._grace_timers.pop(seat, None)
+        if self.table is not None and self.phase == "playing":
+            self.table.stand_in(seat, self.stand_in_level)
+            self._changed()
+
+    def _is_connected(self, name: str) -> bool:
+        guest = self.guests.get(name)
+        return guest is not None and guest.connected
+
+    # -- setting up and seating --
+
+    def configure(self, name: str, setup: TableSetup) -> None:
+        """The host sets the table: bots keep their level, open seats wait for players."""
+        self._host_only(name, "set up the table")
+        if self.phase not in ("setup", "lobby", "over"):
+            raise IllegalAction("the game is under way")
+        if self.game is not None and setup.slug != self.game:
+            raise IllegalAction(f"this server hosts {self.game} only")
+        setup.new_match()  # ValueError with the reason if the setup is not playable
+        if not any(seat.kind == OPEN for seat in setup.seats):
+            raise IllegalAction("leave at least one seat open for a player")
+        self.setup = setup
+        self.phase = "lobby"
+        for guest in self.guests.values():
+            guest.seat = None
+        self._changed()
+
+    def take_seat(self, name: str, seat: int) -> None:
+        """A guest sits down on a free open seat (leaving any seat they had)."""
+        if self.phase != "lobby" or self.setup is None:
+            raise IllegalAction("seats are taken in the lobby, before the game starts")
+        if not 0 <= seat < len(self.setup.seats) or self.setup.seats[seat].kind != OPEN:
+            raise IllegalAction(f"seat {seat + 1} is not open for a player")
+        holder = self.holder(seat)
+        if holder is not None and holder != name:
+            raise IllegalAction(f"seat {seat + 1} is taken by {holder}")
+        self.guests[name].seat = seat
+        self._changed()
+
+    def watch(self, name: str) -> None:
+        """A guest gives up their seat and watches."""
+        if self.phase == "playing":
+            raise IllegalAction("you cannot leave your seat during the game")
+        self.guests[name].seat = None
+        self._changed()
+
+    def holder(self, seat: int) -> str | None:
+        """The guest who has claimed ``seat``, if any."""
+        return next((g.name for g in self.guests.values() if g.seat == seat), None)
+
+    def seats_of(self, name: str) -> frozenset[int]:
+        """The seats a guest plays (empty for a spectator)."""
+        guest = self.guests.get(name)
+        return frozenset() if guest is None or guest.seat is None else frozenset({guest.seat})
+
+    def missing(self) -> list[int]:
+        """Open seats nobody has taken yet."""
+        if self.setup is None:
+            return []
+        return [
+            i
+            for i, seat in enumerate(self.setup.seats)
+            if seat.kind == OPEN and self.holder(i) is None
+        ]
+
+    def _host_only(self, name: str, what: str) -> None:
+        if name != self.host:
+            raise IllegalAction(f"only the host ({self.host}) can {what}")
+
+    # -- playing --
+
+    async def start(self, name: str) -> None:
+        """The host starts the game once every open seat has a player."""
+        self._host_only(name, "start the game")
+        if self.phase != "lobby" or self.setup is None:
+            raise IllegalAction("set the table up first")
+        missing = self.missing()
+        if missing:
+            seats = ", ".join(str(i + 1) for i in missing)
+            raise IllegalAction(
+                f"seat {seats} still need{'s' if len(missing) == 1 else ''} a player"
+            )
+        seats = tuple(
+            dataclasses.replace(seat, name=self.holder(i) or seat.name)
+            for i, seat in enumerate(self.setup.seats)
+        )
+        setup = dataclasses.replace(self.setup, seats=seats, seed=None)
+        match = setup.new_match()
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        path = self.data_dir / RECORD
+        if path.exists():
+            path.rename(self.data_dir / f"abandoned-{int(time.time())}.rec")
+        meta = {"seats": tuple((s.name, s.kind, s.level) for s in seats)}
+        self._writer = RecordWriter.create(path, match, meta=meta)
+        await self._play(
+            setup, Table(match, seats, bot_delay=self.bot_delay, recorder=self._record)
+        )
+
+    async def _play(self, setup: TableSetup, table: Table) -> None:
+        self.setup, self.table, self.phase = setup, table, "playing"
+        table.join(_EndWatcher(self))
+        await table.start()
+        self._changed()
+
+    def _record(self, step: tuple[int, tuple[object, ...], int | None]) -> None:
+        assert self._writer is not None
+        self._writer.append(step)
+
+    def _game_over(self) -> None:
+        """The match ended: close its record under a finished name, show results."""
+        if self.phase != "playing":
+            return
+        self.phase = "over"
+        if self._writer is not None:
+            self._writer.close()
+            path = self._writer.path
+            with contextlib.suppress(OSError):
+                path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
+            self._writer = None
+        for timer in self._grace_timers.values():
+            timer.cancel()
+        self._grace_timers.clear()
+        self._changed()
+
+    async def rematch(self, name: str) -> None:
+        """The host starts the same table again with a new deal."""
+        self._host_only(name, "start a rematch")
+        if self.phase != "over" or self.setup is None:
+            raise IllegalAction("a rematch follows a finished game")
+        await self._close_table()
+        self.phase = "lobby"
+        for guest in list(self.guests.values()):
+            if not guest.connected:
+                del self.guests[guest.name]
+        await self.start(name)
+
+    async def new_setup(self, name: str) -> None:
+        """The host goes back to the setup screen after a finished game."""
+        self._host_only(name, "set up a new table")
+        await self._close_table()
+        self.phase = "setup"
+        self._changed()
+
+    async def _close_table(self) -> None:
+        if self.table is not None:
+            await self.table.close()
+            self.table = None
+
+    async def resume(self) -> bool:
+        """Pick up an interrupted game from the data dir; True if there was one."""
+        path = self.data_dir / RECORD
+        if not path.exists():
+            return False
+        writer, match, meta = RecordWriter.resume(path)
+        if match.outcome() is not None:
+            writer.close()
+            path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
+            return False
+        seats = tuple(Seat(name, kind, level) for name, kind, level in meta["seats"])
+        self._writer = writer
+        setup = TableSetup(match.game.slug, seats, dict(match.options))
+        for index, seat in enumerate(seats):
+            if seat.kind == OPEN:
+                self.guests[seat.name] = Guest(seat.name, connected=False, seat=index)
+        await self._play(
+            setup, Table(match, seats, bot_delay=self.bot_delay, recorder=self._record)
+        )
+        for index, seat in enumerate(seats):
+            if seat.kind == OPEN:
+                self._hold(index)
+        return True
+
+    async def close(self) -> None:
+        """Stop the table and close the record (it stays resumable if unfinished)."""
+        for timer in self._grace_timers.values():
+            timer.cancel()
+        self._grace_timers.clear()
+        await self._close_table()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+class _EndWatcher:
+    """A silent participant that tells the hall when the game ends."""
+
+    def __init__(self, hall: Hall) -> None:
+        self._hall = hall
+
+    @property
+    def seats(self) -> frozenset[int]:
+        return frozenset()
+
+    def deliver(self, update: Update) -> None:
+        if update.outcome is not None:
+            self._hall._game_over()

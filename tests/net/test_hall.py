@@ -1,0 +1,176 @@
+"""The hall: host, setup, lobby, seats, drops with grace and stand-ins, record and resume."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from core.engine import IllegalAction
+from core.match import Match
+from core.recordfile import load_record
+from core.table import Seat, TableSetup
+from net.hall import OPEN, RECORD, Hall
+
+TWO_OPEN_ONE_BOT = TableSetup(
+    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
+)
+
+
+def _hall(tmp_path: Path, **kwargs: object) -> Hall:
+    return Hall(tmp_path / "data", bot_delay=0, **kwargs)  # type: ignore[arg-type]
+
+
+async def _seated(tmp_path: Path, **kwargs: object) -> Hall:
+    hall = _hall(tmp_path, **kwargs)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    await hall.start("ala")
+    return hall
+
+
+async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+def test_the_first_guest_hosts_and_only_the_host_sets_up() -> None:
+    """Olek cannot configure Ala's table."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    hall.arrive("olek")
+    assert hall.host == "ala"
+    with pytest.raises(IllegalAction, match=r"only the host \(ala\)"):
+        hall.configure("olek", TWO_OPEN_ONE_BOT)
+
+
+def test_the_same_name_cannot_be_at_the_table_twice() -> None:
+    """A second connection under a connected name is refused."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    with pytest.raises(IllegalAction, match="already"):
+        hall.arrive("ala")
+
+
+def test_a_departing_host_hands_the_table_on_before_the_game() -> None:
+    """The lobby is never left without a host."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.depart("ala")
+    assert hall.host == "olek"
+
+
+def test_a_table_needs_an_open_seat_and_a_playable_setup() -> None:
+    """All bots is refused; so is a seat count the game does not allow."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    with pytest.raises(IllegalAction, match="open"):
+        hall.configure("ala", TableSetup("superbohaterowie", (Seat("a", "bot", "easy"),) * 2))
+    with pytest.raises(ValueError, match="2–5 players"):
+        hall.configure("ala", TableSetup("superbohaterowie", (Seat("a", OPEN),)))
+
+
+def test_seats_are_taken_once_and_the_game_waits_for_all() -> None:
+    """A taken seat is refused to others; start names the seats still empty."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    with pytest.raises(IllegalAction, match="taken by ala"):
+        hall.take_seat("olek", 0)
+    with pytest.raises(IllegalAction, match="not open"):
+        hall.take_seat("olek", 2)
+    with pytest.raises(IllegalAction, match="seat 2 still needs a player"):
+        asyncio.run(hall.start("ala"))
+
+
+async def test_starting_deals_a_recorded_game_with_the_players_names(tmp_path: Path) -> None:
+    """The table gets the guests' names and every action goes to the record."""
+    hall = await _seated(tmp_path)
+    try:
+        assert hall.phase == "playing" and hall.table is not None
+        assert hall.table.names == ("ala", "olek", "Bot")
+        match = hall.table.match
+        await hall.table.submit(0, match.legal(0)[0])
+        assert load_record(tmp_path / "data" / RECORD).save() == match.save()
+    finally:
+        await hall.close()
+
+
+async def test_a_dropped_player_keeps_the_seat_then_a_bot_stands_in(tmp_path: Path) -> None:
+    """After the grace period a bot plays the seat; when the player returns it leaves."""
+    hall = await _seated(tmp_path, grace=0.1)
+    try:
+        assert hall.table is not None
+        hall.depart("ala")
+        assert not hall.table.is_bot(0)
+        await _until(lambda: hall.table is not None and hall.table.is_bot(0))
+        await _until(lambda: hall.table is not None and hall.table.match.version >= 1)
+        hall.arrive("ala")
+        assert not hall.table.is_bot(0) and hall.seats_of("ala") == {0}
+    finally:
+        await hall.close()
+
+
+async def test_a_player_back_within_the_grace_period_gets_no_stand_in(tmp_path: Path) -> None:
+    """Returning in time cancels the stand-in."""
+    hall = await _seated(tmp_path, grace=0.2)
+    try:
+        hall.depart("ala")
+        hall.arrive("ala")
+        await asyncio.sleep(0.3)
+        assert hall.table is not None and not hall.table.is_bot(0)
+        assert hall.table.match.version == 0
+    finally:
+        await hall.close()
+
+
+async def test_a_restarted_hall_resumes_the_game_and_seats(tmp_path: Path) -> None:
+    """Resume replays the record; the players come back to their seats."""
+    hall = await _seated(tmp_path)
+    assert hall.table is not None
+    match = hall.table.match
+    for _ in range(3):
+        seat = min(match.to_act())
+        if seat == 2:
+            await _until(lambda: 2 not in match.to_act())
+            continue
+        await hall.table.submit(seat, match.legal(seat)[0])
+    saved = match.save()
+    await hall.close()
+
+    again = _hall(tmp_path)
+    assert await again.resume()
+    try:
+        assert again.table is not None and again.table.match.save() == saved
+        assert again.phase == "playing"
+        assert not again.guests["ala"].connected
+        again.arrive("ala")
+        assert again.seats_of("ala") == {0}
+    finally:
+        await again.close()
+
+
+async def test_the_end_of_a_game_files_the_record_away(tmp_path: Path) -> None:
+    """A finished game is kept as finished-*.rec; the table shows results; rematch deals anew."""
+    hall = await _seated(tmp_path)
+    try:
+        assert hall.table is not None
+        hall.table.stand_in(0, "random")
+        hall.table.stand_in(1, "random")
+        await _until(lambda: hall.phase == "over", timeout=20)
+        data = tmp_path / "data"
+        assert not (data / RECORD).exists()
+        finished = list(data.glob("finished-*.rec"))
+        assert len(finished) == 1 and load_record(finished[0]).outcome() is not None
+        await hall.rematch("ala")
+        assert hall.phase == "playing" and isinstance(hall.table.match, Match)
+    finally:
+        await hall.close()
