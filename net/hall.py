@@ -196,10 +196,9 @@ class Hall:
             raise IllegalAction("set the table up first")
         missing = self.missing()
         if missing:
-            seats = ", ".join(str(i + 1) for i in missing)
-            raise IllegalAction(
-                f"seat {seats} still need{'s' if len(missing) == 1 else ''} a player"
-            )
+            which = ", ".join(str(i + 1) for i in missing)
+            verb = "needs" if len(missing) == 1 else "need"
+            raise IllegalAction(f"seat {which} still {verb} a player")
         seats = tuple(
             dataclasses.replace(seat, name=self.holder(i) or seat.name)
             for i, seat in enumerate(self.setup.seats)
