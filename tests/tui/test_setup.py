@@ -254,3 +254,19 @@ def test_snapshot_setup_120x40(snap_compare: Any, monkeypatch: pytest.MonkeyPatc
     """The setup screen on a roomy terminal."""
     monkeypatch.setattr("getpass.getuser", lambda: "ala")
     assert snap_compare(_app(), terminal_size=(120, 40), press=["enter"])
+
+
+async def test_hosting_offers_open_seats_and_no_seed() -> None:
+    """A served table's human seats are open for players and its seed is never chosen."""
+    from tui.screens.setup import SetupScreen
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = SetupScreen("superbohaterowie", hosting=True)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert not screen.query("#seed")
+        setup = screen.table_setup()
+        assert [seat.kind for seat in setup.seats] == ["remote", "remote", "bot", "bot"]
+        assert setup.seed is None
+        assert "open for a player" in [label for label, _ in screen.kind_choices(0)]

@@ -143,8 +143,11 @@ class SetupScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(HuntersApp)
 
-    def __init__(self, slug: str) -> None:
+    def __init__(self, slug: str, *, hosting: bool = False) -> None:
+        """``hosting``: a served table, whose human seats are open for players joining
+        over SSH and whose seed is never chosen by anyone (it comes from ``secrets``)."""
         super().__init__()
+        self.hosting = hosting
         self.game_slug = slug
         """The game being set up; help shows its rules."""
         self.game = GAMES[slug]
@@ -153,7 +156,8 @@ class SetupScreen(Screen[None]):
         self.default_level = PREFERRED_BOT if PREFERRED_BOT in self.levels else self.levels[-1]
         self.seats: list[SeatChoice] = []
         for index in range(default_seat_count(self.game)):
-            kind = HUMAN if index == 0 else f"bot:{self.default_level}"
+            opened = index == 0 or (hosting and index == 1)
+            kind = HUMAN if opened else f"bot:{self.default_level}"
             self.seats.append(SeatChoice(kind, ""))
             self.seats[index].name = self.default_name(index)
         self.options: dict[str, OptionValue] = {
@@ -172,6 +176,8 @@ class SetupScreen(Screen[None]):
     def default_name(self, index: int) -> str:
         """The name a seat gets until someone types another."""
         kind = self.seats[index].kind
+        if kind == HUMAN and self.hosting:
+            return f"Open seat {index + 1}"
         if kind == HUMAN:
             return local_name() if index == self.first_human() else f"Player {index + 1}"
         return f"Bot {index + 1} ({kind.removeprefix('bot:')})"
@@ -181,6 +187,8 @@ class SetupScreen(Screen[None]):
         first = self.first_human()
         you = first is None or first >= index
         human = "you" if you else "another local human"
+        if self.hosting:
+            human = "open for a player"
         return [(human, HUMAN), *((f"bot ({level})", f"bot:{level}") for level in self.levels)]
 
     def name_problems(self) -> list[str]:
@@ -193,6 +201,8 @@ class SetupScreen(Screen[None]):
 
     def seats_problem(self) -> str:
         """Why the seats cannot play as they are (no human at the table), or empty."""
+        if self.first_human() is None and self.hosting:
+            return "Leave at least one seat open for a player: a table of bots has nobody to play."
         if self.first_human() is None:
             return "At least one seat must be you (a human): a table of bots has nobody to play."
         return ""
@@ -275,15 +285,16 @@ class SetupScreen(Screen[None]):
                 )
                 yield self._field(f"{option.label}:", select)
                 yield Static(Content(option.help), classes="option-help")
-            seed = Input(
-                self.seed_text,
-                placeholder="blank = random deal",
-                compact=True,
-                id="seed",
-                tooltip="The same seed and seats deal the same game again",
-            )
-            yield self._field("Seed:", seed)
-            yield self._problem("seed-problem", seed_problem(self.seed_text))
+            if not self.hosting:  # a served game's seed never leaves the server
+                seed = Input(
+                    self.seed_text,
+                    placeholder="blank = random deal",
+                    compact=True,
+                    id="seed",
+                    tooltip="The same seed and seats deal the same game again",
+                )
+                yield self._field("Seed:", seed)
+                yield self._problem("seed-problem", seed_problem(self.seed_text))
             yield Button("Start", id="start", variant="primary", compact=True)
             yield self._problem("start-problem", self.start_problem)
 
@@ -298,9 +309,9 @@ class SetupScreen(Screen[None]):
         return problem
 
     def _show_problem(self, widget_id: str, text: str) -> None:
-        problem = self.query_one(f"#{widget_id}", Static)
-        problem.update(Content(f"⚠ {text}" if text else ""))
-        problem.display = bool(text)
+        for problem in self.query(f"#{widget_id}").results(Static):
+            problem.update(Content(f"⚠ {text}" if text else ""))
+            problem.display = bool(text)
 
     async def _rebuild(self, focus_id: str | None) -> None:
         """Compose again from the choices and put the focus back where it was."""
@@ -416,7 +427,7 @@ class SetupScreen(Screen[None]):
         if problem := self.first_problem():
             raise ValueError(problem)
         seats = tuple(
-            Seat(seat.name.strip(), "human")
+            Seat(seat.name.strip(), "remote" if self.hosting else "human")
             if seat.kind == HUMAN
             else Seat(seat.name.strip(), "bot", seat.kind.removeprefix("bot:"))
             for seat in self.seats
