@@ -185,6 +185,10 @@ class HuntersApp(App[None]):
 
     # -- moving between screens ------------------------------------------------------------------
 
+    def open_setup(self, slug: str) -> None:
+        """Open the table setup for a game (a served table sets up open seats instead)."""
+        self.push_screen(SetupScreen(slug))
+
     def start_game(self, setup: TableSetup) -> None:
         """Open the table for a checked setup."""
         self.push_screen(GameScreen(setup, self.settings))
@@ -216,7 +220,7 @@ class HuntersApp(App[None]):
         await self._leave_game()
         top = self.screen
         if not (isinstance(top, SetupScreen) and top.game_slug == slug):
-            self.push_screen(SetupScreen(slug))
+            self.open_setup(slug)
 
     def main_menu(self) -> None:
         """Back to the game list, whatever is open."""

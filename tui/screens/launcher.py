@@ -16,7 +16,6 @@ from core.engine import Game
 from core.games import GAMES
 from tui.screens.help import key_help
 from tui.screens.settings import SettingsScreen
-from tui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
@@ -98,7 +97,7 @@ class LauncherScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#games")
     def _open_clicked(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
-            self.app.push_screen(SetupScreen(event.option.id))
+            self.app.open_setup(event.option.id)
 
     def action_open(self) -> None:
         """Set up a table for the highlighted game."""
@@ -106,7 +105,7 @@ class LauncherScreen(Screen[None]):
         if games.highlighted is not None:
             slug = games.get_option_at_index(games.highlighted).id
             if slug is not None:
-                self.app.push_screen(SetupScreen(slug))
+                self.app.open_setup(slug)
 
     def action_settings(self) -> None:
         """Open the settings; they apply as soon as they are changed."""

@@ -1,0 +1,100 @@
+"""HallApp: the Hunters app as one guest of a served table sees it.
+
+Same screens as the local app, routed by the hall: the host sets the table up, everyone
+waits in the lobby, the game screen joins the hall's one Table for the guest's seat (or
+none, to watch), and after the game the host decides on a rematch or a new setup.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from core.engine import IllegalAction
+from core.table import TableSetup
+from net.hall import Hall
+from net.lobby import LobbyScreen
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.screens.launcher import LauncherScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.setup import SetupScreen
+from tui.settings import Settings
+
+
+class HallApp(HuntersApp):
+    """One guest's view of the hall: lobby, setup (host), game, results."""
+
+    def __init__(self, hall: Hall, guest: str, settings: Settings | None = None) -> None:
+        super().__init__(settings)
+        self.hall = hall
+        self.guest = guest
+        self._route_pending = False
+
+    def get_default_screen(self) -> Screen[None]:
+        return LobbyScreen(self.hall, self.guest)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.hall.subscribe(self._hall_changed)
+        self._route()
+
+    def on_unmount(self) -> None:
+        self.hall.unsubscribe(self._hall_changed)
+
+    def _hall_changed(self) -> None:
+        """The hall changed (maybe from another guest's session): route once, soon."""
+        if not self._route_pending:
+            self._route_pending = True
+            self.call_later(self._route)
+
+    def _route(self) -> None:
+        self._route_pending = False
+        hall, stack = self.hall, self.screen_stack
+        if hall.phase == "setup" and self.guest == hall.host:
+            if not any(isinstance(s, SetupScreen | LauncherScreen) for s in stack):
+                if hall.game is not None:
+                    self.open_setup(hall.game)
+                else:
+                    self.push_screen(LauncherScreen())
+        elif hall.phase == "lobby" and any(
+            isinstance(s, GameScreen | ResultsScreen) for s in stack
+        ):
+            self.main_menu()
+        elif hall.phase == "playing" and not any(isinstance(s, GameScreen) for s in stack):
+            self.main_menu()
+            if hall.setup is not None and hall.table is not None:
+                seats = hall.seats_of(self.guest)
+                game = GameScreen(hall.setup, self.settings, table=hall.table, seats=seats)
+                self.push_screen(game)
+        for lobby in self.screen_stack:
+            if isinstance(lobby, LobbyScreen):
+                lobby.show_hall()
+
+    # -- what the shared screens ask of the app --------------------------------------------------
+
+    def open_setup(self, slug: str) -> None:
+        self.push_screen(SetupScreen(slug, hosting=True))
+
+    def start_game(self, setup: TableSetup) -> None:
+        """The host's setup screen is done: the hall takes the setup, everyone to the lobby."""
+        try:
+            self.hall.configure(self.guest, setup)
+        except (IllegalAction, ValueError) as refusal:
+            self.notify(str(refusal), severity="error")
+            return
+        self.main_menu()
+
+    async def rematch(self, setup: TableSetup) -> None:
+        try:
+            await self.hall.rematch(self.guest)
+        except IllegalAction as refusal:
+            self.notify(str(refusal), severity="warning")
+
+    async def new_setup(self, slug: str) -> None:
+        try:
+            await self.hall.new_setup(self.guest)
+        except IllegalAction as refusal:
+            self.notify(str(refusal), severity="warning")
+            return
+        self.main_menu()
+        self._route()

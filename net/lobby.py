@@ -1,0 +1,155 @@
+"""LobbyScreen: the served table before (and between) games — seats, guests, who hosts.
+
+Every line is plain text in reading order, so the same screen serves screen readers; names
+come from SSH usernames and are shown as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from core.engine import IllegalAction
+from core.games import GAMES
+from net.hall import OPEN, Hall
+
+
+def lobby_lines(hall: Hall, guest: str) -> list[Text]:
+    """What the lobby shows ``guest``, one fact per line."""
+    lines: list[Text] = []
+    setup = hall.setup
+    host = hall.host or "nobody"
+    if setup is None or hall.phase == "setup":
+        title = GAMES[hall.game].title if hall.game else "a game"
+        lines.append(Text(f"Waiting for the host ({host}) to set up {title}."))
+    else:
+        game = GAMES[setup.slug]
+        lines.append(Text(f"{game.title}, hosted by {host}."))
+        for key, value in setup.options.items():
+            option = next(o for o in game.options if o.key == key)
+            lines.append(Text(f"{option.label}: {option.label_of(value)}."))
+        lines.append(Text("Seats:"))
+        for index, seat in enumerate(setup.seats):
+            line = Text(f"  {index + 1}. ")
+            if seat.kind != OPEN:
+                line.append(f"{seat.name}, a bot ({seat.level})")
+            elif (holder := hall.holder(index)) is None:
+                line.append(f"open — press {index + 1} to sit here")
+            else:
+                line.append(holder)
+                if holder == guest:
+                    line.append(" (you)")
+                if not hall.guests[holder].connected:
+                    line.append(" — disconnected")
+            lines.append(line)
+    connected = [g for g in hall.guests.values() if g.connected]
+    watching = [g.name for g in connected if g.seat is None]
+    lines.append(Text("Here: " + ", ".join(g.name for g in connected) + "."))
+    if watching:
+        lines.append(Text("Watching: " + ", ".join(watching) + "."))
+    if hall.phase == "lobby":
+        if guest == hall.host:
+            missing = hall.missing()
+            lines.append(
+                Text(
+                    "Press s to start."
+                    if not missing
+                    else f"Start when every open seat has a player ({len(missing)} to go)."
+                )
+            )
+        else:
+            lines.append(Text(f"{host} starts the game when the seats are full."))
+    return lines
+
+
+class LobbyScreen(Screen[None]):
+    """Take a seat, watch, or (as the host) start or change the table.
+
+    | key | action |
+    | --- | --- |
+    | 1–5 | sit on that seat |
+    | w | watch instead of playing |
+    | s | start the game (host) |
+    | e | change the table setup (host) |
+    """
+
+    DEFAULT_CSS = """
+    LobbyScreen { padding: 1 2; }
+    LobbyScreen #lobby-status { margin-top: 1; text-style: bold; }
+    """
+
+    BINDINGS = [
+        *(
+            Binding(str(n), f"sit({n - 1})", f"Seat {n}", show=n == 1, id=f"lobby.seat{n}")
+            for n in range(1, 6)
+        ),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("s", "start", "Start", id="lobby.start"),
+        Binding("e", "edit", "Change setup", id="lobby.edit"),
+    ]
+
+    def __init__(self, hall: Hall, guest: str) -> None:
+        super().__init__()
+        self.hall = hall
+        self.guest = guest
+        self.title = "Lobby"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-lines")
+        yield Static(id="lobby-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_hall()
+
+    def show_hall(self) -> None:
+        """Redraw from the hall as it is now."""
+        text = Text("\n").join(lobby_lines(self.hall, self.guest))
+        for lines in self.query("#lobby-lines").results(Static):  # none before compose
+            lines.update(text)
+        self.refresh_bindings()
+
+    def _say(self, message: str) -> None:
+        self.query_one("#lobby-status", Static).update(Text(message))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        hosting = self.guest == self.hall.host
+        if action in ("start", "edit"):
+            return True if hosting and self.hall.phase == "lobby" else None
+        if action == "sit":
+            setup = self.hall.setup
+            seat = parameters[0] if parameters else -1
+            if setup is None or not isinstance(seat, int) or seat >= len(setup.seats):
+                return False
+            return True if self.hall.phase == "lobby" else None
+        return True
+
+    def action_sit(self, seat: int) -> None:
+        try:
+            self.hall.take_seat(self.guest, seat)
+        except IllegalAction as refusal:
+            self._say(f"Not possible: {refusal}")
+        else:
+            self._say(f"You sit on seat {seat + 1}.")
+
+    def action_watch(self) -> None:
+        try:
+            self.hall.watch(self.guest)
+        except IllegalAction as refusal:
+            self._say(f"Not possible: {refusal}")
+        else:
+            self._say("You are watching.")
+
+    async def action_start(self) -> None:
+        try:
+            await self.hall.start(self.guest)
+        except IllegalAction as refusal:
+            self._say(f"Not yet: {refusal}")
+
+    def action_edit(self) -> None:
+        setup = self.hall.setup
+        if setup is not None and self.guest == self.hall.host:
+            self.app.open_setup(setup.slug)  # type: ignore[attr-defined]

@@ -1,0 +1,62 @@
+"""Two guests' apps on one hall, driven by keys: host setup, lobby seats, one shared game."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from net import textual_fixes
+from net.app import HallApp
+from net.hall import Hall
+from net.lobby import LobbyScreen
+from tests.tui import screen_text
+from tui.screens.game import GameScreen
+from tui.screens.setup import SetupScreen
+from tui.settings import Settings
+
+textual_fixes.apply()
+
+
+async def _until(pilot: Any, condition: Any, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await pilot.pause(0.02)
+
+
+async def test_host_sets_up_guests_sit_and_both_play_one_game(tmp_path: Path) -> None:
+    """The host's setup opens seats; each guest sits by number; start puts both at the table."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    host, guest = HallApp(hall, "ala", Settings(bot_delay=0)), HallApp(hall, "olek", Settings())
+    try:
+        async with host.run_test(size=(80, 24)) as ala, guest.run_test(size=(80, 24)) as olek:
+            await ala.pause()
+            assert isinstance(host.screen, SetupScreen) and host.screen.hosting
+            assert isinstance(guest.screen, LobbyScreen)
+            assert "Waiting for the host (ala)" in screen_text(guest)
+            await ala.press("ctrl+s")
+            await _until(ala, lambda: hall.phase == "lobby")
+            await olek.pause()
+            assert "open — press 1 to sit here" in screen_text(guest)
+            await ala.press("1")
+            await olek.press("2")
+            await _until(olek, lambda: hall.missing() == [])
+            await ala.press("s")
+            await _until(ala, lambda: isinstance(host.screen, GameScreen))
+            await _until(olek, lambda: isinstance(guest.screen, GameScreen))
+            host_game, guest_game = host.screen, guest.screen
+            assert isinstance(host_game, GameScreen) and isinstance(guest_game, GameScreen)
+            assert host_game.local == {0} and guest_game.local == {1}
+            table = hall.table
+            assert table is not None
+            await _until(ala, lambda: 0 in host_game.latest)
+            board: Any = host_game.query_one("#board")
+            assert board.update.seat == 0
+            assert board.update.view["hand"] == list(table.match.state.hands[0])
+            await ala.press("enter", "enter")
+            await _until(olek, lambda: table.match.version >= 1)
+            await _until(olek, lambda: 1 in guest_game.latest and guest_game.latest[1].version >= 1)
+    finally:
+        await hall.close()
