@@ -1,0 +1,210 @@
+"""Player identity over SSH: the name allow-list and the key book binding names to keys.
+
+A remote player's name is their SSH username. It is shown on every other player's screen,
+so it passes an allow-list before anything else sees it (a name like ``[@click=app.quit]``
+would be live markup in Textual). The key book makes a name belong to the first public key
+that authenticated with it, so nobody else can sit down as that player later; the binding is
+by SHA256 fingerprint of the key that actually authenticated, never one merely offered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "KEYBOOK_FILE",
+    "NAME_RULE",
+    "Identity",
+    "KeyBook",
+    "KeyBookError",
+    "name_refusal",
+    "valid_name",
+]
+
+_log = logging.getLogger(__name__)
+
+KEYBOOK_FILE = "keybook.json"
+"""The key book's file name inside the data directory."""
+
+_FORMAT = 1
+
+# The allow-list: [A-Za-z0-9_.-]{1,16}, and the first character may not be '.' or '-' so
+# that no name is a path component ('.', '..') or looks like a command-line option.
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,15}")
+_FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
+
+NAME_RULE = "a name is 1-16 of A-Z a-z 0-9 _ . - and does not start with . or -"
+"""The allow-list in words, for refusal messages."""
+
+
+def valid_name(name: str) -> bool:
+    """Whether ``name`` may be a player's name."""
+    return _NAME.fullmatch(name) is not None
+
+
+def name_refusal(name: str) -> str | None:
+    """One line saying why ``name`` is refused, or None when it is fine.
+
+    The line never repeats the name: it goes back to the client, whose terminal would
+    interpret any escape sequences in it.
+    """
+    if valid_name(name):
+        return None
+    return f"hunters: {NAME_RULE}; connect with ssh NAME@host"
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who an authenticated SSH connection is: what the session and the table go by."""
+
+    name: str
+    """The player's name (allow-listed; the key's bound name when a known key logged in)."""
+    fingerprint: str | None
+    """SHA256 fingerprint of the public key that authenticated, None for keyless logins."""
+    peer_ip: str
+    """The client's address, for logs and limits (never shown to other players)."""
+
+
+class KeyBookError(Exception):
+    """The key book file cannot be read as a key book; the message names the file."""
+
+
+class KeyBook:
+    """Names bound to public-key fingerprints, persisted as JSON in the data directory.
+
+    A key has one name and a name has one key (both compared case-insensitively, so "Alice"
+    cannot pose as "alice"). Writes are atomic (a 0600 temp file, then ``os.replace``), so a
+    crash leaves the old book or the new one, never half of either. The book holds at most
+    ``max_names`` bindings: once full, new players still get in but their names stay unbound,
+    rather than letting a flood of throwaway keys grow the file, or evict real players.
+    """
+
+    def __init__(self, path: Path, *, max_names: int = 10_000) -> None:
+        self._path = path
+        self._max_names = max_names
+        self._key_by_name: dict[str, tuple[str, str]] = {}
+        """casefolded name -> (name as bound, fingerprint)"""
+        self._name_by_key: dict[str, str] = {}
+        """fingerprint -> name as bound"""
+        self._load()
+
+    @property
+    def path(self) -> Path:
+        """The JSON file behind this book."""
+        return self._path
+
+    def __len__(self) -> int:
+        return len(self._key_by_name)
+
+    def key_of(self, name: str) -> str | None:
+        """The fingerprint ``name`` is bound to, if any."""
+        entry = self._key_by_name.get(name.casefold())
+        return entry[1] if entry else None
+
+    def name_of(self, fingerprint: str) -> str | None:
+        """The name the key with ``fingerprint`` is bound to, if any."""
+        return self._name_by_key.get(fingerprint)
+
+    def is_bound(self, name: str) -> bool:
+        """Whether ``name`` belongs to a key."""
+        return name.casefold() in self._key_by_name
+
+    def allows(self, name: str, fingerprint: str | None) -> bool:
+        """Whether a login as ``name`` with this key (None: without a key) may go ahead."""
+        bound = self.key_of(name)
+        return bound is None or bound == fingerprint
+
+    def claim(self, name: str, fingerprint: str | None) -> str | None:
+        """The name to seat an authenticated player under, binding it if new; None if refused.
+
+        - a known key gets its own bound name back, whatever username it came with;
+        - a new key takes a free name and binds it (saved before this returns);
+        - a name bound to another key, or used without a key, is refused.
+        """
+        if fingerprint is not None:
+            known = self.name_of(fingerprint)
+            if known is not None:
+                return known
+        if self.is_bound(name):
+            return None
+        if fingerprint is not None:
+            if len(self) >= self._max_names:
+                _log.warning("key book %s is full: %r plays unbound", self._path, name)
+            else:
+                self._bind(name, fingerprint)
+        return name
+
+    def _bind(self, name: str, fingerprint: str) -> None:
+        self._key_by_name[name.casefold()] = (name, fingerprint)
+        self._name_by_key[fingerprint] = name
+        try:
+            self._save()
+        except BaseException:
+            # Keep memory and disk in step: a binding that was not saved did not happen.
+            del self._key_by_name[name.casefold()]
+            del self._name_by_key[fingerprint]
+            raise
+
+    def _load(self) -> None:
+        try:
+            text = self._path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise KeyBookError(f"{self._path} is not valid JSON: {error}") from error
+        names = data.get("names") if isinstance(data, dict) else None
+        if (
+            not isinstance(data, dict)
+            or data.get("format") != _FORMAT
+            or not isinstance(names, dict)
+        ):
+            raise KeyBookError(f"{self._path} is not a format-{_FORMAT} Hunters key book")
+        for name, fingerprint in names.items():
+            if not (
+                isinstance(fingerprint, str)
+                and valid_name(name)
+                and _FINGERPRINT.fullmatch(fingerprint)
+            ):
+                raise KeyBookError(f"{self._path}: bad entry {name!r}: {fingerprint!r}")
+            if name.casefold() in self._key_by_name or fingerprint in self._name_by_key:
+                raise KeyBookError(f"{self._path}: {name!r} or its key is bound twice")
+            self._key_by_name[name.casefold()] = (name, fingerprint)
+            self._name_by_key[fingerprint] = name
+
+    def _save(self) -> None:
+        names = dict(sorted(self._key_by_name.values()))
+        text = json.dumps({"format": _FORMAT, "names": names}, indent=2) + "\n"
+        # mkstemp creates the file with mode 0600 and O_EXCL, in the same directory so that
+        # os.replace is an atomic rename on the same file system.
+        fd, temp = tempfile.mkstemp(prefix=f".{KEYBOOK_FILE}.", dir=self._path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temp, self._path)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp)
+            raise
+        _fsync_dir(self._path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    """Make a rename in ``path`` durable (POSIX only; Windows cannot open directories)."""
+    if os.name != "posix":
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

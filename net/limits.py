@@ -1,0 +1,180 @@
+"""Connection limits for the SSH server: per-address token buckets, a cap, a failure count.
+
+asyncssh has no limits of its own on connection rate, unauthenticated connections or
+authentication attempts (see notes/ssh-hardening.md), so the server's policy keeps these
+counters. They are pure: no sockets, no asyncio, and the clock is injected, so the tests can
+step time by hand instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+__all__ = [
+    "AuthFailures",
+    "ConnectionCap",
+    "RateLimiter",
+    "TokenBucket",
+    "address_key",
+]
+
+
+class TokenBucket:
+    """Allows bursts of up to ``capacity`` events, refilled at ``rate`` tokens a second.
+
+    The bucket is told the time on every call instead of reading a clock, so one clock (the
+    limiter's) serves many buckets and a test can replay any timeline.
+    """
+
+    __slots__ = ("_capacity", "_rate", "_stamp", "_tokens")
+
+    def __init__(self, capacity: float, rate: float, now: float) -> None:
+        if capacity < 1:
+            raise ValueError(f"a bucket needs room for at least one token, not {capacity}")
+        if rate < 0:
+            raise ValueError(f"the refill rate cannot be negative, not {rate}")
+        self._capacity = float(capacity)
+        self._rate = float(rate)
+        self._tokens = float(capacity)
+        self._stamp = now
+
+    @property
+    def tokens(self) -> float:
+        """Tokens left at the last call (refill is applied lazily, on the next call)."""
+        return self._tokens
+
+    def take(self, now: float, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are enough at ``now``; whether they were spent."""
+        # A clock that steps backwards (it should not: we use monotonic time) must not
+        # mint tokens, hence max(0, ...).
+        elapsed = max(0.0, now - self._stamp)
+        self._stamp = max(self._stamp, now)
+        self._tokens = min(self._capacity, self._tokens + elapsed * self._rate)
+        if self._tokens >= cost:
+            self._tokens -= cost
+            return True
+        return False
+
+
+def address_key(address: str) -> str:
+    """The key an address is rate limited under: IPv4 as is, IPv6 by its /64 network.
+
+    One IPv6 host usually holds a whole /64, so limiting single IPv6 addresses would give an
+    attacker 2**64 fresh buckets; IPv4-mapped IPv6 addresses count as their IPv4 address.
+    Anything that does not parse (a tunnel's peer name) is used as given.
+    """
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+class RateLimiter:
+    """Per-address token buckets with bounded memory.
+
+    At most ``max_entries`` buckets are kept; the least recently seen address is forgotten
+    first. Forgetting only ever makes the limiter more lenient for that address (it starts
+    again with a full bucket), never stricter for anyone else, and the memory an address
+    flood can take stays fixed.
+    """
+
+    def __init__(
+        self,
+        capacity: float,
+        rate: float,
+        *,
+        max_entries: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if max_entries < 1:
+            raise ValueError(f"max_entries must be at least 1, not {max_entries}")
+        # Build one bucket now so a bad capacity or rate fails here, not on the first caller.
+        TokenBucket(capacity, rate, 0.0)
+        self._capacity = capacity
+        self._rate = rate
+        self._max_entries = max_entries
+        self._clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def allow(self, address: str) -> bool:
+        """Whether one more connection from ``address`` is allowed now (and count it)."""
+        key = address_key(address)
+        now = self._clock()
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = TokenBucket(self._capacity, self._rate, now)
+            self._buckets[key] = bucket
+            if len(self._buckets) > self._max_entries:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+        return bucket.take(now)
+
+
+class ConnectionCap:
+    """A counter of connections in some state (e.g. not yet authenticated) with a ceiling."""
+
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"the cap must allow at least one connection, not {limit}")
+        self._limit = limit
+        self._count = 0
+
+    @property
+    def count(self) -> int:
+        """Slots held now."""
+        return self._count
+
+    @property
+    def limit(self) -> int:
+        """Most slots that can be held at once."""
+        return self._limit
+
+    def acquire(self) -> bool:
+        """Take a slot if one is free; whether it was taken."""
+        if self._count >= self._limit:
+            return False
+        self._count += 1
+        return True
+
+    def release(self) -> None:
+        """Give back a slot taken by :meth:`acquire`."""
+        if self._count <= 0:
+            raise RuntimeError("released a connection slot that was never acquired")
+        self._count -= 1
+
+
+class AuthFailures:
+    """Failed authentication attempts of one connection, and whether it should be closed."""
+
+    def __init__(self, limit: int = 6) -> None:
+        if limit < 1:
+            raise ValueError(f"the failure limit must be at least 1, not {limit}")
+        self._limit = limit
+        self._count = 0
+
+    @property
+    def count(self) -> int:
+        """Failures so far."""
+        return self._count
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the connection has used up its attempts."""
+        return self._count >= self._limit
+
+    def record(self) -> bool:
+        """Count one failure; whether the limit is now reached (time to close)."""
+        self._count += 1
+        return self.exhausted

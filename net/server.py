@@ -1,0 +1,539 @@
+"""The SSH server's policy: who may connect, how they log in, and what they may ask for.
+
+Policy only: what a session does with its terminal is :mod:`net.session`'s business (the
+server is handed a ``session_factory``). The rules, from notes/ssh-hardening.md:
+
+- Connections: a per-address token bucket and a cap on connections that have not logged in
+  yet; both are checked before the SSH handshake, so refusing costs one ``accept``.
+- Names: the SSH username, through the allow-list in :mod:`net.identity`; anything else is
+  disconnected with a one-line reason before any authentication method runs.
+- Logins: any public key may log in and is bound to the name (a name bound to a key then
+  needs that key). Without a table password, players without a key log in too, through a
+  keyboard-interactive exchange with no prompts: unlike "none" auth (``begin_auth`` returning
+  False), it comes after the client has offered its keys, so a player who has a key gets it
+  bound. With a table password, logging in takes the password, or the key a name is bound to.
+  Six failed attempts close the connection.
+- After login: one session channel per connection, a PTY and an interactive shell only;
+  exec, subsystems (so SFTP and SCP), env requests, agent, X11, TCP/UNIX forwarding and
+  tunnels are all refused here, whatever the session would say.
+
+A policy hook that raises is logged, closes its own connection and answers with a refusal: one
+connection's bug never reaches another connection or the listener.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hmac
+import logging
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeAlias, TypeVar
+
+import asyncssh
+from asyncssh.packet import SSHPacket
+
+from net.hostkey import fingerprint, load_or_create_host_key
+from net.identity import KEYBOOK_FILE, Identity, KeyBook, name_refusal
+from net.limits import AuthFailures, ConnectionCap, RateLimiter
+
+__all__ = [
+    "IDENTITY_INFO",
+    "HuntersSSHServer",
+    "LiveConnections",
+    "ServerPolicy",
+    "SessionFactory",
+    "start_server",
+]
+
+_log = logging.getLogger(__name__)
+
+SessionFactory: TypeAlias = Callable[[Identity], asyncssh.SSHServerSession[bytes]]
+"""Makes the session for one authenticated player (called once per connection)."""
+
+IDENTITY_INFO = "hunters_identity"
+"""``conn.get_extra_info(IDENTITY_INFO)`` (or the channel's) is the connection's Identity."""
+
+# One line each: OpenSSH prints a disconnect reason as "Received disconnect from HOST: REASON".
+_ONLY_INTERACTIVE = (
+    "hunters: only an interactive game is served here: ssh without a command, -s, -N or -T"
+)
+_NEEDS_TERMINAL = "hunters: the game needs a terminal: connect with ssh -t"
+_TOO_MANY_FAILURES = "hunters: too many failed login attempts"
+_NAME_TAKEN = "hunters: that name now belongs to another key; connect with another name"
+_NO_SESSION = "hunters: no game session is open"
+_INTERNAL_ERROR = "hunters: internal server error"
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_SessionAnswer: TypeAlias = (
+    tuple[asyncssh.SSHServerChannel[bytes], asyncssh.SSHServerSession[bytes]] | bool
+)
+_REFUSE_SESSION: _SessionAnswer = False
+
+
+class LiveConnections:
+    """The server's open connections, so that shutting down can close them all.
+
+    Closing an asyncssh acceptor only stops listening (and asyncio's ``Server.close`` leaves
+    accepted connections open in Python 3.11), so whoever stops the server closes these too.
+    """
+
+    def __init__(self) -> None:
+        self._connections: set[asyncssh.SSHServerConnection] = set()
+
+    def __len__(self) -> int:
+        return len(self._connections)
+
+    def add(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Track ``conn`` until :meth:`discard`."""
+        self._connections.add(conn)
+
+    def discard(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Stop tracking ``conn`` (it has closed)."""
+        self._connections.discard(conn)
+
+    async def close_all(self) -> None:
+        """Disconnect every open connection and wait until they have all closed."""
+        connections = list(self._connections)
+        for conn in connections:
+            conn.close()
+        await asyncio.gather(*(conn.wait_closed() for conn in connections))
+
+
+@dataclass(frozen=True)
+class ServerPolicy:
+    """What every connection of one listener shares: settings, the key book and the limits."""
+
+    keybook: KeyBook
+    password: str | None
+    """The table password; None lets players in without one."""
+    session_factory: SessionFactory
+    rate: RateLimiter
+    unauthenticated: ConnectionCap
+    max_auth_failures: int
+    session_timeout: float
+    """Seconds an authenticated connection may go without a session (before and after it)."""
+    live: LiveConnections
+
+    def __post_init__(self) -> None:
+        if self.max_auth_failures < 1:
+            raise ValueError(f"max_auth_failures must be at least 1, not {self.max_auth_failures}")
+        if self.session_timeout <= 0:
+            raise ValueError(f"the session timeout must be positive, not {self.session_timeout}")
+
+
+def _fails_closed(
+    refusal: _R,
+) -> Callable[
+    [Callable[Concatenate[HuntersSSHServer, _P], _R]],
+    Callable[Concatenate[HuntersSSHServer, _P], _R],
+]:
+    """Make a policy hook log its own errors, close its connection and answer ``refusal``.
+
+    asyncssh would close the connection on an uncaught exception too, but logs it only at
+    debug level; a policy bug must be seen, and must fail closed. Deliberate disconnects
+    (asyncssh's DisconnectError, e.g. IllegalUserName) pass through.
+    """
+
+    def decorate(
+        hook: Callable[Concatenate[HuntersSSHServer, _P], _R],
+    ) -> Callable[Concatenate[HuntersSSHServer, _P], _R]:
+        @functools.wraps(hook)
+        def guarded(self: HuntersSSHServer, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+            try:
+                return hook(self, *args, **kwargs)
+            except asyncssh.DisconnectError:
+                raise
+            except Exception:
+                _log.exception("SSH policy error in %s (peer %s)", hook.__name__, self.peer_ip)
+                self._disconnect(_INTERNAL_ERROR)
+                return refusal
+
+        return guarded
+
+    return decorate
+
+
+class HuntersSSHServer(asyncssh.SSHServer):
+    """The policy for one SSH connection (asyncssh makes one instance per connection)."""
+
+    def __init__(self, policy: ServerPolicy) -> None:
+        self._policy = policy
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self.peer_ip = "unknown"
+        """The client's address (set when the connection is made)."""
+        self._holds_unauthenticated_slot = False
+        self._tracked = False
+        self._username = ""
+        self._validated_key: asyncssh.SSHKey | None = None
+        """The key of the last public-key check that passed, until another method is tried:
+        when login then succeeds, it is the key that signed (see :meth:`auth_completed`)."""
+        self._failures = AuthFailures(policy.max_auth_failures)
+        self._identity: Identity | None = None
+        self._sessions_opened = 0
+        self._session_timer: asyncio.TimerHandle | None = None
+        self._session_watch: asyncio.Task[None] | None = None
+
+    @property
+    def identity(self) -> Identity | None:
+        """Who logged in on this connection; None until login completes."""
+        return self._identity
+
+    # -- connection ---------------------------------------------------------------------
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Refuse addresses over their rate and connections over the unauthenticated cap.
+
+        Refusing aborts the TCP connection before asyncssh sends its version line, so a
+        flood costs no key exchange. Every slot taken here is given back in connection_lost.
+        """
+        self._conn = conn
+        try:
+            self._admit(conn)
+        except Exception:
+            # Not _fails_closed: nothing may be sent before the version line, so abort.
+            _log.exception("SSH policy error in connection_made (peer %s)", self.peer_ip)
+            conn.abort()
+
+    def _admit(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        if peer:
+            self.peer_ip = str(peer[0])
+        policy = self._policy
+        if not policy.rate.allow(self.peer_ip):
+            _log.debug("refused %s: connecting too often", self.peer_ip)
+            conn.abort()
+            return
+        if not policy.unauthenticated.acquire():
+            _log.debug("refused %s: too many connections logging in", self.peer_ip)
+            conn.abort()
+            return
+        self._holds_unauthenticated_slot = True
+        policy.live.add(conn)
+        self._tracked = True
+        self._count_auth_failures(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Give back what this connection held (its slot, its timers, its place in live)."""
+        self._release_unauthenticated_slot()
+        self._cancel_session_timer()
+        if self._session_watch is not None:
+            self._session_watch.cancel()
+            self._session_watch = None
+        if self._tracked and self._conn is not None:
+            self._policy.live.discard(self._conn)
+            self._tracked = False
+
+    # -- authentication -----------------------------------------------------------------
+
+    @_fails_closed(True)  # True: authentication is required; the safe answer
+    def begin_auth(self, username: str) -> bool:
+        """Disconnect names off the allow-list; everyone else must authenticate somehow.
+
+        asyncssh calls this again whenever the client switches usernames mid-login, so all
+        per-name state is reset here.
+        """
+        refusal = name_refusal(username)
+        if refusal is not None:
+            raise asyncssh.IllegalUserName(refusal)
+        self._username = username
+        self._validated_key = None
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        """Keys are offered always without a password; with one, only for a bound name."""
+        return self._policy.password is None or self._policy.keybook.is_bound(self._username)
+
+    @_fails_closed(False)
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Accept any key for a free name, only its own key for a bound one.
+
+        asyncssh calls this both for a client's query ("would this key do?") and for the
+        signed attempt, so nothing is bound here; the key is only remembered for
+        auth_completed, which runs only after a valid signature.
+        """
+        keybook = self._policy.keybook
+        allowed = keybook.allows(username, fingerprint(key))
+        if self._policy.password is not None:
+            allowed = allowed and keybook.is_bound(username)
+        self._validated_key = key if allowed else None
+        return allowed
+
+    def password_auth_supported(self) -> bool:
+        """A password is asked only at a table with one, and only for a name without a key."""
+        return self._policy.password is not None and not self._policy.keybook.is_bound(
+            self._username
+        )
+
+    @_fails_closed(False)
+    def validate_password(self, username: str, password: str) -> bool:
+        """Check the table password (keyboard-interactive answers arrive here too)."""
+        self._validated_key = None
+        expected = self._policy.password
+        if expected is None or not self.password_auth_supported():
+            return False
+        return _same_password(password, expected)
+
+    def kbdint_auth_supported(self) -> bool:
+        """With a password: asyncssh's keyboard-interactive-as-password. Without: keyless
+        entry for a name no key owns."""
+        if self._policy.password is not None:
+            # NotImplemented (the base answer) makes asyncssh ask the password through
+            # keyboard-interactive, which is how OpenSSH clients prompt for one.
+            return super().kbdint_auth_supported()
+        return not self._policy.keybook.is_bound(self._username)
+
+    @_fails_closed(False)
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """Keyless entry, without a table password: succeed at once (no prompts) if the name
+        is free. (With a password asyncssh handles keyboard-interactive itself.)"""
+        self._validated_key = None
+        return self._policy.password is None and not self._policy.keybook.is_bound(username)
+
+    @_fails_closed(None)
+    def auth_completed(self) -> None:
+        """Bind the name to the key that logged in and record the connection's Identity."""
+        conn = self._connection()
+        key = self._validated_key
+        fingerprint_ = fingerprint(key) if key is not None else None
+        name = self._policy.keybook.claim(self._username, fingerprint_)
+        if name is None:
+            # Defensive: the auth hooks checked this name moments ago (with no await since),
+            # but the key book has the last word.
+            self._disconnect(_NAME_TAKEN, asyncssh.DISC_ILLEGAL_USER_NAME)
+            return
+        self._identity = Identity(name, fingerprint_, self.peer_ip)
+        conn.set_extra_info(**{IDENTITY_INFO: self._identity})
+        self._release_unauthenticated_slot()
+        self._start_session_timer()
+        _log.info("%s logged in as %r (%s)", self.peer_ip, name, fingerprint_ or "no key")
+
+    def _count_auth_failures(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Close the connection after ``max_auth_failures`` failed login attempts.
+
+        asyncssh has no hook for a failed attempt: a bad signature, for one, is rejected
+        after validate_public_key has already said yes. Every failure does go out through
+        ``send_userauth_failure``, so that is where they are counted. A request for a method
+        not offered at all (the "none" probe every client opens with) finds no auth in
+        progress (``conn.auth`` is None); it costs the server nothing and is not counted.
+        """
+        send_failure = conn.send_userauth_failure
+
+        def send_counted_failure(partial_success: bool) -> None:
+            attempted = conn.auth is not None
+            send_failure(partial_success)
+            if attempted and self._failures.record():
+                _log.info("%s: closed after %d failed logins", self.peer_ip, self._failures.count)
+                self._disconnect(_TOO_MANY_FAILURES, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+
+        conn.send_userauth_failure = send_counted_failure  # type: ignore[method-assign]
+
+    # -- after login --------------------------------------------------------------------
+
+    @_fails_closed(_REFUSE_SESSION)
+    def session_requested(self) -> _SessionAnswer:
+        """The one session channel of this connection, restricted to a shell on a PTY."""
+        conn = self._connection()
+        if self._identity is None or self._sessions_opened:
+            return False
+        self._sessions_opened += 1
+        self._cancel_session_timer()
+        chan = conn.create_server_channel(encoding=None)
+        # asyncssh has no server-level hook for env, exec or subsystem requests; the
+        # channel is made by its documented constructor and then given the refusing
+        # subclass, which changes no state, only how those requests are answered.
+        chan.__class__ = _GameChannel
+        session = self._policy.session_factory(self._identity)
+        self._session_watch = asyncio.get_running_loop().create_task(
+            self._close_after_session(chan)
+        )
+        return chan, session
+
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
+        """Refuse direct TCP/IP forwarding (ssh -L, -D): the server is no proxy."""
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        """Refuse remote TCP/IP forwarding (ssh -R)."""
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        """Refuse forwarding to UNIX sockets on the server."""
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        """Refuse UNIX socket listeners on the server."""
+        return False
+
+    def tun_requested(self, unit: int | None) -> bool:
+        """Refuse layer-3 tunnels."""
+        return False
+
+    def tap_requested(self, unit: int | None) -> bool:
+        """Refuse layer-2 tunnels."""
+        return False
+
+    async def _close_after_session(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        """When the session has ended, leave the client a moment to hang up, then hang up.
+
+        OpenSSH closes the connection itself when its session ends; a client that keeps an
+        empty connection open would otherwise hold it for as long as keepalives answer.
+        """
+        await chan.wait_closed()
+        self._start_session_timer()
+
+    def _start_session_timer(self) -> None:
+        self._cancel_session_timer()
+        self._session_timer = asyncio.get_running_loop().call_later(
+            self._policy.session_timeout, self._disconnect, _NO_SESSION
+        )
+
+    def _cancel_session_timer(self) -> None:
+        if self._session_timer is not None:
+            self._session_timer.cancel()
+            self._session_timer = None
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _connection(self) -> asyncssh.SSHServerConnection:
+        if self._conn is None:
+            raise RuntimeError("SSH policy hook called before connection_made")
+        return self._conn
+
+    def _release_unauthenticated_slot(self) -> None:
+        if self._holds_unauthenticated_slot:
+            self._holds_unauthenticated_slot = False
+            self._policy.unauthenticated.release()
+
+    def _disconnect(self, reason: str, code: int = asyncssh.DISC_BY_APPLICATION) -> None:
+        """Close the connection, telling the client why in one line."""
+        if self._conn is not None:
+            self._conn.disconnect(code, reason)
+
+
+class _GameChannel(asyncssh.SSHServerChannel[bytes]):
+    """A session channel that only ever runs an interactive shell on a PTY.
+
+    The overridden handlers are asyncssh's per-request methods (``_process_<request>_request``
+    in asyncssh/channel.py, 2.24). Refusing here means the session object is never even
+    asked: an exec request from ``ssh host id`` cannot reach code that might run it.
+    """
+
+    def _process_env_request(self, packet: SSHPacket) -> bool:
+        """Refuse environment variables: asyncssh would store any number of any size."""
+        return False
+
+    def _process_exec_request(self, packet: SSHPacket) -> bool:
+        return self._refuse(_ONLY_INTERACTIVE)
+
+    def _process_subsystem_request(self, packet: SSHPacket) -> bool:
+        # This also covers SFTP: no sftp_factory is configured, and none could be reached.
+        return self._refuse(_ONLY_INTERACTIVE)
+
+    def _process_shell_request(self, packet: SSHPacket) -> bool:
+        if self.get_terminal_type() is None:
+            return self._refuse(_NEEDS_TERMINAL)
+        return super()._process_shell_request(packet)
+
+    def _refuse(self, reason: str) -> bool:
+        """Say ``reason`` on stderr, answer the request with a failure, then disconnect.
+
+        OpenSSH exits as soon as the request fails, before it would print a disconnect
+        reason, so the line also goes out as stderr data ahead of the failure reply. The
+        disconnect is scheduled so that the failure reply goes out first.
+        """
+        self.write_stderr(reason.encode("utf-8") + b"\r\n")
+        asyncio.get_running_loop().call_soon(
+            self.get_connection().disconnect, asyncssh.DISC_SERVICE_NOT_AVAILABLE, reason
+        )
+        return False
+
+
+def _same_password(given: str, expected: str) -> bool:
+    """Compare passwords in constant time, after the same Unicode normalisation.
+
+    asyncssh SASLprep-normalises passwords sent by password auth but not those typed into
+    keyboard-interactive; NFKC on both sides makes either way match the same text.
+    """
+    return hmac.compare_digest(
+        unicodedata.normalize("NFKC", given).encode("utf-8"),
+        unicodedata.normalize("NFKC", expected).encode("utf-8"),
+    )
+
+
+async def start_server(
+    *,
+    host: str,
+    port: int,
+    data_dir: Path,
+    password: str | None,
+    session_factory: SessionFactory,
+    login_timeout: float = 20,
+    keepalive_interval: float = 15,
+    keepalive_count_max: int = 3,
+    rate_burst: int = 10,
+    rate_per_second: float = 0.2,
+    max_addresses: int = 10_000,
+    max_unauthenticated: int = 100,
+    max_auth_failures: int = 6,
+    max_names: int = 10_000,
+    live: LiveConnections | None = None,
+) -> asyncssh.SSHAcceptor:
+    """Listen for players on ``host``:``port`` (0 picks a free port: ``get_port()``).
+
+    The host key and the key book live in ``data_dir``. Each address may open ``rate_burst``
+    connections at once, then one per ``1 / rate_per_second`` seconds; at most
+    ``max_unauthenticated`` connections may be logging in at a time, each for at most
+    ``login_timeout`` seconds. Pass ``live`` to be able to close every connection on shutdown.
+    Raises HostKeyError or KeyBookError (from the data directory) and OSError (binding).
+    """
+    if password == "":
+        raise ValueError("an empty table password would let anybody in: use None for no password")
+    if login_timeout <= 0:
+        # asyncssh reads 0 as "no login timeout at all".
+        raise ValueError(f"login_timeout must be positive, not {login_timeout}")
+    host_key = load_or_create_host_key(data_dir)
+    policy = ServerPolicy(
+        keybook=KeyBook(data_dir / KEYBOOK_FILE, max_names=max_names),
+        password=password,
+        session_factory=session_factory,
+        rate=RateLimiter(rate_burst, rate_per_second, max_entries=max_addresses),
+        unauthenticated=ConnectionCap(max_unauthenticated),
+        max_auth_failures=max_auth_failures,
+        session_timeout=login_timeout,
+        live=live if live is not None else LiveConnections(),
+    )
+    acceptor = await asyncssh.listen(
+        host,
+        port,
+        server_factory=functools.partial(HuntersSSHServer, policy),
+        server_host_keys=[host_key],
+        # Only what the policy above decides: no authorized_keys, host-based or GSS logins
+        # (asyncssh turns GSS on by default when the gssapi library is installed).
+        authorized_client_keys=None,
+        host_based_auth=False,
+        gss_host=None,
+        gss_kex=False,
+        gss_auth=False,
+        # Refused surfaces (agent forwarding is on by default in asyncssh; X11 and SCP are
+        # off, said again here so a default change cannot open them).
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        allow_pty=True,
+        # Raw keys and bytes for the game: no line editor holding keys until Enter, and no
+        # strict UTF-8 decoding that ends the session on one bad byte.
+        line_editor=False,
+        encoding=None,
+        login_timeout=login_timeout,
+        keepalive_interval=keepalive_interval,
+        keepalive_count_max=keepalive_count_max,
+    )
+    _log.info("SSH server on port %d, host key %s", acceptor.get_port(), fingerprint(host_key))
+    return acceptor

@@ -1,0 +1,166 @@
+"""The name allow-list and the key book that binds names to public keys."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+import pytest
+
+from net.identity import KeyBook, KeyBookError, name_refusal, valid_name
+
+pytestmark = pytest.mark.timeout(30)
+
+KEY_A = "SHA256:" + "A" * 43
+KEY_B = "SHA256:" + "B" * 43
+KEY_C = "SHA256:" + "C" * 43
+
+
+@pytest.mark.parametrize("name", ["alice", "Bob_2", "x", "a.b-c", "_under", "0123456789abcdef"])
+def test_allow_list_accepts_plain_names(name: str) -> None:
+    """Letters, digits, '_', '.', '-' up to 16 characters are names."""
+    assert valid_name(name)
+    assert name_refusal(name) is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "[@click=app.quit]",
+        "[/",
+        "../etc",
+        "..",
+        ".hidden",
+        "-rf",
+        "a b",
+        "tab\there",
+        "esc\x1b[31m",
+        "bidi\u202eevil",
+        "émile",
+        "ａｌｉｃｅ",  # fullwidth letters
+        "x" * 17,
+        "name\n",
+    ],
+)
+def test_allow_list_refuses_markup_paths_controls_and_long_names(name: str) -> None:
+    """Markup, paths, options, control and non-ASCII characters and long names are refused."""
+    assert not valid_name(name)
+    reason = name_refusal(name)
+    assert reason is not None
+    assert "\n" not in reason
+
+
+def test_refusal_never_echoes_the_name() -> None:
+    """The reason goes to the client's terminal, so the escape sequence in the name does not."""
+    reason = name_refusal("\x1b]0;pwned\x07")
+    assert reason is not None
+    assert "\x1b" not in reason and "pwned" not in reason
+
+
+def book(tmp_path: Path, **kwargs: int) -> KeyBook:
+    return KeyBook(tmp_path / "keybook.json", **kwargs)
+
+
+def test_a_new_key_binds_a_free_name(tmp_path: Path) -> None:
+    """The first key to log in as alice owns alice from then on."""
+    keys = book(tmp_path)
+    assert keys.claim("alice", KEY_A) == "alice"
+    assert keys.key_of("alice") == KEY_A
+    assert keys.name_of(KEY_A) == "alice"
+
+
+def test_the_same_key_gets_its_name_back(tmp_path: Path) -> None:
+    """The bound key gets alice again, and also when it comes with another username."""
+    keys = book(tmp_path)
+    keys.claim("alice", KEY_A)
+    assert keys.claim("alice", KEY_A) == "alice"
+    assert keys.claim("carol", KEY_A) == "alice"
+    assert not keys.is_bound("carol")
+
+
+def test_another_key_cannot_take_a_bound_name(tmp_path: Path) -> None:
+    """Key B is refused alice, in any letter case."""
+    keys = book(tmp_path)
+    keys.claim("alice", KEY_A)
+    assert not keys.allows("alice", KEY_B)
+    assert keys.claim("alice", KEY_B) is None
+    assert keys.claim("ALICE", KEY_B) is None
+    assert keys.claim("bob", KEY_B) == "bob"
+
+
+def test_keyless_logins_only_take_unbound_names(tmp_path: Path) -> None:
+    """Without a key, alice (bound) is refused and dave (free) is allowed but stays free."""
+    keys = book(tmp_path)
+    keys.claim("alice", KEY_A)
+    assert not keys.allows("alice", None)
+    assert keys.claim("alice", None) is None
+    assert keys.allows("dave", None)
+    assert keys.claim("dave", None) == "dave"
+    assert not keys.is_bound("dave")
+
+
+def test_bindings_survive_a_restart(tmp_path: Path) -> None:
+    """A second KeyBook on the same file knows the first one's bindings."""
+    book(tmp_path).claim("alice", KEY_A)
+    again = book(tmp_path)
+    assert again.claim("alice", KEY_A) == "alice"
+    assert again.claim("alice", KEY_B) is None
+
+
+def test_the_file_is_written_0600_with_no_temp_files_left(tmp_path: Path) -> None:
+    """The book on disk is private to its owner and the atomic write leaves nothing behind."""
+    keys = book(tmp_path)
+    keys.claim("alice", KEY_A)
+    keys.claim("bob", KEY_B)
+    assert stat.S_IMODE(keys.path.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["keybook.json"]
+    assert json.loads(keys.path.read_text()) == {
+        "format": 1,
+        "names": {"alice": KEY_A, "bob": KEY_B},
+    }
+
+
+def test_a_full_book_admits_new_players_without_binding(tmp_path: Path) -> None:
+    """At max_names, a new key still gets its name but binds nothing and evicts nobody."""
+    keys = book(tmp_path, max_names=1)
+    keys.claim("alice", KEY_A)
+    assert keys.claim("bob", KEY_B) == "bob"
+    assert len(keys) == 1
+    assert keys.key_of("alice") == KEY_A
+    assert not keys.is_bound("bob")
+
+
+def test_a_failed_save_binds_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the file cannot be written, the binding is not kept in memory either."""
+    keys = book(tmp_path)
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("net.identity.os.replace", fail)
+    with pytest.raises(OSError):
+        keys.claim("alice", KEY_A)
+    assert not keys.is_bound("alice")
+    assert keys.name_of(KEY_A) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json",
+        "[]",
+        '{"format": 2, "names": {}}',
+        '{"format": 1, "names": {"../x": "' + KEY_A + '"}}',
+        '{"format": 1, "names": {"alice": "MD5:00"}}',
+        '{"format": 1, "names": {"alice": "' + KEY_A + '", "ALICE": "' + KEY_C + '"}}',
+        '{"format": 1, "names": {"alice": "' + KEY_A + '", "bob": "' + KEY_A + '"}}',
+    ],
+)
+def test_a_damaged_book_is_refused_not_guessed_at(tmp_path: Path, content: str) -> None:
+    """A book that is not exactly a key book stops the server with the file's name."""
+    (tmp_path / "keybook.json").write_text(content)
+    with pytest.raises(KeyBookError, match=r"keybook\.json"):
+        book(tmp_path)
