@@ -11,6 +11,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 
@@ -61,8 +62,32 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=None, help="seed for every deal and decision (default: random)"
     )
 
-    # serve (the SSH host) goes here; it imports asyncssh inside its handler, never at
-    # this module's top.
+    serve = commands.add_parser(
+        "serve",
+        help="host a table that others join with ssh",
+        description="Host one table over SSH: players join with `ssh -p PORT name@host`. "
+        "The first to connect sets the table up.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    serve.add_argument(
+        "--data-dir", type=Path, default=None, help="host key, player keys and the game record"
+    )
+    serve.add_argument("--game", default=None, help="host only this game (its slug)")
+    serve.add_argument("--password", default=None, help="a password every player must give")
+    serve.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a dropped player's seat waits before a bot stands in (default: 60)",
+    )
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.8, metavar="SECONDS", help="bots' pause before acting"
+    )
+    # The serve handler imports asyncssh and Textual inside, never at this module's top.
     return parser
 
 
@@ -99,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 0
     if args.command == "sim":
         return _sim(args)
+    if args.command == "serve":
+        return _serve(args)
     return _play(args)
 
 
@@ -121,6 +148,44 @@ def _play(args: argparse.Namespace) -> int:
         bot_delay=delay,
     )
     HuntersApp(settings).run()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``hunters serve``: host one table over SSH until interrupted."""
+    from core.games import GAMES
+
+    if args.game is not None and args.game not in GAMES:
+        return _fail(f"hunters serve: unknown game {args.game!r} (games: {', '.join(GAMES)})")
+    if not 0 <= args.port <= 65535:
+        return _fail(f"hunters serve: --port must be 0–65535, not {args.port}")
+    if args.password == "":
+        return _fail("hunters serve: an empty --password would let anybody in")
+    import asyncio
+
+    from net.serve import ServeOptions, serve
+
+    options = ServeOptions(
+        host=args.host,
+        port=args.port,
+        data_dir=args.data_dir,
+        game=args.game,
+        password=args.password,
+        grace=args.grace,
+        bot_delay=args.bot_delay,
+    )
+
+    def ready(port: int, fingerprint: str) -> None:
+        print(f"Hunters is serving on {args.host} port {port}.", flush=True)
+        print(f"Host key fingerprint: {fingerprint}", flush=True)
+        print(f"Join with: ssh -p {port} NAME@{args.host}", flush=True)
+
+    try:
+        asyncio.run(serve(options, ready=ready))
+    except OSError as error:
+        return _fail(f"hunters serve: {error}")
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

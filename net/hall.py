@@ -205,7 +205,7 @@ class Hall:
         )
         setup = dataclasses.replace(self.setup, seats=seats, seed=None)
         match = setup.new_match()
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         path = self.data_dir / RECORD
         if path.exists():
             path.rename(self.data_dir / f"abandoned-{int(time.time())}.rec")
