@@ -289,7 +289,7 @@ class Board(Widget, can_focus=True):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _key_at(self, row: int, col: int) -> Hashable | None:
+    def _target_at(self, row: int, col: int) -> Hashable | None:
         assert self.update is not None
         if row == HAND_ROW:
             hand = self.update.view["hand"] or []
@@ -394,7 +394,7 @@ class Board(Widget, can_focus=True):
         if update.seat not in update.acting:
             self.notify("It is not your turn.", severity="warning")
             return
-        key = self._key_at(*self.cursor)
+        key = self._target_at(*self.cursor)
         if key is None:
             return
         if isinstance(key, tuple) and key[0] == "card":

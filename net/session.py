@@ -1,0 +1,324 @@
+"""AppSession: one SSH session channel running one Textual App for one player.
+
+The session is the boundary between asyncssh and the App. It insists on an interactive
+terminal (a PTY and a shell; exec and subsystems are refused), cleans what the client claims
+about its terminal, timestamps every raw input chunk before Textual sees it (Whoosh captures
+are judged on that time), runs the App with an `SSHDriver`, and keeps anything that goes wrong
+in this session inside it: the server and every other player go on.
+
+The server must open channels with ``encoding=None`` (bytes: one bad UTF-8 byte must not end a
+session) and ``line_editor=False`` (keys as typed, not lines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import asyncssh
+from rich.color import ColorSystem
+
+from net import textual_fixes
+from net.driver import INPUT_BACKLOG_LIMIT, STALL_TIMEOUT, WRITE_LIMIT, SSHDriver, clamp_size
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+logger = logging.getLogger(__name__)
+
+NEEDS_TERMINAL: Final = b"Hunters needs an interactive terminal: use ssh -t\r\n"
+"""What a client without a PTY is told before its channel closes."""
+CRASHED: Final = b"Hunters hit an error and closed this session. Sorry!\r\n"
+"""What a player sees when their App crashed (the traceback goes to the server log)."""
+DEFAULT_TERM: Final = "xterm"
+"""The terminal type assumed when the client's is missing or not a plausible name."""
+EXIT_GRACE: Final = 5.0
+"""Seconds an App gets to shut down after its connection is gone before it is cancelled."""
+
+_TERM_NAME = re.compile(r"[\x21-\x7e]{1,64}")
+
+_RUNNING: set[asyncio.Task[None]] = set()
+"""Strong references to running session tasks: the loop only keeps weak ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """Who is at the other end of a session: what an app factory may build the App from."""
+
+    username: str
+    """The SSH login name as the client sent it (unchecked: allow-list it before showing)."""
+    peer: tuple[str, int]
+    """The client's address and port (``("", 0)`` if the transport does not say)."""
+    term: str
+    """The client's TERM, validated (`DEFAULT_TERM` when it was not a plausible name)."""
+    size: tuple[int, int]
+    """The terminal size (columns, rows) at the start, clamped like every later size."""
+
+
+AppFactory = Callable[[SessionInfo], "App[Any]"]
+"""Builds the App for one session."""
+RawInputHook = Callable[[bytes, int], None]
+"""Sees every input chunk with its ``time.monotonic_ns()`` arrival time, before the App."""
+
+
+def valid_term(term_type: str) -> str:
+    """``term_type`` if it looks like a terminal name, else `DEFAULT_TERM`.
+
+    The name ends up in logs and in colour decisions; printable ASCII of bounded length is
+    all a real terminal type ever is.
+    """
+    return term_type if _TERM_NAME.fullmatch(term_type) else DEFAULT_TERM
+
+
+def color_system_for(term: str) -> ColorSystem:
+    """The colours to render for a client that says it is a ``term`` terminal.
+
+    Textual picks colours from the server process's environment, which says nothing about
+    the player's terminal; the client's TERM is the only hint SSH carries (COLORTERM is not
+    forwarded by default). 256 colours is what ``*-256color`` promises, true colour only when
+    the name says so, and the 16 standard colours otherwise.
+    """
+    name = term.lower()
+    if "truecolor" in name or "direct" in name or "24bit" in name:
+        return ColorSystem.TRUECOLOR
+    if "256color" in name:
+        return ColorSystem.EIGHT_BIT
+    return ColorSystem.STANDARD
+
+
+class AppSession(asyncssh.SSHServerSession[bytes]):
+    """Runs the App built by ``app_factory`` in one SSH channel until either side ends.
+
+    Created by the server's ``session_requested`` for each session channel.
+    """
+
+    def __init__(
+        self,
+        app_factory: AppFactory,
+        *,
+        on_raw_input: RawInputHook | None = None,
+        write_limit: int = WRITE_LIMIT,
+        stall_timeout: float = STALL_TIMEOUT,
+        exit_grace: float = EXIT_GRACE,
+    ) -> None:
+        textual_fixes.apply()
+        self._app_factory = app_factory
+        self._on_raw_input = on_raw_input
+        self._write_limit = write_limit
+        self._stall_timeout = stall_timeout
+        self._exit_grace = exit_grace
+
+        self._channel: asyncssh.SSHServerChannel[bytes] | None = None
+        self._term: str | None = None
+        self._size = clamp_size(80, 24)
+        self._app: App[Any] | None = None
+        self._driver: SSHDriver | None = None
+        self._early_input: list[bytes] = []
+        self._early_size = 0
+        self._task: asyncio.Task[None] | None = None
+        self._gone = False
+
+    @property
+    def app(self) -> App[Any] | None:
+        """The App while it runs (``None`` before it is built and after it ended)."""
+        return self._app
+
+    # Channel setup -----------------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        """Keep the channel: everything this session sends goes through it."""
+        self._channel = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
+        """Accept any PTY, keeping a validated TERM and a clamped size."""
+        self._term = valid_term(term_type)
+        self._size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        """Accept the shell, even without a PTY: that client is told why at `session_started`.
+
+        Refusing here would leave the player without the reason: OpenSSH 9.2 drops output
+        sent before a failed shell request and prints only "shell request failed on channel
+        0" (tried: ``ssh -T`` shows nothing of ours then).
+        """
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        """Refuse: this server runs the game, not commands."""
+        logger.info("refused exec request from %s", self._peer_text())
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        """Refuse every subsystem (sftp included): nothing but the game is served."""
+        logger.info("refused subsystem %r from %s", subsystem[:32], self._peer_text())
+        return False
+
+    def session_started(self) -> None:
+        """Start the App, or tell a client without a PTY to come back with one."""
+        chan = self._channel
+        assert chan is not None
+        if self._term is None:
+            chan.write(NEEDS_TERMINAL)
+            chan.exit(1)
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._run(chan), name=f"hunters-session {self._peer_text()}"
+        )
+        self._task = task
+        _RUNNING.add(task)
+        task.add_done_callback(_RUNNING.discard)
+
+    # The App's life ----------------------------------------------------------------------
+
+    async def _run(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        """Build and run the App; whatever happens, end the channel and drop the App."""
+        info = SessionInfo(
+            username=str(chan.get_extra_info("username") or ""),
+            peer=self._peer(chan),
+            term=self._term or DEFAULT_TERM,
+            size=self._size,
+        )
+        status = 0
+        try:
+            app = self._app_factory(info)
+            app.driver_class = SSHDriver.bind(
+                chan,
+                on_start=self._driver_started,
+                write_limit=self._write_limit,
+                stall_timeout=self._stall_timeout,
+            )
+            # Rich's Console takes its colour system only at construction; the App built it
+            # from the server's environment (see color_system_for).
+            app.console._color_system = color_system_for(info.term)
+            self._app = app
+            if self._gone:
+                return
+            await app.run_async(size=self._size, mouse=False)
+            status = app.return_code or 0
+            self._log_app_errors(app, info)
+        except Exception:
+            status = 1
+            logger.exception("session of %r from %s failed", *_who(info))
+        finally:
+            self._app = None
+            self._driver = None
+            self._early_input.clear()
+            if not chan.is_closing():
+                if status:
+                    chan.write(CRASHED)
+                chan.exit(status)
+
+    def _log_app_errors(self, app: App[Any], info: SessionInfo) -> None:
+        """Log what ended the App badly: its exception with a plain traceback if Textual kept
+        one, else the error screens Textual would have printed (taken by the driver)."""
+        error = app._exception
+        if error is not None:
+            logger.error("App crashed in session of %r from %s", *_who(info), exc_info=error)
+        elif self._driver is not None:
+            for report in self._driver.app_errors:
+                logger.error(
+                    "App ended with an error in session of %r from %s:\n%s", *_who(info), report
+                )
+
+    def _driver_started(self, driver: SSHDriver) -> None:
+        """The App is on screen: hand it the keys typed while it was starting."""
+        self._driver = driver
+        if driver.size != self._size:  # the window changed while the App was starting
+            driver.resize(*self._size)
+        early, self._early_input = self._early_input, []
+        self._early_size = 0
+        for data in early:
+            driver.feed(data)
+
+    # Input and terminal events -----------------------------------------------------------
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        """Timestamp the raw bytes, show them to the raw-input hook, then to the App.
+
+        The timestamp is taken here, before any parsing, because this is the earliest point
+        the server sees a key: simultaneous captures are judged on it.
+        """
+        at_ns = time.monotonic_ns()
+        if datatype is not None:
+            return
+        if self._on_raw_input is not None:
+            try:
+                self._on_raw_input(data, at_ns)
+            except Exception:
+                logger.exception("raw-input hook failed in session from %s", self._peer_text())
+        try:
+            if self._driver is not None:
+                self._driver.feed(data)
+            elif self._early_size + len(data) <= INPUT_BACKLOG_LIMIT:
+                self._early_input.append(data)
+                self._early_size += len(data)
+        except Exception:
+            logger.exception("input failed in session from %s", self._peer_text())
+            self._end_app()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """Pass the new size on (clamped, and coalesced by the driver)."""
+        self._size = clamp_size(width, height)
+        if self._driver is not None:
+            self._driver.resize(width, height)
+
+    def pause_writing(self) -> None:
+        """The player reads slower than the App draws: the driver starts skipping frames."""
+        if self._driver is not None:
+            self._driver.pause_output()
+
+    def resume_writing(self) -> None:
+        """The player caught up: the driver redraws."""
+        if self._driver is not None:
+            self._driver.resume_output()
+
+    def eof_received(self) -> bool:
+        """The client closed its input: end the App, keeping the channel to say goodbye.
+
+        Returning True keeps our half open, so the terminal restore sequence and the exit
+        status still reach the client when the App has stopped.
+        """
+        self._end_app()
+        return True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The channel is gone: stop the App, and cancel it if it does not stop in time."""
+        self._gone = True
+        self._end_app()
+        task = self._task
+        if task is not None and not task.done():
+            handle = asyncio.get_running_loop().call_later(self._exit_grace, task.cancel)
+            task.add_done_callback(lambda _: handle.cancel())
+
+    def _end_app(self) -> None:
+        app = self._app
+        if app is not None:
+            app.exit()
+
+    # Helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _peer(chan: asyncssh.SSHServerChannel[bytes]) -> tuple[str, int]:
+        peer = chan.get_extra_info("peername")
+        if isinstance(peer, tuple) and len(peer) >= 2:
+            return str(peer[0]), int(peer[1])
+        return ("", 0)
+
+    def _peer_text(self) -> str:
+        if self._channel is None:
+            return "?"
+        host, port = self._peer(self._channel)
+        return f"{host}:{port}"
+
+
+def _who(info: SessionInfo) -> tuple[str, str]:
+    """A session's login name and address, for a log line."""
+    return info.username[:32], f"{info.peer[0]}:{info.peer[1]}"

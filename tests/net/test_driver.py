@@ -1,0 +1,272 @@
+"""SSHDriver against a stand-in channel: parsing, sizes, flow control and clean-up.
+
+A real App runs on the test's loop with the driver bound to `FakeChannel`, which records what
+is written and lets a test play a slow reader; the SSH-level behaviour is in test_session.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import weakref
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+
+from net import textual_fixes
+from net.driver import INPUT_BACKLOG_LIMIT, MAX_SIZE, MIN_SIZE, SSHDriver, clamp_size
+from net.session import SessionInfo
+from tests.net.conftest import WAIT, KeyApp
+
+pytestmark = pytest.mark.timeout(30)
+
+INFO = SessionInfo(username="tester", peer=("127.0.0.1", 1), term="xterm", size=(80, 24))
+
+
+class FakeChannel:
+    """The parts of ``SSHServerChannel`` the driver uses, recording what happens."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+        self.buffered = 0
+        self.closing = False
+        self.aborted = False
+        self.reading_paused = False
+        self.read_pauses = 0
+        self.limits: tuple[int | None, int | None] = (None, None)
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        self.limits = (high, low)
+
+    def write(self, data: bytes) -> None:
+        assert isinstance(data, bytes)
+        self.data += data
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def pause_reading(self) -> None:
+        self.reading_paused = True
+        self.read_pauses += 1
+
+    def resume_reading(self) -> None:
+        self.reading_paused = False
+
+    def abort(self) -> None:
+        self.aborted = self.closing = True
+
+
+async def _wait_until(condition: Callable[[], object], timeout: float = WAIT) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.005)
+
+
+class Running:
+    """An App running on a `FakeChannel`, and its driver."""
+
+    def __init__(self, app: KeyApp, driver: SSHDriver, task: asyncio.Task[Any]) -> None:
+        self.app = app
+        self.driver = driver
+        self.task = task
+
+
+@asynccontextmanager
+async def running(channel: FakeChannel, **options: Any) -> AsyncIterator[Running]:
+    """Run a KeyApp on ``channel`` until the block ends (or the App ends by itself)."""
+    textual_fixes.apply()
+    app = KeyApp(INFO)
+    started: asyncio.Future[SSHDriver] = asyncio.get_running_loop().create_future()
+    app.driver_class = SSHDriver.bind(channel, on_start=started.set_result, **options)  # type: ignore[arg-type]
+    task = asyncio.create_task(app.run_async(size=(80, 24), mouse=False))
+    async with asyncio.timeout(WAIT):
+        driver = await started
+    await _wait_until(lambda: b"size: 80x24" in channel.data)
+    try:
+        yield Running(app, driver, task)
+    finally:
+        app.exit()
+        async with asyncio.timeout(WAIT):
+            await task
+
+
+@pytest.mark.parametrize(
+    ("size", "expected"),
+    [((80, 24), (80, 24)), ((1000, 1000), MAX_SIZE), ((0, 0), MIN_SIZE), ((5, 300), (20, 200))],
+)
+def test_sizes_are_clamped(size: tuple[int, int], expected: tuple[int, int]) -> None:
+    """Every size an App gets lies within MIN_SIZE..MAX_SIZE."""
+    assert clamp_size(*size) == expected
+
+
+async def test_terminal_modes_are_set_and_restored() -> None:
+    """Alternate screen and hidden cursor at start, restored at the end; no mouse reporting."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        assert channel.data.startswith(b"\x1b[?1049h\x1b[?25l")
+        run.app.exit()
+    assert channel.data.endswith(b"\x1b[?1049l\x1b[?25h")
+    assert b"\x1b[?1000h" not in channel.data
+    assert b"\x1b[?1003h" not in channel.data
+
+
+async def test_a_character_split_across_packets_arrives_whole() -> None:
+    """The two bytes of 'é' in two packets make one key, not two replacement characters."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.feed(b"\xc3")
+        run.driver.feed(b"\xa9")
+        await _wait_until(lambda: run.app.keys)
+        assert run.app.keys == ["é"]
+
+
+async def test_invalid_utf8_becomes_a_replacement_character() -> None:
+    """A byte that is not UTF-8 is one U+FFFD key; the keys after it still arrive."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.feed(b"\xffa")
+        await _wait_until(lambda: len(run.app.keys) == 2)
+        assert run.app.keys == ["replacement_character", "a"]
+
+
+async def test_input_that_kills_textuals_parser_is_survived(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """ESC [ 1;1;9999999u makes Textual's parser raise and die; a fresh parser takes over."""
+    caplog.set_level(logging.WARNING, logger="net.driver")
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.feed(b"\x1b[1;1;9999999u")
+        run.driver.feed(b"b")
+        await _wait_until(lambda: run.app.keys)
+        assert run.app.keys == ["b"]
+    assert "input parser failed" in caplog.text
+
+
+async def test_forged_sizes_and_mouse_events_are_dropped() -> None:
+    """Typed in-band resize reports and mouse reports never reach the App.
+
+    (The zero pixel size reported here also makes Textual's parser divide by zero on the
+    mouse report that follows: the parser is restarted, and the key after it still counts.)
+    """
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.feed(b"\x1b[48;9999;9999;0;0t")  # in-band resize: 9999×9999
+        run.driver.feed(b"\x1b[?2048;1$y")  # "in-band resize supported"
+        run.driver.feed(b"\x1b[<0;5;5M")  # SGR mouse press
+        run.driver.feed(b"c")
+        await _wait_until(lambda: run.app.keys)
+        assert run.app.keys == ["c"]
+        assert set(run.app.sizes) == {(80, 24)}
+        assert run.app.clicks == []
+
+
+async def test_lone_escape_is_delivered_by_the_scheduled_tick() -> None:
+    """Escape alone arrives after the escape delay with no further input (fix 3)."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.feed(b"\x1b")
+        await _wait_until(lambda: run.app.keys)
+        assert run.app.keys == ["escape"]
+        run.driver.feed(b"\x1b[A")  # the same byte starting a sequence is not an Escape
+        await _wait_until(lambda: len(run.app.keys) == 2)
+        assert run.app.keys == ["escape", "up"]
+
+
+async def test_a_resize_storm_is_one_resize_with_the_last_size() -> None:
+    """Thirty window changes in a row reach the App as one Resize, clamped."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        before = len(run.app.sizes)
+        for width in range(100, 130):
+            run.driver.resize(width, 1000)
+        await _wait_until(lambda: len(run.app.sizes) > before)
+        await asyncio.sleep(0.1)
+        assert run.app.sizes[before:] == [(129, 200)]
+
+
+async def test_frames_are_skipped_while_the_reader_is_slow_then_redrawn_in_full() -> None:
+    """While paused nothing is written; on resume the whole screen is drawn again."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.pause_output()
+        written = len(channel.data)
+        run.driver.feed(b"d")
+        await _wait_until(lambda: run.app.keys)
+        await asyncio.sleep(0.1)
+        assert len(channel.data) == written
+
+        run.driver.resume_output()
+        await _wait_until(lambda: b"key: d" in channel.data[written:])
+        assert b"hello tester" in channel.data[written:]  # unchanged, yet redrawn
+
+
+async def test_frames_are_skipped_above_the_write_limit() -> None:
+    """A channel buffer over the limit stops frames even before flow control says so."""
+    channel = FakeChannel()
+    async with running(channel, write_limit=1000) as run:
+        assert channel.limits == (1000, 250)
+        channel.buffered = 1001
+        written = len(channel.data)
+        run.driver.feed(b"e")
+        await _wait_until(lambda: run.app.keys)
+        await asyncio.sleep(0.1)
+        assert len(channel.data) == written
+
+
+async def test_a_reader_stalled_too_long_is_disconnected() -> None:
+    """Paused past the stall timeout: the channel is aborted and the App exits."""
+    channel = FakeChannel()
+    async with running(channel, stall_timeout=0.05) as run:
+        run.driver.pause_output()
+        async with asyncio.timeout(WAIT):
+            await run.task
+        assert channel.aborted
+        assert run.app.return_code == 1
+
+
+async def test_a_paste_flood_is_parsed_in_slices_with_reading_paused() -> None:
+    """A huge paste is parsed a slice per loop turn; reading pauses until it is through."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        text = "p" * (2 * INPUT_BACKLOG_LIMIT)
+        run.driver.feed(b"\x1b[200~" + text.encode() + b"\x1b[201~")
+        paused_while_parsing = channel.reading_paused
+        await _wait_until(lambda: run.app.pastes)
+        assert run.app.pastes == [text]
+        assert paused_while_parsing
+        assert not channel.reading_paused
+        assert channel.read_pauses == 1
+
+
+async def test_no_app_survives_its_driver() -> None:
+    """After the App ends, nothing in Textual keeps it alive (fix 2)."""
+
+    async def play() -> tuple[weakref.ref[KeyApp], weakref.ref[SSHDriver]]:
+        async with running(FakeChannel()) as run:
+            run.driver.feed(b"ab\x1b[")  # parsed keys, and a sequence left half-parsed
+            await _wait_until(lambda: len(run.app.keys) == 2)
+            return weakref.ref(run.app), weakref.ref(run.driver)
+
+    app_ref, driver_ref = await play()
+    gc.collect()
+    assert app_ref() is None
+    assert driver_ref() is None
+
+
+def test_apply_is_idempotent() -> None:
+    """Applying the Textual fix twice leaves the same patch in place."""
+    import contextlib
+
+    import textual.app
+
+    textual_fixes.apply()
+    textual_fixes.apply()
+    assert vars(textual.app)["redirect_stdout"] is contextlib.nullcontext
+    assert vars(textual.app)["redirect_stderr"] is contextlib.nullcontext
