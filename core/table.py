@@ -69,6 +69,8 @@ class Update:
     names: tuple[str, ...]
     acting: frozenset[int]
     outcome: Outcome | None
+    notes: dict[int, str] = field(default_factory=dict)
+    """Per seat, how its player is doing when not simply there ("disconnected", …)."""
 
 
 class Participant(Protocol):
@@ -120,6 +122,7 @@ class Table:
             if seat.kind == "bot"
         }
         self._participants: list[Participant] = []
+        self._notes: dict[int, str] = {}
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -174,6 +177,7 @@ class Table:
             names=self.names,
             acting=acting,
             outcome=match.outcome(),
+            notes=dict(self._notes),
         )
 
     def _push(self, participant: Participant, events: Sequence[Event]) -> None:
@@ -212,6 +216,14 @@ class Table:
                 request.done.set_result(events)
             self._broadcast(events)
             self._schedule_bots()
+
+    def set_note(self, seat: int, note: str | None) -> None:
+        """Tell everyone how a seat's player is doing ("disconnected"), or clear it."""
+        if note is None:
+            self._notes.pop(seat, None)
+        else:
+            self._notes[seat] = note
+        self._broadcast(())
 
     # -- stand-ins -------------------------------------------------------------------------
 

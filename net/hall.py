@@ -96,6 +96,7 @@ class Hall:
                 timer.cancel()
             if self.table is not None:
                 self.table.stand_down(guest.seat)
+                self.table.set_note(guest.seat, None)
         self._changed()
         return guest
 
@@ -114,6 +115,8 @@ class Hall:
         self._changed()
 
     def _hold(self, seat: int) -> None:
+        if self.table is not None:
+            self.table.set_note(seat, f"disconnected, a bot stands in after {self.grace:g} s")
         loop = asyncio.get_running_loop()
         self._grace_timers[seat] = loop.call_later(self.grace, self._stand_in, seat)
 
@@ -121,6 +124,7 @@ class Hall:
         self._grace_timers.pop(seat, None)
         if self.table is not None and self.phase == "playing":
             self.table.stand_in(seat, self.stand_in_level)
+            self.table.set_note(seat, "disconnected, a bot plays meanwhile")
             self._changed()
 
     def _is_connected(self, name: str) -> bool:

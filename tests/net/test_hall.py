@@ -111,10 +111,13 @@ async def test_a_dropped_player_keeps_the_seat_then_a_bot_stands_in(tmp_path: Pa
         assert hall.table is not None
         hall.depart("ala")
         assert not hall.table.is_bot(0)
+        assert hall.table.update_for(1).notes[0].startswith("disconnected")
         await _until(lambda: hall.table is not None and hall.table.is_bot(0))
+        assert "bot plays" in hall.table.update_for(None).notes[0]
         await _until(lambda: hall.table is not None and hall.table.match.version >= 1)
         hall.arrive("ala")
         assert not hall.table.is_bot(0) and hall.seats_of("ala") == {0}
+        assert hall.table.update_for(1).notes == {}
     finally:
         await hall.close()
 

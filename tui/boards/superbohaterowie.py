@@ -144,6 +144,8 @@ def describe(update: Update) -> list[str]:
         lines.append(f"It is {_name(update, view['turn'])}'s turn.")
     for city, cards in enumerate(view["cities"]):
         owner = "your city" if city == update.seat else f"{update.names[city]}'s city"
+        if city in update.notes:
+            owner += f" ({update.names[city]} is {update.notes[city]})"
         spaces = ", ".join("empty" if c is None else NAMES[kind_of(c)] for c in cards)
         lines.append(f"{view['city_names'][city]}, {owner}: {spaces}.")
     if view["hand"] is not None:
@@ -311,6 +313,8 @@ class Board(Widget, can_focus=True):
                 label.append(" (your city)")
             if city in view["winners"]:
                 label.append(" — SAVED", style="bold")
+            if city in update.notes:
+                label.append(f" — {update.notes[city]}", style="italic")
             label.truncate(78, overflow="ellipsis")
             row = Text("  ")
             for space, card in enumerate(cards):
