@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from core.engine import IllegalAction
 from core.games import GAMES
 from net.hall import OPEN, Hall
+from tui.screens.settings import SettingsScreen
 
 
 def lobby_lines(hall: Hall, guest: str) -> list[Text]:
@@ -74,6 +75,7 @@ class LobbyScreen(Screen[None]):
     | w | watch instead of playing |
     | s | start the game (host) |
     | e | change the table setup (host) |
+    | o | settings: screen-reader mode, high contrast |
     """
 
     DEFAULT_CSS = """
@@ -89,6 +91,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("s", "start", "Start", id="lobby.start"),
         Binding("e", "edit", "Change setup", id="lobby.edit"),
+        Binding("o", "settings", "Settings", id="lobby.settings"),
     ]
 
     def __init__(self, hall: Hall, guest: str) -> None:
@@ -148,6 +151,9 @@ class LobbyScreen(Screen[None]):
             await self.hall.start(self.guest)
         except IllegalAction as refusal:
             self._say(f"Not yet: {refusal}")
+
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen())
 
     def action_edit(self) -> None:
         setup = self.hall.setup
