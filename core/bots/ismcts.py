@@ -5,8 +5,10 @@ from the searching seat's information set. Every iteration takes a fresh re-deal
 ``determinizations`` stream (the bot never holds the true state), walks down the tree choosing
 only among the actions legal in that re-deal (UCB counted by availability, not by the parent's
 visits), adds one node, plays out to the end or to a depth cutoff, and backs up one reward per
-seat. Games plug in a rollout policy and a position evaluation; without them the bot plays
-random rollouts to the end, which any game keeping the contract supports.
+seat. Games plug in a rollout policy, a position evaluation for the cutoff, and a candidates
+filter that narrows each node to the actions a heuristic likes (tried best first when
+``ordered``); without them the bot plays random rollouts to the end over every legal action,
+which any game keeping the contract supports.
 
 When several seats may act at once, the tree lets ``min(to_act)`` act first and the others after
 it. That turns a simultaneous decision into a sequential one (the later seats "see" the earlier

@@ -135,6 +135,10 @@ def test_unknown_levels_and_games_are_refused_naming_the_allowed_ones() -> None:
 
 
 def test_hard_beats_random_head_to_head() -> None:
-    """Over 20 two-player games the hard bot wins at least 12 against random."""
-    result = simulate("superbohaterowie", 2, ["hard", "random"], games=20, seed=2024)
-    assert result.wins[0] >= 12
+    """Over 6 two-player games the hard bot wins at least 4 against random.
+
+    A small sample keeps CI fast (hard thinks ~0.1 s a move); the measured rate over
+    hundreds of games is far higher (see ``hunters sim``).
+    """
+    result = simulate("superbohaterowie", 2, ["hard", "random"], games=6, seed=2024)
+    assert result.wins[0] >= 4

@@ -51,8 +51,8 @@ class Evaluator:
         *,
         spider: float = 1.8,
         stuck: float = 1.5,
-        sharpness: float = 1.3,
-        tempo: float = 0.8,
+        sharpness: float = 0.6,
+        tempo: float = 1.6,
         keep: float = 0.5,
     ) -> None:
         """``spider``, ``stuck``: cards a giant spider and an uncoverable duplicate cost;
@@ -66,6 +66,7 @@ class Evaluator:
         self.keep = keep
         self._needs: dict[Row, float] = {}
         self._gains: dict[tuple[str, Row], float] = {}
+        self._points: dict[Row, int] = {}
 
     # -- cities ---------------------------------------------------------------------------
 
@@ -93,6 +94,13 @@ class Evaluator:
             need += 1.0 if coverable else self.stuck
         self._needs[row] = need
         return need
+
+    def points(self, row: Row) -> int:
+        """What a city would score now in the Points variant."""
+        known = self._points.get(row)
+        if known is None:
+            known = self._points[row] = city_points(k for k in row if k)
+        return known
 
     def gain(self, kind: str, row: Row) -> float:
         """How much one card of ``kind`` could lower a city's need if played on it."""
@@ -136,23 +144,9 @@ class Evaluator:
             for need, offset in zip(needs, offsets, strict=True)
         ]
         race = _normalize(weights)
-        return self._with_points(state, rows, race)
-
-    def _with_points(self, state: State, rows: Sequence[Row], race: list[float]) -> list[float]:
-        """Points variant: the race weighed with the points already banked and on the board."""
         if not state.series:
             return race
-        expected = [
-            (
-                sum(game[seat] for game in state.results)
-                + city_points(k for k in rows[seat] if k)
-                + _SERIES_RACE * race[seat]
-            )
-            / _SERIES_SPREAD
-            for seat in range(state.players)
-        ]
-        top = max(expected)
-        return _normalize([math.exp(value - top) for value in expected])
+        return _with_points(_banked(state), [self.points(row) for row in rows], race)
 
     def evaluate(self, game: Game, state: State) -> list[float]:
         """Expected reward per seat in [0, 1], on the scale ISMCTS gives finished games."""
@@ -184,13 +178,17 @@ class Evaluator:
         kept = {card: _kept(hand, card) for card in hand}
         # What the card left in hand adds, while the own city stays as it is.
         unchanged = {card: self._hand_gain(rest, rows[seat]) for card, rest in kept.items()}
+        # Points variant only: what every seat has banked, and what its city scores now.
+        banked = _banked(state) if state.series else []
+        points = [self.points(row) for row in rows] if state.series else []
         values: list[float] = []
         for action in legal:
             changed = _after(rows, action)
             played = action[1] if len(action) > 1 else None
             own: Row | None = None
             saved: list[int] = []
-            new_total, own_need = total, base[seat]
+            new_weights: dict[int, float] = {}
+            own_need = base[seat]
             for city, row in changed:
                 need = self.need(row)
                 if need == 0.0:
@@ -198,29 +196,45 @@ class Evaluator:
                 if city == seat:
                     own, own_need = row, need
                 else:
-                    new_total += math.exp(-self.sharpness * (need + offsets[city])) - weights[city]
-            if saved:
-                values.append(1.0 / len(saved) if seat in saved else 0.0)
-                continue
-            if played in kept:
+                    new_weights[city] = math.exp(-self.sharpness * (need + offsets[city]))
+            if played in kept and not saved:
                 own_need -= self.keep * (
                     unchanged[played] if own is None else self._hand_gain(kept[played], own)
                 )
             if selfish:
-                values.append(-own_need)
+                # A beginner still sees who an action would save.
+                values.append(1.0 if seat in saved else -99.0 if saved else -own_need)
                 continue
-            own_weight = math.exp(-self.sharpness * (own_need + offsets[seat]))
-            new_total += own_weight - weights[seat]
+            new_weights[seat] = math.exp(-self.sharpness * (own_need + offsets[seat]))
             if state.series:
-                after = list(rows)
-                race = [w / total for w in weights]
-                for city, row in changed:
-                    after[city] = row
-                race[seat] = own_weight / new_total
-                values.append(self._with_points(state, after, race)[seat])
+                values.append(
+                    self._series_value(banked, points, changed, weights, new_weights, saved)[seat]
+                )
+            elif saved:
+                values.append(1.0 / len(saved) if seat in saved else 0.0)
             else:
-                values.append(own_weight / new_total)
+                new_total = total + sum(w - weights[c] for c, w in new_weights.items())
+                values.append(new_weights[seat] / new_total)
         return values
+
+    def _series_value(
+        self,
+        banked: Sequence[int],
+        points: Sequence[int],
+        changed: Sequence[tuple[int, Row]],
+        weights: Sequence[float],
+        new_weights: dict[int, float],
+        saved: Sequence[int],
+    ) -> list[float]:
+        """Points variant: chances after an action, from the race and the points it leaves."""
+        after = list(points)
+        for city, row in changed:
+            after[city] = self.points(row)
+        if saved:
+            race = [1.0 / len(saved) if seat in saved else 0.0 for seat in range(len(points))]
+        else:
+            race = _normalize([new_weights.get(c, w) for c, w in enumerate(weights)])
+        return _with_points(banked, after, race)
 
     def greedy(
         self, game: Game, state: State, seat: int, legal: Sequence[Action], rng: random.Random
@@ -256,6 +270,23 @@ def _with(row: Row, space: int, kind: str | None) -> Row:
 
 def _rows(cities: Sequence[Sequence[str | None]]) -> list[Row]:
     return [tuple(None if card is None else _KIND[card] for card in city) for city in cities]
+
+
+def _banked(state: State) -> list[int]:
+    """Points variant: each seat's points from the games already finished."""
+    return [sum(game[seat] for game in state.results) for seat in range(state.players)]
+
+
+def _with_points(
+    banked: Sequence[int], points: Sequence[int], race: Sequence[float]
+) -> list[float]:
+    """Points variant: chances from the points banked, the points on the board, and the race."""
+    expected = [
+        (bank + board + _SERIES_RACE * chance) / _SERIES_SPREAD
+        for bank, board, chance in zip(banked, points, race, strict=True)
+    ]
+    top = max(expected)
+    return _normalize([math.exp(value - top) for value in expected])
 
 
 def _normalize(weights: Sequence[float]) -> list[float]:
@@ -346,17 +377,59 @@ def normal() -> Bot:
     return GreedyBot("normal", Evaluator())
 
 
+class ScaledSearch:
+    """An ISMCTS bot whose iteration budget shrinks as the table grows.
+
+    Every seat adds cities to evaluate and moves to consider, so a fixed budget would think
+    twice as long at five players as at two; per-count budgets keep a decision near 100 ms
+    on a modest machine, and iterations (not a clock) keep the bot reproducible. The Points
+    variant weighs points into every value and deals new games inside playouts, which costs
+    about twice as much per iteration, so it gets ``series_share`` of the budget.
+    """
+
+    def __init__(
+        self, name: str, budgets: dict[int, int], series_share: float, **search: Any
+    ) -> None:
+        self.name = name
+        self._searches = {
+            (players, series): ISMCTSBot(
+                name,
+                iterations=max(1, round(iterations * (series_share if series else 1))),
+                **search,
+            )
+            for players, iterations in budgets.items()
+            for series in (False, True)
+        }
+
+    def choose(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        determinizations: Iterator[State],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        """The search's choice with the budget for this table's size and variant."""
+        if len(legal) == 1:
+            return legal[0]
+        search = self._searches[view["players"], bool(view["series"])]
+        return search.choose(game, view, determinizations, legal, rng)
+
+
 def hard() -> Bot:
-    """A strong player: searches the greedy policy's best moves over re-deals."""
+    """A strong player: searches the greedy policy's best few moves over re-deals, the other
+    seats answering with their best few, each line played on greedily for four moves."""
     evaluator = Evaluator()
-    return ISMCTSBot(
+    return ScaledSearch(
         "hard",
-        iterations=400,
+        {2: 200, 3: 160, 4: 130, 5: 100},
+        series_share=0.5,
         exploration=0.5,
-        depth=2,
+        depth=4,
         rollout=evaluator.greedy,
         evaluate=evaluator.evaluate,
-        candidates=evaluator.best_few(6),
+        candidates=evaluator.best_few(4),
+        ordered=True,
     )
 
 
