@@ -60,8 +60,10 @@ class HallApp(HuntersApp):
             isinstance(s, GameScreen | ResultsScreen) for s in stack
         ):
             self.main_menu()
-        elif hall.phase == "playing" and not any(isinstance(s, GameScreen) for s in stack):
-            self.main_menu()
+        elif hall.phase == "playing" and not any(
+            isinstance(s, GameScreen) and s.table is hall.table for s in stack
+        ):
+            self.main_menu()  # also leaves the finished game of a rematch
             if hall.setup is not None and hall.table is not None:
                 seats = hall.seats_of(self.guest)
                 game = GameScreen(hall.setup, self.settings, table=hall.table, seats=seats)

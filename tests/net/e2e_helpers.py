@@ -1,0 +1,647 @@
+"""End-to-end helpers: the real ``hunters serve`` on loopback and players' terminals.
+
+Shared by tests/net/test_e2e.py, test_openssh.py and test_leaks.py (and bench/ssh.py):
+
+- `running_server` starts ``net.serve.serve`` in this process as a task on 127.0.0.1 port 0
+  and hands back its port, host-key fingerprint and the `Hall` it serves (captured by
+  swapping ``net.serve.Hall`` for a recording subclass while the server starts);
+- `Player` is one asyncssh client with a PTY whose output is played into a pyte screen, so
+  assertions read what a person would see; every byte received is kept too;
+- `play_turn`/`play_until` drive the Superbohaterowie game screen by keys only, reading the
+  prompt line from the terminal, as a person would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+import net.serve as serve_module
+from core.games.superbohaterowie.data import CITIES, NAMES, kind_of
+from core.table import Table
+from net import session as session_module
+from net.hall import Hall
+from net.serve import ServeOptions, serve
+from tui.boards.superbohaterowie import FACES
+
+WAIT = 10.0
+"""Seconds any single wait may take before the test fails."""
+QUIET = 0.03
+"""Seconds without output after which a terminal counts as settled after a key."""
+WIDTH, HEIGHT = 100, 32
+"""The players' terminal size (larger than 80×24, so the board and the log both fit)."""
+
+ENTER, ESC, RIGHT, LEFT = b"\r", b"\x1b", b"\x1b[C", b"\x1b[D"
+
+# What the Superbohaterowie board's prompt line says (tui/boards/superbohaterowie.py).
+YOUR_TURN = "Your turn"
+DISCARD = "Press d to discard"
+CANNOT = "cannot be played now"
+STEP = "Esc: back"
+GAME_OVER = "Game over. Press Enter for the results."
+RESULTS = "Superbohaterowie: results"
+
+
+# -- the server ------------------------------------------------------------------------------
+
+
+@dataclass
+class Served:
+    """A running in-process server."""
+
+    port: int
+    fingerprint: str
+    hall: Hall
+    task: asyncio.Task[None]
+    data_dir: Path
+
+
+class _CapturedHall(Hall):
+    """A Hall that says where it is, so tests can read the server's state."""
+
+    made: list[Hall] = []  # noqa: RUF012 - a class-level registry on purpose
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _CapturedHall.made.append(self)
+
+
+@contextlib.asynccontextmanager
+async def running_server(
+    data_dir: Path, *, grace: float = 60.0, game: str | None = "superbohaterowie"
+) -> AsyncIterator[Served]:
+    """``serve()`` on 127.0.0.1 port 0 until the block ends; then cancelled and drained."""
+    ready: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
+
+    def on_ready(port: int, fingerprint: str) -> None:
+        if not ready.done():
+            ready.set_result((port, fingerprint))
+
+    options = ServeOptions(
+        host="127.0.0.1", port=0, data_dir=data_dir, game=game, grace=grace, bot_delay=0
+    )
+    original = serve_module.Hall
+    serve_module.Hall = _CapturedHall  # type: ignore[misc]
+    _CapturedHall.made.clear()
+    task = asyncio.create_task(serve(options, ready=on_ready), name="e2e-serve")
+    try:
+        try:
+            async with asyncio.timeout(WAIT):
+                await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            serve_module.Hall = original  # type: ignore[misc]
+        if task.done():
+            task.result()  # the server failed to start: raise its error
+        port, fingerprint = ready.result()
+        hall = _CapturedHall.made[-1]
+        yield Served(port, fingerprint, hall, task, data_dir)
+    finally:
+        await stop_server(task)
+
+
+async def stop_server(task: asyncio.Task[None]) -> None:
+    """Cancel ``serve`` and wait for it and for every session task it leaves behind."""
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        async with asyncio.timeout(WAIT):
+            await task
+    await sessions_ended()
+
+
+async def sessions_ended(timeout: float = WAIT) -> None:
+    """Wait until no AppSession task of this loop is running (their Apps have shut down)."""
+    loop = asyncio.get_running_loop()
+
+    def running() -> list[asyncio.Task[None]]:
+        return [t for t in session_module._RUNNING if t.get_loop() is loop and not t.done()]
+
+    try:
+        async with asyncio.timeout(timeout):
+            while running():
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(
+            f"sessions still running {timeout} s after the server stopped: {running()}"
+        ) from None
+
+
+# -- a player's terminal ---------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Terminal:
+    """A player's terminal: output played into a pyte screen, every byte kept, keys sent.
+
+    Subclasses connect it (`Player`: asyncssh; test_openssh's: the real ``ssh`` on a pty)
+    and call `feed` with what arrives and `finish` at the end of the stream.
+    """
+
+    name: str
+    width: int = WIDTH
+    height: int = HEIGHT
+    screen: pyte.Screen = field(init=False)
+    stream: pyte.ByteStream = field(init=False)
+    received: bytearray = field(default_factory=bytearray)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    last_output: float = 0.0
+    ended: bool = False
+    frames: int = 0
+    """Chunks of output received so far."""
+    on_output: list[Callable[[Terminal], None]] = field(default_factory=list)
+    """Called after each chunk of output has been fed to the screen."""
+    toggle: bool = False
+    """Which way the key policy moves after an unplayable card (it alternates)."""
+
+    def __post_init__(self) -> None:
+        self.screen = pyte.Screen(self.width, self.height)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def feed(self, data: bytes) -> None:
+        self.received += data
+        self.stream.feed(data)
+        self.frames += 1
+        self.last_output = time.monotonic()
+        for hook in self.on_output:
+            hook(self)
+        self.changed.set()
+
+    def finish(self) -> None:
+        self.ended = True
+        self.changed.set()
+
+    @property
+    def text(self) -> str:
+        """The screen's lines joined by newlines."""
+        return "\n".join(self.screen.display)
+
+    @property
+    def lines(self) -> list[str]:
+        return list(self.screen.display)
+
+    def send(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    async def wait_for(self, text: str | Iterable[str], timeout: float = WAIT) -> str:
+        """Wait until one of ``text`` is on the screen; which one."""
+        wanted = [text] if isinstance(text, str) else list(text)
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    shown = self.text
+                    for item in wanted:
+                        if item in shown:
+                            return item
+                    if self.ended:
+                        raise AssertionError(
+                            f"{self.name}: session ended before {wanted}:\n{self.text}"
+                        )
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            raise AssertionError(
+                f"{self.name}: {wanted} not on screen after {timeout} s:\n{self.text}"
+            ) from None
+
+    async def wait_gone(self, text: str, timeout: float = WAIT) -> None:
+        """Wait until ``text`` is no longer on the screen."""
+        try:
+            async with asyncio.timeout(timeout):
+                while text in self.text:
+                    if self.ended:
+                        raise AssertionError(f"{self.name}: session ended showing {text!r}")
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            raise AssertionError(f"{self.name}: {text!r} still on screen:\n{self.text}") from None
+
+    async def wait_until(
+        self, condition: Callable[[], bool], what: str, timeout: float = WAIT
+    ) -> None:
+        """Wait until ``condition()`` holds, re-checking after every output (and 20 ms)."""
+        try:
+            async with asyncio.timeout(timeout):
+                while not condition():
+                    self.changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(0.02):
+                            await self.changed.wait()
+        except TimeoutError:
+            raise AssertionError(
+                f"{self.name}: not {what} after {timeout} s:\n{self.text}"
+            ) from None
+
+    async def settle(self, quiet: float = QUIET, timeout: float = WAIT) -> None:
+        """Wait until no output has come for ``quiet`` seconds."""
+        async with asyncio.timeout(timeout):
+            while time.monotonic() - self.last_output < quiet and not self.ended:
+                await asyncio.sleep(quiet / 3)
+
+    async def key(self, data: bytes, *, timeout: float = 2.0) -> None:
+        """Send a key, wait for the screen to answer (or ``timeout``), then let it settle."""
+        frames = self.frames
+        self.send(data)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while self.frames == frames and not self.ended:
+                    self.changed.clear()
+                    await self.changed.wait()
+        await self.settle()
+
+
+@dataclass(eq=False)
+class Player(Terminal):
+    """One asyncssh client with a PTY (``ssh -t``), as a `Terminal`."""
+
+    conn: asyncssh.SSHClientConnection | None = None
+    process: asyncssh.SSHClientProcess[bytes] | None = None
+    reader: asyncio.Task[None] | None = None
+
+    async def _read(self) -> None:
+        assert self.process is not None
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.feed(data)
+        except (asyncssh.Error, ConnectionError):
+            pass
+        finally:
+            self.finish()
+
+    def send(self, data: bytes) -> None:
+        assert self.process is not None
+        self.process.stdin.write(data)
+
+    def abort(self) -> None:
+        """Drop the connection abruptly (no goodbye, like a lost network)."""
+        if self.conn is not None:
+            self.conn.abort()
+
+    async def close(self) -> None:
+        self.abort()
+        if self.reader is not None:
+            self.reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.reader
+        if self.conn is not None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(WAIT):
+                    await self.conn.wait_closed()
+
+
+async def connect(
+    port: int,
+    name: str,
+    *,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    kind: type[Player] = Player,
+    **options: Any,
+) -> Player:
+    """Log in as ``name`` (keyless, no local keys or agent) and open a PTY shell; ``kind``
+    is the Player class to use."""
+    settings: dict[str, Any] = {
+        "username": name,
+        "known_hosts": None,
+        "client_keys": None,
+        "agent_path": None,
+        "config": None,
+        "password": "",
+        "connect_timeout": WAIT,
+    }
+    settings.update(options)
+    conn = await asyncssh.connect("127.0.0.1", port, **settings)
+    try:
+        process = await conn.create_process(
+            request_pty=True,
+            term_type="xterm-256color",
+            term_size=(width, height),
+            encoding=None,
+        )
+    except BaseException:
+        conn.abort()
+        raise
+    player = kind(name, width, height, conn=conn, process=process)
+    player.reader = asyncio.create_task(player._read(), name=f"e2e-reader {name}")
+    return player
+
+
+@contextlib.asynccontextmanager
+async def players(port: int, *names: str, **options: Any) -> AsyncIterator[list[Player]]:
+    """Connect ``names`` one after another (the first hosts); all closed at the end."""
+    made: list[Player] = []
+    try:
+        for name in names:
+            made.append(await connect(port, name, **options))
+        yield made
+    finally:
+        for player in made:
+            await player.close()
+
+
+# -- setting a table up by keys --------------------------------------------------------------
+
+TAB, CTRL_R, CTRL_S, UP = b"\t", b"\x12", b"\x13", b"\x1b[A"
+
+
+async def host_table(host: Terminal, open_seats: int = 2) -> None:
+    """The host's setup screen, by keys: three seats, ``open_seats`` of them open for
+    players (2: the third is a bot; 3: no bot); confirm with ctrl+s.
+
+    The hosting setup offers four seats (two open, two bots, focus on seat 1's kind): tab to
+    seat 4's kind and remove it (ctrl+r removes the focused seat; the focus moves to seat 3's
+    kind), then, for a third open seat, open that select and go up from "bot (normal)" to
+    "open for a player".
+    """
+    await host.wait_for("Seat 4")
+    await host.settle()
+    for _ in range(6):  # seat 1 kind → name → seat 2 kind → name → seat 3 kind → name → seat 4
+        await host.key(TAB, timeout=0.5)
+    await host.key(CTRL_R)
+    await host.wait_gone("Seat 4")
+    if open_seats == 3:
+        await host.key(ENTER)
+        await host.wait_for("bot (random)")
+        for _ in range(3):  # normal → easy → random → open for a player
+            await host.key(UP, timeout=0.5)
+        await host.key(ENTER)
+        await host.wait_for("Open seat 3")
+    await host.key(CTRL_S)
+
+
+async def seat_players(host: Terminal, *others: Terminal) -> None:
+    """Set up (one open seat per player, a bot for a third seat if needed), sit the host on
+    seat 1 and the others on 2, 3, … in order, and start."""
+    await host_table(host, open_seats=max(2, 1 + len(others)))
+    everyone = (host, *others)
+    for player in everyone:
+        await player.wait_for("press 1 to sit here")
+    for index, player in enumerate(everyone, 1):
+        await player.key(str(index).encode())
+        await player.wait_for(f"You sit on seat {index}.")
+    await host.wait_for("Press s to start.")
+    await host.key(b"s")
+    for player in everyone:
+        await player.wait_for("Your hand")
+
+
+# -- reading the game screen -----------------------------------------------------------------
+
+CARD_WORDS: dict[str, str] = {name[:1].upper() + name[1:]: kind for kind, name in NAMES.items()}
+"""How a card in hand is labelled on screen ("Water superhero") → its kind."""
+_HAND_CARD = re.compile("|".join(re.escape(word) for word in sorted(CARD_WORDS, key=len)[::-1]))
+_CITY = re.compile(r"^\s*(?:▶ )?((?:" + "|".join(CITIES) + r") — .*)$")
+CARD_ID = re.compile(
+    r"\b(?:" + "|".join(re.escape(kind) for kind in sorted(NAMES, key=len)[::-1]) + r")-\d+\b"
+)
+"""A card id as the server knows it ("water-11"); never meant to reach a terminal."""
+
+
+def hand_line(term: Terminal) -> str | None:
+    """The "Your hand" line on screen, if one is shown."""
+    return next((line for line in term.lines if "Your hand" in line), None)
+
+
+def hand_of(term: Terminal) -> tuple[str, ...] | None:
+    """The kinds of the cards the screen shows in "Your hand", in order (None: no hand)."""
+    line = hand_line(term)
+    if line is None:
+        return None
+    return tuple(CARD_WORDS[word] for word in _HAND_CARD.findall(line.split("Your hand", 1)[1]))
+
+
+def kinds(cards: Iterable[str]) -> tuple[str, ...]:
+    """Card ids → their kinds."""
+    return tuple(kind_of(card) for card in cards)
+
+
+def city_rows(term: Terminal) -> list[str]:
+    """Each city's label and its five spaces as the screen shows them, without the marks
+    that differ between viewers (turn arrow, "your city", cursor, targets)."""
+    lines = term.lines
+    rows = []
+    for index, line in enumerate(lines[:-1]):
+        found = _CITY.match(line)
+        if found is None:
+            continue
+        label = found.group(1).replace(" (your city)", "").strip()
+        spaces = re.sub(r"[\[\]◆✓]", " ", lines[index + 1]).replace("free", "·")
+        rows.append(f"{label}: {' '.join(spaces.split())}")
+    return rows
+
+
+def server_city_rows(table: Table) -> list[str]:
+    """What `city_rows` should read, from the server's public view of ``table``."""
+    view = table.match.view(None)
+    rows = []
+    for city, cards in enumerate(view["cities"]):
+        label = f"{view['city_names'][city]} — {table.names[city]}"
+        if city in view["winners"]:
+            label += " — SAVED"
+        faces = ["·" if card is None else " ".join(FACES[kind_of(card)][:2]) for card in cards]
+        rows.append(f"{label}: {' '.join(' '.join(faces).split())}")
+    return rows
+
+
+def shows_table(term: Terminal, table: Table) -> bool:
+    """Whether ``term`` shows the cities and draw pile of ``table`` as they are now (compare
+    with the live state, not a snapshot: a move may still be on its way)."""
+    return city_rows(term) == server_city_rows(table) and draw_pile(term) == len(
+        table.match.state.deck
+    )
+
+
+async def quiet_all(terms: Iterable[Terminal], quiet: float = 0.3, timeout: float = WAIT) -> None:
+    """Wait until none of ``terms`` has had output for ``quiet`` seconds (a move sent just
+    before may still be changing the table; this lets it land)."""
+    terms = list(terms)
+    async with asyncio.timeout(timeout):
+        while any(time.monotonic() - t.last_output < quiet for t in terms if not t.ended):
+            await asyncio.sleep(quiet / 5)
+
+
+def draw_pile(term: Terminal) -> int | None:
+    """The draw pile's size as the board's info line shows it."""
+    found = re.search(r"Draw pile (\d+) ·", term.text)
+    return int(found.group(1)) if found else None
+
+
+# -- playing by keys -------------------------------------------------------------------------
+
+
+def prompt_of(term: Terminal) -> str:
+    """The board's prompt line as the terminal shows it."""
+    for line in reversed(term.lines):
+        for marker in (GAME_OVER, DISCARD, CANNOT, YOUR_TURN, STEP, "Waiting for"):
+            if marker in line:
+                return line.strip()
+    return ""
+
+
+def may_act(term: Terminal) -> bool:
+    """Whether the prompt asks this player for a key."""
+    prompt = prompt_of(term)
+    return any(marker in prompt for marker in (DISCARD, CANNOT, YOUR_TURN, STEP))
+
+
+async def play_turn(term: Terminal, rng: random.Random | None = None) -> str:
+    """Press the keys one step of the policy asks for; what the prompt said.
+
+    "Press d to discard" → d; "cannot be played now" → Esc, then a cursor step (alternating
+    right and left, so both cards get tried); "Your turn" → Enter (with ``rng``, sometimes
+    a cursor step first, for random games); a step that says "Esc: back" → Enter (the board
+    puts the cursor on the first legal target).
+    """
+    prompt = prompt_of(term)
+    if DISCARD in prompt:
+        await term.key(b"d")
+    elif CANNOT in prompt:
+        await term.key(ESC)
+        await term.wait_gone(CANNOT, timeout=3)
+        term.toggle = not term.toggle
+        await term.key(RIGHT if term.toggle else LEFT, timeout=0.3)  # may not move
+    elif YOUR_TURN in prompt:
+        if rng is not None and rng.random() < 0.5:
+            await term.key(rng.choice((RIGHT, LEFT)), timeout=0.3)
+        await term.key(ENTER)
+    elif STEP in prompt:
+        await term.key(ENTER)
+    return prompt
+
+
+async def play_until(
+    movers: Iterable[Terminal],
+    done: Callable[[], bool],
+    *,
+    timeout: float = 40.0,
+    rng: random.Random | None = None,
+    after_each: Callable[[Terminal], Awaitable[None]] | None = None,
+) -> None:
+    """Every player in ``movers`` plays by the key policy (when their settled screen asks
+    for a key) until ``done()``; ``after_each`` runs after each of their steps."""
+    movers = list(movers)
+    try:
+        async with asyncio.timeout(timeout):
+            while not done():
+                moved = False
+                for term in movers:
+                    if term.ended or not may_act(term):
+                        continue
+                    prompt = prompt_of(term)
+                    await term.settle()
+                    if prompt_of(term) != prompt or done():
+                        continue
+                    await play_turn(term, rng)
+                    moved = True
+                    if after_each is not None:
+                        await after_each(term)
+                    if done():
+                        return
+                if not moved:
+                    await asyncio.sleep(0.02)
+    except TimeoutError:
+        shown = "\n\n".join(f"{t.name}:\n{t.text}" for t in movers)
+        raise AssertionError(f"play did not finish in {timeout} s:\n{shown}") from None
+
+
+# -- the server as a subprocess --------------------------------------------------------------
+
+
+@dataclass
+class ServerProcess:
+    """``hunters serve`` in a subprocess, with its port; its output goes to ``log``."""
+
+    proc: subprocess.Popen[bytes]
+    log: Path
+    port: int = 0
+    fingerprint: str = ""
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    @property
+    def output(self) -> str:
+        return self.log.read_text("utf-8", "replace") if self.log.exists() else ""
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` (if it still runs) and reap it."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, sig)
+        try:
+            self.proc.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=WAIT)
+
+
+_SERVING = re.compile(r"Hunters is serving on \S+ port (\d+)\.")
+_FINGERPRINT = re.compile(r"Host key fingerprint: (\S+)")
+
+
+def start_server_process(
+    data_dir: Path, log: Path, *extra: str, code: str | None = None, timeout: float = 30.0
+) -> ServerProcess:
+    """Run ``hunters serve --port 0`` (the console script's ``net.cli:main``) in a subprocess.
+
+    ``code`` replaces the Python that runs ``main`` (bench/ssh.py patches limits with it).
+    The caller must ``kill()`` it in a ``finally``.
+    """
+    program = code or "from net.cli import main; raise SystemExit(main())"
+    argv = [
+        sys.executable,
+        "-c",
+        program,
+        "serve",
+        "--port",
+        "0",
+        "--data-dir",
+        str(data_dir),
+        "--game",
+        "superbohaterowie",
+        "--bot-delay",
+        "0",
+        *extra,
+    ]
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(
+            argv,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            cwd=str(Path(__file__).resolve().parents[2]),
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    server = ServerProcess(proc, log)
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = server.output
+            port = _SERVING.search(text)
+            found = _FINGERPRINT.search(text)
+            if port and found:
+                server.port, server.fingerprint = int(port.group(1)), found.group(1)
+                return server
+            if proc.poll() is not None:
+                raise AssertionError(f"hunters serve exited {proc.returncode}: {text}")
+            time.sleep(0.02)
+        raise AssertionError(f"hunters serve said no port in {timeout} s: {server.output}")
+    except BaseException:
+        server.kill()
+        raise

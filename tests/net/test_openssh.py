@@ -1,0 +1,181 @@
+"""The real OpenSSH client against ``hunters serve``: what ``ssh -p PORT name@host`` gets.
+
+``/usr/bin/ssh`` runs on a pseudo-terminal of 80×24 (TERM=xterm-256color), like a player's
+terminal window; what it writes to that terminal is read from the pty's master side into a
+pyte screen, and keys are typed into the master side. The server runs in this process on
+127.0.0.1 port 0 (see e2e_helpers). A second player, where one is needed, uses asyncssh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import shutil
+import signal
+import struct
+import subprocess
+import termios
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.net.e2e_helpers import (
+    WAIT,
+    Terminal,
+    hand_of,
+    kinds,
+    play_until,
+    players,
+    running_server,
+    seat_players,
+)
+
+SSH = shutil.which("ssh", path="/usr/bin:/bin:/usr/local/bin")
+
+pytestmark = pytest.mark.skipif(
+    SSH is None, reason="the OpenSSH client (/usr/bin/ssh) is not installed"
+)
+
+
+@dataclass(eq=False)
+class OpenSSHTerminal(Terminal):
+    """``ssh -tt`` running on a pty; the master side is this terminal."""
+
+    proc: subprocess.Popen[bytes] | None = None
+    master: int = -1
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the slave side closed (ssh exited)
+            data = b""
+        if data:
+            self.feed(data)
+        else:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self.finish()
+
+    async def exit_status(self, timeout: float = WAIT) -> int:
+        """Wait for ssh to exit; its exit status."""
+        assert self.proc is not None
+        async with asyncio.timeout(timeout):
+            while self.proc.poll() is None:
+                await asyncio.sleep(0.02)
+        return self.proc.returncode
+
+
+@contextlib.asynccontextmanager
+async def openssh(
+    port: int, name: str, home: Path, *, width: int = 80, height: int = 24
+) -> AsyncIterator[OpenSSHTerminal]:
+    """Run ``ssh -tt -p PORT name@127.0.0.1`` on a new pty; killed (by pid) at the end."""
+    assert SSH is not None
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+    home.mkdir(parents=True, exist_ok=True)
+    argv = [
+        SSH,
+        "-tt",
+        "-F",
+        "/dev/null",  # no ssh_config of this machine's user
+        "-p",
+        str(port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "GlobalKnownHostsFile=/dev/null",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "PreferredAuthentications=keyboard-interactive,none",
+        "-o",
+        "BatchMode=no",
+        "-o",
+        "ConnectTimeout=10",
+        "-o",
+        "LogLevel=ERROR",
+        "-l",
+        name,
+        "127.0.0.1",
+    ]
+    env = {"TERM": "xterm-256color", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    proc = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    term = OpenSSHTerminal(name, width, height, proc=proc, master=master)
+    loop = asyncio.get_running_loop()
+    loop.add_reader(master, term._readable)
+    try:
+        yield term
+    finally:
+        loop.remove_reader(master)
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=WAIT)
+        os.close(master)
+
+
+@pytest.mark.timeout(40)
+async def test_openssh_host_sets_up_and_plays_moves_with_an_asyncssh_guest(
+    tmp_path: Path,
+) -> None:
+    """OpenSSH on an 80×24 pty logs in without a key or password, gets the host's setup
+    screen, sets the table up and plays by keys against an asyncssh player; leaving with
+    ctrl+q restores the terminal and ssh exits with status 0."""
+    async with (
+        running_server(tmp_path / "data") as served,
+        openssh(served.port, "ala", tmp_path / "home") as ala,
+    ):
+        await ala.wait_for("Superbohaterowie: table setup")
+        assert served.hall.host == "ala"
+        async with players(served.port, "olek", width=80, height=24) as (olek,):
+            await olek.wait_for("Waiting for the host (ala)")
+            await seat_players(ala, olek)
+            hall = served.hall
+            assert hall.table is not None
+            match = hall.table.match
+            await ala.wait_for("Berlin — ala (your city)")
+            await ala.wait_until(
+                lambda: hand_of(ala) == kinds(match.state.hands[0]), "showing ala's hand"
+            )
+
+            def both_played() -> bool:
+                seats = [step[0] for step in match.steps]
+                return (seats.count(0) >= 2 and seats.count(1) >= 2) or hall.phase == "over"
+
+            await play_until([ala, olek], both_played, timeout=25)
+            assert [step[0] for step in match.steps].count(0) >= 1
+            await ala.settle()
+            if hall.phase == "playing":
+                await ala.wait_until(lambda: hand_of(ala) == kinds(match.state.hands[0]), "in step")
+        ala.send(b"\x11")  # ctrl+q quits the app
+        assert await ala.exit_status() == 0
+        await ala.wait_until(lambda: ala.ended, "closed")
+        # The app's goodbye: bracketed paste off, wrap on, main screen, cursor shown.
+        assert ala.received.endswith(b"\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")
+
+
+@pytest.mark.timeout(20)
+async def test_openssh_with_a_markup_name_is_told_why_and_let_go(tmp_path: Path) -> None:
+    """``ssh -l '[@click=app.quit]'`` is disconnected before any login with one line saying
+    what a name may be; the server holds no guest for it."""
+    async with running_server(tmp_path / "data") as served:
+        async with openssh(served.port, "[@click=app.quit]", tmp_path / "home") as term:
+            assert await term.exit_status() == 255
+            await term.wait_until(lambda: term.ended, "closed")
+            said = term.received.decode("utf-8", "replace")
+            assert "hunters: a name is 1-16 of A-Z a-z 0-9 _ . -" in said
+            assert "[@click" not in said
+        assert served.hall.guests == {}
