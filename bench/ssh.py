@@ -114,20 +114,13 @@ class LazyPlayer(Player):
         self.last_output = time.monotonic()
         self.changed.set()
 
-    def _catch_up(self) -> None:
+    @property
+    def lines(self) -> list[str]:
         if self.pending:
             self.stream.feed(bytes(self.pending))
             self.pending.clear()
-
-    @property
-    def text(self) -> str:
-        self._catch_up()
-        return "\n".join(self.screen.display)
-
-    @property
-    def lines(self) -> list[str]:
-        self._catch_up()
-        return list(self.screen.display)
+            self._display = None
+        return super().lines
 
 
 def rss_kib(pid: int) -> int:

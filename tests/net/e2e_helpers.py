@@ -40,10 +40,11 @@ from tui.boards.superbohaterowie import FACES
 
 WAIT = 10.0
 """Seconds any single wait may take before the test fails."""
-QUIET = 0.03
+QUIET = 0.05
 """Seconds without output after which a terminal counts as settled after a key."""
-WIDTH, HEIGHT = 100, 32
-"""The players' terminal size (larger than 80×24, so the board and the log both fit)."""
+WIDTH, HEIGHT = 120, 32
+"""The players' terminal size: larger than 80×24, so that the board and the log both fit
+and a notification toast (at the right) never covers the hand line."""
 
 ENTER, ESC, RIGHT, LEFT = b"\r", b"\x1b", b"\x1b[C", b"\x1b[D"
 
@@ -169,10 +170,12 @@ class Terminal:
     def __post_init__(self) -> None:
         self.screen = pyte.Screen(self.width, self.height)
         self.stream = pyte.ByteStream(self.screen)
+        self._display: list[str] | None = None
 
     def feed(self, data: bytes) -> None:
         self.received += data
         self.stream.feed(data)
+        self._display = None
         self.frames += 1
         self.last_output = time.monotonic()
         for hook in self.on_output:
@@ -184,13 +187,16 @@ class Terminal:
         self.changed.set()
 
     @property
-    def text(self) -> str:
-        """The screen's lines joined by newlines."""
-        return "\n".join(self.screen.display)
+    def lines(self) -> list[str]:
+        """The screen's lines (pyte renders them on each ``display``: cached until output)."""
+        if self._display is None:
+            self._display = self.screen.display
+        return self._display
 
     @property
-    def lines(self) -> list[str]:
-        return list(self.screen.display)
+    def text(self) -> str:
+        """The screen's lines joined by newlines."""
+        return "\n".join(self.lines)
 
     def send(self, data: bytes) -> None:
         raise NotImplementedError
@@ -503,19 +509,28 @@ async def play_turn(term: Terminal, rng: random.Random | None = None) -> str:
     """Press the keys one step of the policy asks for; what the prompt said.
 
     "Press d to discard" → d; "cannot be played now" → Esc, then a cursor step (alternating
-    right and left, so both cards get tried); "Your turn" → Enter (with ``rng``, sometimes
-    a cursor step first, for random games); a step that says "Esc: back" → Enter (the board
+    right and left, so both cards get tried); "Your turn" → Up until the cursor is in the
+    hand (a refused move leaves it on a city), then Enter (with ``rng``, sometimes a cursor
+    step first, for random games); a step that says "Esc: back" → Enter (the board
     puts the cursor on the first legal target).
     """
     prompt = prompt_of(term)
     if DISCARD in prompt:
         await term.key(b"d")
+        # One d per discard: a second press would only be refused (it is no longer our turn).
+        with contextlib.suppress(AssertionError):
+            await term.wait_gone(DISCARD, timeout=2)
     elif CANNOT in prompt:
         await term.key(ESC)
         await term.wait_gone(CANNOT, timeout=3)
         term.toggle = not term.toggle
         await term.key(RIGHT if term.toggle else LEFT, timeout=0.3)  # may not move
     elif YOUR_TURN in prompt:
+        for _ in range(6):  # the cursor on a city (after a refused move): up to the hand
+            line = hand_line(term)
+            if line is None or "[" in line:
+                break
+            await term.key(UP, timeout=0.3)
         if rng is not None and rng.random() < 0.5:
             await term.key(rng.choice((RIGHT, LEFT)), timeout=0.3)
         await term.key(ENTER)

@@ -19,8 +19,11 @@ import asyncssh
 import pytest
 
 from core.engine import IllegalAction
+from core.match import Match
+from core.table import TableSetup
 from net.hall import Hall
 from tests.net.e2e_helpers import (
+    DISCARD,
     ENTER,
     GAME_OVER,
     RESULTS,
@@ -35,6 +38,7 @@ from tests.net.e2e_helpers import (
     may_act,
     play_until,
     players,
+    prompt_of,
     quiet_all,
     running_server,
     seat_players,
@@ -379,6 +383,46 @@ async def test_a_rematch_puts_both_players_at_the_new_table(tmp_path: Path) -> N
         await until(lambda: hall.table is not first and hall.phase == "playing", "rematch")
         for player in (ala, olek):  # a new deal: 98 cards less three hands of two
             await player.wait_for("Draw pile 92 · Discard 0", timeout=3)
+        assert hall.table is not None
+        match = hall.table.match
+        await play_until([ala, olek], lambda: match.version >= 3, timeout=15)
+
+
+@pytest.mark.timeout(30)
+async def test_a_refused_double_press_leaves_the_current_position_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "dd" in one packet when neither card can be played: the first d discards, the second
+    is refused (it is no longer ala's turn); ala's screen must then show the position after
+    the discard — olek's turn, her empty hand — not the one before it."""
+
+    def fixed_deal(setup: TableSetup) -> Match:  # seed 42: seat 1 must discard at once
+        return Match.new(setup.slug, len(setup.seats), 42, setup.options)
+
+    monkeypatch.setattr(TableSetup, "new_match", fixed_deal)
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        await seat_players(ala, olek)
+        hall = table_of(served)
+        assert hall.table is not None
+        match = hall.table.match
+        try:  # preconditions: not what this test is about, so not an AssertionError
+            await ala.wait_for(DISCARD)
+            await ala.settle()
+            ala.send(b"dd")  # a double press: both keys in one SSH packet
+            await until(lambda: match.version == 1, "the discard")
+            await ala.wait_for("✗ Not allowed: it is not your turn")
+        except AssertionError as error:
+            raise RuntimeError(f"the double press did not happen as planned: {error}") from None
+        assert match.state.hands[0] == () and match.to_act() == frozenset({1})
+        await quiet_all([ala], 0.3)
+        await ala.wait_until(
+            lambda: "Waiting for olek" in prompt_of(ala) and hand_of(ala) == (),
+            "showing the position after the discard",
+            timeout=3,
+        )
 
 
 # -- kill -9 and restart -----------------------------------------------------------------------

@@ -270,8 +270,10 @@ class GameScreen(Screen[None]):
         except IllegalAction as refusal:
             status.update(Text(f"✗ Not allowed: {refusal}", style="bold"))
             self.query_one(EventLog).add(f"Not allowed: {refusal}", seat)
-            if update is not None:
-                self._show_update(update)
+            # Redraw from the newest update: others may have arrived while this one waited.
+            newest = self.latest.get(seat)
+            if newest is not None and seat == self.viewer and not self._covered:
+                self._show_update(newest)
         else:
             status.update("")
 
