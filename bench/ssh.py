@@ -224,7 +224,9 @@ class EchoSide(Side):
         return time.perf_counter() - start
 
 
-async def measure(side: Side, counts: list[int], keys: int, host: Callable[[], Awaitable[None]]):
+async def measure(
+    side: Side, counts: list[int], keys: int, host: Callable[[], Awaitable[None]]
+) -> None:
     """Connect the host, then players up to each count; measure at each count."""
     await host()
     await asyncio.sleep(0.5)

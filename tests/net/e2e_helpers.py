@@ -8,7 +8,9 @@ Shared by tests/net/test_e2e.py, test_openssh.py and test_leaks.py (and bench/ss
 - `Player` is one asyncssh client with a PTY whose output is played into a pyte screen, so
   assertions read what a person would see; every byte received is kept too;
 - `play_turn`/`play_until` drive the Superbohaterowie game screen by keys only, reading the
-  prompt line from the terminal, as a person would.
+  prompt line from the terminal, as a person would;
+- `start_server_process` runs ``hunters serve --port 0`` as a subprocess (kill -9 tests, the
+  benchmark) and reads its port and host-key fingerprint from what it prints.
 """
 
 from __future__ import annotations
@@ -95,16 +97,17 @@ async def running_server(
     options = ServeOptions(
         host="127.0.0.1", port=0, data_dir=data_dir, game=game, grace=grace, bot_delay=0
     )
-    original = serve_module.Hall
-    serve_module.Hall = _CapturedHall  # type: ignore[misc]
+    original = vars(serve_module)["Hall"]
+    setattr(serve_module, "Hall", _CapturedHall)  # noqa: B010 - only while it starts
     _CapturedHall.made.clear()
     task = asyncio.create_task(serve(options, ready=on_ready), name="e2e-serve")
     try:
         try:
+            started: set[asyncio.Future[Any]] = {task, ready}
             async with asyncio.timeout(WAIT):
-                await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(started, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            serve_module.Hall = original  # type: ignore[misc]
+            setattr(serve_module, "Hall", original)  # noqa: B010
         if task.done():
             task.result()  # the server failed to start: raise its error
         port, fingerprint = ready.result()
@@ -138,6 +141,16 @@ async def sessions_ended(timeout: float = WAIT) -> None:
         raise AssertionError(
             f"sessions still running {timeout} s after the server stopped: {running()}"
         ) from None
+
+
+async def until(condition: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    """Poll ``condition()`` every 10 ms until it holds (AssertionError after ``timeout``)."""
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await asyncio.sleep(0.01)
+    except TimeoutError:
+        raise AssertionError(f"not {what} after {timeout} s") from None
 
 
 # -- a player's terminal ---------------------------------------------------------------------

@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
+from asyncssh.saslprep import saslprep as real_saslprep
 
 from core.engine import IllegalAction
 from core.match import Match
@@ -44,23 +46,17 @@ from tests.net.e2e_helpers import (
     seat_players,
     shows_table,
     start_server_process,
+    until,
 )
-
-
-async def until(condition: object, what: str, timeout: float = WAIT) -> None:
-    """Poll ``condition()`` every 10 ms until it holds."""
-    assert callable(condition)
-    try:
-        async with asyncio.timeout(timeout):
-            while not condition():
-                await asyncio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"not {what} after {timeout} s") from None
 
 
 def table_of(served: Served) -> Hall:
     assert served.hall.table is not None, "no game is being played"
     return served.hall
+
+
+def same_board(term: Terminal, board: list[str]) -> bool:
+    return city_rows(term) == board
 
 
 def moves_by(hall: Hall, seat: int) -> int:
@@ -90,6 +86,7 @@ async def test_the_host_gets_the_setup_and_a_guest_the_lobby_then_both_sit(
         await seat_players(ala, olek)
         hall = table_of(served)
         assert hall.phase == "playing"
+        assert hall.setup is not None
         assert [seat.name for seat in hall.setup.seats] == ["ala", "olek", "Bot 3 (normal)"]
         await ala.wait_for("Berlin — ala (your city)")
         await olek.wait_for("London — olek (your city)")
@@ -157,7 +154,7 @@ async def test_a_spectator_sees_the_table_without_a_hand_and_follows_the_game(
             await play_until([ala, olek], reached, timeout=20)
             # Every screen catches up with the server's table (moves may still be landing).
             for term in (eve, ala, olek):
-                await term.wait_until(lambda t=term: shows_table(t, table), "showing the table")
+                await term.wait_until(partial(shows_table, term, table), "showing the table")
             assert len(city_rows(eve)) == 3
             assert not seen_hand, f"the spectator was shown a hand:\n{seen_hand[0]}"
             if hall.phase == "over":
@@ -285,7 +282,6 @@ def raw_usernames(monkeypatch: pytest.MonkeyPatch) -> None:
     that check is skipped only while client options are prepared (in asyncssh's executor
     thread), so the server's own checks run exactly as in production.
     """
-    real_saslprep = asyncssh.connection.saslprep
     real_prepare = asyncssh.SSHClientConnectionOptions.prepare
 
     def saslprep(text: str) -> str:
@@ -298,7 +294,7 @@ def raw_usernames(monkeypatch: pytest.MonkeyPatch) -> None:
         finally:
             _client_thread.raw = False
 
-    monkeypatch.setattr(asyncssh.connection, "saslprep", saslprep)
+    monkeypatch.setattr("asyncssh.connection.saslprep", saslprep)
     monkeypatch.setattr(asyncssh.SSHClientConnectionOptions, "prepare", prepare)
 
 
@@ -439,12 +435,12 @@ async def test_a_server_killed_with_sigkill_restarts_into_the_same_game(tmp_path
     try:
         async with players(server.port, "ala", "olek") as (ala, olek):
             await seat_players(ala, olek)
-            pile = draw_pile(ala)
-            assert pile is not None
+            dealt = draw_pile(ala)
+            assert dealt is not None
 
             def played_some() -> bool:
                 shown = draw_pile(ala)
-                return shown is not None and shown <= pile - 4
+                return shown is not None and dealt is not None and shown <= dealt - 4
 
             await play_until([ala, olek], played_some, timeout=30)
             # Stop when a human is to act (no bot move in flight), every move has landed
@@ -457,6 +453,7 @@ async def test_a_server_killed_with_sigkill_restarts_into_the_same_game(tmp_path
                     if both and (may_act(ala) or may_act(olek)):
                         break
             board, pile = city_rows(ala), draw_pile(ala)
+            assert pile is not None
             hands = (hand_of(ala), hand_of(olek))
             assert GAME_OVER not in ala.text, "the game ended before the kill"
             server.kill()
@@ -468,7 +465,7 @@ async def test_a_server_killed_with_sigkill_restarts_into_the_same_game(tmp_path
         async with players(restarted.port, "ala", "olek") as (ala, olek):
             for player in (ala, olek):
                 await player.wait_for("Your hand")
-                await player.wait_until(lambda p=player: city_rows(p) == board, "same board")
+                await player.wait_until(partial(same_board, player, board), "on the same board")
             assert draw_pile(ala) == pile
             assert (hand_of(ala), hand_of(olek)) == hands
             assert "ala" in ala.text and "(your city)" in ala.text

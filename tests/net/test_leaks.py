@@ -27,6 +27,7 @@ import secrets
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,7 @@ from tests.net.e2e_helpers import (
     running_server,
     seat_players,
     shows_table,
+    until,
 )
 from tui.screens.game import GameScreen
 
@@ -229,31 +231,30 @@ async def test_over_two_random_games_nobody_sees_a_card_they_may_not(
                         timeout=3,
                     )
 
-            games = 0
-            audit.seats = {"ala": 0, "olek": 1, "eve": None}
-            await seat_players(ala, olek)
-            for game in range(2):
-                if game == 1:  # the host asks for a rematch from the results: a new deal
-                    first = hall.table
-                    await ala.key(b"r")
-                    await ala.wait_until(lambda old=first: hall.table is not old, "dealing again")
+            async def one_game() -> None:
+                """Everyone sees the new deal; the two play it out; all see the end."""
                 table = hall.table
                 assert table is not None and hall.phase == "playing"
                 for term in everyone:
-                    await term.wait_until(
-                        lambda t=term, now=table: shows_table(t, now), "showing the new deal"
-                    )
+                    await term.wait_until(partial(shows_table, term, table), "showing the deal")
                 await play_until(
                     seated, lambda: hall.phase == "over", timeout=35, rng=rng, after_each=checked
                 )
-                games += 1
                 for term in seated:
                     await term.wait_for(GAME_OVER)
                     audit.check_settled(term)
                     await term.key(ENTER)
                     await term.wait_for(RESULTS)
                 await eve.wait_for("Game over")
-            assert games == 2
+
+            audit.seats = {"ala": 0, "olek": 1, "eve": None}
+            await seat_players(ala, olek)
+            first = hall.table
+            await one_game()
+            await ala.key(b"r")  # the host asks for a rematch from the results: a new deal
+            await until(lambda: hall.table is not first, "dealing again")
+            await one_game()
+            assert len(audit.tables) == 2
 
             for term in everyone:
                 assert not CARD_ID.search(term.received.decode("utf-8", "replace")), term.name

@@ -45,7 +45,8 @@ HAND_ROW = 0
 
 def _a(kind: str) -> str:
     name = NAMES[kind]
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    vowel = name[0] in "aeiou" and not name.startswith("one")  # "a one-eagle card"
+    return ("an " if vowel else "a ") + name
 
 
 def _name(update: Update, seat: int) -> str:

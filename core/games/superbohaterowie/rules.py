@@ -271,7 +271,8 @@ def _event(kind: str, text: str, to: int | None = None) -> Event:
 
 def _a(kind: str) -> str:
     name = NAMES[kind]
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    vowel = name[0] in "aeiou" and not name.startswith("one")  # "a one-eagle card"
+    return ("an " if vowel else "a ") + name
 
 
 def _where(city: int, space: int) -> str:
