@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from core.engine import Action, Outcome
-from core.games.superbohaterowie.data import CITY_SPACES, NAMES, kind_of
+from core.games.superbohaterowie.data import CITY_SPACES, NAMES, a_card, kind_of
 from core.games.superbohaterowie.scoring import city_points
 from core.table import Update
 from tui.boards.base import ActionChosen, ActionTrie, Choice, Path, ResultsWanted
@@ -43,12 +43,6 @@ HAND_WIDTH = 25
 HAND_ROW = 0
 
 
-def _a(kind: str) -> str:
-    name = NAMES[kind]
-    vowel = name[0] in "aeiou" and not name.startswith("one")  # "a one-eagle card"
-    return ("an " if vowel else "a ") + name
-
-
 def _name(update: Update, seat: int) -> str:
     if update.seat == seat:
         return "you"
@@ -62,7 +56,7 @@ def _where(update: Update, city: int, space: int) -> str:
 
 def _on(update: Update, city: int, space: int) -> str:
     card = update.view["cities"][city][space]
-    return "empty" if card is None else _a(kind_of(card))
+    return "empty" if card is None else a_card(kind_of(card))
 
 
 def _space(update: Update, city: int, space: int, words: str) -> Choice:
@@ -78,11 +72,11 @@ def paths(update: Update, action: Action) -> list[Path]:
         return [(Choice(("continue",), "Ready for the next game of the series"),)]
     card = action[1]
     kind = kind_of(card)
-    pick = Choice(("card", card), f"Play {_a(kind)}")
+    pick = Choice(("card", card), f"Play {a_card(kind)}")
     if verb == "place":
         _, _, city, space = action
         there = update.view["cities"][city][space]
-        words = "empty space" if there is None else f"cover {_a(kind_of(there))}"
+        words = "empty space" if there is None else f"cover {a_card(kind_of(there))}"
         return [(pick, _space(update, city, space, words))]
     if verb == "explode":
         steps = [_space(update, c, s, f"remove {_on(update, c, s)}") for c, s in action[2]]
@@ -150,7 +144,7 @@ def describe(update: Update) -> list[str]:
         spaces = ", ".join("empty" if c is None else NAMES[kind_of(c)] for c in cards)
         lines.append(f"{view['city_names'][city]}, {owner}: {spaces}.")
     if view["hand"] is not None:
-        hand = " and ".join(_a(kind_of(c)) for c in view["hand"]) or "no cards"
+        hand = " and ".join(a_card(kind_of(c)) for c in view["hand"]) or "no cards"
         lines.append(f"Your hand: {hand}.")
     sizes = ", ".join(
         f"{update.names[s]} has {n} card{'s' if n != 1 else ''}"
@@ -158,7 +152,7 @@ def describe(update: Update) -> list[str]:
         if s != update.seat
     )
     lines.append(f"{sizes}.")
-    top = f", top card {_a(kind_of(view['discard'][-1]))}" if view["discard"] else ""
+    top = f", top card {a_card(kind_of(view['discard'][-1]))}" if view["discard"] else ""
     lines.append(f"Draw pile {view['draw_pile']} cards. Discard pile {len(view['discard'])}{top}.")
     if view["results"]:
         totals = [sum(game[s] for game in view["results"]) for s in range(view["players"])]
@@ -204,7 +198,7 @@ def prompt(
             return f"Your turn: choose a card to play from the list ({keys_help})."
         card = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
         return (
-            f"You chose {_a(card)}, step {len(keys) + 1}: "
+            f"You chose {a_card(card)}, step {len(keys) + 1}: "
             f"{len(choices)} choices in the list ({keys_help})."
         )
     if not keys:
@@ -212,10 +206,10 @@ def prompt(
     kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
     count = len(choices)
     if not count:
-        return f"{_a(kind).capitalize()} cannot be played now. Esc: back."
+        return f"{a_card(kind).capitalize()} cannot be played now. Esc: back."
     step = len(keys)
     words = {
-        ("place", 1): f"Place {_a(kind)}: {TARGET} marks the {count} spaces it can go",
+        ("place", 1): f"Place {a_card(kind)}: {TARGET} marks the {count} spaces it can go",
         ("small-explosion", 1): f"Choose the card to remove: {TARGET} marks the {count} cards",
         ("large-explosion", 1): f"Choose a card to remove: {TARGET} marks the {count} cards",
         ("large-explosion", 2): f"Choose the second card to remove ({TARGET})",

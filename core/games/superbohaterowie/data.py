@@ -87,3 +87,10 @@ def card_ids() -> tuple[str, ...]:
 def kind_of(card: str) -> str:
     """The kind of a card id: ``"fire-07"`` -> ``"fire"``."""
     return card.rpartition("-")[0]
+
+
+def a_card(kind: str) -> str:
+    """A card kind with its article, as the log and screens say it: "a one-eagle card"."""
+    name = NAMES[kind]
+    vowel = name[0] in "aeiou" and not name.startswith("one")
+    return ("an " if vowel else "a ") + name

@@ -29,6 +29,7 @@ from core.games.superbohaterowie.data import (
     HAND_SIZE,
     NAMES,
     PLACED,
+    a_card,
     card_ids,
     kind_of,
 )
@@ -196,7 +197,7 @@ class Superbohaterowie:
                 hands=_set(state.hands, seat, ()),
                 discard=state.discard + held,
             )
-            shown = " and ".join(_a(kind_of(c)) for c in held)
+            shown = " and ".join(a_card(kind_of(c)) for c in held)
             events.append(_event("discard-hand", f"{{p{seat}}} cannot play and discards {shown}."))
         else:
             card = action[1]
@@ -269,12 +270,6 @@ def _event(kind: str, text: str, to: int | None = None) -> Event:
     return event
 
 
-def _a(kind: str) -> str:
-    name = NAMES[kind]
-    vowel = name[0] in "aeiou" and not name.startswith("one")  # "a one-eagle card"
-    return ("an " if vowel else "a ") + name
-
-
 def _where(city: int, space: int) -> str:
     return f"{CITIES[city]} ({{p{city}}}), space {space + 1}"
 
@@ -300,27 +295,27 @@ def _resolve(state: State, action: Action) -> tuple[State, str]:
         _, _, city, space = action
         covered = state.cities[city][space]
         state = _put(state, city, space, card)
-        text = f"places {_a(kind)} in {_where(city, space)}"
+        text = f"places {a_card(kind)} in {_where(city, space)}"
         if covered is not None:
             state = replace(state, discard=state.discard + (covered,))
-            text += f", covering {_a(kind_of(covered))}"
+            text += f", covering {a_card(kind_of(covered))}"
         return state, text
     if verb == "explode":
         removed = []
         for city, space in action[2]:
             target = _at(state, city, space)
-            removed.append(f"{_a(kind_of(target))} from {_where(city, space)}")
+            removed.append(f"{a_card(kind_of(target))} from {_where(city, space)}")
             state = replace(state, discard=state.discard + (target,))
             state = _put(state, city, space, None)
         state = replace(state, discard=state.discard + (card,))
-        return state, f"plays {_a(kind)}, removing " + " and ".join(removed)
+        return state, f"plays {a_card(kind)}, removing " + " and ".join(removed)
     if verb == "move":
         _, _, city, space, to_city, to_space = action
         moved = _at(state, city, space)
         state = _put(_put(state, city, space, None), to_city, to_space, moved)
         state = replace(state, discard=state.discard + (card,))
         return state, (
-            f"plays {_a(kind)}, moving {_a(kind_of(moved))} from {_where(city, space)} "
+            f"plays {a_card(kind)}, moving {a_card(kind_of(moved))} from {_where(city, space)} "
             f"to {_where(to_city, to_space)}"
         )
     if verb == "swap":
@@ -329,8 +324,8 @@ def _resolve(state: State, action: Action) -> tuple[State, str]:
         state = _put(_put(state, city_a, space_a, card_b), city_b, space_b, card_a)
         state = replace(state, discard=state.discard + (card,))
         return state, (
-            f"plays {_a(kind)}, swapping {_a(kind_of(card_a))} in {_where(city_a, space_a)} "
-            f"with {_a(kind_of(card_b))} in {_where(city_b, space_b)}"
+            f"plays {a_card(kind)}, swapping {a_card(kind_of(card_a))} in "
+            f"{_where(city_a, space_a)} with {a_card(kind_of(card_b))} in {_where(city_b, space_b)}"
         )
     raise ValueError(f"unknown verb {verb!r}")
 
@@ -355,7 +350,7 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
         state = replace(state, hands=_set(state.hands, seat, hand))
         many = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         events.append(_event("draw", f"{{p{seat}}} draws {many}."))
-        names = " and ".join(_a(kind_of(c)) for c in drawn)
+        names = " and ".join(a_card(kind_of(c)) for c in drawn)
         events.append(_event("draw", f"You draw {names}.", to=seat))
     return state, events
 
@@ -479,7 +474,7 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
             "one-eagle": "played to move a card to another city",
             "two-eagles": "played to swap two cards in different cities",
         }
-        return f"{_a(kind)} is {uses[kind]}"
+        return f"{a_card(kind)} is {uses[kind]}"
     targets: tuple[Any, ...] = ()
     if verb == "explode":
         targets = action[2] if len(action) == 3 and isinstance(action[2], tuple) else ()
@@ -501,7 +496,7 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
     if verb == "explode":
         wanted = 1 if kind == "small-explosion" else min(2, sum(1 for _ in _occupied(state)))
         if len(targets) != wanted or len(set(targets)) != len(targets):
-            return f"{_a(kind)} removes {'one card' if wanted == 1 else 'two different cards'}"
+            return f"{a_card(kind)} removes {'one card' if wanted == 1 else 'two different cards'}"
     if verb == "place" and len(pairs) == 1:
         city, space = pairs[0]
         there = state.cities[city][space]
@@ -517,7 +512,7 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
         if under == "spider":
             return "a superhero cannot be placed on a giant spider (only a Joker can)"
         allowed = " or ".join(NAMES[k] + "es" for k in sorted(COVERS[kind]))
-        return f"{_a(kind)} can only cover {allowed}, not {_a(under)}"
+        return f"{a_card(kind)} can only cover {allowed}, not {a_card(under)}"
     if verb == "move" and len(pairs) == 2:
         (city, _), (to_city, to_space) = pairs
         if city == to_city:
