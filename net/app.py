@@ -20,9 +20,14 @@ from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.settings import Settings
 
+HALL_SETTLE = 0.05
+"""Seconds a guest's screen waits after a hall change before redrawing (changes coalesce)."""
+
 
 class HallApp(HuntersApp):
     """One guest's view of the hall: lobby, setup (host), game, results."""
+
+    BOT_DELAY_HERE = False
 
     def __init__(self, hall: Hall, guest: str, settings: Settings | None = None) -> None:
         super().__init__(settings)
@@ -42,10 +47,18 @@ class HallApp(HuntersApp):
         self.hall.unsubscribe(self._hall_changed)
 
     def _hall_changed(self) -> None:
-        """The hall changed (maybe from another guest's session): route once, soon."""
+        """The hall changed (maybe from another guest's session): route once, soon.
+
+        Soon, not at once: a change (someone joins, sits, leaves) reaches every guest, and
+        redrawing fifty lobbies in the same loop turn would hold up the newcomer's first
+        frame and everyone's keys. Changes within ``HALL_SETTLE`` share one redraw; a guest's
+        own lobby actions redraw its screen directly.
+        """
         if not self._route_pending:
             self._route_pending = True
-            self.call_later(self._route)
+            # call_later first: the hall calls from the changing guest's context; the timer
+            # must start in this App's own.
+            self.call_later(self.set_timer, HALL_SETTLE, self._route, name="hall changed")
 
     def _route(self) -> None:
         self._route_pending = False

@@ -1,4 +1,4 @@
-"""The ``hunters`` command line: the app (``hunters``/``hunters play``) and ``hunters sim``.
+"""The ``hunters`` command line: the app (``hunters``, ``play``), ``sim``, ``serve``, ``host``.
 
 The simulation path imports only ``core``: Textual and asyncssh are imported inside the
 subcommands that need them, so ``hunters sim`` starts fast and works headless.
@@ -68,30 +68,48 @@ def _parser() -> argparse.ArgumentParser:
         description="Host one table over SSH: players join with `ssh -p PORT name@host`. "
         "The first to connect sets the table up.",
     )
-    serve.add_argument(
+    _server_options(serve)
+    host = commands.add_parser(
+        "host",
+        help="host a table over ssh and play at it in this terminal",
+        description="Host one table over SSH and play at it here: you set it up, friends "
+        "join with `ssh -p PORT name@host`. Quitting closes the table.",
+    )
+    _server_options(host)
+    _app_options(host, bot_delay=False)
+    host.add_argument(
+        "--name",
+        default=None,
+        help="your name at the table (default: your login name)",
+    )
+    # The serve handler imports asyncssh and Textual inside, never at this module's top.
+    return parser
+
+
+def _server_options(parser: argparse.ArgumentParser) -> None:
+    """What ``serve`` and ``host`` share: where to listen, the data dir, the table's rules."""
+    parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
     )
-    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
-    serve.add_argument(
+    parser.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    parser.add_argument(
         "--data-dir", type=Path, default=None, help="host key, player keys and the game record"
     )
-    serve.add_argument("--game", default=None, help="host only this game (its slug)")
-    serve.add_argument("--password", default=None, help="a password every player must give")
-    serve.add_argument(
+    parser.add_argument("--game", default=None, help="host only this game (its slug)")
+    parser.add_argument("--password", default=None, help="a password every player must give")
+    parser.add_argument(
         "--grace",
         type=float,
         default=60.0,
         metavar="SECONDS",
         help="how long a dropped player's seat waits before a bot stands in (default: 60)",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--bot-delay", type=float, default=0.8, metavar="SECONDS", help="bots' pause before acting"
     )
-    # The serve handler imports asyncssh and Textual inside, never at this module's top.
-    return parser
 
 
-def _app_options(parser: argparse.ArgumentParser) -> None:
+def _app_options(parser: argparse.ArgumentParser, *, bot_delay: bool = True) -> None:
     """The settings the app takes from the command line (also changeable in the app)."""
     parser.add_argument(
         "--screen-reader",
@@ -105,6 +123,8 @@ def _app_options(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         help="use the high-contrast theme",
     )
+    if not bot_delay:  # the server's --bot-delay serves
+        return
     parser.add_argument(
         "--bot-delay",
         type=float,
@@ -124,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 0
     if args.command == "sim":
         return _sim(args)
-    if args.command == "serve":
+    if args.command in ("serve", "host"):
         return _serve(args)
     return _play(args)
 
@@ -152,18 +172,24 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """``hunters serve``: host one table over SSH until interrupted."""
+    """``hunters serve`` (host one table over SSH until interrupted) and ``hunters host``
+    (the same, while playing at it in this terminal until quitting)."""
     from core.games import GAMES
 
+    command = f"hunters {args.command}"
     if args.game is not None and args.game not in GAMES:
-        return _fail(f"hunters serve: unknown game {args.game!r} (games: {', '.join(GAMES)})")
+        return _fail(f"{command}: unknown game {args.game!r} (games: {', '.join(GAMES)})")
     if not 0 <= args.port <= 65535:
-        return _fail(f"hunters serve: --port must be 0–65535, not {args.port}")
+        return _fail(f"{command}: --port must be 0–65535, not {args.port}")
     if args.password == "":
-        return _fail("hunters serve: an empty --password would let anybody in")
+        return _fail(f"{command}: an empty --password would let anybody in")
+    if not 0 <= args.bot_delay <= 60:
+        return _fail(
+            f"{command}: --bot-delay must be between 0 and 60 seconds, not {args.bot_delay}"
+        )
     import asyncio
 
-    from net.serve import ServeOptions, serve
+    from net.serve import ServeOptions, host, serve
 
     options = ServeOptions(
         host=args.host,
@@ -181,9 +207,25 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Join with: ssh -p {port} NAME@{args.host}", flush=True)
 
     try:
-        asyncio.run(serve(options, ready=ready))
+        if args.command == "serve":
+            asyncio.run(serve(options, ready=ready))
+        else:
+            import getpass
+
+            from net.identity import NAME_RULE, name_refusal
+            from tui.settings import Settings
+
+            name = args.name if args.name is not None else getpass.getuser()
+            if name_refusal(name) is not None:
+                return _fail(f"{command}: {NAME_RULE}; choose one with --name")
+            settings = Settings(
+                screen_reader=getattr(args, "screen_reader", False),
+                high_contrast=getattr(args, "high_contrast", False),
+                bot_delay=args.bot_delay,
+            )
+            asyncio.run(host(options, name, settings, ready=ready))
     except OSError as error:
-        return _fail(f"hunters serve: {error}")
+        return _fail(f"{command}: {error}")
     except KeyboardInterrupt:
         pass
     return 0

@@ -54,6 +54,8 @@ class Hall:
     stand_in_level: str = "normal"
     phase: Phase = "setup"
     host: str | None = None
+    address: str | None = None
+    """How friends join, e.g. ``ssh -p 2222 NAME@127.0.0.1`` (the lobby shows the host)."""
     setup: TableSetup | None = None
     guests: dict[str, Guest] = field(default_factory=dict)
     table: Table | None = None
@@ -246,7 +248,8 @@ class Hall:
         self._changed()
 
     async def rematch(self, name: str) -> None:
-        """The host starts the same table again with a new deal."""
+        """The host starts the same table again with a new deal: at once when every player
+        is still here, else from the lobby once the seats left open are taken again."""
         self._host_only(name, "start a rematch")
         if self.phase != "over" or self.setup is None:
             raise IllegalAction("a rematch follows a finished game")
@@ -255,6 +258,9 @@ class Hall:
         for guest in list(self.guests.values()):
             if not guest.connected:
                 del self.guests[guest.name]
+        if self.missing():
+            self._changed()
+            return
         await self.start(name)
 
     async def new_setup(self, name: str) -> None:

@@ -16,6 +16,7 @@ from core.engine import IllegalAction
 from core.games import GAMES
 from net.hall import OPEN, Hall
 from tui.screens.settings import SettingsScreen
+from tui.widgets.keys import KeyStates
 
 
 def lobby_lines(hall: Hall, guest: str) -> list[Text]:
@@ -36,7 +37,9 @@ def lobby_lines(hall: Hall, guest: str) -> list[Text]:
         for index, seat in enumerate(setup.seats):
             line = Text(f"  {index + 1}. ")
             if seat.kind != OPEN:
-                line.append(f"{seat.name}, a bot ({seat.level})")
+                line.append(seat.name)
+                if f"({seat.level})" not in seat.name:  # not already "Bot 3 (normal)"
+                    line.append(f", a bot ({seat.level})")
             elif (holder := hall.holder(index)) is None:
                 line.append(f"open — press {index + 1} to sit here")
             else:
@@ -63,10 +66,12 @@ def lobby_lines(hall: Hall, guest: str) -> list[Text]:
             )
         else:
             lines.append(Text(f"{host} starts the game when the seats are full."))
+    if guest == hall.host and hall.address is not None and hall.phase != "playing":
+        lines.append(Text(f"Friends join with: {hall.address}"))
     return lines
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(KeyStates, Screen[None]):
     """Take a seat, watch, or (as the host) start or change the table.
 
     | key | action |
@@ -99,6 +104,8 @@ class LobbyScreen(Screen[None]):
         self.hall = hall
         self.guest = guest
         self.title = "Lobby"
+        self._shown = ""
+        self._stale = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-lines")
@@ -108,11 +115,24 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show_hall()
 
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self.show_hall()
+
     def show_hall(self) -> None:
-        """Redraw from the hall as it is now."""
+        """Redraw from the hall as it is now (when hidden under a game: once it shows again)."""
+        if not self.is_current and self.is_mounted:
+            self._stale = True
+            return
+        self._stale = False
         text = Text("\n").join(lobby_lines(self.hall, self.guest))
-        for lines in self.query("#lobby-lines").results(Static):  # none before compose
-            lines.update(text)
+        if text.plain != self._shown:
+            # Same number of lines: the same size, so no layout pass (the costly part of a
+            # redraw that every guest pays on every change of the hall).
+            same_size = text.plain.count("\n") == self._shown.count("\n")
+            for lines in self.query("#lobby-lines").results(Static):  # none before compose
+                lines.update(text, layout=not same_size or not self._shown)
+                self._shown = text.plain
         self.refresh_bindings()
 
     def _say(self, message: str) -> None:
@@ -137,6 +157,7 @@ class LobbyScreen(Screen[None]):
             self._say(f"Not possible: {refusal}")
         else:
             self._say(f"You sit on seat {seat + 1}.")
+        self.show_hall()
 
     def action_watch(self) -> None:
         try:
@@ -145,6 +166,7 @@ class LobbyScreen(Screen[None]):
             self._say(f"Not possible: {refusal}")
         else:
             self._say("You are watching.")
+        self.show_hall()
 
     async def action_start(self) -> None:
         try:

@@ -12,8 +12,8 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from core.engine import IllegalAction
+from net import textual_fixes
 from net.app import HallApp
 from net.hall import Hall
 from net.hostkey import fingerprint, load_or_create_host_key
@@ -78,13 +79,17 @@ def app_factory(
             hall.arrive(identity.name)
         except IllegalAction as refusal:
             return Refused(str(refusal))
-        return GuestApp(hall, identity.name, settings)
+        return GuestApp(hall, identity.name, replace(settings))  # each guest its own
 
     return make
 
 
-async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | None = None) -> None:
-    """Run the server until SIGINT or SIGTERM (or cancellation)."""
+@contextlib.asynccontextmanager
+async def hosting(
+    options: ServeOptions, *, ready: Callable[[int, str], None] | None = None
+) -> AsyncIterator[tuple[Hall, Settings]]:
+    """The SSH server and its hall, open for the block; then every session and the table
+    are closed. ``ready`` hears the port and host key fingerprint once it listens."""
     from net.hostkey import default_data_dir
 
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
@@ -109,18 +114,63 @@ async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | No
         live=live,
     )
     port = acceptor.get_port()
+    hall.address = f"ssh -p {port} NAME@{options.host}"
     if ready is not None:
         ready(port, fingerprint(key))
     if resumed:
         log.warning("resumed the interrupted game in %s", data_dir)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, stop.set)
     try:
-        await stop.wait()
+        yield hall, settings
     finally:
         acceptor.close()
         await live.close_all()
         await hall.close()
+
+
+async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | None = None) -> None:
+    """Run the server until SIGINT or SIGTERM (or cancellation)."""
+    async with hosting(options, ready=ready):
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+
+
+class HostApp(HallApp):
+    """The host's own app, in the terminal that runs ``hunters host``: the first guest of the
+    hall (so the one who sets the table up); quitting it closes the table for everyone."""
+
+
+async def host(
+    options: ServeOptions,
+    name: str,
+    settings: Settings,
+    *,
+    ready: Callable[[int, str], None] | None = None,
+    app_factory: Callable[[Hall, str, Settings], App[Any]] = HostApp,
+) -> None:
+    """Serve the table and play at it in this terminal until the host's app ends."""
+    from net.hostkey import default_data_dir
+
+    textual_fixes.apply()  # SSH guests' apps share this process with the host's own
+    # The terminal belongs to the host's app: the server's log goes to a file instead.
+    data_dir = options.data_dir or default_data_dir()
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    handler = logging.FileHandler(data_dir / "hunters.log")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    saved = root.handlers[:]
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    try:
+        async with hosting(options, ready=ready) as (hall, _):
+            hall.arrive(name)
+            try:
+                await app_factory(hall, name, settings).run_async()
+            finally:
+                hall.depart(name)
+    finally:
+        root.handlers[:] = saved
+        handler.close()

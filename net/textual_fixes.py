@@ -19,17 +19,30 @@ other two are handled where they bite, in `net.driver.SSHDriver`:
 3. A lone Escape is only delivered when the parser's ``tick()`` runs after its timeout; the
    stock drivers poll it from an input thread, which a server has not. The driver schedules the
    tick on the event loop (``SSHDriver._schedule_tick``).
+
+And one for speed: every App parses its whole stylesheet (the default CSS of every widget
+class, the app's and the theme's variables) when it starts, about half of the CPU time from an
+SSH connection to its first frame. Textual keeps parsed rules per stylesheet; ``apply()``
+shares them across every App of the process, keyed by the CSS, where it was read from, the
+arguments and the variables it was parsed with, so a different theme still parses afresh.
 """
 
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import textual.app
+from textual.css.stylesheet import Stylesheet
+
+_SHARED_RULES: dict[tuple[Any, ...], list[Any]] = {}
+"""Parsed rule sets shared by every App's stylesheet (bounded: see ``_SHARED_LIMIT``)."""
+_SHARED_LIMIT = 512
 
 
 def apply() -> None:
-    """Stop Textual from redirecting the process's stdout and stderr (fix 1 above).
+    """Stop Textual from redirecting the process's stdout and stderr (fix 1 above), and share
+    parsed stylesheets between Apps.
 
     Idempotent: call it before the first App runs in the server (``AppSession`` does). Raises
     ``RuntimeError`` if ``textual.app`` no longer has the names, so a Textual upgrade that
@@ -39,3 +52,28 @@ def apply() -> None:
         if not hasattr(textual.app, name):
             raise RuntimeError(f"textual.app.{name} is gone: re-check net/textual_fixes.py")
         setattr(textual.app, name, contextlib.nullcontext)
+    if not getattr(Stylesheet._parse_rules, "_hunters_shared", False):
+        Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)  # type: ignore[method-assign]
+
+
+def _shared_parse_rules(parse: Any) -> Any:
+    def parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[Any]:
+        variables = tuple(sorted(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+        rules = _SHARED_RULES.get(key)
+        if rules is None:
+            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(_SHARED_RULES) >= _SHARED_LIMIT:
+                _SHARED_RULES.clear()
+            _SHARED_RULES[key] = rules
+        return rules
+
+    parse_rules._hunters_shared = True  # type: ignore[attr-defined]
+    return parse_rules

@@ -117,6 +117,9 @@ class HuntersApp(App[None]):
     | ctrl+q | Quit from anywhere. |
     """
 
+    BOT_DELAY_HERE: ClassVar[bool] = True
+    """Whether the bot delay setting paces this app's tables (not at a served table)."""
+
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()

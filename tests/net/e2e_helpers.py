@@ -17,12 +17,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
 import random
 import re
+import shutil
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -673,3 +677,102 @@ def start_server_process(
     except BaseException:
         server.kill()
         raise
+
+
+SSH = shutil.which("ssh", path="/usr/bin:/bin:/usr/local/bin")
+
+
+@dataclass(eq=False)
+class OpenSSHTerminal(Terminal):
+    """``ssh -tt`` running on a pty; the master side is this terminal."""
+
+    proc: subprocess.Popen[bytes] | None = None
+    master: int = -1
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the slave side closed (ssh exited)
+            data = b""
+        if data:
+            self.feed(data)
+        else:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self.finish()
+
+    async def exit_status(self, timeout: float = WAIT) -> int:
+        """Wait for ssh to exit; its exit status."""
+        assert self.proc is not None
+        async with asyncio.timeout(timeout):
+            while self.proc.poll() is None:
+                await asyncio.sleep(0.02)
+        return self.proc.returncode
+
+
+@contextlib.asynccontextmanager
+async def openssh(
+    port: int, name: str, home: Path, *, width: int = 80, height: int = 24
+) -> AsyncIterator[OpenSSHTerminal]:
+    """Run ``ssh -tt -p PORT name@127.0.0.1`` on a new pty; killed (by pid) at the end."""
+    assert SSH is not None
+    home.mkdir(parents=True, exist_ok=True)
+    argv = [
+        SSH,
+        "-tt",
+        "-F",
+        "/dev/null",  # no ssh_config of this machine's user
+        "-p",
+        str(port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "GlobalKnownHostsFile=/dev/null",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "PreferredAuthentications=keyboard-interactive,none",
+        "-o",
+        "BatchMode=no",
+        "-o",
+        "ConnectTimeout=10",
+        "-o",
+        "LogLevel=ERROR",
+        "-l",
+        name,
+        "127.0.0.1",
+    ]
+    env = {"TERM": "xterm-256color", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    async with on_pty(argv, env, name, width=width, height=height) as term:
+        yield term
+
+
+@contextlib.asynccontextmanager
+async def on_pty(
+    argv: list[str], env: dict[str, str], name: str, *, width: int = 80, height: int = 24
+) -> AsyncIterator[OpenSSHTerminal]:
+    """Run ``argv`` on a new pty of ``width``×``height`` read into a pyte screen; killed (by
+    pid) at the end."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+    proc = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    term = OpenSSHTerminal(name, width, height, proc=proc, master=master)
+    loop = asyncio.get_running_loop()
+    loop.add_reader(master, term._readable)
+    try:
+        yield term
+    finally:
+        loop.remove_reader(master)
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=WAIT)
+        os.close(master)

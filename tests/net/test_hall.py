@@ -177,3 +177,26 @@ async def test_the_end_of_a_game_files_the_record_away(tmp_path: Path) -> None:
         assert hall.phase == "playing" and isinstance(hall.table.match, Match)
     finally:
         await hall.close()
+
+
+async def test_a_rematch_without_a_player_who_left_waits_in_the_lobby(tmp_path: Path) -> None:
+    """Olek left during the game: the rematch opens his seat in the lobby instead of failing,
+    and starts once somebody takes it."""
+    hall = await _seated(tmp_path)
+    try:
+        assert hall.table is not None
+        hall.depart("olek")
+        hall.table.stand_in(0, "random")
+        hall.table.stand_in(1, "random")
+        await _until(lambda: hall.phase == "over", timeout=20)
+        changes: list[str] = []
+        hall.subscribe(lambda: changes.append(hall.phase))
+        await hall.rematch("ala")
+        assert hall.phase == "lobby" and changes == ["lobby"]
+        assert hall.missing() == [1] and "olek" not in hall.guests
+        hall.arrive("ewa")
+        hall.take_seat("ewa", 1)
+        await hall.start("ala")
+        assert hall.phase == "playing"
+    finally:
+        await hall.close()

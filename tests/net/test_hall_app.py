@@ -62,3 +62,21 @@ async def test_host_sets_up_guests_sit_and_both_play_one_game(tmp_path: Path) ->
             await _until(olek, lambda: 1 in guest_game.latest and guest_game.latest[1].version >= 1)
     finally:
         await hall.close()
+
+
+def test_each_guest_gets_their_own_settings(tmp_path: Path) -> None:
+    """One guest switching to screen-reader mode or high contrast changes nobody else's app."""
+    from net.identity import Identity
+    from net.serve import app_factory
+    from net.session import SessionInfo
+
+    hall = Hall(tmp_path / "data")
+    shared = Settings(bot_delay=0.5)
+    info = SessionInfo("ala", ("127.0.0.1", 1), "xterm", (80, 24))
+    ala = app_factory(hall, Identity("ala", None, "127.0.0.1"), shared)(info)
+    ola = app_factory(hall, Identity("ola", None, "127.0.0.1"), shared)(info)
+    assert isinstance(ala, HallApp) and isinstance(ola, HallApp)
+    ala.settings.screen_reader = True
+    ala.settings.high_contrast = True
+    assert not ola.settings.screen_reader and not ola.settings.high_contrast
+    assert not shared.screen_reader and ola.settings.bot_delay == 0.5

@@ -23,6 +23,7 @@ from core.games.superbohaterowie.scoring import city_points
 from core.table import Update
 from tui.boards.base import ActionChosen, ActionTrie, Choice, Path, ResultsWanted
 from tui.widgets.card import CHOSEN, TARGET, CardFace
+from tui.widgets.keys import KeyStates
 
 FACES: dict[str, tuple[str, str, str]] = {
     # kind: (symbol, word on a city space, style). Symbol and word always, colour as a bonus.
@@ -225,7 +226,7 @@ def prompt(
 ACTION_CARDS = frozenset({"small-explosion", "large-explosion", "one-eagle", "two-eagles"})
 
 
-class Board(Widget, can_focus=True):
+class Board(KeyStates, Widget, can_focus=True):
     """Cities, hand and a cursor. Receives updates through ``show``; posts ActionChosen.
 
     | key | action |

@@ -31,8 +31,15 @@ def on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
-def setting_lines(settings: Settings) -> list[tuple[str, str]]:
-    """(id, line) for every setting, the line saying its current value and what it does."""
+def setting_lines(settings: Settings, *, bot_delay_here: bool = True) -> list[tuple[str, str]]:
+    """(id, line) for every setting, the line saying its current value and what it does.
+
+    ``bot_delay_here``: False at a served table, where the server sets the bots' pace."""
+    delay = (
+        f"Bot delay: {settings.bot_delay:g} s (how long a bot waits before it moves)"
+        if bot_delay_here
+        else f"Bot delay: {settings.bot_delay:g} s (set by the table's server)"
+    )
     return [
         (
             "screen-reader",
@@ -43,10 +50,7 @@ def setting_lines(settings: Settings) -> list[tuple[str, str]]:
             "high-contrast",
             f"High contrast: {on_off(settings.high_contrast)} (black, white and yellow)",
         ),
-        (
-            "bot-delay",
-            f"Bot delay: {settings.bot_delay:g} s (how long a bot waits before it moves)",
-        ),
+        ("bot-delay", delay),
     ]
 
 
@@ -93,11 +97,17 @@ class SettingsScreen(Screen[None]):
         if not self.app.settings.screen_reader:
             yield Static("Enter changes the highlighted setting · Escape goes back", classes="hint")
         options = OptionList(
-            *(Option(Content(line), id=key) for key, line in setting_lines(self.app.settings)),
+            *(Option(Content(line), id=key) for key, line in self._lines()),
             id="settings",
         )
         yield options
         self.call_after_refresh(setattr, options, "highlighted", self._highlighted)
+
+    def _lines(self) -> list[tuple[str, str]]:
+        return setting_lines(self.app.settings, bot_delay_here=self.app.BOT_DELAY_HERE)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.app.BOT_DELAY_HERE or action != "next_delay"
 
     @on(OptionList.OptionHighlighted, "#settings")
     def _remember_highlight(self, event: OptionList.OptionHighlighted) -> None:
@@ -132,6 +142,9 @@ class SettingsScreen(Screen[None]):
 
     def action_next_delay(self) -> None:
         """Make bots wait the next delay in the list before they move."""
+        if not self.app.BOT_DELAY_HERE:
+            self.notify("The table's server sets how long bots wait.")
+            return
         self._change_setting(2, bot_delay=next_bot_delay(self.app.settings.bot_delay))
 
     def _change_setting(self, index: int, **change: bool | float) -> None:
@@ -140,7 +153,7 @@ class SettingsScreen(Screen[None]):
             setattr(settings, key, value)
         self._highlighted = index
         options = self.query_one("#settings", OptionList)
-        for option_index, (_, line) in enumerate(setting_lines(settings)):
+        for option_index, (_, line) in enumerate(self._lines()):
             options.replace_option_prompt_at_index(option_index, Content(line))
         options.highlighted = index
         self.app.apply_settings()
