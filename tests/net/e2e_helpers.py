@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import functools
 import os
 import random
 import re
@@ -89,9 +90,14 @@ class _CapturedHall(Hall):
 
 @contextlib.asynccontextmanager
 async def running_server(
-    data_dir: Path, *, grace: float = 60.0, game: str | None = "superbohaterowie"
+    data_dir: Path,
+    *,
+    grace: float = 60.0,
+    game: str | None = "superbohaterowie",
+    limits: dict[str, Any] | None = None,
 ) -> AsyncIterator[Served]:
-    """``serve()`` on 127.0.0.1 port 0 until the block ends; then cancelled and drained."""
+    """``serve()`` on 127.0.0.1 port 0 until the block ends; then cancelled and drained.
+    ``limits``: keyword arguments for ``net.server.start_server`` (login timeout, caps)."""
     ready: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
 
     def on_ready(port: int, fingerprint: str) -> None:
@@ -102,7 +108,10 @@ async def running_server(
         host="127.0.0.1", port=0, data_dir=data_dir, game=game, grace=grace, bot_delay=0
     )
     original = vars(serve_module)["Hall"]
+    original_start = vars(serve_module)["start_server"]
     setattr(serve_module, "Hall", _CapturedHall)  # noqa: B010 - only while it starts
+    if limits:
+        setattr(serve_module, "start_server", functools.partial(original_start, **limits))  # noqa: B010
     _CapturedHall.made.clear()
     task = asyncio.create_task(serve(options, ready=on_ready), name="e2e-serve")
     try:
@@ -112,6 +121,7 @@ async def running_server(
                 await asyncio.wait(started, return_when=asyncio.FIRST_COMPLETED)
         finally:
             setattr(serve_module, "Hall", original)  # noqa: B010
+            setattr(serve_module, "start_server", original_start)  # noqa: B010
         if task.done():
             task.result()  # the server failed to start: raise its error
         port, fingerprint = ready.result()
