@@ -88,6 +88,12 @@ def load_record(path: Path) -> Match:
     return _read(path)[0]
 
 
+def read_record(path: Path) -> tuple[Match, dict[str, Any]]:
+    """The match a record file holds and the table's notes on it (``meta``: seat names…)."""
+    match, meta, _ = _read(path)
+    return match, meta
+
+
 def _read(path: Path) -> tuple[Match, dict[str, Any], int]:
     data = path.read_bytes()
     frames: list[bytes] = []

@@ -1,4 +1,5 @@
-"""The ``hunters`` command line: the app (``hunters``, ``play``), ``sim``, ``serve``, ``host``.
+"""The ``hunters`` command line: the app (``hunters``, ``play``), ``sim``, ``serve``, ``host``,
+``replay``.
 
 The simulation path imports only ``core``: Textual and asyncssh are imported inside the
 subcommands that need them, so ``hunters sim`` starts fast and works headless.
@@ -82,6 +83,15 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="your name at the table (default: your login name)",
     )
+    replay = commands.add_parser(
+        "replay",
+        help="step through a recorded game",
+        description="Step through a finished or interrupted game from its record (the "
+        "server's data dir keeps them under table/), as a spectator saw it.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="a record, e.g. finished-*.rec")
+    _app_options(replay, bot_delay=False)
+
     # The serve handler imports asyncssh and Textual inside, never at this module's top.
     return parser
 
@@ -146,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _sim(args)
     if args.command in ("serve", "host"):
         return _serve(args)
+    if args.command == "replay":
+        return _replay(args)
     return _play(args)
 
 
@@ -228,6 +240,31 @@ def _serve(args: argparse.Namespace) -> int:
         return _fail(f"{command}: {error}")
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``hunters replay FILE``: the record read and checked, then the app on its replay."""
+    from core.recordfile import read_record
+
+    try:
+        match, meta = read_record(args.file)
+    except OSError as error:
+        return _fail(f"hunters replay: cannot read {args.file}: {error.strerror or error}")
+    except ValueError as error:
+        return _fail(f"hunters replay: {args.file} is not a game record ({error})")
+    seats = meta.get("seats") if isinstance(meta, dict) else None
+    names = [str(seat[0]) for seat in seats] if isinstance(seats, (list, tuple)) else []
+    if len(names) != match.seats:
+        names = [f"Player {n + 1}" for n in range(match.seats)]
+    from tui.app import ReplayApp
+    from tui.settings import Settings
+
+    settings = Settings(
+        screen_reader=getattr(args, "screen_reader", False),
+        high_contrast=getattr(args, "high_contrast", False),
+    )
+    ReplayApp(match, names, settings).run()
     return 0
 
 

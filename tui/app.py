@@ -21,10 +21,12 @@ from textual.theme import Theme
 
 from core.engine import Outcome
 from core.games import GAMES
+from core.match import Match
 from core.table import TableSetup
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.launcher import LauncherScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -245,3 +247,15 @@ class HuntersApp(App[None]):
         slug = getattr(screen, "game_slug", None)
         rules = GAMES[slug].rules_text() if slug in GAMES else None
         self.push_screen(HelpScreen(screen.title or self.title, rules, screen_keys(screen)))
+
+
+class ReplayApp(HuntersApp):
+    """``hunters replay FILE``: only the replay of one recorded game."""
+
+    def __init__(self, match: Match, names: Sequence[str], settings: Settings) -> None:
+        super().__init__(settings)
+        self.match = match
+        self.names = tuple(names)
+
+    def get_default_screen(self) -> Screen[None]:
+        return ReplayScreen(self.match, self.names, screen_reader=self.settings.screen_reader)

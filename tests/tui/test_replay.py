@@ -1,0 +1,97 @@
+"""``hunters replay``: a recorded game stepped through as a spectator saw it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from core.match import Match
+from core.recordfile import RecordWriter
+from net.cli import main
+from tests.tui import screen_text
+from tui.app import ReplayApp
+from tui.screens.replay import ReplayScreen, positions
+from tui.settings import Settings
+
+NAMES = ("Ala", "Olek", "Bot 3 (easy)")
+
+
+def _played(moves: int, seed: int = 3) -> Match:
+    match = Match.new("superbohaterowie", seats=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    return match
+
+
+def test_positions_follow_the_record_and_show_no_hand() -> None:
+    """One position per accepted action plus the deal; every view is the spectator's."""
+    match = _played(12)
+    found = positions(match, NAMES)
+    assert len(found) == 13
+    assert found[-1].view == match.view(None)
+    assert all(position.view["hand"] is None for position in found)
+    assert any("Ala" in text for position in found for text in position.events)
+
+
+async def test_arrows_step_through_the_moves_and_the_log_keeps_pace() -> None:
+    """→ shows the next move, ← the one before (its later events leave the log), End the
+    last."""
+    match = _played(10)
+    app = ReplayApp(match, NAMES, Settings())
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "The deal" in screen_text(app)
+        await pilot.press("right", "right", "right")
+        assert screen.at == 3 and "Move 3 of 10" in screen_text(app)
+        log = [text for _, text in screen.query_one("#log").entries]  # type: ignore[attr-defined]
+        assert any(text.startswith("3. ") for text in log)
+        await pilot.press("left")
+        log = [text for _, text in screen.query_one("#log").entries]  # type: ignore[attr-defined]
+        assert screen.at == 2 and not any(text.startswith("3. ") for text in log)
+        await pilot.press("G")
+        assert screen.at == 10 and "the record ends here" in screen_text(app)
+        await pilot.press("g")
+        assert screen.at == 0
+
+
+async def test_screen_reader_replay_is_plain_lines() -> None:
+    """The same positions as sentences, no box drawing."""
+    app = ReplayApp(_played(4), NAMES, Settings(screen_reader=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("right")
+        text = screen_text(app)
+        assert "Move 1 of 4" in text and "Berlin, Ala's city" in text
+
+
+def test_the_command_refuses_what_is_not_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing file and a file of garbage get one line each, exit status 2."""
+    assert main(["replay", str(tmp_path / "missing.rec")]) == 2
+    junk = tmp_path / "junk.rec"
+    junk.write_bytes(b"\x00\x00\x00\x05hello")
+    assert main(["replay", str(junk)]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 2 and "cannot read" in errors[0] and "not a game record" in errors[1]
+
+
+def test_a_server_record_reads_with_its_seat_names(tmp_path: Path) -> None:
+    """What the server writes (with the seats' names in its meta) is what replay reads."""
+    from core.recordfile import read_record
+
+    match = _played(6)
+    path = tmp_path / "table.rec"
+    writer = RecordWriter.create(
+        path, Match.replay(match.record(), upto=0), meta={"seats": [(n, "x", "") for n in NAMES]}
+    )
+    for step in match.steps:
+        writer.append(step)
+    writer.close()
+    again, meta = read_record(path)
+    assert again.record() == match.record()
+    assert [seat[0] for seat in meta["seats"]] == list(NAMES)
