@@ -147,6 +147,19 @@ def validate_options(game: Game, options: Mapping[str, Any] | None) -> dict[str,
     return chosen
 
 
+def seat_problem(game: Game, seats: int, options: Mapping[str, OptionValue]) -> str:
+    """Why ``seats`` players cannot play with these validated options ("" when they can).
+
+    Most options suit every seat count. A game with one that does not (Orb Hunters' Teams
+    is for four players only) defines ``seat_problem(seats, options) -> str`` returning the
+    reason in words; Match.new refuses such a table with it, and the conformance suite
+    checks those combinations are refused instead of playing them. Optional, so games
+    without such options need nothing.
+    """
+    check = getattr(game, "seat_problem", None)
+    return str(check(seats, options)) if check is not None else ""
+
+
 def validate_seats(game: Game, seats: int) -> int:
     """``seats`` if the game allows that many players, else a ValueError naming the range."""
     if type(seats) is not int or seats not in game.players:

@@ -22,6 +22,7 @@ from core.engine import (
     OptionValue,
     Outcome,
     State,
+    seat_problem,
     validate_options,
     validate_seats,
 )
@@ -102,6 +103,8 @@ class Match:
         rules = _resolve(game)
         validate_seats(rules, seats)
         chosen = validate_options(rules, options)
+        if problem := seat_problem(rules, seats, chosen):
+            raise ValueError(problem)
         if seed is None:
             seed = secrets.randbits(63)
         elif type(seed) is not int or not 0 <= seed < 2**63:

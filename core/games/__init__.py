@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.engine import Game
+from core.games.orb_hunters.rules import ORB_HUNTERS
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE
 
-GAMES: dict[str, Game] = {game.slug: game for game in (SUPERBOHATEROWIE,)}
+GAMES: dict[str, Game] = {game.slug: game for game in (SUPERBOHATEROWIE, ORB_HUNTERS)}

@@ -1,7 +1,8 @@
 """The contract every registered game must keep, checked by random playouts.
 
 Parametrized over every game in ``GAMES``, every allowed seat count and every option
-setting (the defaults, plus each other value of each option on its own). For each, the
+setting (the defaults, plus each other value of each option on its own; a setting the game
+refuses for a seat count through ``seat_problem`` is checked to be refused). For each, the
 seeds ``range(SEEDS)`` are played out with random legal actions. A game joins these checks
 by registering in ``core.games.GAMES``.
 
@@ -20,12 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from core.engine import Game, IllegalAction
+from core.engine import Game, IllegalAction, seat_problem, validate_options
 from core.games import GAMES
 from core.match import Match
 
@@ -37,7 +39,7 @@ DETERMINIZATIONS = 2
 """Re-deals per seat and step used to find which cards are hidden from that seat."""
 
 
-def configurations() -> Iterator[Any]:
+def configurations(want_refused: bool = False) -> Iterator[Any]:
     for slug, game in GAMES.items():
         settings: list[dict[str, Any]] = [{}]
         for option in game.options:
@@ -45,7 +47,11 @@ def configurations() -> Iterator[Any]:
         for seats in game.players:
             for options in settings:
                 label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-                yield pytest.param(slug, seats, options, id=f"{slug}-{seats}p-{label}")
+                # A game refuses options that do not suit this seat count (engine.seat_problem);
+                # those are checked by test_refused_configurations_are_refused_cleanly.
+                refused = bool(seat_problem(game, seats, validate_options(game, options)))
+                if refused == want_refused:
+                    yield pytest.param(slug, seats, options, id=f"{slug}-{seats}p-{label}")
 
 
 _SCALARS = frozenset({int, bool, float, type(None), bytes})
@@ -146,6 +152,17 @@ def assert_refusals_change_nothing(match: Match, rng: random.Random) -> None:
     with pytest.raises(IllegalAction):
         match.act(acting[0], some_legal, version=version + 1)
     assert match.save() == before
+
+
+@pytest.mark.parametrize(("slug", "seats", "options"), list(configurations(want_refused=True)))
+def test_refused_configurations_are_refused_cleanly(
+    slug: str, seats: int, options: dict[str, Any]
+) -> None:
+    """Options a game refuses for this many seats stop Match.new with the game's reason."""
+    reason = seat_problem(GAMES[slug], seats, validate_options(GAMES[slug], options))
+    assert reason
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        Match.new(slug, seats, seed=1, options=options)
 
 
 @pytest.mark.parametrize(("slug", "seats", "options"), list(configurations()))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from tui.boards import superbohaterowie
+from tui.boards import orb_hunters, superbohaterowie
 
 BOARDS: dict[str, ModuleType] = {
     "superbohaterowie": superbohaterowie,
+    "orb-hunters": orb_hunters,
 }

@@ -1,0 +1,226 @@
+"""Orb Hunters bots: a position evaluation, a greedy policy, and the levels easy–hard.
+
+The evaluation projects the final pouches: each seat's relics so far plus, for every relic
+still in the row, the relic its current leader would win, counted by how full its column
+is (a column at the limit is nearly settled, an empty one not at all). Gift relics count
+for the rival who is ahead (the winner will give them there), Theft adds the victim's
+visible relic. From the projected wealth, wounds and potions it scores each seat the way the
+Final Score will: wealth minus wounds without elimination (2 players, Tough, Teams), and
+with elimination wealth weighed by the risk of having the most wounds. A softmax over those
+scores is each seat's chance to win.
+
+It reads only what the acting seat knows: the public columns, the pouches (none in Hidden
+Treasures, where they lie face down) and, through the actions it tries, its own hand.
+
+Levels: ``easy`` a greedy player that slips one move in three; ``normal`` the greedy policy
+one action ahead; ``hard`` an ISMCTS narrowed to the greedy policy's best few actions with
+random playouts cut off by the evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from core.bots import Bot
+from core.bots.ismcts import ISMCTSBot, ranking_rewards
+from core.engine import Action, Game
+from core.games.orb_hunters.data import LIMIT, relic
+from core.games.orb_hunters.state import State, column_winner, on, teams
+
+_SHARPNESS = 0.45
+"""How much one projected point raises a seat's chance to win."""
+_DANGER = 2.0
+"""How sharply the risk of elimination rises with wounds above the others' most."""
+
+
+def _projected(state: State) -> list[list[float]]:
+    """Per seat, projected [wealth, wounds, potions] at the end of the round."""
+    totals = [[0.0, 0.0, 0.0] for _ in range(state.players)]
+    if not on(state, "hidden_treasures") or state.over:
+        for seat, pouch in enumerate(state.pouches):
+            for card in pouch:
+                kind = relic(card)
+                totals[seat][0] += kind.wealth
+                totals[seat][1] += kind.wounds
+                totals[seat][2] += kind.potions
+    effects = not on(state, "simple_relics")
+    for index, card in enumerate(state.row):
+        column = state.columns[index] if index < len(state.columns) else ()
+        if not card or not column:
+            continue
+        winner, _, _ = column_winner(state, index)
+        if winner is None:
+            continue
+        seat = winner
+        weight = len(column) / LIMIT
+        kind = relic(card)
+        if effects and kind.effect == "gift":
+            seat = _leader(totals, seat)
+        gained = [kind.wealth, kind.wounds, kind.potions]
+        if effects and kind.effect.startswith("theft-"):
+            victim = (seat + (1 if kind.effect == "theft-left" else -1)) % state.players
+            pouch = state.pouches[victim]
+            if pouch and victim != seat and not on(state, "hidden_treasures"):
+                top = relic(pouch[-1])
+                gained = [gained[0] + top.wealth, gained[1] + top.wounds, gained[2] + top.potions]
+        for i in range(3):
+            totals[seat][i] += weight * gained[i]
+    return totals
+
+
+def _leader(totals: Sequence[Sequence[float]], giver: int) -> int:
+    """The rival a Gift goes to: the one with the most wealth."""
+    return max((s for s in range(len(totals)) if s != giver), key=lambda s: totals[s][0])
+
+
+def utilities(state: State) -> list[float]:
+    """Each seat's projected final score, the way the Final Score will count it."""
+    totals = _projected(state)
+    net = [max(0.0, wounds - potions) for _, wounds, potions in totals]
+    wealth = [t[0] for t in totals]
+    groups = teams(state)
+    if groups:
+        team_score = {s: sum(wealth[m] - net[m] for m in g) for g in groups for s in g}
+        return [team_score[s] for s in range(state.players)]
+    if state.players == 2 or on(state, "tough"):
+        return [w - n for w, n in zip(wealth, net, strict=True)]
+    values = []
+    for seat in range(state.players):
+        others = max(net[s] for s in range(state.players) if s != seat)
+        danger = 1.0 / (1.0 + math.exp(-_DANGER * (net[seat] - others + 0.5)))
+        values.append(wealth[seat] * (1.0 - danger) - 2.0 * danger)
+    return values
+
+
+def chances(state: State) -> list[float]:
+    """Each seat's chance to win from here (a softmax over the projected scores)."""
+    values = utilities(state)
+    top = max(values)
+    weights = [math.exp(_SHARPNESS * (v - top)) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def evaluate(game: Game, state: State) -> list[float]:
+    """Expected reward per seat in [0, 1], on the scale ISMCTS gives finished games."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return ranking_rewards(outcome.ranking)
+    players = state.players
+    lose = ranking_rewards(((0,), tuple(range(1, players))))[1]
+    return [p + (1.0 - p) * lose for p in chances(state)]
+
+
+def action_values(game: Game, state: State, seat: int, legal: Sequence[Action]) -> list[float]:
+    """How good each action is for ``seat``: its chance to win just after it."""
+    return [chances(game.apply(state, seat, action, None)[0])[seat] for action in legal]
+
+
+def _best(values: Sequence[float], rng: random.Random) -> int:
+    """The index of the highest value, ties broken by ``rng``."""
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v >= top - 1e-12]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def best_few(count: int) -> Callable[[Game, State, int, Sequence[Action]], Sequence[Action]]:
+    """An ISMCTS candidates hook: the ``count`` actions the greedy policy likes best."""
+
+    def narrow(game: Game, state: State, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
+        if len(legal) <= count:
+            return legal
+        values = action_values(game, state, seat, legal)
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in order[:count]]
+
+    return narrow
+
+
+class GreedyBot:
+    """Plays the action with the best one-action-ahead value; sometimes a random one."""
+
+    def __init__(self, name: str, *, noise: float = 0.0) -> None:
+        self.name = name
+        self.noise = noise
+
+    def choose(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        determinizations: Iterator[State],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        """The greedy choice (with probability ``noise``, a random one).
+
+        One re-deal stands in for the state: the values read only what the seat sees.
+        """
+        actions = list(legal)
+        if len(actions) == 1:
+            return actions[0]
+        if self.noise and rng.random() < self.noise:
+            return actions[rng.randrange(len(actions))]
+        state = next(determinizations)
+        values = action_values(game, state, view["seat"], actions)
+        return actions[_best(values, rng)]
+
+
+def easy() -> Bot:
+    """A beginner: the greedy choice, but one move in three at random."""
+    return GreedyBot("easy", noise=0.35)
+
+
+def normal() -> Bot:
+    """A solid player: the best action one step ahead."""
+    return GreedyBot("normal")
+
+
+class ScaledSearch:
+    """An ISMCTS bot whose iteration budget shrinks as the table grows.
+
+    Every seat adds relics to project and turns to play through, so a fixed budget would
+    think far longer at five players than at two; per-count budgets keep a decision near
+    150 ms on a modest machine, and iterations (not a clock) keep the bot reproducible.
+    """
+
+    def __init__(self, name: str, budgets: dict[int, int], **search: Any) -> None:
+        self.name = name
+        self._searches = {
+            players: ISMCTSBot(name, iterations=iterations, **search)
+            for players, iterations in budgets.items()
+        }
+
+    def choose(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        determinizations: Iterator[State],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        """The search's choice with the budget for this table's size."""
+        if len(legal) == 1:
+            return legal[0]
+        search = self._searches[view["players"]]
+        return search.choose(game, view, determinizations, legal, rng)
+
+
+def hard() -> Bot:
+    """A strong player: searches the greedy policy's best few actions over re-deals, each
+    line played on at random for a few actions and then judged by the evaluation."""
+    return ScaledSearch(
+        "hard",
+        {2: 160, 3: 120, 4: 80, 5: 60},
+        exploration=0.5,
+        depth=6,
+        evaluate=evaluate,
+        candidates=best_few(4),
+        ordered=True,
+    )
+
+
+LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+"""The strategic levels, weakest first (``random`` comes from core.bots)."""
