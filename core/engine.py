@@ -64,9 +64,14 @@ class Outcome:
     """Groups of tied seats, first place first; every seat appears exactly once."""
     note: str = ""
     """The tie-break that was applied, in words (empty when none was needed)."""
+    lost_to: str = ""
+    """Solo modes: the rules' own opponent that beat the player ("Jarvis", "the Reavers").
+    Set, no seat won, though the ranking still places every seat."""
 
     def winners(self) -> tuple[int, ...]:
-        """The seats sharing first place."""
+        """The seats sharing first place (none when a solo player ``lost_to`` the game)."""
+        if self.lost_to:
+            return ()
         return self.ranking[0] if self.ranking else ()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.engine import Game
 from core.games.orb_hunters.rules import ORB_HUNTERS
+from core.games.shardhunters.rules import SHARDHUNTERS
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE
 
-GAMES: dict[str, Game] = {game.slug: game for game in (SUPERBOHATEROWIE, ORB_HUNTERS)}
+GAMES: dict[str, Game] = {game.slug: game for game in (SUPERBOHATEROWIE, ORB_HUNTERS, SHARDHUNTERS)}

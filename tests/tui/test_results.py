@@ -58,6 +58,20 @@ def test_winners_in_words(ranking: tuple[tuple[int, ...], ...], words: str) -> N
     assert winner_line(outcome, ["Ala", "Olek", "Ewa"]) == words
 
 
+def test_a_solo_player_beaten_by_the_games_own_opponent_is_not_called_the_winner() -> None:
+    """Solo against the Reavers (or Jarvis): the one seat still ranks first, but lost."""
+    from core.table import Update
+    from tui.widgets.banner import banner_text
+
+    lost = Outcome((0,), ({"beat the Reavers": 0},), ((0,),), "", lost_to="the Reavers")
+    assert lost.winners() == ()
+    assert winner_line(lost, ["Ala"]) == "The Reavers won this time."
+    update = Update(1, 0, {}, (), (), ("Ala",), frozenset(), lost)
+    assert banner_text(update).plain == "Game over: the Reavers won"
+    won = Outcome((1,), ({"beat the Reavers": 1},), ((0,),))
+    assert won.winners() == (0,) and winner_line(won, ["Ala"]) == "Ala wins!"
+
+
 def test_tied_seats_share_a_place() -> None:
     """Tied seats get the same place and the next place is skipped."""
     assert places(OUTCOME) == [(1, 1), (2, 0), (2, 2)]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from tui.boards import orb_hunters, superbohaterowie
+from tui.boards import orb_hunters, shardhunters, superbohaterowie
 
 BOARDS: dict[str, ModuleType] = {
     "superbohaterowie": superbohaterowie,
     "orb-hunters": orb_hunters,
+    "shardhunters": shardhunters,
 }

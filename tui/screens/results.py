@@ -33,6 +33,8 @@ def ordinal(place: int) -> str:
 def winner_line(outcome: Outcome, names: Sequence[str]) -> str:
     """The winners in words: "Ala wins!" or "Ala, Olek and Ewa share the win"."""
     winners = [names[seat] for seat in outcome.winners()]
+    if outcome.lost_to:
+        return f"{outcome.lost_to[:1].upper()}{outcome.lost_to[1:]} won this time."
     if not winners:
         return "Nobody wins this time."
     if len(winners) == 1:

@@ -26,8 +26,13 @@ def banner_text(update: Update) -> Text:
     if update.outcome is not None:
         winners = [update.names[s] for s in update.outcome.winners()]
         text.append("Game over: ")
-        text.append(" and ".join(winners))
-        text.append(" win" + ("s" if len(winners) == 1 else ""))
+        if update.outcome.lost_to:
+            text.append(f"{update.outcome.lost_to} won")
+        elif not winners:
+            text.append("nobody wins")
+        else:
+            text.append(" and ".join(winners))
+            text.append(" win" + ("s" if len(winners) == 1 else ""))
     elif update.seat is not None and update.seat in update.acting:
         text.append("▶ Your turn, ")
         text.append(update.names[update.seat])

@@ -1,0 +1,1 @@
+"""Shardhunters: hunt monsters in face-down Combats and recruit heroes with Bloodshards (1–4)."""

@@ -1,0 +1,978 @@
+"""Shardhunters' rules: setup, the Hunt's Combats, the Tavern, variants and the Reavers.
+
+Actions (heroes and monster cards are named by their ids):
+  ("pick", hero)              Hero Draft: keep one hero of the hand in front of you
+  ("start", hero)             Hero Draft: recruit your first hero from your Local Tavern Deck
+  ("activate", (hero, ...))   before a Hunt: the heroes that stand up (team order)
+  ("guess", value)            Cassandra, right after the deal: the top card's value (1–4)
+  ("swap", card) / ("keep",)  Yusuf, then: swap a hand card with the Monster Deck's top card
+  ("play", (card, ...))       a Combat: the cards put face down (sorted ids)
+  ("pay",)                    the Tavern: pay Bloodshards and draw two heroes
+  ("recruit", hero)           the Tavern: take one drawn hero (Hero Draft: any local hero)
+  ("done",)                   the Tavern: recruit no more this time
+Picks, activations and Combat cards are simultaneous: every seat submits, nobody sees the
+others' choices until the last one is in, then all are revealed together.
+
+Sides: one per seat; in solo (one seat) side 1 is the Reavers, an automaton of the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from core import codec
+from core.engine import Action, Event, Option, Outcome, chance, rules_text
+from core.games.shardhunters import view as view_module
+from core.games.shardhunters.data import (
+    ACTIVE_HEROES,
+    COMBAT_SIZES,
+    DRAFT_HAND,
+    HAND_SIZE,
+    HEROES,
+    MAX_HUNTS,
+    MONSTER_CARDS,
+    OFFER_SIZE,
+    REAVERS,
+    RECRUIT_COST,
+    SHARD_HEROES,
+    STANBUL,
+    TOBIAS_SIZES,
+    WINNING_TEAM,
+    hero_name,
+    monster_deck,
+    monster_name,
+)
+from core.games.shardhunters.scoring import (
+    Card,
+    combat_winner,
+    effective,
+    hunt_winner,
+    loot_shards,
+)
+
+REAVER_SIDE = 1
+"""In solo, the Reavers play side 1."""
+DRAW = -1
+"""A Combat result: nobody won."""
+NOBODY = -1
+"""``winner`` while the game goes on (and ``hunt_winner`` after a full tie)."""
+BOUND = -2
+"""``winner`` when the game ended at MAX_HUNTS without a winning Hunt."""
+
+
+@codec.register
+@dataclass(frozen=True, slots=True)
+class State:
+    """One position of a Shardhunters game."""
+
+    players: int
+    """Seats; 1 is solo against the Reavers."""
+    sides: int
+    """Teams at the table: the seats, plus the Reavers in solo."""
+    level: str
+    """Solo: the Reavers' difficulty ("normal" or "hard"); "" with 2–4 players."""
+    cost: int
+    """Bloodshards a recruitment costs (3, or 2 in the variant)."""
+    actives: int
+    """Active heroes per Hunt (2, or 3 in the variant; all of them in solo)."""
+    draft: bool
+    phase: str
+    """"draft", "start", "choose", "cassandra", "yusuf", "combat", "tavern" or "over"."""
+    hunt: int
+    combat: int
+    """The Combat being played, 0–3."""
+    teams: tuple[tuple[str, ...], ...]
+    """Each side's recruited heroes, in the order they joined (public)."""
+    active: tuple[tuple[str, ...], ...]
+    """Each side's active heroes in this Hunt (public once revealed)."""
+    shards: tuple[int, ...]
+    deck: tuple[str, ...]
+    """The Monster Deck, top first (after the deal: the cards put aside)."""
+    top_known: tuple[int, ...]
+    """Sides that know the Monster Deck's top card (Yusuf's swap, Cassandra's look)."""
+    hands: tuple[tuple[str, ...], ...]
+    """Each side's monster cards (solo: the Reavers' face-down pile, top first)."""
+    pending: tuple[tuple[str, ...], ...]
+    """Per seat, a simultaneous choice made but not yet revealed (cards or a hero)."""
+    choosing: tuple[tuple[int, ...], ...]
+    """Per seat, the active heroes chosen but not yet revealed (indices into the team)."""
+    plays: tuple[tuple[tuple[str, ...], ...], ...]
+    """The revealed Combats of this Hunt: per Combat, each side's cards."""
+    results: tuple[int, ...]
+    """The winner of each revealed Combat (DRAW for none)."""
+    loot: tuple[tuple[str, ...], ...]
+    once: tuple[tuple[str, ...], ...]
+    """Per side, the once-per-Hunt heroes that already paid this Hunt."""
+    tavern: tuple[str, ...]
+    """The Tavern Deck, top first (solo: the player's Heroes of Stanbul)."""
+    tavern_known: int
+    """How many cards at the bottom of the Tavern Deck were seen going there (public)."""
+    reaver_tavern: tuple[str, ...]
+    offer: tuple[str, ...]
+    """Heroes drawn at the Tavern, face up, waiting for the recruiter's choice."""
+    queue: tuple[int, ...]
+    """Seats still to visit the Tavern this time; the first one is there now."""
+    draft_hands: tuple[tuple[str, ...], ...]
+    local: tuple[tuple[str, ...], ...]
+    """Hero Draft: each seat's Local Tavern Deck (hidden from the others)."""
+    guess: tuple[int, ...]
+    """Cassandra this Hunt: (side, guessed value, true value), or empty."""
+    hunt_winner: int
+    """The last finished Hunt's winner (NOBODY on a full tie or before the first)."""
+    winner: int
+    """The side that won the game; NOBODY while it goes on, BOUND at the Hunt limit."""
+    rng: int
+
+
+# -- small helpers -------------------------------------------------------------------------
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _event(kind: str, text: str, to: int | None = None) -> Event:
+    event: Event = {"type": kind, "text": text}
+    if to is not None:
+        event["to"] = to
+    return event
+
+
+def _who(state: State, side: int) -> str:
+    """A side as event text: a seat token, or the Reavers."""
+    return "the Reavers" if state.players == 1 and side == REAVER_SIDE else f"{{p{side}}}"
+
+
+def _cards(cards: Sequence[str]) -> str:
+    names = [monster_name(c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names) or "nothing"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _heroes(heroes: Sequence[str]) -> str:
+    names = [hero_name(h) for h in heroes]
+    if len(names) <= 1:
+        return "".join(names) or "no hero"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def printed(cards: Sequence[str]) -> list[Card]:
+    """Card ids as (value, colour) pairs, as printed."""
+    return [(MONSTER_CARDS[c].value, MONSTER_CARDS[c].colour) for c in cards]
+
+
+def seats_of(state: State) -> range:
+    """The sides played by seats (the Reavers are not a seat)."""
+    return range(state.players)
+
+
+def powers(state: State, side: int) -> frozenset[str]:
+    """The heroes whose abilities apply for a side now.
+
+    Solo: every hero of both sides. Otherwise the active heroes, except that an active Crow
+    silences the side's other active heroes.
+    """
+    if state.players == 1:
+        return frozenset(state.teams[side])
+    active = state.active[side]
+    return frozenset({"crow"}) if "crow" in active else frozenset(active)
+
+
+def combat_sizes(state: State, side: int) -> tuple[int, ...]:
+    """Cards a side plays in each Combat of this Hunt."""
+    return TOBIAS_SIZES if "tobias" in powers(state, side) else COMBAT_SIZES
+
+
+def recruit_cost(state: State, side: int) -> int:
+    """What a side pays to recruit now (Oskar: one less, never below 1)."""
+    return max(1, state.cost - ("oskar" in powers(state, side)))
+
+
+def _needs_choice(state: State, seat: int) -> bool:
+    return state.players > 1 and len(state.teams[seat]) > state.actives
+
+
+def _owner(state: State, hero: str) -> int | None:
+    """The seat whose active hero ``hero`` is (Yusuf and Cassandra belong to seats only)."""
+    for seat in seats_of(state):
+        if hero in powers(state, seat):
+            return seat
+    return None
+
+
+class Shardhunters:
+    """Hunt monsters in four face-down Combats, recruit heroes, win a Hunt with five."""
+
+    slug: str = "shardhunters"
+    title: str = "Shardhunters"
+    pitch: str = (
+        "Play monsters face down in four Combats, loot the most, pay Bloodshards for heroes: "
+        "win a Hunt with a team of five."
+    )
+    players: range = range(1, 5)
+    options: tuple[Option, ...] = (
+        Option(
+            key="recruit_cost",
+            label="Recruit cost",
+            choices=(3, 2),
+            default=3,
+            help="Bloodshards paid to draw two heroes at the Tavern; 2 is the faster variant.",
+            choice_labels=("3 Bloodshards", "2 Bloodshards (faster)"),
+        ),
+        Option(
+            key="active_heroes",
+            label="Active heroes",
+            choices=(2, 3),
+            default=2,
+            help=(
+                "How many heroes stand up in each Hunt; 3 is the complex variant. "
+                "Solo ignores it: every hero is active there."
+            ),
+            choice_labels=("2 (standard)", "3 (complex)"),
+        ),
+        Option(
+            key="draft",
+            label="Hero Draft",
+            choices=(False, True),
+            default=False,
+            help=(
+                "Draft six heroes, keep five as your Local Tavern Deck, recruit only from it "
+                "(the first one free) and win a Hunt with all five. Solo ignores it."
+            ),
+            choice_labels=("off", "on"),
+        ),
+        Option(
+            key="solo",
+            label="Solo difficulty",
+            choices=("normal", "hard"),
+            default="normal",
+            help=(
+                "Solo (one player) against the Reavers: they start with 2 heroes on normal, "
+                "3 on hard. Ignored with 2–4 players."
+            ),
+            choice_labels=("normal (2 Reavers)", "hard (3 Reavers)"),
+        ),
+    )
+
+    def rules_text(self) -> str:
+        return rules_text(__package__ or "core.games.shardhunters")
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
+        """Give every player a Bloodshard and a starting hero (or draft), then begin."""
+        solo = seats == 1
+        sides = 2 if solo else seats
+        draft = bool(options.get("draft", False)) and not solo
+        deal_rng, seed = chance(rng.getrandbits(63))
+        teams: list[tuple[str, ...]] = [() for _ in range(sides)]
+        draft_hands: tuple[tuple[str, ...], ...] = tuple(() for _ in range(seats))
+        reaver_tavern: list[str] = []
+        if solo:
+            tavern = list(STANBUL)
+            reaver_tavern = list(REAVERS)
+            deal_rng.shuffle(reaver_tavern)
+            start = 3 if options.get("solo", "normal") == "hard" else 2
+            teams[REAVER_SIDE] = tuple(reaver_tavern[:start])
+            reaver_tavern = reaver_tavern[start:]
+        else:
+            tavern = list(HEROES)
+        deal_rng.shuffle(tavern)
+        if draft:
+            draft_hands = tuple(
+                tuple(sorted(tavern[i * DRAFT_HAND : (i + 1) * DRAFT_HAND])) for i in range(seats)
+            )
+            tavern = tavern[seats * DRAFT_HAND :]
+        else:
+            # Draw until a hero with the shard symbol; the others go back, then shuffle.
+            for seat in range(seats):
+                hero = next(h for h in tavern if h in SHARD_HEROES)
+                tavern.remove(hero)
+                teams[seat] = (hero,)
+            deal_rng.shuffle(tavern)
+        state = State(
+            players=seats,
+            sides=sides,
+            level=str(options.get("solo", "normal")) if solo else "",
+            cost=int(options.get("recruit_cost", RECRUIT_COST)),
+            actives=int(options.get("active_heroes", ACTIVE_HEROES)),
+            draft=draft,
+            phase="draft" if draft else "choose",
+            hunt=1,
+            combat=0,
+            teams=tuple(teams),
+            active=tuple(() for _ in range(sides)),
+            shards=(1,) * sides,
+            deck=monster_deck(sides),
+            top_known=(),
+            hands=tuple(() for _ in range(sides)),
+            pending=tuple(() for _ in range(seats)),
+            choosing=tuple(() for _ in range(seats)),
+            plays=(),
+            results=(),
+            loot=tuple(() for _ in range(sides)),
+            once=tuple(() for _ in range(sides)),
+            tavern=tuple(tavern),
+            tavern_known=0,
+            reaver_tavern=tuple(reaver_tavern),
+            offer=(),
+            queue=(),
+            draft_hands=draft_hands,
+            local=tuple(() for _ in range(seats)),
+            guess=(),
+            hunt_winner=NOBODY,
+            winner=NOBODY,
+            rng=seed,
+        )
+        if draft:
+            return state
+        return _advance(state, [])[0]
+
+    # -- whose turn, what is legal ------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[int]:
+        phase = state.phase
+        if phase in ("draft", "start", "combat"):
+            return frozenset(s for s in seats_of(state) if not state.pending[s])
+        if phase == "choose":
+            return frozenset(
+                s for s in seats_of(state) if _needs_choice(state, s) and not state.choosing[s]
+            )
+        if phase == "yusuf":
+            return _one(_owner(state, "yusuf"))
+        if phase == "cassandra":
+            return _one(_owner(state, "cassandra"))
+        if phase == "tavern":
+            return frozenset(state.queue[:1])
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "draft":
+            return [("pick", hero) for hero in state.draft_hands[seat]]
+        if phase == "start":
+            return [("start", hero) for hero in state.local[seat]]
+        if phase == "choose":
+            team = state.teams[seat]
+            return [("activate", combo) for combo in combinations(team, state.actives)]
+        if phase == "yusuf":
+            return [("keep",), *(("swap", card) for card in state.hands[seat])]
+        if phase == "cassandra":
+            return [("guess", value) for value in (1, 2, 3, 4)]
+        if phase == "combat":
+            size = combat_sizes(state, seat)[state.combat]
+            hand = state.hands[seat]
+            return [("play", combo) for combo in combinations(hand, min(size, len(hand)))]
+        if phase == "tavern":
+            if state.offer:
+                return [("recruit", hero) for hero in state.offer]
+            actions: list[Action] = []
+            if state.shards[seat] >= recruit_cost(state, seat):
+                if state.draft:
+                    actions += [("recruit", hero) for hero in state.local[seat]]
+                elif state.tavern:
+                    actions.append(("pay",))
+            return [*actions, ("done",)]
+        return []
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        return _why_illegal(self, state, seat, action)
+
+    # -- applying --------------------------------------------------------------------------
+
+    def apply(
+        self, state: State, seat: int, action: Action, at_ns: int | None
+    ) -> tuple[State, Sequence[Event]]:
+        verb = action[0]
+        events: list[Event] = []
+        if verb in ("pick", "start", "play"):
+            chosen = action[1] if verb == "play" else (action[1],)
+            state = _submit(state, seat, tuple(chosen))
+            if verb == "play":
+                words = f"You put {_cards(chosen)} face down."
+                done = f"{{p{seat}}} has put {len(chosen)} face down."
+            else:
+                words = f"You {'keep' if verb == 'pick' else 'start with'} {_heroes(chosen)}."
+                done = f"{{p{seat}}} has chosen {'a' if verb == 'pick' else 'a starting'} hero."
+            events.append(_event(verb, words, to=seat))
+            events.append(_event("submitted", done))
+        elif verb == "activate":
+            indices = tuple(state.teams[seat].index(h) for h in action[1])
+            state = replace(state, choosing=_set(state.choosing, seat, indices))
+            events.append(_event("activate", f"You stand up {_heroes(action[1])}.", to=seat))
+            events.append(_event("submitted", f"{{p{seat}}} has chosen active heroes."))
+        elif verb == "guess":
+            state, more = _cassandra(state, seat, int(action[1]))
+            events += more
+            state = replace(state, phase="yusuf")
+        elif verb in ("keep", "swap"):
+            state, more = _yusuf(state, seat, action)
+            events += more
+            state = replace(state, phase="combat")
+        elif verb == "pay":
+            cost = recruit_cost(state, seat)
+            offer = state.tavern[:OFFER_SIZE]
+            tavern = state.tavern[OFFER_SIZE:]
+            state = replace(
+                state,
+                shards=_set(state.shards, seat, state.shards[seat] - cost),
+                offer=offer,
+                tavern=tavern,
+                tavern_known=min(state.tavern_known, len(tavern)),
+            )
+            events.append(
+                _event(
+                    "pay",
+                    f"{{p{seat}}} pays {cost} Bloodshard{'s' if cost != 1 else ''} and draws "
+                    f"{_heroes(offer)}.",
+                )
+            )
+        elif verb == "recruit":
+            state, more = _recruit(state, seat, action[1])
+            events += more
+        elif verb == "done":
+            state = replace(state, queue=state.queue[1:])
+            events.append(_event("done", f"{{p{seat}}} leaves the Tavern."))
+        else:
+            raise ValueError(f"unknown verb {verb!r}")
+        return _advance(state, events)
+
+    # -- information -------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_module.view(state, seat, self.to_act(state))
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return view_module.determinize(state, seat, rng)
+
+    def census(self, state: State) -> Counter[str]:
+        cards: Counter[str] = Counter(state.deck)
+        for zone in (
+            *state.hands,
+            *state.pending,
+            *state.loot,
+            *state.teams,
+            *state.draft_hands,
+            *state.local,
+            state.tavern,
+            state.reaver_tavern,
+            state.offer,
+        ):
+            cards.update(zone)
+        return cards
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return _outcome(state)
+
+    def describe(self, state: State, action: Action) -> str:
+        verb = action[0]
+        if verb == "pick":
+            return f"keep {hero_name(action[1])} for your Local Tavern Deck"
+        if verb == "start":
+            return f"recruit {hero_name(action[1])} as your first hero"
+        if verb == "activate":
+            return f"stand up {_heroes(action[1])} for this Hunt"
+        if verb == "keep":
+            return "keep your hand (no swap)"
+        if verb == "swap":
+            return f"swap your {monster_name(action[1])} with the Monster Deck's top card"
+        if verb == "guess":
+            return f"guess that the top card's value is {action[1]}"
+        if verb == "play":
+            return f"play {_cards(action[1])} face down"
+        if verb == "pay":
+            return "pay Bloodshards and draw two heroes"
+        if verb == "recruit":
+            return f"recruit {hero_name(action[1])}"
+        if verb == "done":
+            return "leave the Tavern"
+        return str(verb)
+
+
+def _one(seat: int | None) -> frozenset[int]:
+    return frozenset() if seat is None else frozenset((seat,))
+
+
+# -- simultaneous choices --------------------------------------------------------------------
+
+
+def _submit(state: State, seat: int, chosen: tuple[str, ...]) -> State:
+    """Put a seat's face-down choice aside until everyone has chosen."""
+    if state.phase == "draft":
+        hand = tuple(h for h in state.draft_hands[seat] if h not in chosen)
+        state = replace(state, draft_hands=_set(state.draft_hands, seat, hand))
+    elif state.phase == "start":
+        local = tuple(h for h in state.local[seat] if h not in chosen)
+        state = replace(state, local=_set(state.local, seat, local))
+    else:
+        hand = tuple(c for c in state.hands[seat] if c not in chosen)
+        state = replace(state, hands=_set(state.hands, seat, hand))
+    return replace(state, pending=_set(state.pending, seat, chosen))
+
+
+def _reveal_draft(state: State) -> tuple[State, list[Event]]:
+    """Every seat keeps its pick and passes the rest to the player on its right.
+
+    Seats sit clockwise, so the player on your right is the previous seat: each seat
+    receives the hand of the next seat (the player on its left).
+    """
+    n = state.players
+    local = tuple(tuple(sorted(state.local[s] + state.pending[s])) for s in range(n))
+    hands = tuple(state.draft_hands[(s + 1) % n] for s in range(n))
+    state = replace(state, local=local, pending=tuple(() for _ in range(n)))
+    events: list[Event] = []
+    if len(hands[0]) > 1:
+        state = replace(state, draft_hands=hands)
+        events.append(_event("pass", "Everyone keeps a hero and passes the rest on."))
+        for s in range(n):
+            events.append(_event("hand", f"You receive {_heroes(hands[s])}.", to=s))
+        return state, events
+    leftover = tuple(h for hand in hands for h in hand)
+    state = replace(
+        state,
+        draft_hands=tuple(() for _ in range(n)),
+        tavern=state.tavern + leftover,
+        phase="start",
+    )
+    events.append(
+        _event(
+            "draft",
+            "The draft is over: the last heroes go back to the Tavern Deck. "
+            "Everyone recruits a first hero from their Local Tavern Deck.",
+        )
+    )
+    return state, events
+
+
+def _reveal_start(state: State) -> tuple[State, list[Event]]:
+    n = state.players
+    teams = tuple(state.teams[s] + state.pending[s] for s in range(n))
+    events = [
+        _event("start", f"{{p{s}}} starts with {hero_name(state.pending[s][0])}.") for s in range(n)
+    ]
+    state = replace(state, teams=teams, pending=tuple(() for _ in range(n)), phase="choose")
+    return state, events
+
+
+def _reveal_active(state: State) -> tuple[State, list[Event]]:
+    active = []
+    events: list[Event] = []
+    for side in range(state.sides):
+        team = state.teams[side]
+        if side < state.players and state.choosing[side]:
+            chosen = tuple(team[i] for i in state.choosing[side])
+        else:
+            chosen = team if state.players == 1 else team[: state.actives]
+        active.append(chosen)
+        if state.players > 1:
+            events.append(_event("activate", f"{_who(state, side)} stands up {_heroes(chosen)}."))
+    state = replace(state, active=tuple(active), choosing=tuple(() for _ in range(state.players)))
+    return state, events
+
+
+# -- the Hunt --------------------------------------------------------------------------------
+
+
+def _deal(state: State) -> tuple[State, list[Event]]:
+    """Shuffle every monster card into the Monster Deck and deal the Hunt's hands."""
+    rng, seed = chance(state.rng)
+    cards = sorted(
+        [*state.deck, *(c for h in state.hands for c in h), *(c for lo in state.loot for c in lo)]
+    )
+    rng.shuffle(cards)
+    hands = []
+    for side in range(state.sides):
+        size = HAND_SIZE + ("ignatius" in powers(state, side))
+        dealt, cards = cards[:size], cards[size:]
+        # The Reavers' pile keeps the order it was dealt in; players' hands are sorted.
+        hands.append(
+            tuple(dealt) if state.players == 1 and side == REAVER_SIDE else tuple(sorted(dealt))
+        )
+    state = replace(
+        state,
+        deck=tuple(cards),
+        hands=tuple(hands),
+        top_known=(),
+        plays=(),
+        results=(),
+        loot=tuple(() for _ in range(state.sides)),
+        once=tuple(() for _ in range(state.sides)),
+        guess=(),
+        combat=0,
+        rng=seed,
+        # Cassandra guesses right after the deal (rulebook), then Yusuf may swap.
+        phase="cassandra",
+    )
+    events = [_event("hunt", f"Hunt {state.hunt}: the monsters are dealt.")]
+    for seat in seats_of(state):
+        events.append(_event("deal", f"You are dealt {_cards(state.hands[seat])}.", to=seat))
+    return state, events
+
+
+def _yusuf(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if action[0] == "keep":
+        return state, [_event("yusuf", f"{{p{seat}}} keeps their hand (Yusuf).")]
+    card = action[1]
+    top = state.deck[0]
+    hand = tuple(sorted((*(c for c in state.hands[seat] if c != card), top)))
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, hand),
+        deck=(card, *state.deck[1:]),
+        top_known=(seat,),
+    )
+    return state, [
+        _event("yusuf", f"{{p{seat}}} swaps a card with the Monster Deck's top card (Yusuf)."),
+        _event("yusuf", f"You give {monster_name(card)} and take {monster_name(top)}.", to=seat),
+    ]
+
+
+def _cassandra(state: State, seat: int, value: int) -> tuple[State, list[Event]]:
+    top = state.deck[0]
+    real = MONSTER_CARDS[top].value
+    right = value == real
+    state = replace(
+        state,
+        top_known=tuple(range(state.sides)),
+        guess=(seat, value, real),
+    )
+    text = (
+        f"{{p{seat}}} guesses {value} for the top card (Cassandra): it is {monster_name(top)}, "
+        + ("right!" if right else "wrong.")
+    )
+    events = [_event("guess", text)]
+    if right:
+        state, more = _pay(state, seat, 1, "Cassandra")
+        events += more
+    return state, events
+
+
+def _pay(state: State, side: int, amount: int, why: str) -> tuple[State, list[Event]]:
+    if amount <= 0:
+        return state, []
+    state = replace(state, shards=_set(state.shards, side, state.shards[side] + amount))
+    many = "a Bloodshard" if amount == 1 else f"{amount} Bloodshards"
+    return state, [_event("shard", f"{_who(state, side)} gets {many} ({why}).")]
+
+
+def _crow_card(cards: Sequence[str]) -> str:
+    """The card Crow keeps from a lost Combat: a coloured one if any, the highest value."""
+    return max(
+        cards,
+        key=lambda c: (MONSTER_CARDS[c].colour != "white", MONSTER_CARDS[c].value, c),
+    )
+
+
+def _resolve(state: State) -> tuple[State, list[Event]]:
+    """Reveal the Combat, find its winner, hand out the loot and the heroes' Bloodshards."""
+    k = state.combat
+    played: list[tuple[str, ...]] = []
+    hands = list(state.hands)
+    for side in range(state.sides):
+        if side < state.players:
+            played.append(tuple(sorted(state.pending[side])))
+        else:
+            size = combat_sizes(state, side)[k]
+            played.append(hands[side][:size])
+            hands[side] = hands[side][size:]
+    clemence = any("clemence" in powers(state, s) for s in range(state.sides))
+    counted = [
+        effective(printed(cards), k, powers(state, side), clemence)
+        for side, cards in enumerate(played)
+    ]
+    winner = combat_winner(counted)
+    sabine = _side_with(state, "sabine") if winner is None else None
+    if winner is None and sabine is not None:
+        winner = sabine
+    loot = [list(pile) for pile in state.loot]
+    if winner is None:
+        for side, cards in enumerate(played):
+            loot[side] += cards
+    else:
+        for side, cards in enumerate(played):
+            if side != winner and cards and "crow" in powers(state, side):
+                kept = _crow_card(cards)
+                loot[side].append(kept)
+                loot[winner] += [c for c in cards if c != kept]
+            else:
+                loot[winner] += cards
+    names = ["first", "second", "third", "fourth"]
+    shown = "; ".join(
+        f"{_who(state, side)} {_cards(cards)} ({sum(v for v, _ in counted[side])})"
+        for side, cards in enumerate(played)
+    )
+    if winner is None:
+        verdict = "A draw: everyone takes their own cards as loot"
+    else:
+        verdict = f"{_who(state, winner)} wins" + (" (Sabine)" if sabine is not None else "")
+    events = [_event("reveal", f"The {names[k]} Combat: {shown}. {verdict}.")]
+    before = [printed(pile) for pile in state.loot]
+    state = replace(
+        state,
+        hands=tuple(hands),
+        pending=tuple(() for _ in range(state.players)),
+        plays=(*state.plays, tuple(played)),
+        results=(*state.results, DRAW if winner is None else winner),
+        loot=tuple(tuple(pile) for pile in loot),
+    )
+    colours = {colour for cards in counted for _, colour in cards}
+    for side in range(state.sides):
+        have = powers(state, side)
+        won, lost = winner == side, winner is not None and winner != side
+        paid = []
+        if "triton" in have and len(colours) >= 3:
+            paid.append("Triton")
+        if "felix" in have and winner is None:
+            paid.append("Felix")
+        if "titus" in have and won and k == 0:
+            paid.append("Titus")
+        if "bruno" in have and lost and k == 0:
+            paid.append("Bruno")
+        if "ivo" in have and won and k == 1:
+            paid.append("Ivo")
+        if "luther" in have and lost and k == 2:
+            paid.append("Luther")
+        if "matteo" in have and won and k == 3:
+            paid.append("Matteo")
+        if "lenka" in have and won and "red" in colours and "lenka" not in state.once[side]:
+            paid.append("Lenka")
+            state = replace(state, once=_set(state.once, side, (*state.once[side], "lenka")))
+        old = loot_shards(before[side], have)
+        new = loot_shards(printed(state.loot[side]), have)
+        for hero, count in new.items():
+            paid += [hero_name(hero)] * (count - old.get(hero, 0))
+        for why in paid:
+            state, more = _pay(state, side, 1, why)
+            events += more
+    return state, events
+
+
+def _side_with(state: State, hero: str) -> int | None:
+    for side in range(state.sides):
+        if hero in powers(state, side):
+            return side
+    return None
+
+
+def _end_hunt(state: State) -> tuple[State, list[Event]]:
+    loot = [printed(pile) for pile in state.loot]
+    winner = hunt_winner(loot)
+    counts = ", ".join(f"{_who(state, s)} {len(p)}" for s, p in enumerate(state.loot))
+    events = [_event("hunt-end", f"Hunt {state.hunt} is over. Loot: {counts}.")]
+    if winner is None:
+        events.append(_event("hunt-tie", "Nobody wins the Hunt: everyone gets a Bloodshard."))
+        for side in range(state.sides):
+            state, more = _pay(state, side, 1, "a tied Hunt")
+            events += more
+        state = replace(state, hunt_winner=NOBODY)
+    else:
+        events.append(_event("hunt-win", f"{_who(state, winner)} wins Hunt {state.hunt}."))
+        state, more = _pay(state, winner, 1, "the Hunt")
+        events += more
+        state = replace(state, hunt_winner=winner)
+        if len(state.teams[winner]) >= WINNING_TEAM:
+            events.append(
+                _event(
+                    "win",
+                    f"{_who(state, winner)} won a Hunt with a team of "
+                    f"{len(state.teams[winner])} heroes and wins the game!",
+                )
+            )
+            return replace(state, phase="over", winner=winner), events
+    if state.hunt >= MAX_HUNTS:
+        events.append(_event("bound", f"{MAX_HUNTS} Hunts without a winner: the game ends here."))
+        return replace(state, phase="over", winner=BOUND), events
+    first = (state.hunt - 1) % state.players
+    queue = tuple((first + i) % state.players for i in range(state.players))
+    state = replace(state, phase="tavern", queue=queue)
+    if state.players == 1:
+        state, more = _reavers_hire(state)
+        events += more
+    return state, events
+
+
+def _reavers_hire(state: State) -> tuple[State, list[Event]]:
+    """The Reavers hire the top hero of their deck for as long as they can pay."""
+    events: list[Event] = []
+    side = REAVER_SIDE
+    while state.reaver_tavern and state.shards[side] >= recruit_cost(state, side):
+        cost = recruit_cost(state, side)
+        hero = state.reaver_tavern[0]
+        state = replace(
+            state,
+            reaver_tavern=state.reaver_tavern[1:],
+            teams=_set(state.teams, side, (*state.teams[side], hero)),
+            shards=_set(state.shards, side, state.shards[side] - cost),
+        )
+        events.append(_event("recruit", f"The Reavers pay {cost} and hire {HEROES[hero].name}."))
+    return state, events
+
+
+def _recruit(state: State, seat: int, hero: str) -> tuple[State, list[Event]]:
+    team = _set(state.teams, seat, (*state.teams[seat], hero))
+    if state.draft:
+        cost = recruit_cost(state, seat)
+        local = tuple(h for h in state.local[seat] if h != hero)
+        state = replace(
+            state,
+            teams=team,
+            local=_set(state.local, seat, local),
+            shards=_set(state.shards, seat, state.shards[seat] - cost),
+        )
+        return state, [
+            _event("recruit", f"{{p{seat}}} pays {cost} and recruits {HEROES[hero].name}.")
+        ]
+    rest = tuple(h for h in state.offer if h != hero)
+    state = replace(
+        state,
+        teams=team,
+        offer=(),
+        tavern=state.tavern + rest,
+        tavern_known=state.tavern_known + len(rest),
+    )
+    text = f"{{p{seat}}} recruits {HEROES[hero].name}"
+    if rest:
+        text += f"; {_heroes(rest)} goes to the bottom of the Tavern Deck"
+    return state, [_event("recruit", text + ".")]
+
+
+def _tavern_step(state: State) -> State:
+    """Skip the seats that cannot recruit anything now."""
+    while state.queue and not state.offer:
+        seat = state.queue[0]
+        can = state.shards[seat] >= recruit_cost(state, seat) and (
+            bool(state.local[seat]) if state.draft else bool(state.tavern)
+        )
+        if can:
+            return state
+        state = replace(state, queue=state.queue[1:])
+    return state
+
+
+def _advance(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """Carry the game on through every step that needs nobody's decision."""
+    while True:
+        phase = state.phase
+        everyone = all(state.pending[s] for s in seats_of(state))
+        if phase == "draft" and everyone:
+            state, more = _reveal_draft(state)
+        elif phase == "start" and everyone:
+            state, more = _reveal_start(state)
+        elif phase == "choose" and not any(
+            _needs_choice(state, s) and not state.choosing[s] for s in seats_of(state)
+        ):
+            state, more = _reveal_active(state)
+            state, dealt = _deal(state)
+            more += dealt
+        elif phase == "cassandra" and (_owner(state, "cassandra") is None or not state.deck):
+            state, more = replace(state, phase="yusuf"), []
+        elif phase == "yusuf" and (_owner(state, "yusuf") is None or not state.deck):
+            state, more = replace(state, phase="combat"), []
+        elif phase == "combat" and everyone:
+            state, more = _resolve(state)
+            state = replace(state, combat=state.combat + 1)
+            if state.combat == len(COMBAT_SIZES):
+                state, ended = _end_hunt(state)
+                more += ended
+        elif phase == "tavern":
+            state = _tavern_step(state)
+            if state.queue:
+                return state, events
+            state, more = replace(state, phase="choose", hunt=state.hunt + 1), []
+            more.append(_event("choose", f"Hunt {state.hunt}: choose your active heroes."))
+        else:
+            return state, events
+        events += more
+
+
+def _outcome(state: State) -> Outcome:
+    if state.players == 1:
+        won = state.winner == 0
+        note = (
+            "You won a Hunt with five heroes and defeated the Reavers."
+            if won
+            else "The Reavers won a Hunt with five heroes: they defeated you."
+            if state.winner == REAVER_SIDE
+            else f"{MAX_HUNTS} Hunts passed without your winning one with five heroes: "
+            "the Reavers hold the field."
+        )
+        return Outcome(
+            (int(won),),
+            ({"beat the Reavers": int(won)},),
+            ((0,),),
+            note,
+            lost_to="" if won else "the Reavers",
+        )
+    n = state.players
+    if state.winner >= 0:
+        scores = tuple(int(s == state.winner) for s in range(n))
+        losers = tuple(s for s in range(n) if s != state.winner)
+        return Outcome(
+            scores,
+            tuple({"won a Hunt with five heroes": v} for v in scores),
+            ((state.winner,), losers),
+        )
+    # The Hunt limit: the biggest team ranks first, then the most Bloodshards.
+    keys = {s: (len(state.teams[s]), state.shards[s]) for s in range(n)}
+    order = sorted(set(keys.values()), reverse=True)
+    ranking = tuple(tuple(s for s in range(n) if keys[s] == key) for key in order)
+    scores = tuple(len(state.teams[s]) for s in range(n))
+    return Outcome(
+        scores,
+        tuple({"heroes": v} for v in scores),
+        ranking,
+        f"Nobody won a Hunt with five heroes in {MAX_HUNTS} Hunts: the biggest team ranks "
+        "first, then the most Bloodshards.",
+    )
+
+
+def _why_illegal(game: Shardhunters, state: State, seat: int, action: Action) -> str:
+    verb = action[0]
+    phase = state.phase
+    expected = {
+        "draft": "pick a hero from your draft hand",
+        "start": "recruit a first hero from your Local Tavern Deck",
+        "choose": f"choose {state.actives} active heroes from your team",
+        "yusuf": "swap a hand card with the top card (Yusuf) or keep your hand",
+        "cassandra": "guess the top card's value, 1 to 4 (Cassandra)",
+        "combat": "play monster cards face down",
+        "tavern": "pay, recruit or leave the Tavern",
+    }
+    if phase == "over":
+        return "the game is over"
+    if verb == "play" and phase == "combat":
+        size = combat_sizes(state, seat)[state.combat]
+        cards = action[1] if len(action) == 2 and isinstance(action[1], tuple) else ()
+        if any(c not in state.hands[seat] for c in cards):
+            return "you can only play cards from your hand"
+        if len(cards) != size:
+            return f"this Combat you play exactly {size} card{'s' if size != 1 else ''}"
+        if tuple(sorted(cards)) != tuple(cards):
+            return "name the cards in hand order"
+        return "those cards cannot be played"
+    if verb == "activate" and phase == "choose":
+        return f"choose exactly {state.actives} different heroes of your team, in team order"
+    if verb in ("pay", "recruit") and phase == "tavern":
+        if state.offer and verb == "pay":
+            return "first recruit one of the heroes you drew"
+        if state.shards[seat] < recruit_cost(state, seat):
+            return f"recruiting costs {recruit_cost(state, seat)} Bloodshards"
+        if verb == "recruit":
+            return "that hero is not yours to recruit now"
+        return "the Tavern Deck is empty"
+    if phase in expected:
+        return f"now you {expected[phase]}"
+    return f"unknown action {verb!r}"
+
+
+SHARDHUNTERS = Shardhunters()

@@ -1,0 +1,213 @@
+"""The Shardhunters board: its words and steps, and whole games played by keys."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.widgets import OptionList
+
+from core.engine import Action
+from core.match import Match
+from core.table import Seat, Table, TableSetup
+from tests.tui import BOX_DRAWING, screen_text
+from tests.tui.game_driver import settle
+from tui.app import HuntersApp
+from tui.boards import shardhunters as board
+from tui.boards.base import ActionTrie
+from tui.screens.game import GameScreen
+from tui.screens.results import ResultsScreen
+from tui.settings import Settings
+
+
+def _update(match: Match, seat: int = 0):  # type: ignore[no-untyped-def]
+    table = Table(match, [Seat(f"P{i}") for i in range(match.seats)])
+    return table.update_for(seat)
+
+
+def _reached(update: Any) -> set[Action]:
+    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+    reached: set[Action] = set()
+
+    def walk(keys: list[object]) -> None:
+        action = trie.action(keys)
+        if action is not None:
+            reached.add(action)
+            return
+        for choice in trie.choices(keys):
+            walk([*keys, choice.key])
+
+    walk([])
+    return reached
+
+
+def test_every_legal_action_is_reachable_step_by_step() -> None:
+    """Walking the choices reaches each legal action in every phase met in a game."""
+    rng = random.Random(4)
+    for options in ({}, {"draft": True}):
+        match = Match.new("shardhunters", 3, seed=2, options=options)
+        phases = set()
+        while match.outcome() is None and len(phases) < 6:
+            seat = min(match.to_act())
+            update = _update(match, seat)
+            phases.add(update.view["phase"])
+            assert _reached(update) == set(update.legal)
+            match.act(seat, rng.choice(match.legal(seat)))
+
+
+def test_cards_can_be_chosen_in_any_order() -> None:
+    """Two cards for the 2nd Combat are one action whichever is chosen first."""
+    match = Match.new("shardhunters", 2, seed=1)
+    match.act(0, match.legal(0)[0])
+    match.act(1, match.legal(1)[0])
+    update = _update(match, 0)
+    action = update.legal[0]
+    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+    first, second = (("card", c) for c in action[1])
+    assert trie.action([first, second]) == action == trie.action([second, first])
+
+
+def test_describe_names_teams_active_heroes_and_the_hand() -> None:
+    """Screen-reader sentences say who is active, with abilities, and the seat's hand."""
+    update = _update(Match.new("shardhunters", 2, seed=3), 1)
+    lines = board.describe(update)
+    assert any(line.startswith("You: 1 Bloodshard, team of 1:") for line in lines)
+    assert any("(active: " in line for line in lines)
+    assert any(line.startswith("Your hand: ") for line in lines)
+    assert not any("◆" in line for line in lines)
+
+
+def test_the_solo_board_speaks_of_the_reavers() -> None:
+    """In solo the second team is the Reavers, not a seat."""
+    update = _update(Match.new("shardhunters", 1, seed=3, options={"solo": "hard"}), 0)
+    lines = board.describe(update)
+    assert lines[0].startswith("Solo against the Reavers (hard)")
+    assert any(line.startswith("The Reavers: 1 Bloodshard, team of 3:") for line in lines)
+
+
+def test_a_face_down_choice_shows_in_no_other_board() -> None:
+    """After seat 0 plays, seat 1's words and board name no card of seat 0's."""
+    match = Match.new("shardhunters", 2, seed=5)
+    while match.state.phase != "combat":
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    played = match.legal(0)[-1]
+    match.act(0, played)
+    update = _update(match, 1)
+    assert played[1][0] not in str(update.view)
+    lines = "\n".join(board.describe(update))
+    assert "Your face-down choice" not in lines
+    assert "Face down already: P0." in lines
+
+
+def _setup(seats: tuple[Seat, ...], seed: int, **options: Any) -> TableSetup:
+    return TableSetup("shardhunters", seats, options, seed)
+
+
+async def _start(pilot: Any, setup: TableSetup) -> GameScreen:
+    pilot.app.start_game(setup)
+    await pilot.pause()
+    return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+
+
+async def play_by_keys(pilot: Any, screen: GameScreen, action: Action) -> None:
+    """Build ``action`` with the arrow keys and Enter, one choice at a time."""
+    widget: Any = screen.query_one("#board")
+    path = board.paths(widget.update, action)[0]
+    for choice in path:
+        keys = [c.key for c in widget.choices]
+        index = keys.index(choice.key)
+        await pilot.press(*(["right"] * ((index - widget.cursor) % len(keys))))
+        assert widget.cursor == index
+        await pilot.press("enter")
+
+
+async def _play_to_the_end(pilot: Any, screen: GameScreen, rng: random.Random) -> None:
+    for _ in range(400):
+        await settle(pilot, screen)
+        update = screen.latest[0]
+        if update.outcome is not None:
+            return
+        # Mostly the first choice (one Enter a step), sometimes another: a quicker game.
+        legal = update.legal
+        await play_by_keys(pilot, screen, legal[0] if rng.random() < 0.7 else rng.choice(legal))
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_game_against_bots_by_keys_reaches_the_results() -> None:
+    """Arrows and Enter play every decision of a 3-player game to the results screen."""
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "random"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 7, recruit_cost=2))
+        await _play_to_the_end(pilot, screen, random.Random(1))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Ala: " in screen_text(app)
+
+
+async def test_a_solo_game_against_the_reavers_by_keys() -> None:
+    """Solo plays to its end by keys; the results speak of the Reavers."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup((Seat("Ala"),), 3, solo="hard"))
+        await _play_to_the_end(pilot, screen, random.Random(2))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "The Reavers:" in screen_text(app)
+
+
+async def test_a_hero_draft_game_by_keys() -> None:
+    """The draft, the free first recruit and the local Tavern all work by keys."""
+    seats = (Seat("Ala"), Seat("Bot", "bot", "normal"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 4, draft=True, recruit_cost=2))
+        await settle(pilot, screen)
+        assert "Hero Draft" in screen_text(app)
+        await _play_to_the_end(pilot, screen, random.Random(3))
+        assert screen.latest[0].outcome is not None
+
+
+async def test_screen_reader_mode_plays_from_a_plain_list() -> None:
+    """Plain sentences without box drawing, a list of choices, and Enter plays a card."""
+    seats = (Seat("Ala"), Seat("Bot", "bot", "random"))
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 5))
+        await settle(pilot, screen)
+        text = screen_text(app)
+        assert "Your hand:" in text and "You: 1 Bloodshard" in text
+        assert not set(text.split("Keys")[0]) & BOX_DRAWING
+        choices = screen.query_one("#sr-choices", OptionList)
+        update = screen.latest[0]
+        trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+        assert choices.option_count == len(trie.choices([])) >= 1
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert screen.latest[0].version >= 1
+
+
+def _snapshot_app() -> HuntersApp:
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    app = HuntersApp(Settings(bot_delay=0))
+    app.call_later(app.start_game, _setup(seats, 11))
+    return app
+
+
+def test_snapshot_mid_hunt_80x24(snap_compare: Any) -> None:
+    """The table in the middle of a Hunt at the smallest supported size."""
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        while screen.latest[0].view["phase"] != "combat" or screen.latest[0].view["combat"] < 1:
+            await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+            await settle(pilot, screen)
+        # The 2nd Combat: one of its two cards chosen (✓), the cursor on another.
+        await pilot.press("right", "enter", "right")
+
+    assert snap_compare(_snapshot_app(), terminal_size=(80, 24), run_before=run_before)
