@@ -75,6 +75,34 @@ class Outcome:
         return self.ranking[0] if self.ranking else ()
 
 
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """An action the table takes by itself once time has passed, unless the position changes
+    first (real-time games: the reveal a slow player owes, the end of a claim's tie window).
+
+    Games with such moments define ``deadlines(state) -> Sequence[Deadline]``; the engine
+    still reads no clock: times here are only durations and the ``at_ns`` the actions
+    themselves carried.
+    """
+
+    seat: int
+    """Who the action is taken for."""
+    action: Action
+    delay_s: float
+    """How long after ``since_ns`` (or after the position arose) the action is due."""
+    since_ns: int | None = None
+    """Measured from this action time (a claim's ``at_ns``); None: from the position."""
+    wait_for_latency: bool = False
+    """Also wait out the table's latency horizon, so a far player's compensated claim can
+    still arrive in time (fair arbitration)."""
+
+
+def deadlines(game: Game, state: State) -> Sequence[Deadline]:
+    """The game's deadlines for ``state`` (none for games without real-time moments)."""
+    found = getattr(game, "deadlines", None)
+    return tuple(found(state)) if found is not None else ()
+
+
 @runtime_checkable
 class Game(Protocol):
     """The rules of one game. Every method is pure: given states are never changed."""

@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from core.bots import Bot, determinizations, make_bot
-from core.engine import Action, Event, IllegalAction, Outcome
+from core.engine import Action, Deadline, Event, IllegalAction, Outcome, deadlines
 from core.match import Match, Step, visible_events
 
 _BOT_RETRIES = 20
 """A bot whose choice was overtaken by another action thinks again, at most this often."""
+MAX_HORIZON_NS = 300_000_000
+"""Fair arbitration waits at most this long for a far player's compensated claim."""
 
 SeatKind = Literal["human", "bot", "remote"]
 
@@ -126,6 +128,15 @@ class Table:
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._timers: list[asyncio.TimerHandle] = []
+        """Deadlines and real-time bots' reactions for the current position."""
+        self._reactions: dict[int, tuple[Action, asyncio.TimerHandle]] = {}
+        """Per real-time bot, the action it is about to take and its timer."""
+        self._timed: set[asyncio.Task[Any]] = set()
+        self._position_ns = time.monotonic_ns()
+        """When the current position arose (deadlines without a ``since_ns`` count from it)."""
+        self.latency_ns: dict[int, int] = {}
+        """Per remote seat, the latency fair arbitration compensates (the network sets it)."""
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -134,12 +145,17 @@ class Table:
         """Start taking actions and let bots play."""
         if self._worker is None:
             self._worker = asyncio.create_task(self._work(), name="table-queue")
+        self._position_ns = time.monotonic_ns()
         self._schedule_bots()
+        self._schedule_timed()
 
     async def close(self) -> None:
         """Stop the queue and every bot task."""
         self._closed = True
-        tasks = [t for t in (self._worker, *self._bot_tasks.values()) if t is not None]
+        self._cancel_timers()
+        for seat in list(self._reactions):
+            self._cancel_reaction(seat)
+        tasks = [t for t in (self._worker, *self._bot_tasks.values(), *self._timed) if t]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -191,12 +207,18 @@ class Table:
 
     # -- actions -------------------------------------------------------------------------------
 
-    async def submit(self, seat: int, action: Any, version: int | None = None) -> list[Event]:
-        """Queue ``seat``'s action; its events, or IllegalAction for the sender alone."""
+    async def submit(
+        self, seat: int, action: Any, version: int | None = None, at_ns: int | None = None
+    ) -> list[Event]:
+        """Queue ``seat``'s action; its events, or IllegalAction for the sender alone.
+
+        ``at_ns`` is when the action happened on ``time.monotonic_ns``'s clock (a claim's
+        key, timed on its raw bytes); by default, now."""
         if self._closed:
             raise IllegalAction("the table is closed")
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Request(seat, action, version, time.monotonic_ns(), done))
+        when = time.monotonic_ns() if at_ns is None else at_ns
+        await self._queue.put(_Request(seat, action, version, when, done))
         return await done
 
     async def _work(self) -> None:
@@ -212,10 +234,12 @@ class Table:
                 continue
             if self.recorder is not None:
                 self.recorder(self.match.steps[-1])
+            self._position_ns = time.monotonic_ns()
             if not request.done.done():
                 request.done.set_result(events)
             self._broadcast(events)
             self._schedule_bots()
+            self._schedule_timed()
 
     def set_note(self, seat: int, note: str | None) -> None:
         """Tell everyone how a seat's player is doing ("disconnected"), or clear it."""
@@ -231,12 +255,15 @@ class Table:
         """A bot of ``level`` plays ``seat`` (its player is gone) until ``stand_down``."""
         self._bots[seat] = make_bot(self.match.game.slug, level)
         self._schedule_bots()
+        if self._worker is not None:
+            self._schedule_timed()
 
     def stand_down(self, seat: int) -> None:
         """The seat's player is back: the stand-in bot leaves (mid-thought if need be)."""
         if self.seats[seat].kind == "bot":
             return
         self._bots.pop(seat, None)
+        self._cancel_reaction(seat)
         task = self._bot_tasks.pop(seat, None)
         if task is not None:
             task.cancel()
@@ -251,6 +278,8 @@ class Table:
         if self._closed:
             return
         for seat in self.match.to_act():
+            if hasattr(self._bots.get(seat), "react"):
+                continue  # a real-time bot reacts to positions (see _schedule_timed)
             if seat in self._bots and seat not in self._bot_tasks:
                 self._bot_tasks[seat] = asyncio.create_task(
                     self._bot_turn(seat), name=f"bot-{seat}"
@@ -284,3 +313,89 @@ class Table:
     def _schedule_bots_soon(self) -> None:
         if not self._closed:
             asyncio.get_running_loop().call_soon(self._schedule_bots)
+
+    # -- real time: deadlines and reacting bots --------------------------------------------------
+
+    @property
+    def horizon_ns(self) -> int:
+        """How long fair arbitration waits for far players: the largest remote latency."""
+        return min(max(self.latency_ns.values(), default=0), MAX_HORIZON_NS)
+
+    def set_latency(self, seat: int, latency_ns: int | None) -> None:
+        """The network's measure of a remote seat's latency (None: not remote any more)."""
+        if latency_ns is None:
+            self.latency_ns.pop(seat, None)
+        else:
+            self.latency_ns[seat] = max(0, int(latency_ns))
+
+    def _cancel_timers(self) -> None:
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+
+    def _cancel_reaction(self, seat: int) -> None:
+        reaction = self._reactions.pop(seat, None)
+        if reaction is not None:
+            reaction[1].cancel()
+
+    def _schedule_timed(self) -> None:
+        """For the new position: its deadlines, and each real-time bot's reaction to it.
+
+        Everything scheduled for the position before is cancelled: a reveal a player owed
+        or a bot's reaction belongs to the position it was meant for."""
+        self._cancel_timers()
+        if self._closed or self.match.outcome() is not None:
+            for seat in list(self._reactions):
+                self._cancel_reaction(seat)
+            return
+        loop = asyncio.get_running_loop()
+        version, now = self.match.version, time.monotonic_ns()
+        for deadline in deadlines(self.match.game, self.match.state):
+            due = self._due_ns(deadline)
+            self._timers.append(
+                loop.call_later(
+                    max(0.0, (due - now) / 1e9),
+                    self._fire,
+                    deadline.seat,
+                    deadline.action,
+                    version,
+                )
+            )
+        acting = self.match.to_act()
+        for seat, bot in self._bots.items():
+            react = getattr(bot, "react", None)
+            if react is None or seat not in acting:
+                self._cancel_reaction(seat)
+                continue
+            rng = random.Random(self._rng.getrandbits(64))
+            reaction = react(self.match.view(seat), self.match.legal(seat), rng)
+            if reaction is None:
+                self._cancel_reaction(seat)
+                continue
+            delay, action = reaction
+            if seat in self._reactions and self._reactions[seat][0] == action:
+                continue  # still reaching for the same thing: no second thought, no re-roll
+            self._cancel_reaction(seat)
+            handle = loop.call_later(max(0.0, delay), self._fire, seat, action, None)
+            self._reactions[seat] = (action, handle)
+
+    def _due_ns(self, deadline: Deadline) -> int:
+        since = self._position_ns if deadline.since_ns is None else deadline.since_ns
+        due = since + int(deadline.delay_s * 1e9)
+        return due + self.horizon_ns if deadline.wait_for_latency else due
+
+    def _fire(self, seat: int, action: Action, version: int | None) -> None:
+        """A timed action is due: submit it if its position still stands (``version``; None
+        for a bot's reaction, which the rules judge: a claim names its board itself)."""
+        if version is None:
+            self._reactions.pop(seat, None)
+        if self._closed or (version is not None and self.match.version != version):
+            return
+
+        async def submit() -> None:
+            with contextlib.suppress(IllegalAction):
+                await self.submit(seat, action, version)
+
+        task = asyncio.create_task(submit(), name=f"timed-{seat}")
+        self._timed.add(task)
+        task.add_done_callback(self._timed.discard)
