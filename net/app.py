@@ -10,10 +10,12 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from core.engine import IllegalAction
-from core.table import TableSetup
+from core.table import Table, TableSetup
+from net.fastpath import FastPath
 from net.hall import Hall
 from net.lobby import LobbyScreen
 from tui.app import HuntersApp
+from tui.boards import BOARDS
 from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.results import ResultsScreen
@@ -29,10 +31,19 @@ class HallApp(HuntersApp):
 
     BOT_DELAY_HERE = False
 
-    def __init__(self, hall: Hall, guest: str, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        hall: Hall,
+        guest: str,
+        settings: Settings | None = None,
+        *,
+        fast_path: FastPath | None = None,
+    ) -> None:
         super().__init__(settings)
         self.hall = hall
         self.guest = guest
+        self.fast_path = fast_path
+        """The raw-key path of this guest's SSH session (None: a local terminal)."""
         self._route_pending = False
 
     def get_default_screen(self) -> Screen[None]:
@@ -45,6 +56,8 @@ class HallApp(HuntersApp):
 
     def on_unmount(self) -> None:
         self.hall.unsubscribe(self._hall_changed)
+        if self.fast_path is not None:
+            self.fast_path.disarm()
 
     def _hall_changed(self) -> None:
         """The hall changed (maybe from another guest's session): route once, soon.
@@ -72,6 +85,8 @@ class HallApp(HuntersApp):
         elif hall.phase == "lobby" and any(
             isinstance(s, GameScreen | ResultsScreen) for s in stack
         ):
+            if self.fast_path is not None:
+                self.fast_path.disarm()
             self.main_menu()
         elif hall.phase == "playing" and not any(
             isinstance(s, GameScreen) and s.table is hall.table for s in stack
@@ -81,9 +96,26 @@ class HallApp(HuntersApp):
                 seats = hall.seats_of(self.guest)
                 game = GameScreen(hall.setup, self.settings, table=hall.table, seats=seats)
                 self.push_screen(game)
+                self._arm_fast_path(hall.setup, hall.table, seats)
         for lobby in self.screen_stack:
             if isinstance(lobby, LobbyScreen):
                 lobby.show_hall()
+
+    def _arm_fast_path(self, setup: TableSetup, table: Table, seats: frozenset[int]) -> None:
+        """A real-time game's keys go from this guest's raw bytes straight to the table."""
+        path = self.fast_path
+        if path is None:
+            return
+        fast_action = getattr(BOARDS[setup.slug], "fast_action", None)
+        if fast_action is None or len(seats) != 1:
+            path.disarm()
+            return
+
+        def refused(reason: str) -> None:
+            self.call_later(self.notify, reason, severity="warning", timeout=2)
+
+        fair = bool(table.match.options.get("fair_remote", False))
+        path.arm(table, min(seats), fast_action, fair=fair, on_refused=refused)
 
     # -- what the shared screens ask of the app --------------------------------------------------
 

@@ -21,6 +21,7 @@ import codecs
 import contextlib
 import io
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
@@ -128,6 +129,8 @@ class SSHDriver(Driver):
 
         self._resize_handle: asyncio.TimerHandle | None = None
         self._wanted_size: tuple[int, int] = initial
+        self.on_frame: Callable[[int], None] | None = None
+        """Told the time each frame went out (a real-time game's claims name what was shown)."""
         self._closed = False
 
         self.app_errors: list[str] = []
@@ -211,6 +214,9 @@ class SSHDriver(Driver):
             channel.write(data)
         except OSError:  # BrokenPipeError: the channel closed under us
             self._closed = True
+            return
+        if self.on_frame is not None:
+            self.on_frame(time.monotonic_ns())
 
     def pause_output(self) -> None:
         """The channel is above its high-water mark: skip frames, and start the stall clock."""

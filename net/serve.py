@@ -24,6 +24,7 @@ from textual.widgets import Static
 from core.engine import IllegalAction
 from net import textual_fixes
 from net.app import HallApp
+from net.fastpath import FastPath
 from net.hall import Hall
 from net.hostkey import fingerprint, load_or_create_host_key
 from net.identity import Identity
@@ -70,7 +71,7 @@ class GuestApp(HallApp):
 
 
 def app_factory(
-    hall: Hall, identity: Identity, settings: Settings
+    hall: Hall, identity: Identity, settings: Settings, fast_path: FastPath | None = None
 ) -> Callable[[SessionInfo], App[Any]]:
     """The factory one session uses: the guest arrives at the hall as their app starts."""
 
@@ -79,7 +80,8 @@ def app_factory(
             hall.arrive(identity.name)
         except IllegalAction as refusal:
             return Refused(str(refusal))
-        return GuestApp(hall, identity.name, replace(settings))  # each guest its own
+        # Each guest their own settings: one switching to screen-reader mode changes no other.
+        return GuestApp(hall, identity.name, replace(settings), fast_path=fast_path)
 
     return make
 
@@ -103,7 +105,8 @@ async def hosting(
     live = LiveConnections()
 
     def session_factory(identity: Identity) -> AppSession:
-        return AppSession(app_factory(hall, identity, settings))
+        path = FastPath()
+        return AppSession(app_factory(hall, identity, settings, path), fast_path=path)
 
     acceptor = await start_server(
         host=options.host,

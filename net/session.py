@@ -25,6 +25,7 @@ from rich.color import ColorSystem
 
 from net import textual_fixes
 from net.driver import INPUT_BACKLOG_LIMIT, STALL_TIMEOUT, WRITE_LIMIT, SSHDriver, clamp_size
+from net.fastpath import FastPath
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -102,6 +103,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         app_factory: AppFactory,
         *,
         on_raw_input: RawInputHook | None = None,
+        fast_path: FastPath | None = None,
         write_limit: int = WRITE_LIMIT,
         stall_timeout: float = STALL_TIMEOUT,
         exit_grace: float = EXIT_GRACE,
@@ -109,6 +111,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         textual_fixes.apply()
         self._app_factory = app_factory
         self._on_raw_input = on_raw_input
+        self._fast_path = fast_path
         self._write_limit = write_limit
         self._stall_timeout = stall_timeout
         self._exit_grace = exit_grace
@@ -133,6 +136,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         """Keep the channel: everything this session sends goes through it."""
         self._channel = chan
+        if self._fast_path is not None:
+            self._fast_path.channel_ready(chan)
 
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
@@ -231,6 +236,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def _driver_started(self, driver: SSHDriver) -> None:
         """The App is on screen: hand it the keys typed while it was starting."""
         self._driver = driver
+        if self._fast_path is not None:
+            driver.on_frame = self._fast_path.frame_written
         if driver.size != self._size:  # the window changed while the App was starting
             driver.resize(*self._size)
         early, self._early_input = self._early_input, []
@@ -254,6 +261,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 self._on_raw_input(data, at_ns)
             except Exception:
                 logger.exception("raw-input hook failed in session from %s", self._peer_text())
+        if self._fast_path is not None:
+            try:
+                data = self._fast_path.feed(data, at_ns)
+            except Exception:
+                logger.exception("fast path failed in session from %s", self._peer_text())
+            if not data:
+                return
         try:
             if self._driver is not None:
                 self._driver.feed(data)

@@ -1,0 +1,220 @@
+"""FastPath: a real-time game's keys for one SSH guest, straight from the raw bytes to the table.
+
+In Whoosh the first claim to reach the server captures the monster. Going through Textual
+(parse, key event, focus chain, board, message) would add the App's own queueing to every
+claim, and more of it the busier the server's one loop is. So for a guest seated at a
+real-time table the session shows each input chunk to this path first, timed as it arrived
+(`net.session.AppSession.data_received`): claim keys are taken out of the chunk and submitted
+to the table at once with that time; everything else goes on to the App as usual.
+
+A claim names the board its player reacted to: the position of the last frame that was
+actually written to their channel, not the newest one the table delivered.
+
+Fair at a distance: the path keeps measuring the round trip to the player's own terminal
+(a Device Status Report query, ``ESC [5n``, which every terminal answers ``ESC [0n``; the
+answer never reaches the App) and, when the table's option asks for it, dates each claim
+back by that round trip and by how long the board took to be written to this player, so a
+claim is ranked by reaction time, not by distance. The table waits out the largest such
+latency before it settles a claim (`core.table.Table.horizon_ns`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import statistics
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from core.engine import Action, IllegalAction
+from core.table import Table, Update
+
+QUERY = b"\x1b[5n"
+"""Device Status Report: "are you there?"."""
+ANSWER = b"\x1b[0n"
+"""The terminal's reply: "I am fine"."""
+PROBE_INTERVAL = 1.0
+"""Seconds between round-trip probes while armed."""
+PROBE_TIMEOUT = 5.0
+"""A probe unanswered this long is forgotten (some terminals never answer)."""
+SAMPLES = 7
+"""Round trips remembered; their median is the estimate (robust to one slow frame)."""
+
+FastAction = Callable[[bytes, Update], Action | None]
+"""A board's fast keys: the action a key means in a position, or None (not a fast key)."""
+
+
+class Channel(Protocol):
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+
+class FastPath:
+    """The raw-input path of one guest: unarmed it passes everything through untouched."""
+
+    def __init__(self, *, probe_interval: float = PROBE_INTERVAL) -> None:
+        self._probe_interval = probe_interval
+        self._channel: Channel | None = None
+        self._table: Table | None = None
+        self._seat = -1
+        self._fast_action: FastAction | None = None
+        self._fair = False
+        self._on_refused: Callable[[str], None] | None = None
+        self._delivered: tuple[Update, int] | None = None
+        """The newest update the table delivered, and when; not yet on the player's screen."""
+        self._shown: Update | None = None
+        self._shown_lag = 0
+        """How long the shown position took from the table to the player's channel (ns)."""
+        self._shown_since = 0
+        """When the shown position arose at the table (its delivery time)."""
+        self._round_trips: deque[int] = deque(maxlen=SAMPLES)
+        self._probe_sent: int | None = None
+        self._probe_handle: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.claims_sent = 0
+
+    # -- wiring (the session) ------------------------------------------------------------------
+
+    def channel_ready(self, channel: Channel) -> None:
+        """The session's channel: where round-trip probes are written."""
+        self._channel = channel
+
+    def frame_written(self, at_ns: int) -> None:
+        """The driver wrote a frame: the newest delivered position is on the player's screen."""
+        if self._delivered is not None:
+            update, delivered_at = self._delivered
+            self._delivered = None
+            self._shown = update
+            self._shown_lag = max(0, at_ns - delivered_at)
+            self._shown_since = delivered_at
+
+    @property
+    def armed(self) -> bool:
+        return self._table is not None
+
+    @property
+    def round_trip_ns(self) -> int | None:
+        """The estimated round trip to the player's terminal (None before any answer)."""
+        return int(statistics.median(self._round_trips)) if self._round_trips else None
+
+    # -- arming (the guest's app, when it sits at a real-time table) ---------------------------
+
+    def arm(
+        self,
+        table: Table,
+        seat: int,
+        fast_action: FastAction,
+        *,
+        fair: bool,
+        on_refused: Callable[[str], None] | None = None,
+    ) -> None:
+        """Take ``seat``'s fast keys to ``table`` from now on."""
+        self.disarm()
+        self._table, self._seat, self._fast_action = table, seat, fast_action
+        self._fair, self._on_refused = fair, on_refused
+        table.join(self)  # pushes the current position at once
+        self._schedule_probe()
+
+    def disarm(self) -> None:
+        """Back to passing every byte to the App (the game ended or the guest left)."""
+        if self._table is not None:
+            self._table.leave(self)
+            self._table.set_latency(self._seat, None)
+        self._table = None
+        self._fast_action = None
+        self._delivered = self._shown = None
+        if self._probe_handle is not None:
+            self._probe_handle.cancel()
+            self._probe_handle = None
+        self._probe_sent = None
+        for task in self._tasks:
+            task.cancel()
+
+    # -- the table's participant for the seat --------------------------------------------------
+
+    @property
+    def seats(self) -> frozenset[int]:
+        return frozenset({self._seat}) if self._table is not None else frozenset()
+
+    def deliver(self, update: Update) -> None:
+        self._delivered = (update, time.monotonic_ns())
+        if self._shown is None:  # the first position: the App is drawing it now
+            self.frame_written(time.monotonic_ns())
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def feed(self, data: bytes, at_ns: int) -> bytes:
+        """What of ``data`` goes on to the App: answers to probes and fast keys are taken."""
+        if ANSWER in data:
+            data = self._take_answers(data, at_ns)
+        if self._table is None or self._fast_action is None or self._shown is None:
+            return data
+        if b"\x1b" in data:  # inside an escape sequence a "1" is not a key
+            return data
+        kept = bytearray()
+        for byte in data:
+            key = bytes((byte,))
+            action = self._fast_action(key, self._shown)
+            if action is None:
+                kept += key
+            else:
+                self._submit(action, at_ns)
+        return bytes(kept)
+
+    def _take_answers(self, data: bytes, at_ns: int) -> bytes:
+        if self._probe_sent is not None:
+            self._round_trips.append(max(0, at_ns - self._probe_sent))
+            self._probe_sent = None
+            if self._table is not None:
+                self._table.set_latency(self._seat, self.latency_ns)
+        return data.replace(ANSWER, b"")
+
+    @property
+    def latency_ns(self) -> int:
+        """What a claim of this player is dated back by when play is fair at a distance."""
+        return (self.round_trip_ns or 0) + self._shown_lag
+
+    def _submit(self, action: Action, at_ns: int) -> None:
+        table = self._table
+        assert table is not None
+        when = at_ns
+        if self._fair:
+            when = max(self._shown_since, at_ns - self.latency_ns)
+        self.claims_sent += 1
+
+        async def submit() -> None:
+            try:
+                await table.submit(self._seat, action, at_ns=when)
+            except IllegalAction as refusal:
+                if self._on_refused is not None:
+                    self._on_refused(str(refusal))
+
+        task = asyncio.get_running_loop().create_task(submit(), name="fast-claim")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- round trips -------------------------------------------------------------------------------
+
+    def _schedule_probe(self) -> None:
+        with contextlib.suppress(RuntimeError):  # no running loop: nothing to measure
+            self._probe_handle = asyncio.get_running_loop().call_later(
+                0 if not self._round_trips else self._probe_interval, self._probe
+            )
+
+    def _probe(self) -> None:
+        self._probe_handle = None
+        if self._table is None:
+            return
+        channel = self._channel
+        now = time.monotonic_ns()
+        stale = self._probe_sent is not None and now - self._probe_sent > PROBE_TIMEOUT * 1e9
+        if channel is not None and not channel.is_closing() and (self._probe_sent is None or stale):
+            with contextlib.suppress(OSError):
+                channel.write(QUERY)
+                self._probe_sent = now
+        self._probe_handle = asyncio.get_running_loop().call_later(
+            self._probe_interval, self._probe
+        )

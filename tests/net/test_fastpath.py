@@ -1,0 +1,114 @@
+"""FastPath: real-time keys from the raw bytes to the table, timed on arrival, naming the
+position the player was shown, and dated back by the measured latency when play is fair at a
+distance. A small clock game (tests/core/test_table_realtime.py) stands in for Whoosh."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from core.engine import Action
+from core.match import Match
+from core.table import Seat, Table, Update
+from net.fastpath import ANSWER, QUERY, FastPath
+from tests.core.test_table_realtime import ClockGame
+
+
+class FakeChannel:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+def claim_key(key: bytes, update: Update) -> Action | None:
+    """ "c" claims; the position it names is recorded for the test."""
+    if key == b"c":
+        seen.append(update.version)
+        return ("claim",)
+    return None
+
+
+seen: list[int] = []
+
+
+async def _armed(fair: bool = False) -> tuple[Table, FastPath, FakeChannel]:
+    match = Match.new(ClockGame(), 2, seed=1)  # type: ignore[arg-type]
+    table = Table(match, [Seat("Ala", "remote"), Seat("Olek", "remote")], bot_delay=0)
+    await table.start()
+    path = FastPath(probe_interval=0.01)
+    channel = FakeChannel()
+    path.channel_ready(channel)
+    path.arm(table, 1, claim_key, fair=fair)
+    return table, path, channel
+
+
+async def _until(condition: object, timeout: float = 2.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.002)
+
+
+async def test_unarmed_everything_but_probe_answers_goes_to_the_app() -> None:
+    path = FastPath()
+    assert path.feed(b"c1 x", 1) == b"c1 x"
+    assert path.feed(b"a" + ANSWER + b"b", 1) == b"ab"
+
+
+async def test_a_claim_key_goes_to_the_table_with_its_arrival_time() -> None:
+    """The key is taken out of the chunk and submitted at once, timed on the raw bytes; the
+    rest of the chunk goes on; inside an escape sequence nothing is a key."""
+    table, path, _ = await _armed()
+    try:
+        arrived = time.monotonic_ns() - 5_000_000
+        assert path.feed(b"xcy", arrived) == b"xy"
+        await _until(lambda: table.match.state.claim_at is not None)
+        assert table.match.state.claim_at == arrived
+        assert path.feed(b"\x1b[1;5c", arrived) == b"\x1b[1;5c"
+    finally:
+        path.disarm()
+        await table.close()
+
+
+async def test_a_claim_names_the_position_last_written_to_the_player() -> None:
+    """A newer position delivered but not yet drawn: the claim is about the one on screen."""
+    table, path, _ = await _armed()
+    try:
+        seen.clear()
+        shown = table.match.version
+        await table.submit(0, ("tick",))  # delivered to the path, no frame written yet
+        assert table.match.version == shown + 1
+        path.feed(b"c", time.monotonic_ns())
+        assert seen == [shown]
+        path.frame_written(time.monotonic_ns())
+        path.feed(b"c", time.monotonic_ns())
+        assert seen == [shown, shown + 1]
+    finally:
+        path.disarm()
+        await table.close()
+
+
+async def test_round_trips_are_measured_and_claims_dated_back_when_fair() -> None:
+    """The path asks the terminal for its status, times the answer, tells the table, and
+    dates a claim back by that latency (never before the position arose)."""
+    table, path, channel = await _armed(fair=True)
+    try:
+        await _until(lambda: QUERY in channel.written)
+        await asyncio.sleep(0.03)
+        assert path.feed(ANSWER, time.monotonic_ns()) == b""
+        round_trip = path.round_trip_ns
+        assert round_trip is not None and 25_000_000 <= round_trip < 500_000_000
+        assert table.latency_ns[1] == path.latency_ns >= round_trip
+        await asyncio.sleep(0.1)  # long enough that dating back stays after the position
+        arrived = time.monotonic_ns()
+        path.feed(b"c", arrived)
+        await _until(lambda: table.match.state.settled)  # the table settles it in time
+        assert table.match.state.settled == (arrived - path.latency_ns,)
+    finally:
+        path.disarm()
+        await table.close()
+    assert 1 not in table.latency_ns and not path.armed
