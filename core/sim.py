@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.bots import Bot, determinizations, make_bot
-from core.engine import IllegalAction, validate_seats
+from core.engine import IllegalAction, deadlines, validate_seats
 from core.games import GAMES
 from core.match import Match
 
@@ -101,10 +101,14 @@ def simulate(
         wins=[0.0] * seats,
         decision_times={bot.name: [] for bot in players},
     )
+    real_time = all(hasattr(bot, "react") for bot in players)
     for done in range(1, games + 1):
         match = Match.new(slug, seats, master.getrandbits(63), options)
         rngs = [random.Random(master.getrandbits(63)) for _ in range(seats)]
-        _play(match, players, rngs, result)
+        if real_time:
+            _play_in_time(match, players, rngs, result)
+        else:
+            _play(match, players, rngs, result)
         if progress is not None:
             progress(done, games)
     return result
@@ -132,6 +136,51 @@ def _play(
                 match.act(seat, _decide(match, players[seat], seat, rngs[seat], result))
             actions += 1
     result.lengths.append(actions)
+    _score(match, result)
+
+
+def _play_in_time(
+    match: Match, players: Sequence[Any], rngs: Sequence[random.Random], result: SimResult
+) -> None:
+    """Play a real-time game on a virtual clock, as the table would: after every position
+    each bot reacts (or not) with its own delay, the game's deadlines (turn timers, the end
+    of a tie window) fall due, and whatever is due first happens at its time."""
+    now, actions, steps = 0, 0, 0
+    reactions: dict[int, tuple[int, tuple[Any, ...]]] = {}
+    while match.outcome() is None and actions < MAX_ACTIONS and steps < 10 * MAX_ACTIONS:
+        steps += 1  # refused reactions count too: a bot insisting on one cannot stall the run
+        due: list[tuple[int, int, int, tuple[Any, ...]]] = []  # (time, order, seat, action)
+        for deadline in deadlines(match.game, match.state):
+            since = now if deadline.since_ns is None else deadline.since_ns
+            due.append((since + int(deadline.delay_s * 1e9), 0, deadline.seat, deadline.action))
+        acting = match.to_act()
+        for seat, bot in enumerate(players):
+            if seat not in acting:
+                reactions.pop(seat, None)
+                continue
+            start = time.perf_counter()
+            reaction = bot.react(match.view(seat), match.legal(seat), rngs[seat])
+            result.decision_times[bot.name].append(time.perf_counter() - start)
+            if reaction is None:
+                reactions.pop(seat, None)
+            elif seat not in reactions or reactions[seat][1] != reaction[1]:
+                reactions[seat] = (now + int(reaction[0] * 1e9), reaction[1])
+        due += [(at, 1, seat, action) for seat, (at, action) in reactions.items()]
+        if not due:
+            break
+        at, _, seat, action = min(due)
+        now = max(now, at)
+        reactions.pop(seat, None)
+        try:
+            match.act(seat, action, at_ns=now)
+        except IllegalAction:
+            continue  # a reaction the position overtook (a void claim): nothing happened
+        actions += 1
+    result.lengths.append(actions)
+    _score(match, result)
+
+
+def _score(match: Match, result: SimResult) -> None:
     outcome = match.outcome()
     if outcome is None:
         result.unfinished += 1
