@@ -188,7 +188,7 @@ def _pending_words(update: Update) -> str:
         return ""
     kind = pending[0]
     if kind == "sly":
-        return "Sly: assign a second adventurer (no skill except a Trenti's)."
+        return "Sly: assign a second adventurer (only a Shielded or a Trenti skill works)."
     if kind == "attract":
         return (
             f"Charismatic under relic {pending[1] + 1}: attract the last adventurer from another."

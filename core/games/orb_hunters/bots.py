@@ -28,7 +28,7 @@ from core.bots import Bot
 from core.bots.ismcts import ISMCTSBot, ranking_rewards
 from core.engine import Action, Game
 from core.games.orb_hunters.data import LIMIT, relic
-from core.games.orb_hunters.state import State, column_winner, on, teams
+from core.games.orb_hunters.state import State, column_winner, on, rivals, teams
 
 _SHARPNESS = 0.45
 """How much one projected point raises a seat's chance to win."""
@@ -58,7 +58,7 @@ def _projected(state: State) -> list[list[float]]:
         weight = len(column) / LIMIT
         kind = relic(card)
         if effects and kind.effect == "gift":
-            seat = _leader(totals, seat)
+            seat = _leader(totals, rivals(state, seat))
         gained = [kind.wealth, kind.wounds, kind.potions]
         if effects and kind.effect.startswith("theft-"):
             victim = (seat + (1 if kind.effect == "theft-left" else -1)) % state.players
@@ -71,9 +71,9 @@ def _projected(state: State) -> list[list[float]]:
     return totals
 
 
-def _leader(totals: Sequence[Sequence[float]], giver: int) -> int:
+def _leader(totals: Sequence[Sequence[float]], candidates: Sequence[int]) -> int:
     """The rival a Gift goes to: the one with the most wealth."""
-    return max((s for s in range(len(totals)) if s != giver), key=lambda s: totals[s][0])
+    return max(candidates, key=lambda s: totals[s][0])
 
 
 def utilities(state: State) -> list[float]:

@@ -494,8 +494,8 @@ def _obtain(state: State, seat: int, column: int, effect: str) -> tuple[State, l
                     f"{_secret(state, stolen)}.",
                 )
             )
-            if relic_kind(stolen) == "orb":
-                state = _feat(state, seat, "Thief")
+            if relic_kind(stolen) == "orb" and victim in rivals(state, seat):
+                state = _feat(state, seat, "Thief")  # "from a rival": not from a partner
     return state, events
 
 
@@ -622,6 +622,9 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
         return f"the markers on the table are {', '.join(in_play(state))}, not {choice!r}"
     if verb == "attract":
         return "the Charismatic attracts the last adventurer under another relic"
+    partner = any(seat in team and choice in team for team in teams(state)) and choice != seat
+    if partner:
+        return "your partner is no rival: choose a player of the other team"
     if verb == "exchange" and type(choice) is int and 0 <= choice < state.players:
         if choice == seat:
             return "exchange with a rival, not yourself"

@@ -38,13 +38,15 @@ def pouch_totals(cards: Sequence[str]) -> Pouch:
 def eliminated(net_wounds: Sequence[int]) -> set[int]:
     """The seats with the most wounds (after potions): all of them when tied.
 
-    If every player ties for the most, nobody is eliminated (designed, GAME_DATA.md).
+    If every player ties for the most, nobody is eliminated (designed, GAME_DATA.md). Potions
+    cancel wounds but never below zero, so a negative count is taken as no wounds.
     """
     if not net_wounds:
         return set()
-    most = max(net_wounds)
-    out = {seat for seat, wounds in enumerate(net_wounds) if wounds == most}
-    return set() if len(out) == len(net_wounds) else out
+    wounds = [max(0, count) for count in net_wounds]
+    most = max(wounds)
+    out = {seat for seat, count in enumerate(wounds) if count == most}
+    return set() if len(out) == len(wounds) else out
 
 
 def _groups(keys: dict[int, tuple[int, int]]) -> list[tuple[int, ...]]:

@@ -177,8 +177,16 @@ def attract_sources(state: State, target: int) -> list[int]:
 
 
 def rivals(state: State, seat: int, *, with_relics: bool = False) -> list[int]:
-    """The other players (only those with a relic in their pouch, if asked)."""
-    return [s for s in range(state.players) if s != seat and (state.pouches[s] or not with_relics)]
+    """The other players (only those with a relic in their pouch, if asked).
+
+    In the Teams variant a rival is a player of the other team: the partner is no rival.
+    """
+    partners = next((team for team in teams(state) if seat in team), (seat,))
+    return [
+        s
+        for s in range(state.players)
+        if s not in partners and (state.pouches[s] or not with_relics)
+    ]
 
 
 def column_winner(state: State, index: int) -> tuple[int | None, str, int]:

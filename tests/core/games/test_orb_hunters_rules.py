@@ -695,3 +695,51 @@ def test_achievements_are_in_every_view_at_the_end() -> None:
     earned = GAME.view(state, None)["achievements"]
     assert "Clumsy" in earned[0] and "Alchemist" not in earned[1]
     assert "achievements" not in GAME.view(position(), None)
+
+
+# -- Teams: a rival is a player of the other team ------------------------------------------------
+
+
+def _teams_last_turn(row: Sequence[str], pouches: Sequence[Sequence[str]]) -> State:
+    """Teams, round 3: seat 0 (Red) wins the first relic when it completes the last column."""
+    won = ["red-6", "red-5", "blue-1", "green-1"]
+    columns = [won, *filler(len(row) - 1, [*won, "purple-6"])]
+    columns[-1] = columns[-1][:3]
+    return position(
+        players=4,
+        row=row,
+        columns=columns,
+        hands=[["purple-6"]],
+        pouches=pouches,
+        round=3,
+        variants=["teams"],
+    )
+
+
+def test_teams_gift_goes_to_a_player_of_the_other_team() -> None:
+    """Gift: "a rival of your choice" - in Teams the partner (seat 2) is no rival."""
+    row = ["cursed-idol-1", "trinket-1", "trinket-2", "gem-pouch-1", "gem-pouch-2"]
+    initial = [[f"initial-relic-{s + 1}"] for s in range(4)]
+    after = play(_teams_last_turn(row, initial), 0, ("assign", "purple-6", 4))
+    assert after.pending == ("gift",)
+    assert set(GAME.legal_actions(after, 0)) == {("gift", 1), ("gift", 3)}
+    assert "rival" in GAME.why_illegal(after, 0, ("gift", 2))
+
+
+def test_teams_exchange_only_with_a_player_of_the_other_team() -> None:
+    """Exchange: the only opponent with a relic is chosen at once, never the partner."""
+    row = ["tricksters-mirror-1", "trinket-1", "trinket-2", "gem-pouch-1", "gem-pouch-2"]
+    pouches = [["initial-relic-1"], ["initial-relic-2"], ["initial-relic-3", "orb-1"], []]
+    after = play(_teams_last_turn(row, pouches), 0, ("assign", "purple-6", 4))
+    assert after.over and after.pouches[0][1] == "initial-relic-2"
+    assert after.pouches[1][0] == "tricksters-mirror-1" and after.pouches[2][1] == "orb-1"
+
+
+def test_teams_theft_from_the_partner_is_no_thief_achievement() -> None:
+    """Theft skips an empty neighbour to the next player, here the partner: the Orb moves,
+    but "Thief: Obtain an Orb from a rival" is not earned."""
+    row = ["thiefs-glove-left", "trinket-1", "trinket-2", "gem-pouch-1", "gem-pouch-2"]
+    pouches = [["initial-relic-1"], [], ["initial-relic-3", "orb-1"], ["initial-relic-4"]]
+    after = play(_teams_last_turn(row, pouches), 0, ("assign", "purple-6", 4))
+    assert after.pouches[0][:3] == ("initial-relic-1", "thiefs-glove-left", "orb-1")
+    assert "Thief" not in after.feats[0]

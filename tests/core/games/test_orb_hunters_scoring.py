@@ -173,3 +173,10 @@ def test_achievements_are_the_rulebooks_ten() -> None:
         "Alchemist",
         "Orb Hunter",
     ]
+
+
+def test_spare_potions_never_make_wounds_negative_for_elimination() -> None:
+    """Potions cancel wounds, never below zero: "-1" and "0" wounds after potions are both no
+    wounds, so three players without wounds all tie and nobody is eliminated."""
+    assert eliminated([0, -1, -2]) == set()
+    assert eliminated([2, -1, 0]) == {0}
