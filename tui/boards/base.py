@@ -61,6 +61,12 @@ class ActionChosen(Message):
     """A board built an action (it may still be refused by the rules, with their reason)."""
 
     action: Action
+    seat: int | None = None
+    """Which local seat acts (None: the one whose view is shown). Several people may share
+    a keyboard at a real-time table, each with their own keys."""
+    at_ns: int | None = None
+    """Real time: when the key was pressed (``time.monotonic_ns``). A timed action names
+    its own position (a claim names its board) instead of the table's version."""
 
 
 class ResultsWanted(Message):

@@ -107,6 +107,9 @@ class GameScreen(Screen[None]):
             seats = frozenset(i for i, seat in enumerate(setup.seats) if seat.kind == "human")
         self.local = seats
         self.viewer = min(self.local) if self.local else None
+        self.shared_screen = bool(getattr(self.board_module, "SHARED_SCREEN", False))
+        """Everyone at this keyboard sees the same table at once (Whoosh: all public, real
+        time): no "pass to" cover, each local player acts with their own keys."""
         self.latest: dict[int | None, Update] = {}
         self._participant = LocalPlayers(self, self.local)
         self._refresh_pending = False
@@ -132,7 +135,9 @@ class GameScreen(Screen[None]):
             yield Static(id="sr-table")
             yield OptionList(id="sr-choices")
         else:
-            yield self.board_module.Board(id="board")
+            board = self.board_module.Board(id="board")
+            board.local_seats = tuple(sorted(self.local))  # whose keys it takes (real time)
+            yield board
         yield Static(id="status")
         yield EventLog(id="log")
         yield Footer()
@@ -151,7 +156,7 @@ class GameScreen(Screen[None]):
         self.table.join(self._participant)
         if not self.hosted:
             await self.table.start()
-        if len(self.local) > 1 and self.viewer is not None:
+        if len(self.local) > 1 and self.viewer is not None and not self.shared_screen:
             self._show_cover(self.viewer)
         self._focus_input()
 
@@ -183,7 +188,9 @@ class GameScreen(Screen[None]):
             return
         update = self.latest[self.viewer]
         acting_here = sorted(s for s in self.local if s in update.acting)
-        if acting_here and self.viewer not in acting_here and update.outcome is None:
+        if self.shared_screen:
+            pass  # nothing hidden between the people at this keyboard: no cover
+        elif acting_here and self.viewer not in acting_here and update.outcome is None:
             self._show_cover(acting_here[0])
             return
         self._show_update(update)
@@ -258,15 +265,18 @@ class GameScreen(Screen[None]):
 
     @on(ActionChosen)
     def _chosen(self, message: ActionChosen) -> None:
-        if self.viewer is not None:
-            self.run_worker(self._submit(self.viewer, message.action), group="submit")
+        seat = self.viewer if message.seat is None else message.seat
+        if seat is not None and seat in self.local:
+            self.run_worker(self._submit(seat, message.action, message.at_ns), group="submit")
 
-    async def _submit(self, seat: int, action: Any) -> None:
+    async def _submit(self, seat: int, action: Any, at_ns: int | None = None) -> None:
         assert self.table is not None
         update = self.latest.get(seat)
         status = self.query_one("#status", Static)
+        # A timed action (a claim) names its own board; otherwise the version shown.
+        version = None if at_ns is not None or update is None else update.version
         try:
-            await self.table.submit(seat, action, update.version if update else None)
+            await self.table.submit(seat, action, version, at_ns=at_ns)
         except IllegalAction as refusal:
             status.update(Text(f"✗ Not allowed: {refusal}", style="bold"))
             self.query_one(EventLog).add(f"Not allowed: {refusal}", seat)
