@@ -74,12 +74,19 @@ def _shardhunters_levels() -> dict[str, BotFactory]:
     return dict(LEVELS)
 
 
+def _comic_hunters_levels() -> dict[str, BotFactory]:
+    from core.games.comic_hunters.bots import LEVELS
+
+    return dict(LEVELS)
+
+
 _GAME_LEVELS: dict[str, Callable[[], dict[str, BotFactory]]] = {
     # slug -> the game's strategic levels, weakest first. Imported on demand: a game's bots
     # module imports the ISMCTS bot, which imports this module.
     "superbohaterowie": _superbohaterowie_levels,
     "orb-hunters": _orb_hunters_levels,
     "shardhunters": _shardhunters_levels,
+    "comic-hunters": _comic_hunters_levels,
 }
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from core.engine import Game
+from core.games.comic_hunters.rules import COMIC_HUNTERS
 from core.games.orb_hunters.rules import ORB_HUNTERS
 from core.games.shardhunters.rules import SHARDHUNTERS
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE
 
-GAMES: dict[str, Game] = {game.slug: game for game in (SUPERBOHATEROWIE, ORB_HUNTERS, SHARDHUNTERS)}
+GAMES: dict[str, Game] = {
+    game.slug: game for game in (COMIC_HUNTERS, SUPERBOHATEROWIE, ORB_HUNTERS, SHARDHUNTERS)
+}

@@ -1,0 +1,708 @@
+"""Comic Hunters' rules, one behaviour per test, per location and per player count."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.engine import Action
+from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HEROES, HIGHLIGHTS
+from core.games.comic_hunters.rules import COMIC_HUNTERS as GAME
+from core.games.comic_hunters.rules import _begin, final_outcome, score_sheet
+from core.games.comic_hunters.state import State, jarvis_hero
+from core.match import Match
+
+SPOTS = {"store": (0, 0), "flea": (0, 1), "auction": (1, 1), "convention": (0, 2)}
+_DECKS = ("store_deck", "flea_deck", "auction_deck", "convention_deck", "removed")
+
+
+def fresh(players: int, seed: int = 0, **options: Any) -> State:
+    state: State = GAME.setup(players, random.Random(seed), options)
+    return state
+
+
+def cleared(state: State) -> State:
+    """The setup state with the first Store's packs back in the Store deck."""
+    assert state.store is not None
+    cards = tuple(c for pack in state.store.packs for c in pack)
+    return replace(state, store=None, store_deck=cards + state.store_deck, location="")
+
+
+def at(players: int, location: str, seed: int = 0, **changes: Any) -> State:
+    """A fresh game opened at ``location`` (changes applied before the location opens)."""
+    round_, step = SPOTS[location]
+    state = replace(cleared(fresh(players, seed)), round=round_, step=step, **changes)
+    return _begin(state)[0]
+
+
+def take_out(state: State, cards: list[str]) -> State:
+    """``state`` with ``cards`` removed from the decks (to be put somewhere by the test)."""
+    for deck in _DECKS:
+        kept = tuple(c for c in getattr(state, deck) if c not in cards)
+        state = replace(state, **{deck: kept})
+    return state
+
+
+def with_hand(state: State, seat: int, cards: list[str]) -> State:
+    """``seat`` holds exactly ``cards`` (taken from the decks; its old hand goes back)."""
+    old = state.hands[seat]
+    state = take_out(state, cards)
+    state = replace(state, convention_deck=state.convention_deck + old)
+    return replace(
+        state, hands=state.hands[:seat] + (tuple(sorted(cards)),) + state.hands[seat + 1 :]
+    )
+
+
+def cards_of(
+    hero: str, value: int | None = None, single: bool = True, icon: str | None = None
+) -> list[str]:
+    return [
+        c.id
+        for c in CARDS
+        if hero in c.heroes
+        and (value is None or c.value == value)
+        and (len(c.heroes) == 1) == single
+        and (icon is None or icon in c.highlights)
+    ]
+
+
+def act(state: State, seat: int, action: Action) -> State:
+    legal = GAME.legal_actions(state, seat)
+    assert action in legal, f"{action} not in {legal[:12]}"
+    new, _ = GAME.apply(state, seat, action, None)
+    assert GAME.census(new) == GAME.census(state)
+    return new
+
+
+def play_location(state: State, choose: Callable[[State, int, list[Action]], Action]) -> State:
+    """Play until the location changes."""
+    location = state.location
+    while state.location == location:
+        seat = min(GAME.to_act(state))
+        state = act(state, seat, choose(state, seat, list(GAME.legal_actions(state, seat))))
+    return state
+
+
+def first_action(state: State, seat: int, legal: list[Action]) -> Action:
+    return legal[0]
+
+
+# -- data and setup -------------------------------------------------------------------------
+
+
+def test_there_are_135_cards_45_per_age() -> None:
+    """135 cards, 45 of each market value, unique ids."""
+    assert len(CARDS) == 135 == len({c.id for c in CARDS})
+    assert Counter(c.value for c in CARDS) == {1: 45, 2: 45, 3: 45}
+
+
+@pytest.mark.parametrize("value", [1, 2, 3])
+def test_each_age_has_five_cards_per_hero_and_five_team_ups(value: int) -> None:
+    """Per age: 5 single-hero cards for each hero and 5 two-hero cards."""
+    age = [c for c in CARDS if c.value == value]
+    singles = Counter(c.heroes[0] for c in age if len(c.heroes) == 1)
+    assert singles == dict.fromkeys(HEROES, 5)
+    assert sum(1 for c in age if len(c.heroes) == 2) == 5
+
+
+@pytest.mark.parametrize("value", [1, 2, 3])
+def test_each_age_has_six_icons_of_each_highlight(value: int) -> None:
+    """30 icons per age, 6 of each; 20 cards with one, 5 with two, 20 with none."""
+    age = [c for c in CARDS if c.value == value]
+    icons = Counter(i for c in age for i in c.highlights)
+    assert icons == dict.fromkeys(HIGHLIGHTS, 6)
+    assert Counter(len(c.highlights) for c in age) == {0: 20, 1: 20, 2: 5}
+
+
+def test_every_hero_shares_cards_with_three_partners() -> None:
+    """Two-hero pairs rotate over the ages: at least three partners per hero."""
+    partners: dict[int, set[int]] = {h: set() for h in range(8)}
+    for pairs in DUAL_PAIRS.values():
+        for a, b in pairs:
+            partners[a].add(b)
+            partners[b].add(a)
+    assert all(len(p) >= 3 for p in partners.values())
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_one_to_three_players_remove_two_heroes(players: int) -> None:
+    """Two heroes leave: their single cards are out of the decks; the track has 1/2/3."""
+    state = fresh(players)
+    assert len(state.removed_heroes) == 2
+    assert [len(row) for row in state.trending] == [1, 2, 3]
+    assert not set(state.removed_heroes) & {h for row in state.trending for h in row}
+    decks = state.store_deck + state.flea_deck + state.auction_deck + state.convention_deck
+    assert all(not all(h in state.removed_heroes for h in CARD[c].heroes) for c in decks)
+    assert all(all(h in state.removed_heroes for h in CARD[c].heroes) for c in state.removed)
+
+
+def test_four_players_keep_all_heroes() -> None:
+    """Four players: all eight heroes, Trending rows of 1, 3 and 4."""
+    state = fresh(4)
+    assert state.removed_heroes == () and state.removed == ()
+    assert [len(row) for row in state.trending] == [1, 3, 4]
+
+
+@pytest.mark.parametrize(
+    ("players", "counts"), [(1, (6, 10, 10)), (2, (6, 10, 10)), (3, (10,) * 3), (4, (10,) * 3)]
+)
+def test_the_convention_deck_by_player_count(players: int, counts: tuple[int, ...]) -> None:
+    """3–4 players: 10/10/10; 1–2 players: 6/10/10."""
+    state = fresh(players)
+    values = Counter(CARD[c].value for c in state.convention_deck)
+    assert (values[1], values[2], values[3]) == counts
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_secret_stash_starts_at_fifteen(players: int) -> None:
+    """Players (and Jarvis) start with 15; seat 1 is the First Player; Store first."""
+    state = fresh(players)
+    assert state.stash == (15,) * players and state.jarvis_stash == 15
+    assert state.first == 0 and state.location == "store"
+    assert sum(GAME.census(state).values()) == 135
+
+
+def test_beginner_highlight_markers() -> None:
+    """Beginner: Number One, First Appearance, then one of the other three."""
+    for seed in range(6):
+        tracks = fresh(3, seed).tracks
+        assert tracks[:2] == ("number-one", "first-appearance")
+        assert tracks[2] in ("new-look", "special-edition", "epic-battle")
+
+
+def test_advanced_highlight_markers_are_three_random() -> None:
+    """Advanced: three different markers drawn at random."""
+    drawn = {fresh(3, seed, highlights="advanced").tracks for seed in range(8)}
+    assert all(len(set(t)) == 3 for t in drawn) and len(drawn) > 1
+
+
+# -- Store -------------------------------------------------------------------------------------
+
+
+def test_store_three_players_pick_simultaneously_and_pass_left() -> None:
+    """Everyone picks at once; then seat 1's pack goes to seat 2 (left)."""
+    state = fresh(3)
+    assert GAME.to_act(state) == {0, 1, 2}
+    assert state.store is not None and [len(p) for p in state.store.packs] == [4, 4, 4]
+    pack0 = state.store.packs[0]
+    state = act(state, 0, ("pick", pack0[0]))
+    assert GAME.to_act(state) == {1, 2}
+    assert GAME.view(state, 1)["store"]["pack"] == list(state.store.packs[1])
+    assert pack0[0] not in str(GAME.view(state, 1))
+    state = act(state, 1, GAME.legal_actions(state, 1)[0])
+    state = act(state, 2, GAME.legal_actions(state, 2)[0])
+    assert state.store is not None and state.store.packs[1] == pack0[1:]
+
+
+def test_store_ends_with_four_cards_each() -> None:
+    """Pick, pass, pick, pass, pick, pass, and the last card: four cards per player."""
+    state = play_location(fresh(4), first_action)
+    assert [len(h) for h in state.hands] == [4, 4, 4, 4]
+    assert state.location == "flea"
+
+
+def test_store_passes_right_in_round_two() -> None:
+    """Round 2: seat 1's pack goes to the seat on its right (the last seat)."""
+    state = _begin(replace(cleared(fresh(3)), round=1, step=0))[0]
+    assert state.store is not None and state.store.direction == -1
+    pack0 = state.store.packs[0]
+    for seat in range(3):
+        state = act(state, seat, ("pick", state.store.packs[seat][-1]))
+    assert state.store.packs[2] == pack0[:-1]
+
+
+def test_store_two_players_pick_and_box_from_seven() -> None:
+    """Two players: seven cards, pick one and box one each pass; four each, six boxed."""
+    state = fresh(2)
+    assert state.store is not None and [len(p) for p in state.store.packs] == [7, 7]
+    pack = state.store.packs[0]
+    state = act(state, 0, ("pick", pack[0]))
+    assert GAME.legal_actions(state, 0) == [("box", c) for c in pack[1:]]
+    state = play_location(state, first_action)
+    assert [len(h) for h in state.hands] == [4, 4] and len(state.box) == 6
+
+
+def test_solo_store_buys_three_keeps_two_twice() -> None:
+    """Solo: three cards, keep two, Jarvis gets one; twice: four for you, two for Jarvis."""
+    state = fresh(1)
+    assert state.store is not None and len(state.store.packs[0]) == 3
+    state = play_location(state, first_action)
+    assert len(state.hands[0]) == 4
+    assert sum(len(cards) for _, cards in state.jarvis) == 2
+
+
+# -- Flea Market -------------------------------------------------------------------------------
+
+
+def test_flea_three_players_rows_start_with_one_card() -> None:
+    """One row per player, each with one revealed card; the First Player starts."""
+    state = at(3, "flea", first=1)
+    assert state.flea is not None
+    assert [len(r) for r in state.flea.rows] == [1, 1, 1] and state.flea.caps == (4, 4, 4)
+    assert GAME.to_act(state) == {1}
+
+
+def test_flea_reveal_fills_a_row_up_to_four() -> None:
+    """Reveal puts a card in a row; a full row takes no more."""
+    state = at(3, "flea")
+    for seat in (0, 1, 2):
+        state = act(state, seat, ("reveal", 0))
+    assert state.flea is not None and len(state.flea.rows[0]) == 4
+    assert ("reveal", 0) not in GAME.legal_actions(state, 0)
+    assert ("take-row", 0) in GAME.legal_actions(state, 0)
+
+
+def test_flea_taking_a_row_ends_the_visit() -> None:
+    """A player who takes a row leaves; turns skip them; then the marker is handed on."""
+    state = at(3, "flea")
+    assert state.flea is not None
+    row = state.flea.rows[1]
+    state = act(state, 0, ("take-row", 1))
+    assert set(row) <= set(state.hands[0])
+    assert GAME.to_act(state) == {1}
+    state = act(state, 1, ("take-row", 0))
+    assert GAME.to_act(state) == {2}
+    state = act(state, 2, ("take-row", 2))
+    assert state.location == "give-first" and GAME.to_act(state) == {0}
+    state = act(state, 0, ("give-first", 2))
+    assert state.first == 2 and state.location == "convention"
+
+
+def test_flea_two_players_rows_of_four_three_two() -> None:
+    """Two players: three rows of at most 4, 3 and 2 cards."""
+    state = at(2, "flea")
+    assert state.flea is not None and state.flea.caps == (4, 3, 2)
+    assert len(state.flea.rows) == 3
+
+
+def test_flea_two_players_opponent_completes_then_rest_to_convention() -> None:
+    """After one takes a row, the other fills rows alone; the unchosen row is shuffled away."""
+    state = at(2, "flea")
+    first = state.first
+    other = 1 - first
+    state = act(state, first, ("take-row", 2))
+    assert GAME.to_act(state) == {other}
+    state = act(state, other, ("reveal", 0))
+    assert GAME.to_act(state) == {other}
+    assert state.flea is not None
+    left = state.flea.rows[1]
+    state = act(state, other, ("take-row", 0))
+    assert state.location == "convention" and state.convention is not None
+    assert set(left) <= set(state.convention_deck) | set(state.convention.grid)
+    assert not set(left) & set(state.hands[0] + state.hands[1])
+
+
+def test_solo_flea_rows_follow_the_trending_track() -> None:
+    """Solo: rows of at most 2, 3, 4; Jarvis reveals into the row of the card's best hero."""
+    state = at(1, "flea")
+    assert state.flea is not None and state.flea.caps == (2, 3, 4)
+    state = act(state, 0, ("reveal", 2))
+    flea = state.flea
+    assert flea is not None and sum(len(r) for r in flea.rows) == 5
+
+
+def test_solo_flea_jarvis_completes_and_buys_the_longest_row() -> None:
+    """You take a row early: Jarvis fills the other rows and buys the longest."""
+    state = at(1, "flea")
+    before = sum(len(c) for _, c in state.jarvis)
+    state = act(state, 0, ("take-row", 0))
+    bought = sum(len(c) for _, c in state.jarvis) - before
+    assert bought == 4  # the row of at most four is the longest once full
+    assert state.location == "convention"
+
+
+# -- Auction Website ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(2, [4, 3]), (3, [5, 4, 3]), (4, [5, 4, 4, 3])])
+def test_auction_lots_by_player_count(players: int, sizes: list[int]) -> None:
+    """Lots of 5, 4…, 3 cards (two players: 4 and 3)."""
+    state = at(players, "auction")
+    assert state.auction is not None and [len(lot) for lot in state.auction.lots] == sizes
+
+
+def test_auction_bidding_and_one_win_per_player() -> None:
+    """Open, outbid, pass: the leader pays and takes the lot and cannot bid again."""
+    state = at(3, "auction")
+    assert GAME.to_act(state) == {0}
+    state = act(state, 0, ("open", 0, 2))
+    assert GAME.to_act(state) == {1}
+    assert ("bid", 2) not in GAME.legal_actions(state, 1)
+    state = act(state, 1, ("bid", 5))
+    state = act(state, 2, ("pass",))
+    state = act(state, 0, ("pass",))
+    assert state.stash[1] == 10 and len(state.hands[1]) == 5
+    # The opener lost, so the opener chooses the next lot; seat 2 (not 1) may bid.
+    assert GAME.to_act(state) == {0}
+    state = act(state, 0, ("open", 1, 1))
+    assert GAME.to_act(state) == {2}
+
+
+def test_auction_opener_who_wins_hands_the_choice_left() -> None:
+    """If the opener wins, the next player to the left who has not won chooses."""
+    state = at(4, "auction")
+    state = act(state, 0, ("open", 0, 3))
+    for seat in (1, 2, 3):
+        state = act(state, seat, ("pass",))
+    assert state.stash[0] == 12 and GAME.to_act(state) == {1}
+
+
+def test_auction_last_lot_is_forced_at_one_per_card() -> None:
+    """The player who won nothing takes the last lot, paying its number of cards."""
+    state = at(2, "auction")
+    state = act(state, 0, ("open", 0, 4))
+    state = act(state, 1, ("pass",))
+    assert state.stash == (11, 12) and len(state.hands[1]) == 3
+    assert state.location == "convention"
+
+
+def test_auction_last_lot_paid_in_part() -> None:
+    """Short of points: spend them all, choose that many cards; the rest to the Convention."""
+    state = at(2, "auction", stash=(15, 2))
+    state = act(state, 0, ("open", 0, 0))
+    state = act(state, 1, ("pass",))
+    assert state.auction is not None and state.auction.picks == 2 and GAME.to_act(state) == {1}
+    lot = state.auction.lots[1]
+    state = act(state, 1, ("keep", lot[0]))
+    state = act(state, 1, ("keep", lot[1]))
+    assert state.stash[1] == 0 and set(lot[:2]) <= set(state.hands[1])
+    assert state.convention is not None
+    assert lot[2] in state.convention_deck + state.convention.grid
+
+
+def test_no_bid_above_the_secret_stash() -> None:
+    """A bid can never take the Secret Stash below zero."""
+    state = at(3, "auction", stash=(15, 3, 15))
+    state = act(state, 0, ("open", 0, 1))
+    assert max(a[1] for a in GAME.legal_actions(state, 1) if a[0] == "bid") == 3
+
+
+def test_solo_auction_fixed_prices_and_jarvis_pays() -> None:
+    """Solo: the 4-card lot costs 5, the 3-card lot 1; Jarvis takes and pays for the other."""
+    state = at(1, "auction")
+    state = act(state, 0, ("buy-lot", 0))
+    assert state.stash == (10,) and state.jarvis_stash == 14
+    assert len(state.hands[0]) == 4 and sum(len(c) for _, c in state.jarvis) == 3
+
+
+# -- Convention --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "cards"), [(1, 17), (2, 20), (3, 24), (4, 24)])
+def test_convention_grid_size(players: int, cards: int) -> None:
+    """24 cards (no centre), 20 (no centre, no corners), solo 17 (edges and centre)."""
+    state = at(players, "convention")
+    assert state.convention is not None
+    grid = state.convention.grid
+    assert sum(c is not None for c in grid) == cards
+    if players >= 3:
+        assert grid[12] is None
+    if players == 2:
+        assert all(grid[i] is None for i in (0, 4, 12, 20, 24))
+    if players == 1:
+        assert grid[12] is not None and grid[6] is None
+
+
+def test_convention_snake_order() -> None:
+    """First Player clockwise, the last player twice, back to the First Player."""
+    state = at(3, "convention", first=1)
+    assert state.convention is not None
+    assert [s for s, _ in state.convention.turns] == [1, 2, 0, 0, 2, 1]
+
+
+def test_convention_two_players_alternate() -> None:
+    """Two players alternate until each has taken twice."""
+    state = at(2, "convention")
+    assert state.convention is not None
+    first = state.first
+    assert [s for s, _ in state.convention.turns] == [first, 1 - first, first, 1 - first]
+
+
+def test_convention_slide_through_empty_spaces_then_take() -> None:
+    """A card slides only through empty spaces; then a hero's cards in a line are taken."""
+    state = at(3, "convention")
+    assert state.convention is not None
+    slides = [a for a in GAME.legal_actions(state, 0) if a[0] == "slide"]
+    # Only the centre is empty: the four cards around it can slide there.
+    assert sorted(a[1] for a in slides) == [7, 11, 13, 17] and all(a[2] == 12 for a in slides)
+    card = state.convention.grid[7]
+    assert card is not None
+    state = act(state, 0, ("slide", 7, 12))
+    assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "slide"]
+    hero = CARD[card].heroes[0]
+    state = act(state, 0, ("take", hero, "row", 2))
+    assert card in state.hands[0]
+    assert state.convention is not None and state.convention.grid[12] is None
+
+
+def test_convention_leftovers_return_to_the_deck() -> None:
+    """With 3–4 players the cards left on the grid go back to the Convention deck."""
+    state = play_location(at(3, "convention"), lambda s, seat, legal: legal[-1])
+    assert state.location == "give-first"
+    assert len(state.convention_deck) + sum(len(h) for h in state.hands) == 30
+
+
+def test_solo_convention_discard_turns_and_jarvis_leftovers() -> None:
+    """Solo: your turn, a Discard turn, yours, a Discard turn; the rest goes to Jarvis."""
+    state = at(1, "convention")
+    assert state.convention is not None
+    assert state.convention.turns == ((0, False), (0, True), (0, False), (0, True))
+    take = next(a for a in GAME.legal_actions(state, 0) if a[0] == "take")
+    state = act(state, 0, take)
+    hand = len(state.hands[0])
+    deck = len(state.convention_deck)
+    take = next(a for a in GAME.legal_actions(state, 0) if a[0] == "take")
+    state = act(state, 0, take)
+    assert len(state.hands[0]) == hand and len(state.convention_deck) > deck
+    state = play_location(state, lambda s, seat, legal: next(a for a in legal if a[0] == "take"))
+    assert state.location == "assemble"
+    assert sum(len(c) for _, c in state.jarvis) + len(state.hands[0]) > 0
+    assert state.convention is None
+
+
+def test_short_convention_fills_from_removed_heroes_value_three_first() -> None:
+    """Missing Convention cards are removed heroes' cards, value 3 first."""
+    base = cleared(fresh(3))
+    state = replace(base, convention_deck=base.convention_deck[:20])
+    spare = base.convention_deck[20:]
+    state = replace(state, store_deck=state.store_deck + spare)
+    state = _begin(replace(state, round=0, step=2))[0]
+    assert state.convention is not None
+    grid = [c for c in state.convention.grid if c is not None]
+    fills = [c for c in grid if all(h in state.removed_heroes for h in CARD[c].heroes)]
+    assert len(grid) == 24 and len(fills) == 4
+    assert all(CARD[c].value == 3 for c in fills)
+
+
+# -- Assemble Collection -----------------------------------------------------------------------
+
+
+def assembling(players: int = 3, seed: int = 0) -> State:
+    state = replace(cleared(fresh(players, seed)), step=3, location="assemble")
+    from core.games.comic_hunters.assembly import begin_assembly
+
+    return begin_assembly(state)[0]
+
+
+def test_payment_example_captain_america() -> None:
+    """Value 4 (1 + 1 + 2) paid with a 1 and a 3: no change; the collection starts."""
+    cap1 = cards_of("captain-america", 1)[:2]
+    cap2 = cards_of("captain-america", 2)[:1]
+    pay = [cards_of("thor", 1)[0], cards_of("hulk", 3)[0]]
+    state = with_hand(assembling(4), 0, cap1 + cap2 + pay)
+    for card in cap1 + cap2:
+        state = act(state, 0, ("play", card, "captain-america"))
+    state = act(state, 0, ("ready",))
+    state = act(state, 0, ("pay", pay[0]))
+    assert state.collections[0] == ()
+    state = act(state, 0, ("pay", pay[1]))
+    assert dict(state.collections[0])["captain-america"] == tuple(sorted(cap1 + cap2))
+    assert state.hands[0] == () and GAME.to_act(state) == {1, 2, 3}
+
+
+def test_highlight_example_new_look_and_number_one() -> None:
+    """Three New Look icons on cards of value 1, 1 and 2 move that track 4; the value-1
+    card that also shows Number One moves that track 1."""
+    new = ["c128", "c114", "c206"]  # NO + NL (1), NL (1), NL (2)
+    assert CARD["c128"].highlights == ("number-one", "new-look")
+    state = replace(assembling(4), tracks=("new-look", "number-one", "epic-battle"))
+    owners = ("iron-man", "black-widow", "captain-america")
+    old = {hero: tuple(cards_of(hero, 3)[:2]) for hero in owners}
+    pay = cards_of("hulk", 3)[:2]
+    state = with_hand(take_out(state, [c for cs in old.values() for c in cs]), 0, new + pay)
+    state = replace(state, collections=(tuple(old.items()),) + state.collections[1:])
+    for card, hero in zip(new, owners, strict=True):
+        state = act(state, 0, ("play", card, hero))
+    state = act(state, 0, ("ready",))
+    state = act(state, 0, ("pay", pay[0]))
+    state = act(state, 0, ("pay", pay[1]))
+    assert state.marks[0] == (4, 1, 0)
+    assert all(len(cards) == 3 for _, cards in state.collections[0])
+
+
+def test_a_new_collection_needs_two_cards() -> None:
+    """Saying ready with a lone card of a new hero takes it back."""
+    state = assembling(3)
+    hero = state.trending[0][0]
+    thor = cards_of(hero, 1)[0]
+    state = with_hand(state, 0, [thor, *cards_of(hero, 3)[:1]])
+    state = act(state, 0, ("play", thor, hero))
+    state = act(state, 0, ("ready",))
+    assert thor in state.hands[0] and state.collections[0] == ()
+
+
+def test_play_only_what_the_rest_of_the_hand_can_pay() -> None:
+    """A card may be played only while the other cards can still pay for all played."""
+    a, b = cards_of("thor", 2)[:2]
+    state = with_hand(assembling(4), 0, [a, b, cards_of("hulk", 1)[0]])
+    state = act(state, 0, ("play", a, "thor"))
+    assert ("play", b, "thor") not in GAME.legal_actions(state, 0)  # 1 left for 2 + 2 owed
+
+
+def test_expanding_needs_one_card_and_relocating_keeps_two() -> None:
+    """An existing collection grows by one card; relocation leaves at least two behind."""
+    dual = next(c.id for c in CARDS if c.heroes == ("spider-man", "captain-america"))
+    spiders = cards_of("spider-man", 1)[:2]
+    caps = cards_of("captain-america", 1)[:2]
+    state = assembling(4)
+    state = take_out(state, [dual, *spiders, *caps])
+    collections = (
+        ("spider-man", tuple(sorted([dual, *spiders]))),
+        ("captain-america", tuple(caps)),
+    )
+    state = replace(state, collections=(collections,) + state.collections[1:])
+    assert ("relocate", dual, "captain-america") in GAME.legal_actions(state, 0)
+    state = act(state, 0, ("relocate", dual, "captain-america"))
+    assert len(dict(state.collections[0])["captain-america"]) == 3
+    assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "relocate" and a[1] in spiders]
+
+
+def test_keep_at_most_two_cards() -> None:
+    """After paying, excess cards go to the Convention deck until two are left."""
+    hand = cards_of("thor", 1)[:5]
+    state = with_hand(assembling(4), 0, hand)
+    state = act(state, 0, ("ready",))
+    assert [a[0] for a in GAME.legal_actions(state, 0)] == ["discard"] * 5
+    for card in hand[:3]:
+        state = act(state, 0, ("discard", card))
+    assert len(state.hands[0]) == 2 and 0 not in GAME.to_act(state)
+
+
+def test_removed_heroes_cannot_be_collected_with_two_or_three_players() -> None:
+    """2–3 players: no collection of a removed hero."""
+    state = assembling(3)
+    gone = state.removed_heroes[0]
+    cards = [c for c in state.removed if CARD[c].heroes == (gone,)][:2]
+    state = with_hand(state, 0, cards + cards_of(state.trending[0][0], 3)[:2])
+    assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "play" and a[2] == gone]
+
+
+def test_solo_may_collect_removed_heroes() -> None:
+    """Solo: cards of removed heroes (from the grid) may form collections."""
+    state = assembling(1)
+    gone = state.removed_heroes[0]
+    cards = [c for c in state.removed if CARD[c].heroes == (gone,)][:2]
+    state = with_hand(state, 0, cards + cards_of(state.trending[0][0], 3)[:2])
+    assert [a for a in GAME.legal_actions(state, 0) if a[0] == "play" and a[2] == gone]
+
+
+# -- Jarvis, the schedule and the end --------------------------------------------------------
+
+
+def test_jarvis_files_a_card_with_the_best_trending_hero() -> None:
+    """Two heroes on a card: the one higher on the Trending Track; equal: the larger one."""
+    state = fresh(1)
+    card = next(
+        c for c in CARDS if len(c.heroes) == 2 and not set(c.heroes) & set(state.removed_heroes)
+    )
+    a, b = card.heroes
+    state = replace(state, trending=((b,), (a,), tuple(h for h in HEROES if h not in (a, b))[:3]))
+    assert jarvis_hero(state, card.id) == b
+    state = replace(state, trending=((a, b),), jarvis=((b, ("x",)),))
+    assert jarvis_hero(state, card.id) == b
+
+
+def test_two_players_alternate_the_start_and_the_last_convention() -> None:
+    """A starts, then B, alternating by step; the last Convention goes to fewer Highlights."""
+    state = cleared(fresh(2))
+    starts = []
+    for round_, step in ((0, 1), (0, 2), (1, 1), (1, 2), (2, 0), (2, 1)):
+        starts.append(_begin(replace(state, round=round_, step=step))[0].first)
+    assert starts == [0, 1, 0, 1, 0, 1]
+    last = _begin(replace(state, round=2, step=2, marks=((5, 0, 0), (1, 0, 0))))[0]
+    assert last.first == 1
+    tie = _begin(replace(state, round=2, step=2, marks=((1, 0, 0), (1, 0, 0))))[0]
+    assert tie.first == 1
+
+
+def test_green_score_sheet_example() -> None:
+    """Green: 3, 3, 5, 8 cards in rows 2, 3, 2, 2 and a pair: 6 + 5 + 10 + 16, variety 10."""
+    state = cleared(fresh(4))
+    trending = (
+        ("hulk",),
+        ("thor", "spider-man", "iron-man"),
+        ("black-widow", "black-panther", "doctor-strange", "captain-america"),
+    )
+    cols = (
+        ("thor", tuple(f"t{i}" for i in range(3))),
+        ("black-widow", tuple(f"w{i}" for i in range(3))),
+        ("spider-man", tuple(f"s{i}" for i in range(5))),
+        ("iron-man", tuple(f"i{i}" for i in range(8))),
+        ("hulk", ("h0", "h1")),
+    )
+    state = replace(state, trending=trending, collections=(cols, (), (), ()), stash=(6, 5, 7, 0))
+    sheet = score_sheet(state)
+    assert sheet[0]["size"] == 37 and sheet[0]["variety"] == 10
+    assert sheet[0]["secret stash"] == 6
+
+
+def test_solo_removed_hero_collections_score_variety_not_size() -> None:
+    """Solo: a removed hero's collection of three counts for variety but scores no size."""
+    state = cleared(fresh(1))
+    gone = state.removed_heroes[0]
+    state = replace(state, jarvis=((gone, ("a", "b", "c")),), location="over")
+    jarvis = score_sheet(state)[-1]
+    assert jarvis["size"] == 0 and jarvis["variety"] == 1
+
+
+def test_tie_break_by_highlights_then_biggest_collection() -> None:
+    """Equal scores: more Highlight spaces first; then the biggest collection."""
+    state = replace(cleared(fresh(2)), location="over", stash=(5, 5), marks=((0, 0, 0), (0, 0, 0)))
+    assert final_outcome(state).ranking == ((0, 1),)
+    state = replace(state, collections=((("thor", ("a", "b")),), ()))
+    assert final_outcome(state).ranking == ((0,), (1,))
+    assert "Highlights" in final_outcome(state).note
+
+
+def test_solo_outcome_names_jarvis_score() -> None:
+    """Solo: one seat ranked; the note says Jarvis' score and who won; a loss is to Jarvis."""
+    state = replace(cleared(fresh(1)), location="over", stash=(9,), jarvis_stash=3)
+    outcome = final_outcome(state)
+    assert outcome.ranking == ((0,),) and outcome.scores == (9,)
+    assert "Jarvis scored 3: you beat Jarvis" in outcome.note
+    assert outcome.winners() == (0,)
+    behind = final_outcome(replace(state, jarvis_stash=12))
+    assert behind.lost_to == "Jarvis" and behind.winners() == ()
+    assert "Jarvis scored 12: Jarvis wins" in behind.note
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_whole_game_ends_after_three_rounds(players: int) -> None:
+    """First-listed actions play every location of all three rounds to the end."""
+    match = Match.new("comic-hunters", players, seed=3)
+    seen: set[str] = set()
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        seen.add(match.state.location)
+        legal = match.legal(seat)
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pass", "ready")]
+        match.act(seat, (takes or legal)[0])
+    assert {"store", "flea", "auction", "convention", "assemble"} <= seen
+    assert match.state.round == 2 and match.to_act() == frozenset()
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(min_value=1, max_value=4), seed=st.integers(min_value=0, max_value=10**6)
+)
+def test_random_games_keep_every_card_and_hide_hands(players: int, seed: int) -> None:
+    """Random games: the census never changes, and no seat's view shows another's hand."""
+    rng = random.Random(seed)
+    state = fresh(players, seed)
+    census = GAME.census(state)
+    while GAME.outcome(state) is None:
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))), None)
+        assert GAME.census(state) == census
+        for viewer in range(players):
+            shown = str(GAME.view(state, viewer))
+            for other in range(players):
+                if other != viewer:
+                    assert not any(c in shown for c in state.hands[other])
