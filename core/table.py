@@ -221,6 +221,29 @@ class Table:
         await self._queue.put(_Request(seat, action, version, when, done))
         return await done
 
+    def act_now(self, seat: int, action: Any, at_ns: int) -> list[Event]:
+        """Apply ``seat``'s timed action at once, ahead of the queue (IllegalAction if the
+        rules refuse it).
+
+        For the real-time path only: a claim is decided in the same loop turn its bytes
+        arrived in, however busy the server is drawing screens. Its time, not its place in
+        the queue, is what the rules judge it by; a queued action that arrived earlier
+        comes after it, and a claim names the board it saw, so nothing is judged on a board
+        its player did not see."""
+        if self._closed:
+            raise IllegalAction("the table is closed")
+        events = self.match.act(seat, action, at_ns)
+        self._accepted(events)
+        return events
+
+    def _accepted(self, events: list[Event]) -> None:
+        if self.recorder is not None:
+            self.recorder(self.match.steps[-1])
+        self._position_ns = time.monotonic_ns()
+        self._broadcast(events)
+        self._schedule_bots()
+        self._schedule_timed()
+
     async def _work(self) -> None:
         while True:
             request = await self._queue.get()
@@ -232,14 +255,9 @@ class Table:
                 if not request.done.done():
                     request.done.set_exception(refusal)
                 continue
-            if self.recorder is not None:
-                self.recorder(self.match.steps[-1])
-            self._position_ns = time.monotonic_ns()
             if not request.done.done():
                 request.done.set_result(events)
-            self._broadcast(events)
-            self._schedule_bots()
-            self._schedule_timed()
+            self._accepted(events)
 
     def set_note(self, seat: int, note: str | None) -> None:
         """Tell everyone how a seat's player is doing ("disconnected"), or clear it."""

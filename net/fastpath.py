@@ -16,6 +16,10 @@ answer never reaches the App) and, when the table's option asks for it, dates ea
 back by that round trip and by how long the board took to be written to this player, so a
 claim is ranked by reaction time, not by distance. The table waits out the largest such
 latency before it settles a claim (`core.table.Table.horizon_ns`).
+
+The claim is applied in the same loop turn its bytes arrived in (`Table.act_now`), not
+queued behind the screens the server is drawing: under load that queue is tens of
+milliseconds long, and a capture is decided in well under one.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import statistics
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from core.engine import Action, IllegalAction
 from core.table import Table, Update
@@ -73,7 +77,6 @@ class FastPath:
         self._round_trips: deque[int] = deque(maxlen=SAMPLES)
         self._probe_sent: int | None = None
         self._probe_handle: asyncio.TimerHandle | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
         self.claims_sent = 0
 
     # -- wiring (the session) ------------------------------------------------------------------
@@ -130,8 +133,6 @@ class FastPath:
             self._probe_handle.cancel()
             self._probe_handle = None
         self._probe_sent = None
-        for task in self._tasks:
-            task.cancel()
 
     # -- the table's participant for the seat --------------------------------------------------
 
@@ -184,17 +185,11 @@ class FastPath:
         if self._fair:
             when = max(self._shown_since, at_ns - self.latency_ns)
         self.claims_sent += 1
-
-        async def submit() -> None:
-            try:
-                await table.submit(self._seat, action, at_ns=when)
-            except IllegalAction as refusal:
-                if self._on_refused is not None:
-                    self._on_refused(str(refusal))
-
-        task = asyncio.get_running_loop().create_task(submit(), name="fast-claim")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        try:
+            table.act_now(self._seat, action, when)
+        except IllegalAction as refusal:
+            if self._on_refused is not None:
+                self._on_refused(str(refusal))
 
     # -- round trips -------------------------------------------------------------------------------
 

@@ -76,7 +76,7 @@ class LobbyScreen(KeyStates, Screen[None]):
 
     | key | action |
     | --- | --- |
-    | 1–5 | sit on that seat |
+    | 1–8 | sit on that seat |
     | w | watch instead of playing |
     | s | start the game (host) |
     | e | change the table setup (host) |
@@ -91,7 +91,7 @@ class LobbyScreen(KeyStates, Screen[None]):
     BINDINGS = [
         *(
             Binding(str(n), f"sit({n - 1})", f"Seat {n}", show=n == 1, id=f"lobby.seat{n}")
-            for n in range(1, 6)
+            for n in range(1, 9)  # Whoosh seats up to eight
         ),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("s", "start", "Start", id="lobby.start"),
