@@ -96,7 +96,9 @@ def assembly_legal(state: State, seat: int) -> list[Action]:
         value = CARD[card].value
         if budget - 2 * value < 0:
             continue
-        actions += [("play", card, hero) for hero in CARD[card].heroes if collectable(state, hero)]
+        actions += [
+            ("play", card, hero) for hero in CARD[card].heroes if collectable(state, hero, card)
+        ]
     actions += [("unplay", card) for card, _ in assembly.plays[seat]]
     existing = {hero for hero, _ in state.collections[seat]}
     for hero, cards in state.collections[seat]:
@@ -106,7 +108,7 @@ def assembly_legal(state: State, seat: int) -> list[Action]:
             actions += [
                 ("relocate", card, other)
                 for other in CARD[card].heroes
-                if other != hero and other in existing
+                if other != hero and other in existing and collectable(state, other, card)
             ]
     return actions
 

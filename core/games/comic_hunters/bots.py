@@ -87,7 +87,7 @@ def plan(state: Any, seat: int, weights: Weights = NORMAL) -> tuple[list[tuple[s
     existing = {hero: len(cards) for hero, cards in state.collections[seat]}
     by_hero: dict[str, list[str]] = {}
     for card in hand:
-        heroes = [h for h in CARD[card].heroes if collectable(state, h)]
+        heroes = [h for h in CARD[card].heroes if collectable(state, h, card)]
         if not heroes:
             continue
         best = max(heroes, key=lambda h: (existing.get(h, 0), trending_row(state, h) is not None))
@@ -143,7 +143,7 @@ def _card_keep_value(state: Any, seat: int, card: str) -> float:
     info = CARD[card]
     best = 0.0
     for hero in info.heroes:
-        if collectable(state, hero):
+        if collectable(state, hero, card):
             row = trending_row(state, hero)
             best = max(best, (4 - (row or 4)) + (2.0 if hero in existing else 0.0))
     return best + 0.5 * sum(1 for icon in info.highlights if icon in state.tracks)

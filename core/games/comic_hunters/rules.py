@@ -151,6 +151,7 @@ class ComicHunters:
             auction_deck=tuple(decks[3]),
             convention_deck=tuple(convention),
             removed=tuple(sorted(out)),
+            grid_fills=(),
             box=(),
             hands=((),) * seats,
             collections=((),) * seats,
@@ -469,7 +470,8 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
             return "you are not playing cards now"
         if verb == "play" and card in CARD:
             return (
-                "the card must show that hero (not a removed one), and your other cards "
+                "the card must show that hero (a removed hero only on a card that completed "
+                "a solo Convention grid), and your other cards "
                 f"must still be able to pay what you owe ({owed(state, seat)} so far)"
             )
         return "that card is not available for this"

@@ -111,6 +111,10 @@ class State:
     convention_deck: tuple[str, ...]
     removed: tuple[str, ...]
     """Cards of the removed heroes, face down, used to fill short locations."""
+    grid_fills: tuple[str, ...]
+    """Solo: removed heroes' cards added to complete a Convention grid. Only these may form
+    collections of removed heroes (rulebook, Solo Mode); every other fill card is worth
+    its market value only."""
     box: tuple[str, ...]
     """Cards returned to the game box (two-player Store)."""
     hands: tuple[tuple[str, ...], ...]
@@ -168,14 +172,15 @@ def give(state: State, seat: int, cards: tuple[str, ...] | list[str]) -> State:
     return replace(state, hands=put(state.hands, seat, hand))
 
 
-def is_removed(state: State, card: str) -> bool:
-    """A card that shows only removed heroes (a fill card)."""
-    return all(hero in state.removed_heroes for hero in CARD[card].heroes)
-
-
-def collectable(state: State, hero: str) -> bool:
-    """Collections of removed heroes exist only in solo games (rulebook, Solo Mode)."""
-    return state.solo or hero not in state.removed_heroes
+def collectable(state: State, hero: str, card: str) -> bool:
+    """``card`` may join a collection of ``hero``: a hero in play, or in solo games a
+    removed hero whose card was added to complete the Convention grid (rulebook: a fill
+    card "cannot be added to Collections, only its Market Value can be used"; Solo Mode:
+    collections of removed heroes "only if they have been added to the game to complete
+    the grid"). A card that also shows a hero in play joins only that hero."""
+    if hero not in CARD[card].heroes:
+        return False
+    return hero not in state.removed_heroes or card in state.grid_fills
 
 
 def trending_row(state: State, hero: str) -> int | None:
@@ -200,10 +205,13 @@ def draw(state: State, deck: str, count: int) -> tuple[State, list[str], int]:
 
 
 def draw_convention(state: State, count: int) -> tuple[State, list[str], int]:
-    """Draw from the Convention deck; missing cards are removed-hero cards, value 3 first."""
+    """Draw from the Convention deck; missing cards are removed-hero cards, value 3 first.
+    In solo games these grid fills are remembered: they may form collections."""
     taken = list(state.convention_deck[:count])
     state = replace(state, convention_deck=state.convention_deck[count:])
     state, filled = _fill(state, count - len(taken), (3, 2, 1))
+    if state.solo and filled:
+        state = replace(state, grid_fills=tuple(sorted(state.grid_fills + tuple(filled))))
     return state, taken + filled, len(filled)
 
 
@@ -263,18 +271,33 @@ def add_to(
 
 def jarvis_hero(state: State, card: str) -> str:
     """Where Jarvis files a card: the hero best placed on the Trending Track, then the
-    largest of his collections (rulebook), then the first icon (designed)."""
+    largest of his collections (rulebook), then the first icon (designed). Only heroes the
+    card may be collected for count (a removed hero only on a grid fill)."""
     sizes = dict((hero, len(cards)) for hero, cards in state.jarvis)
     heroes = CARD[card].heroes
     return min(
-        heroes,
+        [h for h in heroes if collectable(state, h, card)] or heroes,
         key=lambda h: (trending_row(state, h) or 4, -sizes.get(h, 0), heroes.index(h)),
     )
 
 
 def jarvis_takes(state: State, cards: tuple[str, ...] | list[str]) -> tuple[State, list[Event]]:
-    """Cards go straight into Jarvis' collections, unpaid, Highlights updated at once."""
+    """Cards go straight into Jarvis' collections, unpaid, Highlights updated at once.
+
+    A fill card that did not complete a Convention grid cannot join a collection and
+    Jarvis has no hand to pay with it: it goes to the Convention deck (designed)."""
     events: list[Event] = []
+    unusable = [c for c in cards if not any(collectable(state, h, c) for h in CARD[c].heroes)]
+    if unusable:
+        cards = [c for c in cards if c not in unusable]
+        state = to_convention_deck(state, unusable)
+        events.append(
+            event(
+                "jarvis",
+                f"{titles(unusable)}: removed heroes' card(s) Jarvis cannot collect go to the "
+                "Convention deck.",
+            )
+        )
     for card in cards:
         hero = jarvis_hero(state, card)
         state = replace(

@@ -140,10 +140,11 @@ def _keys(removed_heroes: tuple[str, ...]) -> dict[str, tuple[int, bool]]:
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """Re-deal every card hidden from ``seat``, keeping what the seat knows.
 
-    Each hidden place keeps the value (the card back) and removed-hero status of each of
-    its cards; the Convention deck, whose order of backs nobody tracks, takes whatever is
-    left, shuffled. Pools are sorted before shuffling so the re-deal depends only on what
-    the seat knows. The stored seed is replaced too, so a search cannot foresee shuffles.
+    Each hidden place keeps the value (the card back), removed-hero status and solo
+    grid-fill status of each of its cards; the Convention deck, whose order of backs nobody
+    tracks, takes whatever is left, shuffled. Pools are sorted before shuffling so the
+    re-deal depends only on what the seat knows. The stored seed is replaced too, so a
+    search cannot foresee shuffles.
     """
     others = [s for s in range(state.players) if s != seat]
     zones: list[tuple[str, ...]] = [
@@ -156,8 +157,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     ]
     packs = list(state.store.packs) if state.store is not None else []
     zones += [packs[o] for o in others if packs]
-    key = _keys(state.removed_heroes)
-    pools: dict[tuple[int, bool], list[str]] = {}
+    base = _keys(state.removed_heroes)
+    # A solo grid fill is known to everyone (it lay on the grid) and may be collected.
+    fills = set(state.grid_fills)
+    key = {card: (*base[card], card in fills) for card in base}
+    pools: dict[tuple[int, bool, bool], list[str]] = {}
     for zone in (*zones, state.convention_deck):
         for card in zone:
             pools.setdefault(key[card], []).append(card)

@@ -584,13 +584,95 @@ def test_removed_heroes_cannot_be_collected_with_two_or_three_players() -> None:
     assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "play" and a[2] == gone]
 
 
-def test_solo_may_collect_removed_heroes() -> None:
-    """Solo: cards of removed heroes (from the grid) may form collections."""
+def test_solo_may_collect_removed_heroes_only_from_grid_fills() -> None:
+    """Solo: "Jarvis and the player can form Collections with characters removed from the
+    game, only if they have been added to the game to complete the grid"; any other fill
+    card "cannot be added to Collections, only its Market Value can be used"."""
     state = assembling(1)
     gone = state.removed_heroes[0]
     cards = [c for c in state.removed if CARD[c].heroes == (gone,)][:2]
     state = with_hand(state, 0, cards + cards_of(state.trending[0][0], 3)[:2])
-    assert [a for a in GAME.legal_actions(state, 0) if a[0] == "play" and a[2] == gone]
+    assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "play" and a[2] == gone]
+    state = replace(state, grid_fills=tuple(sorted(cards)))
+    plays = [a for a in GAME.legal_actions(state, 0) if a[0] == "play" and a[2] == gone]
+    assert {a[1] for a in plays} == set(cards)
+
+
+def _solo_with_dual_of_removed_hero() -> tuple[State, str, str, str]:
+    """A solo game and a two-hero card showing a removed hero and a hero in play."""
+    for seed in range(50):
+        state = assembling(1, seed)
+        for card in CARDS:
+            removed = [h for h in card.heroes if h in state.removed_heroes]
+            if len(card.heroes) == 2 and len(removed) == 1:
+                other = next(h for h in card.heroes if h != removed[0])
+                return state, card.id, removed[0], other
+    raise AssertionError("no such card")
+
+
+def test_solo_a_team_up_card_never_joins_a_removed_hero() -> None:
+    """Solo: a card that also shows a hero in play was never removed nor added to complete
+    the grid, so it cannot go to a removed hero's collection (played or relocated)."""
+    state, dual, gone, other = _solo_with_dual_of_removed_hero()
+    payers = cards_of(state.trending[0][0], 3)[:3]
+    state = with_hand(state, 0, [dual, *payers])
+    legal = GAME.legal_actions(state, 0)
+    assert ("play", dual, gone) not in legal and ("play", dual, other) in legal
+    fills = [c for c in state.removed if CARD[c].heroes == (gone,)][:2]
+    mine = [c for c in cards_of(other) if c not in payers][:2]
+    state = take_out(state, [*fills, *mine])
+    collections = tuple(
+        sorted(((gone, tuple(sorted(fills))), (other, tuple(sorted([dual, *mine])))))
+    )
+    state = replace(state, grid_fills=tuple(sorted(fills)), collections=(collections,))
+    assert ("relocate", dual, gone) not in GAME.legal_actions(state, 0)
+
+
+def test_solo_jarvis_cannot_collect_a_fill_card_from_the_store() -> None:
+    """A Store fill card cannot join a collection, and Jarvis has no hand to pay with it:
+    it goes to the Convention deck (designed), his collections and tracks stay as they were."""
+    base = cleared(fresh(1))
+    state = replace(
+        base,
+        store_deck=base.store_deck[:2],
+        convention_deck=base.convention_deck + base.store_deck[2:],
+    )
+    state = _begin(state)[0]
+    assert state.store is not None
+    pack = state.store.packs[0]
+    fill = next(c for c in pack if all(h in state.removed_heroes for h in CARD[c].heroes))
+    for card in pack:
+        if card != fill:
+            state = act(state, 0, ("pick", card))
+    assert state.jarvis == () and state.jarvis_marks == (0, 0, 0)
+    assert fill in state.convention_deck
+
+
+def test_solo_grid_fills_are_collected_by_jarvis() -> None:
+    """Solo: removed heroes' cards that completed the grid and are left there go to Jarvis,
+    filed under their removed hero."""
+    base = cleared(fresh(1))
+    state = replace(
+        base,
+        convention_deck=base.convention_deck[:10],
+        store_deck=base.store_deck + base.convention_deck[10:],
+    )
+    state = _begin(replace(state, round=0, step=2))[0]
+    assert state.convention is not None
+    fills = [
+        c
+        for c in state.convention.grid
+        if c is not None and all(h in state.removed_heroes for h in CARD[c].heroes)
+    ]
+    assert len(fills) == 7 and sorted(fills) == list(state.grid_fills)
+    hero = CARD[fills[0]].heroes[0]
+    keep = next(a for a in GAME.legal_actions(state, 0) if a[0] == "take" and a[1] != hero)
+    state = act(state, 0, keep)
+    state = play_location(
+        state, lambda s, seat, legal: next(a for a in legal if a[0] == "take" and a[1] != hero)
+    )
+    jarvis = dict(state.jarvis)
+    assert fills[0] in jarvis[hero]
 
 
 # -- Jarvis, the schedule and the end --------------------------------------------------------
