@@ -7,8 +7,13 @@ real-time table the session shows each input chunk to this path first, timed as 
 (`net.session.AppSession.data_received`): claim keys are taken out of the chunk and submitted
 to the table at once with that time; everything else goes on to the App as usual.
 
-A claim names the board its player reacted to: the position of the last frame that was
-actually written to their channel, not the newest one the table delivered.
+A claim names the board its player reacted to: of the positions actually written to their
+channel (not merely delivered by the table), the last one that reached their screen at least
+`MIN_REACTION` before they pressed the key — by the measured round trip, a frame written at
+``w`` is on their screen at ``w + rtt/2`` and a key pressed at ``k`` arrives at ``k + rtt/2``.
+Nobody reacts to a frame faster than that, so a hand already on its way when the board
+changes is judged as aimed at the board it was aimed at (void if that Monster was taken
+meanwhile), not as a grab at whatever appeared since.
 
 Fair at a distance: the path keeps measuring the round trip to the player's own terminal
 (a Device Status Report query, ``ESC [5n``, which every terminal answers ``ESC [0n``; the
@@ -45,6 +50,11 @@ PROBE_TIMEOUT = 5.0
 """A probe unanswered this long is forgotten (some terminals never answer)."""
 SAMPLES = 7
 """Round trips remembered; their median is the estimate (robust to one slow frame)."""
+MIN_REACTION = 0.1
+"""Seconds: no one reacts to what appeared on their screen sooner than this (human visual
+reaction times start around 0.15 s)."""
+HISTORY = 64
+"""Positions remembered as written to the player, to find the one a key reacted to."""
 
 FastAction = Callable[[bytes, Update], Action | None]
 """A board's fast keys: the action a key means in a position, or None (not a fast key)."""
@@ -69,11 +79,9 @@ class FastPath:
         self._on_refused: Callable[[str], None] | None = None
         self._delivered: tuple[Update, int] | None = None
         """The newest update the table delivered, and when; not yet on the player's screen."""
-        self._shown: Update | None = None
-        self._shown_lag = 0
-        """How long the shown position took from the table to the player's channel (ns)."""
-        self._shown_since = 0
-        """When the shown position arose at the table (its delivery time)."""
+        self._written: deque[tuple[int, int, Update]] = deque(maxlen=HISTORY)
+        """(written, delivered, update) for each position written to the player, oldest
+        first: when it went out on their channel and when the table delivered it."""
         self._round_trips: deque[int] = deque(maxlen=SAMPLES)
         self._probe_sent: int | None = None
         self._probe_handle: asyncio.TimerHandle | None = None
@@ -86,17 +94,34 @@ class FastPath:
         self._channel = channel
 
     def frame_written(self, at_ns: int) -> None:
-        """The driver wrote a frame: the newest delivered position is on the player's screen."""
+        """The driver wrote a frame: the newest delivered position is on its way to the player."""
         if self._delivered is not None:
             update, delivered_at = self._delivered
             self._delivered = None
-            self._shown = update
-            self._shown_lag = max(0, at_ns - delivered_at)
-            self._shown_since = delivered_at
+            self._written.append((at_ns, delivered_at, update))
 
     @property
     def armed(self) -> bool:
         return self._table is not None
+
+    @property
+    def shown(self) -> Update | None:
+        """The position last written to the player."""
+        return self._written[-1][2] if self._written else None
+
+    def reacted_to(self, arrived_ns: int) -> tuple[int, int, Update] | None:
+        """(written, delivered, update) of the position a key arriving at ``arrived_ns``
+        can have reacted to: the last one on the player's screen ``MIN_REACTION`` before
+        the key was pressed (the oldest remembered if none is that old)."""
+        if not self._written:
+            return None
+        latest = arrived_ns - (self.round_trip_ns or 0) - int(MIN_REACTION * 1e9)
+        found = self._written[0]
+        for entry in self._written:
+            if entry[0] > latest:
+                break
+            found = entry
+        return found
 
     @property
     def round_trip_ns(self) -> int | None:
@@ -128,7 +153,8 @@ class FastPath:
             self._table.set_latency(self._seat, None)
         self._table = None
         self._fast_action = None
-        self._delivered = self._shown = None
+        self._delivered = None
+        self._written.clear()
         if self._probe_handle is not None:
             self._probe_handle.cancel()
             self._probe_handle = None
@@ -142,7 +168,7 @@ class FastPath:
 
     def deliver(self, update: Update) -> None:
         self._delivered = (update, time.monotonic_ns())
-        if self._shown is None:  # the first position: the App is drawing it now
+        if not self._written:  # the first position: the App is drawing it now
             self.frame_written(time.monotonic_ns())
 
     # -- input -----------------------------------------------------------------------------------
@@ -151,18 +177,19 @@ class FastPath:
         """What of ``data`` goes on to the App: answers to probes and fast keys are taken."""
         if ANSWER in data:
             data = self._take_answers(data, at_ns)
-        if self._table is None or self._fast_action is None or self._shown is None:
+        seen = self.reacted_to(at_ns)
+        if self._table is None or self._fast_action is None or seen is None:
             return data
         if b"\x1b" in data:  # inside an escape sequence a "1" is not a key
             return data
         kept = bytearray()
         for byte in data:
             key = bytes((byte,))
-            action = self._fast_action(key, self._shown)
+            action = self._fast_action(key, seen[2])
             if action is None:
                 kept += key
             else:
-                self._submit(action, at_ns)
+                self._submit(action, at_ns, seen)
         return bytes(kept)
 
     def _take_answers(self, data: bytes, at_ns: int) -> bytes:
@@ -175,15 +202,21 @@ class FastPath:
 
     @property
     def latency_ns(self) -> int:
-        """What a claim of this player is dated back by when play is fair at a distance."""
-        return (self.round_trip_ns or 0) + self._shown_lag
+        """What this player's claims are dated back by when play is fair at a distance: the
+        round trip, and how long the latest position took from the table to their channel."""
+        lag = self._written[-1][0] - self._written[-1][1] if self._written else 0
+        return (self.round_trip_ns or 0) + max(0, lag)
 
-    def _submit(self, action: Action, at_ns: int) -> None:
+    def _submit(self, action: Action, at_ns: int, seen: tuple[int, int, Update]) -> None:
         table = self._table
         assert table is not None
         when = at_ns
         if self._fair:
-            when = max(self._shown_since, at_ns - self.latency_ns)
+            # Reaction time on the table's clock: from when the position arose there, plus
+            # how long the player took after it reached them.
+            written, delivered, _ = seen
+            round_trip = self.round_trip_ns or 0
+            when = max(delivered, at_ns - round_trip - max(0, written - delivered))
         self.claims_sent += 1
         try:
             table.act_now(self._seat, action, when)

@@ -80,13 +80,20 @@ def _comic_hunters_levels() -> dict[str, BotFactory]:
     return dict(LEVELS)
 
 
+def _whoosh_levels() -> dict[str, BotFactory]:
+    from core.games.whoosh.bots import LEVELS
+
+    return dict(LEVELS)
+
+
 _GAME_LEVELS: dict[str, Callable[[], dict[str, BotFactory]]] = {
     # slug -> the game's strategic levels, weakest first. Imported on demand: a game's bots
     # module imports the ISMCTS bot, which imports this module.
     "superbohaterowie": _superbohaterowie_levels,
+    "comic-hunters": _comic_hunters_levels,
     "orb-hunters": _orb_hunters_levels,
     "shardhunters": _shardhunters_levels,
-    "comic-hunters": _comic_hunters_levels,
+    "whoosh": _whoosh_levels,
 }
 
 

@@ -389,7 +389,7 @@ async def players(port: int, *names: str, **options: Any) -> AsyncIterator[list[
 
 # -- setting a table up by keys --------------------------------------------------------------
 
-TAB, CTRL_R, CTRL_S, UP = b"\t", b"\x12", b"\x13", b"\x1b[A"
+TAB, CTRL_R, CTRL_S, UP, DOWN = b"\t", b"\x12", b"\x13", b"\x1b[A", b"\x1b[B"
 
 
 async def host_table(host: Terminal, open_seats: int = 2) -> None:

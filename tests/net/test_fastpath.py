@@ -10,7 +10,7 @@ import time
 from core.engine import Action
 from core.match import Match
 from core.table import Seat, Table, Update
-from net.fastpath import ANSWER, QUERY, FastPath
+from net.fastpath import ANSWER, MIN_REACTION, QUERY, FastPath
 from tests.core.test_table_realtime import ClockGame
 
 
@@ -74,21 +74,22 @@ async def test_a_claim_key_goes_to_the_table_with_its_arrival_time() -> None:
         await table.close()
 
 
-async def test_a_claim_names_the_position_last_written_to_the_player() -> None:
-    """A newer position delivered but not yet drawn: the claim is about the one on screen.
-    (The claim is applied at once, in the same loop turn as its bytes.)"""
+async def test_a_claim_names_the_position_its_player_can_have_reacted_to() -> None:
+    """Only positions written to the player count, and only once on their screen for
+    MIN_REACTION: a key pressed 50 ms after a new board appeared was aimed at the old one."""
     table, path, _ = await _armed()
     try:
         seen.clear()
-        shown = table.match.version
-        await table.submit(0, ("tick",))  # delivered to the path, no frame written yet
-        assert table.match.version == shown + 1
-        path.feed(b"c", time.monotonic_ns())
-        assert seen == [shown]
-        latest = table.match.version  # the tick and the claim, both delivered since
-        path.frame_written(time.monotonic_ns())
-        path.feed(b"c", time.monotonic_ns())
-        assert seen == [shown, latest]
+        first = table.match.version
+        await table.submit(0, ("tick",))  # delivered to the path, not yet written
+        path.feed(b"c", time.monotonic_ns() + 10**9)
+        assert seen == [first]  # never the position that was not written
+        second = table.match.version  # the tick and that claim, delivered since
+        written = time.monotonic_ns()
+        path.frame_written(written)
+        path.feed(b"c", written + 50_000_000)
+        path.feed(b"c", written + int(MIN_REACTION * 1e9) + 1)
+        assert seen == [first, first, second]
     finally:
         path.disarm()
         await table.close()

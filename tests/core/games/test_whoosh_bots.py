@@ -1,0 +1,235 @@
+"""Whoosh bots: human-like reactions (delays, misses, mistakes), legal choices, and a race."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from core.bots import bot_levels, determinizations, make_bot
+from core.engine import IllegalAction, deadlines
+from core.games.whoosh.bots import EASY, HARD, NORMAL, REVEAL_DELAY, Level, WhooshBot
+from core.games.whoosh.rules import WHOOSH as GAME
+from core.games.whoosh.rules import State
+from core.match import Match
+from core.sim import simulate
+
+TRIALS = 2000
+
+
+def board(
+    revealed: list[list[str]],
+    *,
+    players: int = 3,
+    turn: int = 1,
+    board: tuple[str, str, str] = ("ogre", "troll", "goblin"),
+) -> State:
+    """Ogre (sword, sword, fire; 2 points), Troll (axe, axe, ice; 2), Goblin (sword, bow; 1)."""
+    state = Match.new("whoosh", players, seed=1).state
+    rows = revealed + [[] for _ in range(players - len(revealed))]
+    return replace(state, board=board, revealed=tuple(tuple(r) for r in rows), turn=turn)
+
+
+def ask(level: Level, state: State, seat: int, seed: int) -> tuple[float, Any] | None:
+    """A fresh bot's answer to one board."""
+    return WhooshBot(level).react(
+        GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(seed)
+    )
+
+
+def race(match: Match, bots: list[WhooshBot], rng: random.Random) -> float:
+    """A tiny event-time table: on every new position each bot reacts and the game's
+    deadlines are set; whatever is due first happens at its time. Returns the seconds."""
+    now = 0.0
+    planned: dict[int, tuple[float, tuple[Any, ...]]] = {}
+    while match.outcome() is None and match.version < 5000:
+        due = [
+            (
+                (now * 1e9 if d.since_ns is None else d.since_ns) / 1e9 + d.delay_s,
+                0,
+                d.seat,
+                d.action,
+            )
+            for d in deadlines(GAME, match.state)
+        ]
+        for seat, bot in enumerate(bots):
+            answer = bot.react(match.view(seat), match.legal(seat), rng)
+            if answer is None:
+                planned.pop(seat, None)
+            elif seat not in planned or planned[seat][1] != answer[1]:
+                planned[seat] = (now + answer[0], answer[1])
+        due += [(when, 1, seat, action) for seat, (when, action) in planned.items()]
+        assert due, "a bot-only table must never stall"
+        when, _, seat, action = min(due)
+        now = max(now, when)
+        planned.pop(seat, None)
+        try:
+            match.act(seat, action, at_ns=round(now * 1e9))
+        except IllegalAction:
+            continue  # a claim on a board that changed meanwhile
+    return now
+
+
+CAPTURE_BOTH = board([["sword-01", "sword-02"], ["fire-01", "bow-01"]])
+"""The Ogre and the Goblin can both be captured; the Troll cannot."""
+ONE_SHORT = board([["sword-01", "fire-01"], ["axe-01"]])
+"""The Ogre lacks one sword (one short); nothing can be captured."""
+
+
+def test_the_registry_offers_random_easy_normal_hard() -> None:
+    """Levels weakest first, each a bot named after its level."""
+    assert bot_levels("whoosh") == ("random", "easy", "normal", "hard")
+    for level in ("easy", "normal", "hard"):
+        assert make_bot("whoosh", level).name == level
+
+
+@pytest.mark.parametrize(
+    ("level", "floor"), [(EASY, 0.5), (NORMAL, 0.4), (HARD, 0.3)], ids=lambda x: str(x)
+)
+def test_react_claims_the_most_valuable_capture_after_a_human_delay(
+    level: Level, floor: float
+) -> None:
+    """The delay follows the level's mean and sd, never under its floor; the Ogre (2) beats
+    the Goblin (1); the share of misses matches the level."""
+    answers = [ask(level, CAPTURE_BOTH, 0, seed) for seed in range(TRIALS)]
+    claims = [a for a in answers if a is not None]
+    assert {action for _, action in claims} == {("claim", 0, CAPTURE_BOTH.generation)}
+    delays = [delay for delay, _ in claims]
+    assert min(delays) >= floor
+    assert abs(statistics.fmean(delays) - level.reaction_mean) < 0.05
+    assert abs(statistics.stdev(delays) - level.reaction_sd) < 0.06
+    misses = 1 - len(claims) / TRIALS
+    assert abs(misses - level.miss) < 0.04
+
+
+@pytest.mark.parametrize("level", [EASY, NORMAL, HARD], ids=lambda x: x.name)
+def test_react_sometimes_slaps_a_monster_one_symbol_short(level: Level) -> None:
+    """A mistake: the Ogre lacks one sword; the bot claims it at about the level's rate."""
+    answers = [ask(level, ONE_SHORT, 0, seed) for seed in range(TRIALS)]
+    claims = [a for a in answers if a is not None]
+    assert all(action == ("claim", 0, ONE_SHORT.generation) for _, action in claims)
+    assert abs(len(claims) / TRIALS - level.mistake) < 0.025
+
+
+def test_react_never_slaps_a_monster_two_symbols_short() -> None:
+    """Mistakes are near misses only: with nothing one short, an idle bot does nothing."""
+    far = board([["ice-01"]])
+    assert all(ask(EASY, far, 0, seed) is None for seed in range(300))
+
+
+def test_react_reveals_on_its_turn_after_a_short_delay() -> None:
+    """Its own turn and nothing to capture: ("reveal",) after 0.4-1.2 s."""
+    far = board([["ice-01"]], turn=2)
+    delays = []
+    for seed in range(300):
+        answer = ask(HARD, far, 2, seed)
+        assert answer is not None and answer[1] == ("reveal",)
+        delays.append(answer[0])
+    assert REVEAL_DELAY[0] <= min(delays) and max(delays) <= REVEAL_DELAY[1]
+    assert statistics.fmean(delays) == pytest.approx(0.8, abs=0.05)
+
+
+def test_react_never_settles_and_waits_when_it_has_claimed() -> None:
+    """Settling is the table's job; with its own claim pending a bot does nothing."""
+    state = GAME.apply(CAPTURE_BOTH, 0, ("claim", 0, CAPTURE_BOTH.generation), 1)[0]
+    for seed in range(50):
+        assert ask(HARD, state, 0, seed) is None
+        answer = ask(HARD, state, 2, seed)
+        assert answer is None or answer[1][0] == "claim"
+
+
+def test_react_gives_the_same_answer_about_the_same_board() -> None:
+    """Asked twice about one generation, a bot does not re-roll its miss or its delay."""
+    bot = WhooshBot(EASY)
+    view, legal = GAME.view(CAPTURE_BOTH, 0), GAME.legal_actions(CAPTURE_BOTH, 0)
+    rng = random.Random(3)
+    first = [bot.react(view, legal, rng) for _ in range(5)]
+    assert first.count(first[0]) == 5
+
+
+def test_a_bot_does_not_miss_when_nobody_can_reveal_any_more() -> None:
+    """Every pile empty and a capture on the board: missing would stall the table."""
+    stuck = replace(CAPTURE_BOTH, piles=((), (), ()))
+    assert all(ask(EASY, stuck, 1, seed) is not None for seed in range(200))
+
+
+def test_choose_returns_a_legal_action_in_every_position_of_random_games() -> None:
+    """The turn-based interface always answers with a legal action, claims included."""
+    rng = random.Random(4)
+    for players in (2, 5, 8):
+        match = Match.new("whoosh", players, seed=players)
+        while match.outcome() is None and match.version < 200:
+            for seat in range(players):
+                bot = make_bot("whoosh", rng.choice(("easy", "normal", "hard")))
+                deals = determinizations(GAME, match.state, seat, random.Random(1))
+                action = bot.choose(GAME, match.view(seat), deals, match.legal(seat), rng)
+                assert action in match.legal(seat)
+            seat = rng.randrange(players)
+            match.act(seat, rng.choice(match.legal(seat)), at_ns=match.version)
+
+
+def test_choose_claims_a_capture_settles_and_reveals_in_that_order() -> None:
+    """A capture first; then settle when claims are pending; then the reveal on its turn."""
+    bot = make_bot("whoosh", "hard")
+    deals = determinizations(GAME, CAPTURE_BOTH, 1, random.Random(0))
+
+    def choose(state: State, seat: int) -> Any:
+        legal = GAME.legal_actions(state, seat)
+        return bot.choose(GAME, GAME.view(state, seat), deals, legal, random.Random(2))
+
+    assert choose(CAPTURE_BOTH, 1) == ("claim", 0, CAPTURE_BOTH.generation)
+    pending = GAME.apply(ONE_SHORT, 0, ("claim", 1, ONE_SHORT.generation), 1)[0]
+    assert choose(pending, 0) == ("settle",)
+    assert choose(board([["ice-01"]], turn=2), 2) == ("reveal",)
+    forced = choose(board([["sword-01", "fire-01"]], turn=2), 0)
+    assert forced == ("claim", 0, 0), "the least-bad claim: the Ogre lacks only one symbol"
+
+
+def test_in_a_race_hard_bots_capture_more_than_easy_ones() -> None:
+    """Two-player races on an event clock: the faster, surer bot takes most Monsters."""
+    hard_captures = easy_captures = 0
+    for seed in range(6):
+        match = Match.new("whoosh", 2, seed=seed)
+        bots = [WhooshBot(HARD), WhooshBot(EASY)]
+        race(match, bots, random.Random(seed))
+        assert match.outcome() is not None
+        hard_captures += len(match.state.captured[0])
+        easy_captures += len(match.state.captured[1])
+        assert match.outcome().winners() == (0,)  # type: ignore[union-attr]
+    assert hard_captures > 3 * easy_captures
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_races_end_at_every_player_count_and_with_every_tie_window(players: int) -> None:
+    """Bots alone finish a game in real-time order, whatever the window."""
+    for window in (0, 200):
+        match = Match.new("whoosh", players, seed=players, options={"tie_window": window})
+        bots = [WhooshBot((EASY, NORMAL, HARD)[seat % 3]) for seat in range(players)]
+        seconds = race(match, bots, random.Random(players))
+        assert match.outcome() is not None and 10 < seconds < 1200
+
+
+def test_a_bot_playing_many_games_answers_each_board_afresh() -> None:
+    """Generations repeat from game to game; a bot's remembered answer must not."""
+    bot = WhooshBot(HARD)
+    far = board([["ice-01"]], turn=2)
+    assert bot.react(GAME.view(far, 2), GAME.legal_actions(far, 2), random.Random(1)) is not None
+    ready = replace(CAPTURE_BOTH, generation=far.generation, turn=2)
+    answer = bot.react(GAME.view(ready, 2), GAME.legal_actions(ready, 2), random.Random(1))
+    assert answer is not None and answer[1] == ("claim", 0, ready.generation)
+
+
+def test_hunters_sim_plays_whoosh_in_real_time_and_the_hard_bot_wins() -> None:
+    """core.sim's virtual clock (deadlines, reactions): hard beats normal and easy."""
+    result = simulate("whoosh", 3, ["hard", "normal", "easy"], games=4, seed=3)
+    assert result.unfinished == 0 and result.wins[0] >= 3
+
+
+def test_in_turn_based_play_every_level_beats_random() -> None:
+    """With a random bot at the table hunters sim falls back to turns (choose)."""
+    for level in ("easy", "hard"):
+        result = simulate("whoosh", 2, [level, "random"], games=6, seed=5)
+        assert result.unfinished == 0 and result.wins[0] >= 5

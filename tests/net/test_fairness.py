@@ -1,0 +1,188 @@
+"""Fair at a distance: two Whoosh players over SSH with equal reactions, one ~5 ms of round
+trip from the server and one ~80 ms, split the captures about evenly when the table judges
+by reaction time (fair remote play) — and the near one takes most of them when it
+does not.
+
+Both players are asyncssh clients whose terminals answer status queries (the server measures
+their round trip by them), each behind a `DelayProxy` on 127.0.0.1. Each plays by a script:
+when a chunk of output reaches it and the board on the server can be captured, it presses the
+monster's key after its reaction time (the same for both: 150 ms, ± 30 ms of noise); when
+it is its turn to reveal, it presses Space. Which position a claim names, when it counts and
+who wins is all the server's doing. Games are replayed (rematch) until enough captures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import random
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import net.serve as serve_module
+from core.games.whoosh.rules import can_capture
+from core.table import Seat, Table, TableSetup, Update
+from net.fastpath import FastPath
+from net.hall import OPEN
+from tests.net.e2e_helpers import connect, running_server, until
+from tests.net.realtime_helpers import AnsweringPlayer, delayed
+
+REACTION = 0.150
+JITTER = 0.030
+CAPTURES = 30
+"""Captures to play in each mode (over as many games as it takes)."""
+
+
+class SeenPath(FastPath):
+    """The server's raw-key path of one player, remembering what was written to them when
+    (tests only: the scripted player reacts to what its screen showed)."""
+
+    made: list[SeenPath] = []  # noqa: RUF012 - a registry of the paths the server made
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.history: list[tuple[float, Update]] = []
+        SeenPath.made.append(self)
+
+    def frame_written(self, at_ns: int) -> None:
+        before = self.shown
+        super().frame_written(at_ns)
+        if self.shown is not None and self.shown is not before:
+            self.history.append((at_ns / 1e9, self.shown))
+
+    def shown_at(self, when: float) -> Update | None:
+        """The position on the player's screen at ``when`` (time.monotonic seconds)."""
+        found = None
+        for written, update in self.history:
+            if written > when:
+                break
+            found = update
+        return found
+
+
+@dataclass
+class Racer:
+    """A scripted player: sees a chunk arrive, reacts like a person with fixed reflexes to
+    the board that chunk showed (written by the server ``delay`` earlier)."""
+
+    player: AnsweringPlayer
+    seat: int
+    path: SeenPath
+    delay: float
+    rng: random.Random
+    claimed: set[tuple[int, int]] = field(default_factory=set)
+    revealed: set[tuple[int, int]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.player.on_output.append(lambda _: self.look())
+
+    def look(self) -> None:
+        update = self.path.shown_at(time.monotonic() - self.delay)
+        if update is None or update.outcome is not None or update.view.get("game") != "whoosh":
+            return
+        view = update.view
+        board = (id(self.path._table), view["generation"])
+        cards = [card for row in view["revealed_symbols"] for card in row]
+        slots = [
+            slot
+            for slot, monster in enumerate(view["monsters"])
+            if monster is not None and can_capture(monster["symbols"], cards)
+        ]
+        loop = asyncio.get_running_loop()
+        if slots and board not in self.claimed:
+            self.claimed.add(board)
+            best = max(slots, key=lambda s: (view["monsters"][s]["value"], -s))
+            wait = REACTION + self.rng.uniform(-JITTER, JITTER)
+            loop.call_later(wait, self._send, str(best + 1).encode())
+        elif (
+            not slots
+            and view["turn"] == self.seat
+            and not view["claims"]
+            and board not in self.revealed
+        ):
+            self.revealed.add(board)
+            loop.call_later(0.02, self._send, b" ")
+
+    def _send(self, key: bytes) -> None:
+        if not self.player.ended:
+            with contextlib.suppress(BrokenPipeError, OSError):
+                self.player.send(key)
+
+
+def enough(table: Table, totals: list[int]) -> bool:
+    """The game is over, or it has made up the captures still wanted."""
+    captured = sum(len(c) for c in table.match.state.captured)
+    return table.match.outcome() is not None or totals[0] + totals[1] + captured >= CAPTURES
+
+
+@contextlib.asynccontextmanager
+async def patched_paths() -> AsyncIterator[None]:
+    """The server makes `SeenPath`s for its sessions while the block runs."""
+    original = vars(serve_module)["FastPath"]
+    setattr(serve_module, "FastPath", SeenPath)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(serve_module, "FastPath", original)  # noqa: B010
+
+
+async def _race(tmp_path: Path, fair: bool) -> tuple[int, int, int]:
+    """Captures by the near and the far player, and mistakes, over CAPTURES captures."""
+    options = {"fair_remote": fair, "turn_timer": 3, "tie_window": 50}
+    setup = TableSetup("whoosh", (Seat("open", OPEN), Seat("open", OPEN)), options)
+    SeenPath.made.clear()
+    async with (
+        patched_paths(),
+        running_server(tmp_path / "data", game="whoosh") as served,
+        delayed(served.port, 0.0025) as near_link,
+        delayed(served.port, 0.040) as far_link,
+    ):
+        near = await connect(near_link.port, "near", kind=AnsweringPlayer)
+        far = await connect(far_link.port, "far", kind=AnsweringPlayer)
+        try:
+            hall = served.hall
+            await near.wait_for("table setup")
+            await far.wait_for("Waiting for the host")
+            hall.configure("near", setup)
+            hall.take_seat("near", 0)
+            hall.take_seat("far", 1)
+            rng = random.Random(f"fair={fair}")
+            near_path, far_path = SeenPath.made[-2:]
+            Racer(near, 0, near_path, 0.0025, rng)
+            Racer(far, 1, far_path, 0.040, rng)
+            totals = [0, 0, 0]
+            while True:
+                await hall.start("near") if hall.phase == "lobby" else await hall.rematch("near")
+                table = hall.table
+                assert table is not None
+                await until(functools.partial(enough, table, totals), "enough captures", timeout=60)
+                state = table.match.state
+                totals[0] += len(state.captured[0])
+                totals[1] += len(state.captured[1])
+                totals[2] += sum(len(m) for m in state.mistakes)
+                if totals[0] + totals[1] >= CAPTURES:
+                    return totals[0], totals[1], totals[2]
+                await until(lambda: hall.phase == "over", "the game over")
+        finally:
+            await near.close()
+            await far.close()
+
+
+@pytest.mark.timeout(150)
+async def test_with_fair_remote_play_near_and_far_split_the_captures(tmp_path: Path) -> None:
+    near, far, mistakes = await _race(tmp_path, fair=True)
+    assert mistakes <= 0.1 * (near + far), (near, far, mistakes)
+    total = near + far
+    assert near >= 0.25 * total and far >= 0.25 * total, (near, far)
+
+
+@pytest.mark.timeout(150)
+async def test_without_it_the_near_player_takes_most_of_them(tmp_path: Path) -> None:
+    near, far, mistakes = await _race(tmp_path, fair=False)
+    assert mistakes <= 0.1 * (near + far), (near, far, mistakes)
+    assert near >= 0.75 * (near + far), (near, far)

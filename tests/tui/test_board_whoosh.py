@@ -1,0 +1,436 @@
+"""The Whoosh board: its words, its fast keys, and games played in real time by keys."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.widgets import OptionList
+
+from core.games.whoosh import bots
+from core.games.whoosh.data import MONSTER_BY_ID
+from core.games.whoosh.rules import can_capture
+from core.match import Match, Step
+from core.table import Seat, Table, TableSetup, Update
+from tests.tui import BOX_DRAWING, screen_text
+from tui.app import HuntersApp
+from tui.boards import whoosh as board
+from tui.boards.base import ActionTrie
+from tui.screens.game import GameScreen
+from tui.screens.results import ResultsScreen
+from tui.settings import Settings
+
+
+def _update(match: Match, seat: int | None = 0, names: tuple[str, ...] = ()) -> Update:
+    table = Table(match, [Seat(names[i] if names else f"P{i}") for i in range(match.seats)])
+    return table.update_for(seat)
+
+
+def _untimed(seats: int, seed: int = 3, **options: Any) -> Match:
+    """A match whose claims settle at once (no tie window, no latency wait)."""
+    return Match.new(
+        "whoosh", seats, seed=seed, options={"tie_window": 0, "fair_remote": False, **options}
+    )
+
+
+def _capturable(view: dict[str, Any]) -> list[int]:
+    symbols = [card for row in view["revealed_symbols"] for card in row]
+    return [
+        slot
+        for slot, monster in enumerate(view["monsters"])
+        if monster is not None and can_capture(monster["symbols"], symbols)
+    ]
+
+
+def _reveal_until_capturable(match: Match) -> int:
+    """Reveal in turn until some Monster can be captured; its slot."""
+    for _ in range(200):
+        slots = _capturable(match.view(None))
+        if slots:
+            return slots[0]
+        match.act(match.state.turn, ("reveal",))
+    raise AssertionError("no Monster became capturable")
+
+
+# -- fast keys (SSH) -------------------------------------------------------------------------
+
+
+def test_fast_action_turns_1_2_3_into_claims_on_the_shown_board() -> None:
+    """1/2/3 claim a Monster of the board the update shows; nothing else is a fast key."""
+    match = _untimed(3)
+    match.act(0, ("reveal",))
+    update = _update(match, 1)
+    generation = update.view["generation"]
+    assert generation > 0
+    for key, slot in ((b"1", 0), (b"2", 1), (b"3", 2)):
+        assert board.fast_action(key, update) == ("claim", slot, generation)
+    for key in (b" ", b"4", b"0", b"q", b"a", b"\r", b"\x1b"):
+        assert board.fast_action(key, update) is None
+
+
+def test_fast_action_is_off_for_an_empty_slot_and_after_the_game() -> None:
+    """No claim on a used-up pile, and no claim once the game is over."""
+    match = _untimed(2, seed=1)
+    while match.outcome() is None:
+        slot = _reveal_until_capturable(match)
+        match.act(0, ("claim", slot, match.state.generation))
+    update = _update(match, 0)
+    assert update.outcome is not None
+    assert all(board.fast_action(key, update) is None for key in (b"1", b"2", b"3"))
+    empty = next(i for i, m in enumerate(update.view["monsters"]) if m is None)
+    view = {**update.view, "over": False}
+    live = Update(
+        update.version, 0, view, (), (), update.names, update.acting, None, dict(update.notes)
+    )
+    assert board.fast_action(str(empty + 1).encode(), live) is None
+    assert board.fast_action(str((empty + 1) % 3 + 1).encode(), live) is not None
+
+
+# -- words -----------------------------------------------------------------------------------------
+
+
+def test_paths_word_every_reveal_and_claim_and_never_settle() -> None:
+    """Each legal reveal and claim is one worded choice; settling is never offered."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 50})
+    match.act(0, ("reveal",))
+    match.act(2, ("claim", 1, match.state.generation), at_ns=5)
+    update = _update(match, 0)
+    assert ("settle",) in update.legal
+    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+    choices = trie.choices([])
+    labels = [c.label for c in choices]
+    assert len(choices) == 3 and not any("settle" in label.lower() for label in labels)
+    ogre = update.view["monsters"][1]
+    assert f"Claim monster 2: the {ogre['name']} ({', '.join(ogre['symbols'])})" in labels
+    assert board.paths(update, ("settle",)) == []
+    fresh = _update(Match.new("whoosh", 3, seed=2), 0)
+    assert board.paths(fresh, ("reveal",))[0][0].label == "Reveal your next card"
+    fresh_trie = ActionTrie(fresh.legal, lambda a: board.paths(fresh, a))
+    reached = {fresh_trie.action([c.key]) for c in fresh_trie.choices([])}
+    assert reached == set(fresh.legal) - {("settle",)}
+
+
+def test_describe_reads_the_monsters_rows_piles_and_claims() -> None:
+    """Short sentences: whose reveal, every Monster with its needs, every player's row."""
+    match = Match.new("whoosh", 3, seed=2)
+    for _ in range(3):
+        match.act(match.state.turn, ("reveal",))
+    match.act(1, ("claim", 0, match.state.generation), at_ns=9)
+    update = _update(match, 0, ("Ala", "Olek", "Ewa"))
+    lines = board.describe(update)
+    assert lines[0] == "Claims are being settled."
+    first = update.view["monsters"][0]
+    assert lines[1].startswith(f"Monster 1: the {first['name']}, {first['value']} point")
+    assert "needs " in lines[1] and "tie number" in lines[1]
+    assert any(
+        line.startswith("You: 0 points, 0 Monsters, 0 mistakes; 35 cards in pile; revealed a")
+        for line in lines
+    )
+    assert any(line.startswith("Olek: ") for line in lines)
+    assert lines[-1] == f"Olek reached for monster 1, the {first['name']}."
+    assert all(len(line) < 160 and line.endswith(".") for line in lines)
+    assert not any(set(line) & BOX_DRAWING for line in lines)
+    calm = _update(Match.new("whoosh", 2, seed=2), 1, ("Ala", "Olek"))
+    assert board.describe(calm)[0] == "It is Ala's turn to reveal."
+
+
+def test_result_lines_give_monsters_mistakes_and_the_tie_break() -> None:
+    """Every player's Monsters with their values and face-down mistakes; counts on a tie."""
+    match = _untimed(2, seed=4)
+    blunder = False
+    while match.outcome() is None:
+        view = match.view(None)
+        if not blunder and not _capturable(view):
+            match.act(1, ("claim", 0, match.state.generation))
+            blunder = True
+            continue
+        slot = _reveal_until_capturable(match)
+        match.act(0, ("claim", slot, match.state.generation))
+    outcome = match.outcome()
+    assert outcome is not None
+    lines = board.result_lines(match.view(None), outcome, ["Ala", "Olek"])
+    assert lines[0].startswith("Ala: ") and f"total {outcome.scores[0]}." in lines[0]
+    assert "1 face down (−1)" in lines[1] and lines[1].endswith(f"total {outcome.scores[1]}.")
+    tied = match.view(None)
+    tied["captured"] = [["ogre", "dragon"], ["troll", "dragon"]]
+    tied["mistakes"] = [[], []]
+    tie = type(outcome)(
+        scores=(7, 7),
+        breakdown=outcome.breakdown,
+        ranking=((0, 1),),
+        note="Tied on 7 points with the same Monsters: the victory is shared.",
+    )
+    tie_lines = board.result_lines(tied, tie, ["Ala", "Olek"])
+    assert "Tie-break, Ala: 1 of 5 points, 0 of 4 points, 0 of 3 points." in tie_lines
+
+
+def test_card_and_monster_faces_carry_words_not_only_glyphs() -> None:
+    """Combos show both symbols, Failed Attacks say failed, the Staff says any."""
+    assert board.card_text("combo-bow-fire").plain == "»bow+▲fire"
+    assert board.card_text("failed-ice-1").plain == "✗ice failed"
+    assert board.card_text("staff-2").plain == "✦staff (any)"
+    assert board.card_text("sword-03").plain == "†sword"
+    assert board.needs_text(("sword", "sword", "fire")).plain == "2×†sword ▲fire"
+    assert all(len(glyph) == 1 for glyph, _ in board.GLYPHS.values())
+    assert board.missing_words(("sword", "sword", "fire"), [("sword",), ("sword",)]) == (
+        "one more fire"
+    )
+    assert board.missing_words(("ice", "ice", "bow"), [("staff",)]) == (
+        "2 more of 2 more ice and one more bow (the staff counted)"
+    )
+
+
+# -- playing by keys ---------------------------------------------------------------------------
+
+
+def _steps(table: Table) -> list[Step]:
+    return list(table.match.steps)
+
+
+def _setup(seats: tuple[Seat, ...], seed: int, **options: Any) -> TableSetup:
+    return TableSetup("whoosh", seats, options, seed)
+
+
+async def _start(pilot: Any, setup: TableSetup) -> GameScreen:
+    pilot.app.start_game(setup)
+    await pilot.pause()
+    return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+
+
+async def _until(pilot: Any, ready: Any, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not ready():
+            await pilot.pause()
+            await asyncio.sleep(0.005)
+
+
+@pytest.fixture
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots ten times quicker than people, so a whole real-time game takes seconds."""
+    monkeypatch.setattr(bots, "REVEAL_DELAY", (0.01, 0.03))
+    monkeypatch.setattr(bots, "EASY", bots.Level("easy", 0.09, 0.02, 0.05, 0.25, 0.08))
+    monkeypatch.setattr(bots, "NORMAL", bots.Level("normal", 0.07, 0.02, 0.04, 0.1, 0.04))
+
+
+async def test_a_whole_game_against_bots_by_keys(quick_bots: None) -> None:
+    """Space on our turn, 1/2/3 when a Monster is capturable, to the results screen.
+
+    Keys are sent as a person types them, without the pilot's wait for a quiet screen
+    (``pilot.press``): at a real-time table the screen is never quiet for long.
+    """
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "normal"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 7, tie_window=20, turn_timer=3))
+        widget: Any = screen.query_one("#board")
+        acted: set[tuple[str, int]] = set()
+        async with asyncio.timeout(45):
+            while widget.update is None or widget.update.outcome is None:
+                await asyncio.sleep(0.002)
+                update = widget.update
+                if update is None:
+                    continue
+                view, generation = update.view, update.view["generation"]
+                slots = _capturable(view)
+                if slots and ("claim", generation) not in acted and not view["claims"]:
+                    acted.add(("claim", generation))
+                    app.simulate_key(str(slots[0] + 1))
+                elif ("reveal",) in update.legal and ("reveal", generation) not in acted:
+                    acted.add(("reveal", generation))
+                    app.simulate_key("space")
+        assert screen.table is not None
+        steps = screen.table.match.steps
+        ours = [action for seat, action, _ in steps if seat == 0]
+        assert ("reveal",) in ours and any(a[0] == "claim" for a in ours)
+        assert {seat for seat, action, _ in steps if action[0] == "claim"} >= {0}
+        assert "Game over. Press Enter for the results." in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Ala: " in screen_text(app)
+
+
+async def test_two_players_at_one_keyboard_claim_with_their_own_keys() -> None:
+    """z/a s d play the first local seat, m/j k l the second; Space and 1 2 3 are off."""
+    seats = (Seat("Ala"), Seat("Olek"), Seat("Ewa", "remote"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 3, tie_window=200, turn_timer=0))
+        assert not screen._covered
+        widget: Any = screen.query_one("#board")
+        table = screen.table
+        assert table is not None and widget.local_seats == (0, 1)
+        await _until(pilot, lambda: widget.update is not None)
+        text = screen_text(app)
+        assert "[z|asd]" in text and "[m|jkl]" in text
+        assert widget.check_action("reveal", (-1,)) is False
+        assert widget.check_action("claim", (-1, 0)) is False
+        await pilot.press("space", "m")  # not ours / not Olek's turn: nothing happens
+        assert len(_steps(table)) == 0
+        await pilot.press("z")
+        await _until(pilot, lambda: len(_steps(table)) == 1)
+        assert _steps(table)[0][:2] == (0, ("reveal",))
+        await _until(pilot, lambda: widget.update.view["turn"] == 1)
+        await pilot.press("m")
+        await _until(pilot, lambda: len(_steps(table)) == 2)
+        assert _steps(table)[1][:2] == (1, ("reveal",))
+        generation = table.match.state.generation
+        await _until(pilot, lambda: widget.update.view["generation"] == generation)
+        # Both hands go down on the same board, as fast as two people can: Olek, then Ala.
+        app.simulate_key("k")  # Olek: Monster 2
+        app.simulate_key("a")  # Ala: Monster 1
+        await _until(pilot, lambda: len(_steps(table)) >= 4)
+        claims = [(seat, action) for seat, action, _ in _steps(table)[2:4]]
+        assert claims == [(1, ("claim", 1, generation)), (0, ("claim", 0, generation))]
+        assert all(at_ns is not None for _, _, at_ns in _steps(table)[2:4])
+        await _until(pilot, lambda: widget.update.view["generation"] > generation, timeout=3)
+        view = widget.update.view
+        taken = view["captured"][:2] + view["mistakes"][:2]
+        assert sum(len(monsters) for monsters in taken) == 1  # one claim counted, one void
+        assert widget.flash is not None
+        assert " captured the " in widget.flash.plain or " blundered, " in widget.flash.plain
+
+
+def _board(update: Update, local_seats: tuple[int, ...] = (0,)) -> Any:
+    """A board showing ``update``, rendered without an App (78 columns)."""
+    widget = board.Board()
+    widget.local_seats = local_seats
+    widget.update = update
+    return widget
+
+
+def _text(widget: Any) -> str:
+    console = Console(width=78, record=True, file=io.StringIO())
+    console.print(widget.render())
+    return console.export_text()
+
+
+def test_the_board_shows_claims_flashes_and_key_groups_in_words() -> None:
+    """Pending claims by name, the latest capture or blunder with why, keys by each name."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 50})
+    match.act(0, ("reveal",))
+    match.act(1, ("claim", 1, match.state.generation), at_ns=5)
+    names = ("Ala", "[b]Olek[/b]", "Ewa")
+    text = _text(_board(_update(match, 0, names), (0, 1)))
+    assert "[b]Olek[/b] reaches for monster 2…" in text
+    assert "[z|asd]" in text and "[m|jkl]" in text and "[x|" not in text
+    before = match.view(None)
+    match.act(0, ("settle",))
+    after = _update(match, 0, names)
+    widget = _board(after)
+    flash = widget._news(before, after)
+    ogre = MONSTER_BY_ID[before["monsters"][1]["id"]]
+    assert flash.plain.startswith(f"✗ [b]Olek[/b] blundered, −1 face down: the {ogre.name} needs ")
+    widget.flash = flash
+    assert "blundered, −1 face down" in _text(widget)
+    assert "(you)" in _text(widget) and "[z|asd]" not in _text(widget)
+    assert widget._news(after.view, after) is None
+
+
+def test_keys_are_legal_exactly_when_the_rules_allow() -> None:
+    """Space on your reveal only; 1/2/3 while the slot has a Monster and you have not claimed."""
+    match = Match.new("whoosh", 2, seed=2, options={"tie_window": 50})
+    widget = _board(_update(match, 0))
+    assert widget.check_action("reveal", (-1,)) is True
+    assert widget.check_action("claim", (-1, 2)) is True
+    assert widget.check_action("reveal", (0,)) is False  # key groups: several players only
+    assert widget.check_action("results", ()) is False
+    match.act(0, ("reveal",))
+    match.act(0, ("claim", 0, match.state.generation), at_ns=3)
+    widget = _board(_update(match, 0))
+    assert widget.check_action("reveal", (-1,)) is None
+    assert widget.check_action("claim", (-1, 1)) is None
+    shared = _board(_update(match, 0), (0, 1))
+    assert shared.check_action("claim", (0, 1)) is None and shared.check_action("claim", (1, 1))
+    assert (
+        shared.check_action("claim", (2, 1)) is False
+        and shared.check_action("reveal", (-1,)) is False
+    )
+
+
+async def test_screen_reader_mode_lists_reveal_and_claims() -> None:
+    """Plain sentences and a list of worded choices; Enter on the first one reveals."""
+    seats = (Seat("Ala"), Seat("Olek", "remote"))
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 5, turn_timer=0))
+        await _until(pilot, lambda: 0 in screen.latest)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "It is your turn to reveal." in text and "Monster 1: the " in text
+        choices = screen.query_one("#sr-choices", OptionList)
+        labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+        assert labels[0] == "Reveal your next card" and len(labels) == 4
+        assert all(label.startswith("Claim monster ") for label in labels[1:])
+        await pilot.press("enter")
+        assert screen.table is not None
+        await _until(pilot, lambda: screen.table is not None and len(screen.table.match.steps) == 1)
+        assert screen.table.match.steps[0][:2] == (0, ("reveal",))
+
+
+# -- snapshots -------------------------------------------------------------------------------------
+
+
+async def _scripted(pilot: Any, players: int, humans: int) -> None:
+    """A fixed position: some reveals by keys and by the table, one capture, one mistake."""
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    table = screen.table
+    assert table is not None
+    widget: Any = screen.query_one("#board")
+    keys = [board.SOLO_KEYS[0]] if humans == 1 else [g[0] for g in board.KEY_GROUPS[:humans]]
+
+    async def reveal() -> None:
+        turn = table.match.state.turn
+        if turn < humans:
+            await pilot.press(keys[turn])
+        else:
+            await table.submit(turn, ("reveal",))
+        await _until(pilot, lambda: widget.update.version == table.match.version)
+
+    async def claim(seat: int, slot: int) -> None:
+        generation = table.match.state.generation
+        await table.submit(seat, ("claim", slot, generation), at_ns=1)
+        await _until(pilot, lambda: table.match.state.generation != generation)
+        await _until(pilot, lambda: widget.update.version == table.match.version)
+
+    await _until(pilot, lambda: widget.update is not None)
+    await claim(players - 1, 0)  # a blunder on the empty table
+    for _ in range(80):
+        if _capturable(table.match.view(None)):
+            break
+        await reveal()
+    await claim(1, _capturable(table.match.view(None))[0])  # a capture
+    for _ in range(players - 1):
+        await reveal()
+    await pilot.pause()
+
+
+def _snapshot_app(players: int, humans: int) -> HuntersApp:
+    names = ["Ala", "Olek", "Zuzanna-Katarzyna", "[b]Ewa[/b]", "Jan", "Iga", "Max", "Ola"]
+    seats = tuple(Seat(names[i], "human" if i < humans else "remote") for i in range(players))
+    app = HuntersApp(Settings(bot_delay=0))
+    options = {"tie_window": 0, "fair_remote": False, "turn_timer": 0}
+    app.call_later(app.start_game, _setup(seats, 11, **options))
+    return app
+
+
+def test_snapshot_three_players_80x24(snap_compare: Any) -> None:
+    """One player at the keyboard: Space/1/2/3, a capture and a mistake seen on the table."""
+
+    async def run_before(pilot: Any) -> None:
+        await _scripted(pilot, 3, 1)
+
+    assert snap_compare(_snapshot_app(3, 1), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_eight_players_two_at_the_keyboard_80x24(snap_compare: Any) -> None:
+    """Eight rows fit at 80x24; two local players' key groups shown by their names."""
+
+    async def run_before(pilot: Any) -> None:
+        await _scripted(pilot, 8, 2)
+
+    assert snap_compare(_snapshot_app(8, 2), terminal_size=(80, 24), run_before=run_before)
