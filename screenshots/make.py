@@ -71,6 +71,31 @@ def _start(setup: TableSetup, turns: int = 0, then: tuple[str, ...] = ()) -> Any
     return steps
 
 
+OTHER_GAMES: tuple[tuple[str, tuple[Seat, ...], dict[str, Any], int], ...] = (
+    ("comic-hunters", BOTS, {}, 3),
+    ("orb-hunters", BOTS, {}, 3),
+    ("shardhunters", BOTS, {}, 3),
+    ("whoosh", BOTS, {"turn_timer": 0}, 3),
+)
+"""The other games' tables at their opening (one person against two bots)."""
+WHOOSH_SHARED = (Seat("Ala"), Seat("Olek"), Seat("Bot 3 (easy)", "bot", "easy"))
+
+
+def _opening(setup: TableSetup, keys: tuple[str, ...] = ()) -> Any:
+    """The table as dealt (bots move first where they start), then ``keys`` pressed."""
+
+    async def steps(pilot: Any) -> None:
+        pilot.app.start_game(setup)
+        await pilot.pause()
+        await asyncio.sleep(0.3)
+        for key in keys:
+            await pilot.press(key)
+            await asyncio.sleep(0.2)
+        await pilot.pause()
+
+    return steps
+
+
 async def main() -> None:
     mid = TableSetup("superbohaterowie", BOTS, {}, 11)
 
@@ -96,6 +121,13 @@ async def main() -> None:
         Settings(bot_delay=0, screen_reader=True),
     )
     await _shoot("help", (80, 24), _start(mid, then=("f1",)))
+    for slug, seats, options, seed in OTHER_GAMES:
+        await _shoot(f"{slug}-80x24", (80, 24), _opening(TableSetup(slug, seats, options, seed)))
+    await _shoot(
+        "whoosh-two-at-one-keyboard",
+        (80, 24),
+        _opening(TableSetup("whoosh", WHOOSH_SHARED, {"turn_timer": 0}, 4), ("z", "m", "z")),
+    )
 
 
 if __name__ == "__main__":

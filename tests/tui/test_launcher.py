@@ -26,7 +26,7 @@ async def test_starts_on_the_launcher() -> None:
 async def test_lists_every_game_with_players_and_pitch() -> None:
     """Each registered game shows its title, its player counts and its pitch."""
     async with _app().run_test(size=(120, 40)) as pilot:
-        text = " ".join(screen_text(pilot.app).split())
+        text = " ".join(screen_text(pilot.app).replace("│", " ").split())  # wrapped lines
         for game in GAMES.values():
             assert game.title in text
             assert player_counts(game) in text

@@ -227,6 +227,24 @@ def _turn_words(update: Update) -> str:
     return f"It is {_name(update, turn)}'s turn to reveal."
 
 
+def banner_text(update: Update) -> Text:
+    """The banner while the game is on: whose turn it is to reveal (everyone may claim at
+    any moment, so "your turn" means only that)."""
+    view, text = update.view, Text()
+    turn = view["turn"]
+    if view["claims"]:
+        text.append("Claims are being settled…")
+    elif turn == update.seat:
+        text.append("▶ Your turn to reveal, ")
+        text.append(_name(update, turn))
+    else:
+        text.append(_name(update, turn))
+        text.append(" reveals next")
+    if update.seat is not None:
+        text.append(" · claim a Monster any time")
+    return text
+
+
 def describe(update: Update) -> list[str]:
     """The whole table in short, complete sentences (screen readers, the read-aloud key)."""
     view = update.view

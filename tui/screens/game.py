@@ -211,7 +211,7 @@ class GameScreen(Screen[None]):
         )
 
     def _show_update(self, update: Update) -> None:
-        self.query_one(TurnBanner).show(update)
+        self.query_one(TurnBanner).show(update, getattr(self.board_module, "banner_text", None))
         if self.settings.screen_reader:
             self._show_plain(update)
         else:

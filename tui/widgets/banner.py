@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -15,9 +17,13 @@ class TurnBanner(Static):
     TurnBanner { height: 1; padding: 0 1; background: $primary-darken-2; text-style: bold; }
     """
 
-    def show(self, update: Update) -> None:
-        """Say what ``update`` means for the seat it was made for."""
-        self.update(banner_text(update))
+    def show(self, update: Update, words: Callable[[Update], Text] | None = None) -> None:
+        """Say what ``update`` means for the seat it was made for; ``words``: the game's own
+        line while it is on (a real-time game, where everyone may always act)."""
+        if words is not None and update.outcome is None:
+            self.update(words(update))
+        else:
+            self.update(banner_text(update))
 
 
 def banner_text(update: Update) -> Text:
