@@ -125,6 +125,25 @@ async def test_screen_reader_mode_plays_from_a_plain_list() -> None:
         assert screen.latest[0].version >= 1
 
 
+async def test_a_choice_from_a_list_rebuilt_meanwhile_is_dropped_not_misapplied() -> None:
+    """Screen-reader mode: a new position rebuilds the list between the key and its
+    message; the old selection is ignored (no crash, no move made from the wrong list)."""
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        choices = screen.query_one("#sr-choices", OptionList)
+        stale = choices.get_option_at_index(0)
+        update = screen.latest[screen.viewer]
+        screen._show_plain(update)  # as when a new update arrives
+        version = update.version
+        choices.post_message(OptionList.OptionSelected(choices, stale, 0))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.latest[screen.viewer].version == version
+        assert screen._sr_keys == []
+
+
 async def test_the_read_key_puts_the_table_into_the_log() -> None:
     """t reads every city into the log as sentences."""
     app = HuntersApp(Settings(bot_delay=0))

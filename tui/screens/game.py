@@ -119,6 +119,8 @@ class GameScreen(Screen[None]):
         self._sr_shown: tuple[int | None, int] = (None, -1)
         self._sr_trie = ActionTrie((), lambda action: [])
         self._sr_choices: list[Choice] = []
+        self._sr_list = 0
+        """Counts the lists of choices shown; an option names the list it belonged to."""
 
     @property
     def game_slug(self) -> str:
@@ -234,10 +236,11 @@ class GameScreen(Screen[None]):
         self.query_one("#sr-table", Static).update(Text("\n".join(lines)))
         options = self.query_one("#sr-choices", OptionList)
         options.clear_options()
+        self._sr_list += 1
         if update.outcome is not None:
             options.add_option(Option(Text("Show the results"), id="results"))
         for index, choice in enumerate(choices):
-            options.add_option(Option(Text(choice.label), id=f"choice-{index}"))
+            options.add_option(Option(Text(choice.label), id=f"choice-{self._sr_list}-{index}"))
         self._sr_trie = trie
         self._sr_choices = choices
         if options.option_count:
@@ -251,7 +254,12 @@ class GameScreen(Screen[None]):
         if event.option.id == "results":
             self.post_message(ResultsWanted())
             return
-        choice = self._sr_choices[event.option_index - (1 if update.outcome is not None else 0)]
+        # The list may have been rebuilt (a new position arrived) between the key and this
+        # message: a choice from an older list is dropped, never applied to the new one.
+        _, listed, index = str(event.option.id).split("-")
+        if int(listed) != self._sr_list or not 0 <= int(index) < len(self._sr_choices):
+            return
+        choice = self._sr_choices[int(index)]
         keys = [*self._sr_keys, choice.key]
         action = self._sr_trie.action(keys)
         if action is not None:
