@@ -47,6 +47,44 @@ class RandomBot:
         return rng.choice(list(legal))
 
 
+def best_index(values: Sequence[float], rng: random.Random) -> int:
+    """The index of the highest value, ties broken by ``rng``."""
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v >= top - 1e-12]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+ActionValues = Callable[[Game, State, int, list[Action]], Sequence[float]]
+"""A game's one-move-ahead values: (game, a re-deal, the seat, its legal actions) -> one value
+per action."""
+
+
+class GreedyBot:
+    """Plays the action a game's values rate highest; with probability ``noise``, a random
+    one. One re-deal stands in for the state: the values read only what the seat sees."""
+
+    def __init__(self, name: str, values: ActionValues, *, noise: float = 0.0) -> None:
+        self.name = name
+        self.values = values
+        self.noise = noise
+
+    def choose(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        determinizations: Iterator[State],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        actions = list(legal)
+        if len(actions) == 1:
+            return actions[0]
+        if self.noise and rng.random() < self.noise:
+            return actions[rng.randrange(len(actions))]
+        state = next(determinizations)
+        return actions[best_index(self.values(game, state, view["seat"], actions), rng)]
+
+
 def determinizations(game: Game, state: State, seat: int, rng: random.Random) -> Iterator[State]:
     """Endless re-deals of ``state`` as ``seat`` knows it: the only states a bot may search."""
     while True:

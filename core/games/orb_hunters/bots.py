@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.bots import Bot
+from core.bots import Bot, GreedyBot
 from core.bots.ismcts import ISMCTSBot, ranking_rewards
 from core.engine import Action, Game
 from core.games.orb_hunters.data import LIMIT, relic
@@ -119,13 +119,6 @@ def action_values(game: Game, state: State, seat: int, legal: Sequence[Action]) 
     return [chances(game.apply(state, seat, action, None)[0])[seat] for action in legal]
 
 
-def _best(values: Sequence[float], rng: random.Random) -> int:
-    """The index of the highest value, ties broken by ``rng``."""
-    top = max(values)
-    best = [i for i, v in enumerate(values) if v >= top - 1e-12]
-    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
-
-
 def best_few(count: int) -> Callable[[Game, State, int, Sequence[Action]], Sequence[Action]]:
     """An ISMCTS candidates hook: the ``count`` actions the greedy policy likes best."""
 
@@ -139,43 +132,14 @@ def best_few(count: int) -> Callable[[Game, State, int, Sequence[Action]], Seque
     return narrow
 
 
-class GreedyBot:
-    """Plays the action with the best one-action-ahead value; sometimes a random one."""
-
-    def __init__(self, name: str, *, noise: float = 0.0) -> None:
-        self.name = name
-        self.noise = noise
-
-    def choose(
-        self,
-        game: Game,
-        view: dict[str, Any],
-        determinizations: Iterator[State],
-        legal: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        """The greedy choice (with probability ``noise``, a random one).
-
-        One re-deal stands in for the state: the values read only what the seat sees.
-        """
-        actions = list(legal)
-        if len(actions) == 1:
-            return actions[0]
-        if self.noise and rng.random() < self.noise:
-            return actions[rng.randrange(len(actions))]
-        state = next(determinizations)
-        values = action_values(game, state, view["seat"], actions)
-        return actions[_best(values, rng)]
-
-
 def easy() -> Bot:
     """A beginner: the greedy choice, but one move in three at random."""
-    return GreedyBot("easy", noise=0.35)
+    return GreedyBot("easy", action_values, noise=0.35)
 
 
 def normal() -> Bot:
     """A solid player: the best action one step ahead."""
-    return GreedyBot("normal")
+    return GreedyBot("normal", action_values)
 
 
 class ScaledSearch:

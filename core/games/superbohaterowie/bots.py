@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.bots import Bot
+from core.bots import Bot, GreedyBot, best_index
 from core.bots.ismcts import ISMCTSBot, ranking_rewards
 from core.engine import Action, Game, State
 from core.games.superbohaterowie.data import COVERS, ELEMENTS, PLACED, card_ids, kind_of
@@ -242,7 +242,7 @@ class Evaluator:
         """Playout policy: the best action one move ahead (the ISMCTS rollout hook)."""
         if len(legal) == 1:
             return legal[0]
-        return legal[_best(self.action_values(state, seat, legal), rng)]
+        return legal[best_index(self.action_values(state, seat, legal), rng)]
 
     def best_few(
         self, count: int
@@ -322,59 +322,23 @@ def _after(rows: Sequence[Row], action: Action) -> list[tuple[int, Row]]:
     return []
 
 
-def _best(values: Sequence[float], rng: random.Random) -> int:
-    """The index of the highest value, ties broken by ``rng``."""
-    top = max(values)
-    best = [i for i, v in enumerate(values) if v >= top - 1e-12]
-    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+def greedy(name: str, evaluator: Evaluator, *, noise: float = 0.0, selfish: bool = False) -> Bot:
+    """The evaluation's greedy player (``selfish``: minding its own city only)."""
 
+    def values(game: Game, state: State, seat: int, actions: list[Action]) -> list[float]:
+        return evaluator.action_values(state, seat, actions, selfish)
 
-class GreedyBot:
-    """Plays the action with the best one-move-ahead value; sometimes a random one."""
-
-    def __init__(
-        self,
-        name: str,
-        evaluator: Evaluator,
-        *,
-        noise: float = 0.0,
-        selfish: bool = False,
-    ) -> None:
-        self.name = name
-        self.evaluator = evaluator
-        self.noise = noise
-        self.selfish = selfish
-
-    def choose(
-        self,
-        game: Game,
-        view: dict[str, Any],
-        determinizations: Iterator[State],
-        legal: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        """The greedy choice (with probability ``noise``, a random one).
-
-        One re-deal stands in for the state: the values read only what the seat sees.
-        """
-        actions = list(legal)
-        if len(actions) == 1:
-            return actions[0]
-        if self.noise and rng.random() < self.noise:
-            return actions[rng.randrange(len(actions))]
-        state = next(determinizations)
-        values = self.evaluator.action_values(state, view["seat"], actions, self.selfish)
-        return actions[_best(values, rng)]
+    return GreedyBot(name, values, noise=noise)
 
 
 def easy() -> Bot:
     """A beginner: builds its own city greedily, ignores the others, slips one move in three."""
-    return GreedyBot("easy", Evaluator(), noise=0.3, selfish=True)
+    return greedy("easy", Evaluator(), noise=0.3, selfish=True)
 
 
 def normal() -> Bot:
     """A solid player: the best move one step ahead for the whole table."""
-    return GreedyBot("normal", Evaluator())
+    return greedy("normal", Evaluator())
 
 
 class ScaledSearch:
