@@ -18,8 +18,6 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.binding import Binding
-from textual.widget import Widget
 
 from core.engine import Action, Outcome
 from core.games.comic_hunters.data import (
@@ -34,9 +32,9 @@ from core.games.comic_hunters.data import (
 )
 from core.games.comic_hunters.locations import line_cells, line_take
 from core.table import Update
-from tui.boards.base import ActionChosen, ActionTrie, Choice, Path, ResultsWanted
+from tui.boards.base import Choice, Path
+from tui.boards.choice_row import ChoiceRowBoard
 from tui.widgets.card import CHOSEN, TARGET, CardFace
-from tui.widgets.keys import KeyStates
 
 ICON_SHORT = {
     "number-one": "#1",
@@ -402,54 +400,11 @@ def _collection_tags(collections: Sequence[Any]) -> str:
 # -- the widget ------------------------------------------------------------------------------
 
 
-class Board(KeyStates, Widget, can_focus=True):
-    """The table, your hand and a row of choices. Receives updates through ``show``.
+class Board(ChoiceRowBoard):
+    """The table, your hand and a row of choices (see ChoiceRowBoard for the keys)."""
 
-    | key | action |
-    | --- | --- |
-    | ←→↑↓ / hjkl | move the cursor along the choices |
-    | Enter / Space | take the choice under the cursor |
-    | Esc | take back the last choice |
-    """
-
-    DEFAULT_CSS = """
-    Board { height: auto; padding: 0 1; }
-    Board:focus { background: $boost; }
-    """
-
-    BINDINGS = [
-        Binding("left,h,up,k", "cursor(-1)", "Previous", show=False, id="board.left"),
-        Binding("right,l,down,j", "cursor(1)", "Next", show=False, id="board.right"),
-        Binding("enter,space", "choose", "Choose", id="board.choose"),
-        Binding("escape", "back", "Back", id="board.back"),
-    ]
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.update: Update | None = None
-        self.trie = ActionTrie((), lambda action: [])
-        self.keys: list[Hashable] = []
-        self.cursor = 0
-
-    def show(self, update: Update) -> None:
-        """Display a new update; a new version clears any half-built choice."""
-        if (
-            self.update is None
-            or update.version != self.update.version
-            or update.seat != self.update.seat
-        ):
-            self.keys = []
-            self.cursor = 0
-        self.update = update
-        self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
-        self.cursor = min(self.cursor, max(0, len(self.choices) - 1))
-        self.refresh(layout=True)
-        self.refresh_bindings()
-
-    @property
-    def choices(self) -> list[Choice]:
-        """The legal next steps after what has been chosen so far."""
-        return self.trie.choices(self.keys)
+    def paths(self, update: Update, action: Action) -> list[Path]:
+        return paths(update, action)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -640,51 +595,3 @@ class Board(KeyStates, Widget, can_focus=True):
         if not view["hand"]:
             lines[0].append("empty", style="dim")
         return lines
-
-    # -- actions ----------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        update = self.update
-        mine = update is not None and update.seat in update.acting and update.outcome is None
-        if action == "choose":
-            return True if mine or (update is not None and update.outcome is not None) else None
-        if action == "back":
-            return True if self.keys else None
-        return True
-
-    def action_cursor(self, step: int) -> None:
-        count = len(self.choices)
-        if count:
-            self.cursor = (self.cursor + step) % count
-            self.refresh()
-
-    def action_choose(self) -> None:
-        update = self.update
-        if update is None:
-            return
-        if update.outcome is not None:
-            self.post_message(ResultsWanted())
-            return
-        if update.seat not in update.acting:
-            self.notify("It is not your turn.", severity="warning")
-            return
-        choices = self.choices
-        if not choices:
-            return
-        keys = [*self.keys, choices[self.cursor].key]
-        action = self.trie.action(keys)
-        if action is not None:
-            self.keys = []
-            self.post_message(ActionChosen(action))
-        else:
-            self.keys = keys
-        self.cursor = 0
-        self.refresh()
-        self.refresh_bindings()
-
-    def action_back(self) -> None:
-        if self.keys:
-            self.keys.pop()
-            self.cursor = 0
-            self.refresh()
-            self.refresh_bindings()
