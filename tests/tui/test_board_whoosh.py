@@ -178,8 +178,11 @@ def test_card_and_monster_faces_carry_words_not_only_glyphs() -> None:
     assert board.missing_words(("sword", "sword", "fire"), [("sword",), ("sword",)]) == (
         "one more fire"
     )
+    assert board.missing_words(("bow", "bow", "ice"), []) == (
+        "two more bow symbols and one more ice"
+    )
     assert board.missing_words(("ice", "ice", "bow"), [("staff",)]) == (
-        "2 more of 2 more ice and one more bow (the staff counted)"
+        "two more of bow and ice (the staff counts for one)"
     )
 
 

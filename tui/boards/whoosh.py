@@ -154,10 +154,24 @@ def missing_words(required: Sequence[str], revealed: Sequence[Sequence[str]]) ->
     total = sum(uncovered.values()) - staffs
     if total <= 0:
         return "more symbols"
-    parts = [f"{n} more {s}" if n > 1 else f"one more {s}" for s, n in uncovered.items()]
     if staffs:
-        return f"{total} more of {_needs(parts)} (the staff counted)"
-    return _needs(parts)
+        symbols = sorted(uncovered)
+        return f"{_count(total)} more of {_needs(symbols)} (the staff counts for one)"
+    return _needs(
+        [
+            f"{_count(n)} more {s} symbols" if n > 1 else f"one more {s}"
+            for s, n in uncovered.items()
+        ]
+    )
+
+
+def _count(number: int) -> str:
+    """2 → "two" (symbol counts are small)."""
+    return (
+        ("one", "two", "three", "four", "five", "six")[number - 1]
+        if 0 < number < 7
+        else str(number)
+    )
 
 
 def _name_width(width: int) -> int:
