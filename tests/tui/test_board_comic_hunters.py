@@ -9,8 +9,9 @@ from textual.widgets import OptionList
 
 from core.engine import Action
 from core.match import Match
-from core.table import Seat, Table, TableSetup
+from core.table import Seat, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
+from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
@@ -22,27 +23,6 @@ from tui.settings import Settings
 SLUG = "comic-hunters"
 
 
-def _update(match: Match, seat: int = 0):  # type: ignore[no-untyped-def]
-    table = Table(match, [Seat(f"P{i}") for i in range(match.seats)])
-    return table.update_for(seat)
-
-
-def _reached(update: Any) -> set[Action]:
-    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
-    reached: set[Action] = set()
-
-    def walk(keys: list[object]) -> None:
-        action = trie.action(keys)
-        if action is not None:
-            reached.add(action)
-            return
-        for choice in trie.choices(keys):
-            walk([*keys, choice.key])
-
-    walk([])
-    return reached
-
-
 def test_every_legal_action_is_reachable_step_by_step() -> None:
     """Walking the choices reaches each legal action at every location met in games."""
     for players in (1, 2, 3):
@@ -51,18 +31,18 @@ def test_every_legal_action_is_reachable_step_by_step() -> None:
         seen: set[str] = set()
         while match.outcome() is None:
             seat = min(match.to_act())
-            update = _update(match, seat)
+            update = update_of(match, seat)
             kind = f"{match.state.location}-{match.legal(seat)[0][0]}"
             if kind not in seen:
                 seen.add(kind)
-                assert _reached(update) == set(update.legal), kind
+                assert reachable(update, board.paths) == set(update.legal), kind
             match.act(seat, rng.choice(match.legal(seat)))
         assert {"store-pick", "flea-reveal", "convention-slide", "assemble-ready"} <= seen
 
 
 def test_describe_reads_the_tracks_the_hand_and_the_location() -> None:
     """Screen-reader sentences: schedule, Trending Track, Highlights, hand and the Store."""
-    update = _update(Match.new(SLUG, 3, seed=2), 1)
+    update = update_of(Match.new(SLUG, 3, seed=2), 1)
     lines = board.describe(update)
     assert lines[0].startswith("Round 1 of 3 (Store → Flea Market → Convention): Store")
     assert any(line.startswith("Trending Track: row 1: ") for line in lines)
@@ -77,7 +57,7 @@ TARGET_OR_BOX = {"◆", "✓"} | BOX_DRAWING
 
 def test_solo_describe_speaks_of_jarvis() -> None:
     """In solo Jarvis has his own stash, tracks and collections."""
-    lines = board.describe(_update(Match.new(SLUG, 1, seed=2), 0))
+    lines = board.describe(update_of(Match.new(SLUG, 1, seed=2), 0))
     assert lines[0].startswith("Solo against Jarvis.")
     assert any(line.startswith("Jarvis: collections ") for line in lines)
     assert any(", Jarvis 15." in line for line in lines if line.startswith("Secret Stash"))
@@ -86,7 +66,7 @@ def test_solo_describe_speaks_of_jarvis() -> None:
 def test_another_seats_store_cards_are_not_shown() -> None:
     """Seat 1 sees its own Store cards only, in the board and in the sentences."""
     match = Match.new(SLUG, 2, seed=5)
-    update = _update(match, 1)
+    update = update_of(match, 1)
     text = "\n".join(board.describe(update))
     for card in match.state.store.packs[0]:
         assert board.card_text(card) not in text or card in match.state.store.packs[1]

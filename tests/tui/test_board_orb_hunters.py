@@ -13,22 +13,17 @@ from textual.widgets import OptionList, Select, Static
 from core.engine import Action
 from core.games.orb_hunters.rules import ORB_HUNTERS as GAME
 from core.match import Match
-from core.table import Seat, Table, TableSetup, Update
+from core.table import Seat, TableSetup, Update
 from tests.core.games.test_orb_hunters_rules import position
 from tests.tui import BOX_DRAWING, screen_text
+from tests.tui.board_helpers import reachable
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import orb_hunters as board
-from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.settings import Settings
-
-
-def _update(match: Match, seat: int = 0) -> Update:
-    table = Table(match, [Seat(f"P{i}") for i in range(match.seats)])
-    return table.update_for(seat)
 
 
 def _from_state(state: Any, seat: int = 0) -> Update:
@@ -44,22 +39,6 @@ def _from_state(state: Any, seat: int = 0) -> Update:
         acting=acting,
         outcome=GAME.outcome(state),
     )
-
-
-def _reached(update: Update) -> set[Action]:
-    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
-    reached: set[Action] = set()
-
-    def walk(keys: list[object]) -> None:
-        action = trie.action(keys)
-        if action is not None:
-            reached.add(action)
-            return
-        for choice in trie.choices(keys):
-            walk([*keys, choice.key])
-
-    walk([])
-    return reached
 
 
 PENDING = {
@@ -84,7 +63,7 @@ PENDING = {
 def test_every_legal_action_is_reachable_step_by_step(kind: str) -> None:
     """Walking the choices reaches each legal action, whatever skill or effect is pending."""
     update = _from_state(PENDING[kind])
-    assert update.legal and _reached(update) == set(update.legal)
+    assert update.legal and reachable(update, board.paths) == set(update.legal)
 
 
 def test_the_prompt_names_the_skill_being_applied() -> None:

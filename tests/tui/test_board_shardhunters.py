@@ -9,8 +9,9 @@ from textual.widgets import OptionList
 
 from core.engine import Action
 from core.match import Match
-from core.table import Seat, Table, TableSetup
+from core.table import Seat, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
+from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import shardhunters as board
@@ -18,27 +19,6 @@ from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
-
-
-def _update(match: Match, seat: int = 0):  # type: ignore[no-untyped-def]
-    table = Table(match, [Seat(f"P{i}") for i in range(match.seats)])
-    return table.update_for(seat)
-
-
-def _reached(update: Any) -> set[Action]:
-    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
-    reached: set[Action] = set()
-
-    def walk(keys: list[object]) -> None:
-        action = trie.action(keys)
-        if action is not None:
-            reached.add(action)
-            return
-        for choice in trie.choices(keys):
-            walk([*keys, choice.key])
-
-    walk([])
-    return reached
 
 
 def test_every_legal_action_is_reachable_step_by_step() -> None:
@@ -49,9 +29,9 @@ def test_every_legal_action_is_reachable_step_by_step() -> None:
         phases = set()
         while match.outcome() is None and len(phases) < 6:
             seat = min(match.to_act())
-            update = _update(match, seat)
+            update = update_of(match, seat)
             phases.add(update.view["phase"])
-            assert _reached(update) == set(update.legal)
+            assert reachable(update, board.paths) == set(update.legal)
             match.act(seat, rng.choice(match.legal(seat)))
 
 
@@ -60,7 +40,7 @@ def test_cards_can_be_chosen_in_any_order() -> None:
     match = Match.new("shardhunters", 2, seed=1)
     match.act(0, match.legal(0)[0])
     match.act(1, match.legal(1)[0])
-    update = _update(match, 0)
+    update = update_of(match, 0)
     action = update.legal[0]
     trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
     first, second = (("card", c) for c in action[1])
@@ -69,7 +49,7 @@ def test_cards_can_be_chosen_in_any_order() -> None:
 
 def test_describe_names_teams_active_heroes_and_the_hand() -> None:
     """Screen-reader sentences say who is active, with abilities, and the seat's hand."""
-    update = _update(Match.new("shardhunters", 2, seed=3), 1)
+    update = update_of(Match.new("shardhunters", 2, seed=3), 1)
     lines = board.describe(update)
     assert any(line.startswith("You: 1 Bloodshard, team of 1:") for line in lines)
     assert any("(active: " in line for line in lines)
@@ -79,7 +59,7 @@ def test_describe_names_teams_active_heroes_and_the_hand() -> None:
 
 def test_the_solo_board_speaks_of_the_reavers() -> None:
     """In solo the second team is the Reavers, not a seat."""
-    update = _update(Match.new("shardhunters", 1, seed=3, options={"solo": "hard"}), 0)
+    update = update_of(Match.new("shardhunters", 1, seed=3, options={"solo": "hard"}), 0)
     lines = board.describe(update)
     assert lines[0].startswith("Solo against the Reavers (hard)")
     assert any(line.startswith("The Reavers: 1 Bloodshard, team of 3:") for line in lines)
@@ -93,7 +73,7 @@ def test_a_face_down_choice_shows_in_no_other_board() -> None:
         match.act(seat, match.legal(seat)[0])
     played = match.legal(0)[-1]
     match.act(0, played)
-    update = _update(match, 1)
+    update = update_of(match, 1)
     assert played[1][0] not in str(update.view)
     lines = "\n".join(board.describe(update))
     assert "Your face-down choice" not in lines

@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 from core.match import Match
-from core.table import Seat, Table
+from tests.tui.board_helpers import update_of
 from tui.boards import superbohaterowie as board
 from tui.boards.base import ActionTrie
-
-
-def _update(match: Match, seat: int = 0):  # type: ignore[no-untyped-def]
-    table = Table(match, [Seat(f"P{i}") for i in range(match.seats)])
-    return table.update_for(seat)
 
 
 def _played_match() -> Match:
@@ -23,7 +18,7 @@ def _played_match() -> Match:
 
 def test_every_legal_action_is_reachable_step_by_step() -> None:
     """Walking the trie's choices reaches each legal action, and nothing else."""
-    update = _update(_played_match(), 0)
+    update = update_of(_played_match(), 0)
     match_seat = update.seat
     assert match_seat is not None
     trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
@@ -43,7 +38,7 @@ def test_every_legal_action_is_reachable_step_by_step() -> None:
 
 def test_build_spells_out_any_card_with_its_spaces() -> None:
     """A card and its spaces make an action, legal or not, for the engine to judge."""
-    update = _update(Match.new("superbohaterowie", 2, seed=1))
+    update = update_of(Match.new("superbohaterowie", 2, seed=1))
     expected = {
         "fire": ("place", "fire-01", 1, 2),
         "small-explosion": ("explode", "small-explosion-1", ((1, 2),)),
@@ -61,7 +56,7 @@ def test_build_spells_out_any_card_with_its_spaces() -> None:
 
 def test_describe_reads_every_city_and_the_hand() -> None:
     """Screen-reader sentences name every city, its owner and the seat's own hand."""
-    update = _update(_played_match(), 1)
+    update = update_of(_played_match(), 1)
     lines = board.describe(update)
     assert any(line.startswith("London, your city:") for line in lines)
     assert any(line.startswith("Berlin, P0's city:") for line in lines)

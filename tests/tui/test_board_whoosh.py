@@ -16,17 +16,13 @@ from core.games.whoosh.rules import can_capture
 from core.match import Match, Step
 from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
+from tests.tui.board_helpers import update_of
 from tui.app import HuntersApp
 from tui.boards import whoosh as board
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
-
-
-def _update(match: Match, seat: int | None = 0, names: tuple[str, ...] = ()) -> Update:
-    table = Table(match, [Seat(names[i] if names else f"P{i}") for i in range(match.seats)])
-    return table.update_for(seat)
 
 
 def _untimed(seats: int, seed: int = 3, **options: Any) -> Match:
@@ -62,7 +58,7 @@ def test_fast_action_turns_1_2_3_into_claims_on_the_shown_board() -> None:
     """1/2/3 claim a Monster of the board the update shows; nothing else is a fast key."""
     match = _untimed(3)
     match.act(0, ("reveal",))
-    update = _update(match, 1)
+    update = update_of(match, 1)
     generation = update.view["generation"]
     assert generation > 0
     for key, slot in ((b"1", 0), (b"2", 1), (b"3", 2)):
@@ -77,7 +73,7 @@ def test_fast_action_is_off_for_an_empty_slot_and_after_the_game() -> None:
     while match.outcome() is None:
         slot = _reveal_until_capturable(match)
         match.act(0, ("claim", slot, match.state.generation))
-    update = _update(match, 0)
+    update = update_of(match, 0)
     assert update.outcome is not None
     assert all(board.fast_action(key, update) is None for key in (b"1", b"2", b"3"))
     empty = next(i for i, m in enumerate(update.view["monsters"]) if m is None)
@@ -97,7 +93,7 @@ def test_paths_word_every_reveal_and_claim_and_never_settle() -> None:
     match = Match.new("whoosh", 3, seed=2, options={"tie_window": 50})
     match.act(0, ("reveal",))
     match.act(2, ("claim", 1, match.state.generation), at_ns=5)
-    update = _update(match, 0)
+    update = update_of(match, 0)
     assert ("settle",) in update.legal
     trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
     choices = trie.choices([])
@@ -106,7 +102,7 @@ def test_paths_word_every_reveal_and_claim_and_never_settle() -> None:
     ogre = update.view["monsters"][1]
     assert f"Claim monster 2: the {ogre['name']} ({', '.join(ogre['symbols'])})" in labels
     assert board.paths(update, ("settle",)) == []
-    fresh = _update(Match.new("whoosh", 3, seed=2), 0)
+    fresh = update_of(Match.new("whoosh", 3, seed=2), 0)
     assert board.paths(fresh, ("reveal",))[0][0].label == "Reveal your next card"
     fresh_trie = ActionTrie(fresh.legal, lambda a: board.paths(fresh, a))
     reached = {fresh_trie.action([c.key]) for c in fresh_trie.choices([])}
@@ -119,7 +115,7 @@ def test_describe_reads_the_monsters_rows_piles_and_claims() -> None:
     for _ in range(3):
         match.act(match.state.turn, ("reveal",))
     match.act(1, ("claim", 0, match.state.generation), at_ns=9)
-    update = _update(match, 0, ("Ala", "Olek", "Ewa"))
+    update = update_of(match, 0, ("Ala", "Olek", "Ewa"))
     lines = board.describe(update)
     assert lines[0] == "Claims are being settled."
     first = update.view["monsters"][0]
@@ -133,7 +129,7 @@ def test_describe_reads_the_monsters_rows_piles_and_claims() -> None:
     assert lines[-1] == f"Olek reached for monster 1, the {first['name']}."
     assert all(len(line) < 160 and line.endswith(".") for line in lines)
     assert not any(set(line) & BOX_DRAWING for line in lines)
-    calm = _update(Match.new("whoosh", 2, seed=2), 1, ("Ala", "Olek"))
+    calm = update_of(Match.new("whoosh", 2, seed=2), 1, ("Ala", "Olek"))
     assert board.describe(calm)[0] == "It is Ala's turn to reveal."
 
 
@@ -317,12 +313,12 @@ def test_the_board_shows_claims_flashes_and_key_groups_in_words() -> None:
     match.act(0, ("reveal",))
     match.act(1, ("claim", 1, match.state.generation), at_ns=5)
     names = ("Ala", "[b]Olek[/b]", "Ewa")
-    text = _text(_board(_update(match, 0, names), (0, 1)))
+    text = _text(_board(update_of(match, 0, names), (0, 1)))
     assert "[b]Olek[/b] reaches for monster 2…" in text
     assert "[z|asd]" in text and "[m|jkl]" in text and "[x|" not in text
     before = match.view(None)
     match.act(0, ("settle",))
-    after = _update(match, 0, names)
+    after = update_of(match, 0, names)
     widget = _board(after)
     flash = widget._news(before, after)
     ogre = MONSTER_BY_ID[before["monsters"][1]["id"]]
@@ -336,17 +332,17 @@ def test_the_board_shows_claims_flashes_and_key_groups_in_words() -> None:
 def test_keys_are_legal_exactly_when_the_rules_allow() -> None:
     """Space on your reveal only; 1/2/3 while the slot has a Monster and you have not claimed."""
     match = Match.new("whoosh", 2, seed=2, options={"tie_window": 50})
-    widget = _board(_update(match, 0))
+    widget = _board(update_of(match, 0))
     assert widget.check_action("reveal", (-1,)) is True
     assert widget.check_action("claim", (-1, 2)) is True
     assert widget.check_action("reveal", (0,)) is False  # key groups: several players only
     assert widget.check_action("results", ()) is False
     match.act(0, ("reveal",))
     match.act(0, ("claim", 0, match.state.generation), at_ns=3)
-    widget = _board(_update(match, 0))
+    widget = _board(update_of(match, 0))
     assert widget.check_action("reveal", (-1,)) is None
     assert widget.check_action("claim", (-1, 1)) is None
-    shared = _board(_update(match, 0), (0, 1))
+    shared = _board(update_of(match, 0), (0, 1))
     assert shared.check_action("claim", (0, 1)) is None and shared.check_action("claim", (1, 1))
     assert (
         shared.check_action("claim", (2, 1)) is False

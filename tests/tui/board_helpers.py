@@ -1,0 +1,34 @@
+"""What the board tests of every game share: a seat's update of a match, and every action a
+board's step-by-step choices can reach."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from core.engine import Action
+from core.match import Match
+from core.table import Seat, Table, Update
+from tui.boards.base import ActionTrie, Path
+
+
+def update_of(match: Match, seat: int | None = 0, names: tuple[str, ...] = ()) -> Update:
+    """What ``seat`` (None: a spectator) is shown of ``match`` at a table of humans."""
+    table = Table(match, [Seat(names[i] if names else f"P{i}") for i in range(match.seats)])
+    return table.update_for(seat)
+
+
+def reachable(update: Update, paths: Callable[[Update, Action], list[Path]]) -> set[Action]:
+    """Every action that walking the board's choices from the start can complete."""
+    trie = ActionTrie(update.legal, lambda action: paths(update, action))
+    reached: set[Action] = set()
+
+    def walk(keys: list[Hashable]) -> None:
+        action = trie.action(keys)
+        if action is not None:
+            reached.add(action)
+            return
+        for choice in trie.choices(keys):
+            walk([*keys, choice.key])
+
+    walk([])
+    return reached
