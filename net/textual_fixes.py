@@ -35,6 +35,8 @@ from typing import Any
 import textual.app
 from textual.css.stylesheet import Stylesheet
 
+from tui import fixes as tui_fixes
+
 _SHARED_RULES: dict[tuple[Any, ...], list[Any]] = {}
 """Parsed rule sets shared by every App's stylesheet (bounded: see ``_SHARED_LIMIT``)."""
 _SHARED_LIMIT = 512
@@ -48,6 +50,7 @@ def apply() -> None:
     ``RuntimeError`` if ``textual.app`` no longer has the names, so a Textual upgrade that
     moves them is noticed instead of silently reintroducing the bug.
     """
+    tui_fixes.apply()  # every App here, Hunters' or not, must not spin the shared loop
     for name in ("redirect_stdout", "redirect_stderr"):
         if not hasattr(textual.app, name):
             raise RuntimeError(f"textual.app.{name} is gone: re-check net/textual_fixes.py")

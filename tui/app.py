@@ -23,6 +23,7 @@ from core.engine import Outcome
 from core.games import GAMES
 from core.match import Match
 from core.table import TableSetup
+from tui import fixes
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.launcher import LauncherScreen
@@ -123,6 +124,7 @@ class HuntersApp(App[None]):
     """Whether the bot delay setting paces this app's tables (not at a served table)."""
 
     def __init__(self, settings: Settings | None = None) -> None:
+        fixes.apply()  # two Textual loops that never yield (tui/fixes.py)
         super().__init__()
         self.settings = settings if settings is not None else Settings()
         """Shared by every screen; change it in place, then call ``apply_settings``."""
