@@ -57,6 +57,23 @@ APP_QUEUE_LIMIT: Final = 8
 """Messages waiting in the App above which parsing waits for the App to catch up."""
 INPUT_BACKLOG_LIMIT: Final = 64 * 1024
 """Unparsed characters above which the channel stops reading (SSH flow control pushes back)."""
+KEY_RATE: Final = 60.0
+"""Input events (keys, pastes) a second an App is given at most, sustained: twice a key held
+down on autorepeat. What comes faster waits in the backlog, then in the client, so one
+guest's flood of keys costs the shared loop no more than a fast typist does."""
+KEY_BURST: Final = 120
+"""Input events an App may be given at once before `KEY_RATE` applies."""
+FLOOD_BACKLOG: Final = 4 * 1024
+"""Unparsed characters above which, while the input rate is spent, the backlog is dropped:
+nobody types that far ahead, and a flood must not queue minutes of keys for the flooder."""
+PASTE_LIMIT: Final = 16 * 1024
+"""Characters one bracketed paste may hold; a longer one (or one never closed) ends the
+session: Textual keeps every pasted character until the paste ends."""
+RESIZE_INTERVAL: Final = 0.25
+"""Seconds between two Resizes an App is given while a window keeps changing size."""
+
+PASTE_START: Final = "\x1b[200~"
+PASTE_END: Final = "\x1b[201~"
 
 # Terminal modes, as the Linux driver sets them (minus mouse, Kitty keys and focus reports).
 _ENTER = (
@@ -129,6 +146,14 @@ class SSHDriver(Driver):
 
         self._resize_handle: asyncio.TimerHandle | None = None
         self._wanted_size: tuple[int, int] = initial
+        self._resized_at = float("-inf")
+        self._key_tokens = float(KEY_BURST)
+        self._key_stamp = time.monotonic()
+        self._in_paste = False
+        self._paste_size = 0
+        self._paste_tail = ""
+        self.dropped: str | None = None
+        """Why this driver ended its session (a paste too long…): the player is told."""
         self.on_frame: Callable[[int], None] | None = None
         """Told the time each frame went out (a real-time game's claims name what was shown)."""
         self._closed = False
@@ -347,6 +372,13 @@ class SSHDriver(Driver):
         text = self._decode(data)
         if not text:
             return
+        if self._paste_too_long(text):
+            self.drop(f"a paste of more than {PASTE_LIMIT // 1024} KiB is not a move")
+            return
+        if self._backlog_size > FLOOD_BACKLOG and self._take_key_tokens() > 0:
+            logger.warning("input flood: dropped %d characters", self._backlog_size)
+            self._backlog.clear()
+            self._backlog_size = 0
         self._backlog.append(text)
         self._backlog_size += len(text)
         if self._backlog_size > INPUT_BACKLOG_LIMIT and not self._reading_paused:
@@ -354,6 +386,56 @@ class SSHDriver(Driver):
             self._channel.pause_reading()
         if self._parse_handle is None:
             self._parse_some()
+
+    def _paste_too_long(self, text: str) -> bool:
+        """Follow bracketed pastes through ``text``; whether one is past the limit.
+
+        The markers may be split between two chunks, so the last few characters of the
+        previous chunk are scanned again (and not counted twice).
+        """
+        keep = len(PASTE_START) - 1
+        old = len(self._paste_tail)
+        scan = self._paste_tail + text
+        position = 0
+        while True:
+            if self._in_paste:
+                end = scan.find(PASTE_END, position)
+                if end < 0:
+                    self._paste_size += len(scan) - max(position, old)
+                    break
+                self._paste_size += max(0, end - max(position, old))
+                self._in_paste = False
+                position = end + len(PASTE_END)
+                if self._paste_size > PASTE_LIMIT:
+                    return True
+            else:
+                start = scan.find(PASTE_START, position)
+                if start < 0:
+                    break
+                self._in_paste, self._paste_size = True, 0
+                position = start + len(PASTE_START)
+        self._paste_tail = scan[-keep:]
+        return self._in_paste and self._paste_size > PASTE_LIMIT
+
+    def drop(self, reason: str) -> None:
+        """End this session for ``reason`` (one line the player is shown as they go)."""
+        if self._closed:
+            return
+        logger.warning("SSH session dropped: %s", reason)
+        self.dropped = reason
+        self._backlog.clear()
+        self._backlog_size = 0
+        self._input_enabled = False
+        self._app.exit(return_code=1)
+
+    def _take_key_tokens(self) -> float:
+        """Refill the input bucket; how long until one event may be delivered (0: now)."""
+        now = time.monotonic()
+        self._key_tokens = min(
+            float(KEY_BURST), self._key_tokens + (now - self._key_stamp) * KEY_RATE
+        )
+        self._key_stamp = now
+        return 0.0 if self._key_tokens >= 1 else (1 - self._key_tokens) / KEY_RATE
 
     def _parse_some(self) -> None:
         """Parse one slice of the backlog, if the App has caught up with the last one.
@@ -371,6 +453,10 @@ class SSHDriver(Driver):
             return
         if self._app.message_queue_size >= APP_QUEUE_LIMIT:
             self._parse_handle = self._loop.call_later(0.001, self._parse_some)
+            return
+        wait = self._take_key_tokens()
+        if wait > 0:
+            self._parse_handle = self._loop.call_later(wait, self._parse_some)
             return
         chunk = self._take(PARSE_BUDGET)
         try:
@@ -443,6 +529,7 @@ class SSHDriver(Driver):
             return
         if isinstance(message, events.Resize | events.MouseEvent | messages.InBandWindowResize):
             return
+        self._key_tokens -= 1
         self.process_message(message)
 
     def send_message(self, message: Message) -> None:
@@ -454,16 +541,22 @@ class SSHDriver(Driver):
     def resize(self, width: int, height: int) -> None:
         """The PTY changed size: tell the App, at most once per `RESIZE_DELAY`, the last size.
 
-        A window being dragged sends a storm of changes; each Resize costs the App a layout.
+        A window being dragged sends a storm of changes; each Resize costs the App a layout
+        (and crossing 80×24 a screen pushed or popped), so while the size keeps changing
+        the App gets one at most every `RESIZE_INTERVAL`: a resize storm costs the shared
+        loop a few layouts a second, whatever its rate.
         """
         self._wanted_size = clamp_size(width, height)
         if self._resize_handle is None and not self._closed:
-            self._resize_handle = self._loop.call_later(RESIZE_DELAY, self._send_resize)
+            since = time.monotonic() - self._resized_at
+            delay = max(RESIZE_DELAY, RESIZE_INTERVAL - since)
+            self._resize_handle = self._loop.call_later(delay, self._send_resize)
 
     def _send_resize(self) -> None:
         self._resize_handle = None
         if self._wanted_size == self._size or self._closed:
             return
+        self._resized_at = time.monotonic()
         self._size = self._wanted_size
         width, height = self._wanted_size
         size = Size(width, height)

@@ -213,11 +213,14 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             status = 1
             logger.exception("session of %r from %s failed", *_who(info))
         finally:
+            dropped = self._driver.dropped if self._driver is not None else None
             self._app = None
             self._driver = None
             self._early_input.clear()
             if not chan.is_closing():
-                if status:
+                if dropped is not None:
+                    chan.write(f"hunters: session closed: {dropped}.\r\n".encode())
+                elif status:
                     chan.write(CRASHED)
                 chan.exit(status)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -17,7 +18,18 @@ from typing import Any
 import pytest
 
 from net import textual_fixes
-from net.driver import INPUT_BACKLOG_LIMIT, MAX_SIZE, MIN_SIZE, SSHDriver, clamp_size
+from net.driver import (
+    INPUT_BACKLOG_LIMIT,
+    KEY_BURST,
+    KEY_RATE,
+    MAX_SIZE,
+    MIN_SIZE,
+    PARSE_BUDGET,
+    PASTE_LIMIT,
+    RESIZE_INTERVAL,
+    SSHDriver,
+    clamp_size,
+)
 from net.session import SessionInfo
 from tests.net.conftest import WAIT, KeyApp
 
@@ -231,18 +243,83 @@ async def test_a_reader_stalled_too_long_is_disconnected() -> None:
         assert run.app.return_code == 1
 
 
-async def test_a_paste_flood_is_parsed_in_slices_with_reading_paused() -> None:
-    """A huge paste is parsed a slice per loop turn; reading pauses until it is through."""
+async def test_a_flood_pauses_reading_then_is_dropped_not_queued() -> None:
+    """Input past the backlog limit pauses reading (the client waits); what floods in
+    while the key rate is spent is dropped, so the flooder's next key is not a minute of
+    queued keys away."""
     channel = FakeChannel()
     async with running(channel) as run:
-        text = "p" * (2 * INPUT_BACKLOG_LIMIT)
-        run.driver.feed(b"\x1b[200~" + text.encode() + b"\x1b[201~")
-        paused_while_parsing = channel.reading_paused
+        run.driver.feed(b"p" * (2 * INPUT_BACKLOG_LIMIT))
+        assert channel.reading_paused
+        await _wait_until(lambda: len(run.app.keys) >= KEY_BURST)
+        run.driver.feed(b"z")
+        await _wait_until(lambda: "z" in run.app.keys, timeout=2)
+        assert len(run.app.keys) < KEY_BURST + 2 * KEY_RATE
+        assert not channel.reading_paused
+
+
+async def test_keys_reach_the_app_no_faster_than_the_key_rate() -> None:
+    """A flood of keys fed as fast as they come costs the shared loop at most KEY_RATE
+    events a second after the first KEY_BURST."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        started = time.monotonic()
+        while time.monotonic() - started < 1.0:
+            run.driver.feed(b"k" * 64)
+            await asyncio.sleep(0.01)
+        elapsed = time.monotonic() - started
+        assert len(run.app.keys) <= KEY_BURST + KEY_RATE * elapsed + PARSE_BUDGET
+        assert len(run.app.keys) >= KEY_BURST  # typing still works
+
+
+async def test_a_paste_within_the_limit_arrives_whole_even_split_across_chunks() -> None:
+    channel = FakeChannel()
+    async with running(channel) as run:
+        text = "p" * (PASTE_LIMIT - 10)
+        data = b"\x1b[200~" + text.encode() + b"\x1b[201~"
+        for at in range(0, len(data), 1000):  # markers and text cut at arbitrary places
+            run.driver.feed(data[at : at + 1000])
         await _wait_until(lambda: run.app.pastes)
         assert run.app.pastes == [text]
-        assert paused_while_parsing
-        assert not channel.reading_paused
-        assert channel.read_pauses == 1
+        assert run.driver.dropped is None
+
+
+@pytest.mark.parametrize("closed", [False, True])
+async def test_a_paste_past_the_limit_ends_the_session(closed: bool) -> None:
+    """Textual keeps every pasted character until the paste ends (an unclosed paste grew
+    the server by 1.2 GB in 20 s); past PASTE_LIMIT the session ends with a reason."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.driver.feed(b"\x1b[2")
+        run.driver.feed(b"00~")
+        for _ in range(PASTE_LIMIT // 1000 + 1):
+            run.driver.feed(b"q" * 1000)
+        if closed:
+            run.driver.feed(b"\x1b[201~")
+        async with asyncio.timeout(WAIT):
+            await run.task
+        assert run.driver.dropped is not None and "paste" in run.driver.dropped
+        assert run.app.pastes == []
+        assert run.app.return_code == 1
+
+
+async def test_a_window_that_keeps_changing_size_resizes_the_app_a_few_times_a_second() -> None:
+    """A resize every 5 ms for a second (crossing 80×24) reaches the App at most every
+    RESIZE_INTERVAL, and it ends at the last size."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        before = len(run.app.sizes)
+        started = time.monotonic()
+        flip = False
+        while time.monotonic() - started < 1.0:
+            flip = not flip
+            run.driver.resize(*((79, 23) if flip else (100, 30)))
+            await asyncio.sleep(0.005)
+        run.driver.resize(90, 30)
+        await asyncio.sleep(RESIZE_INTERVAL + 0.2)
+        sizes = run.app.sizes[before:]
+        assert sizes[-1] == (90, 30)
+        assert len(sizes) <= 1.2 / RESIZE_INTERVAL + 2
 
 
 async def test_no_app_survives_its_driver() -> None:
