@@ -56,6 +56,18 @@ reaction times start around 0.15 s)."""
 HISTORY = 64
 """Positions remembered as written to the player, to find the one a key reacted to."""
 
+CLAIM_RATE = 8.0
+"""Claims a second one guest's fast keys may submit, sustained (nobody slaps faster)."""
+CLAIM_BURST = 8
+"""Claims one guest may submit at once before `CLAIM_RATE` applies: a chunk of a hundred
+"1"s is one press and some noise, not a hundred claims."""
+REFUSAL_QUIET = 1.0
+"""Seconds after telling a guest why a claim was refused before telling them again: a burst
+of refused claims is one message, not a toast per key."""
+SCAN_LIMIT = 256
+"""Bytes of one chunk looked at key by key; a longer chunk is no one pressing keys: its fast
+keys are dropped whole (in C, not byte by byte in Python) and the rest goes on."""
+
 FastAction = Callable[[bytes, Update], Action | None]
 """A board's fast keys: the action a key means in a position, or None (not a fast key)."""
 
@@ -86,6 +98,11 @@ class FastPath:
         self._probe_sent: int | None = None
         self._probe_handle: asyncio.TimerHandle | None = None
         self.claims_sent = 0
+        self.claims_dropped = 0
+        """Fast keys over the claim budget, dropped without reaching the table."""
+        self._claim_tokens = float(CLAIM_BURST)
+        self._claim_stamp = time.monotonic()
+        self._refused_at: float | None = None
 
     # -- wiring (the session) ------------------------------------------------------------------
 
@@ -174,7 +191,12 @@ class FastPath:
     # -- input -----------------------------------------------------------------------------------
 
     def feed(self, data: bytes, at_ns: int) -> bytes:
-        """What of ``data`` goes on to the App: answers to probes and fast keys are taken."""
+        """What of ``data`` goes on to the App: answers to probes and fast keys are taken.
+
+        Every fast key is taken out of the chunk, but only `CLAIM_BURST` at once and
+        `CLAIM_RATE` a second reach the table: a guest holding down "1" (or pasting a
+        hundred kilobytes of it) costs the shared loop a few claims, not one per byte.
+        """
         if ANSWER in data:
             data = self._take_answers(data, at_ns)
         seen = self.reacted_to(at_ns)
@@ -182,15 +204,35 @@ class FastPath:
             return data
         if b"\x1b" in data:  # inside an escape sequence a "1" is not a key
             return data
-        kept = bytearray()
+        fast_action = self._fast_action
+        update = seen[2]
+        actions = {byte: fast_action(bytes((byte,)), update) for byte in set(data)}
+        fast = bytes(byte for byte, action in actions.items() if action is not None)
+        if not fast:
+            return data
+        if len(data) > SCAN_LIMIT:
+            self.claims_dropped += sum(data.count(byte) for byte in fast)
+            return data.translate(None, fast)
         for byte in data:
-            key = bytes((byte,))
-            action = self._fast_action(key, seen[2])
+            action = actions[byte]
             if action is None:
-                kept += key
-            else:
+                continue
+            if self._spend_claim():
                 self._submit(action, at_ns, seen)
-        return bytes(kept)
+            else:
+                self.claims_dropped += 1
+        return data.translate(None, fast)
+
+    def _spend_claim(self) -> bool:
+        now = time.monotonic()
+        self._claim_tokens = min(
+            float(CLAIM_BURST), self._claim_tokens + (now - self._claim_stamp) * CLAIM_RATE
+        )
+        self._claim_stamp = now
+        if self._claim_tokens < 1:
+            return False
+        self._claim_tokens -= 1
+        return True
 
     def _take_answers(self, data: bytes, at_ns: int) -> bytes:
         if self._probe_sent is not None:
@@ -221,6 +263,10 @@ class FastPath:
         try:
             table.act_now(self._seat, action, when)
         except IllegalAction as refusal:
+            now = time.monotonic()
+            if self._refused_at is not None and now - self._refused_at < REFUSAL_QUIET:
+                return
+            self._refused_at = now
             if self._on_refused is not None:
                 self._on_refused(str(refusal))
 

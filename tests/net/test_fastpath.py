@@ -10,7 +10,15 @@ import time
 from core.engine import Action
 from core.match import Match
 from core.table import Seat, Table, Update
-from net.fastpath import ANSWER, MIN_REACTION, QUERY, FastPath
+from net.fastpath import (
+    ANSWER,
+    CLAIM_BURST,
+    CLAIM_RATE,
+    MIN_REACTION,
+    QUERY,
+    REFUSAL_QUIET,
+    FastPath,
+)
 from tests.core.test_table_realtime import ClockGame
 
 
@@ -115,3 +123,54 @@ async def test_round_trips_are_measured_and_claims_dated_back_when_fair() -> Non
         path.disarm()
         await table.close()
     assert 1 not in table.latency_ns and not path.armed
+
+
+async def test_a_flood_of_claim_keys_reaches_the_table_as_a_few_claims() -> None:
+    """300 kB of "c" from a seated guest froze the server for up to 75 s: every byte was a
+    claim applied on the shared loop. Now a burst of CLAIM_BURST claims reaches the table,
+    the rest are dropped (never passed to the App either), and the budget refills at
+    CLAIM_RATE a second."""
+    table, path, _ = await _armed()
+    try:
+        arrived = time.monotonic_ns()
+        assert path.feed(b"c" * 100 + b"x", arrived) == b"x"
+        assert path.claims_sent == CLAIM_BURST
+        flood = b"c" * 32_768
+        for _ in range(10):
+            assert path.feed(flood, arrived) == b""
+        assert path.claims_sent == CLAIM_BURST
+        assert path.claims_dropped == 100 - CLAIM_BURST + 10 * len(flood)
+        await asyncio.sleep(2 / CLAIM_RATE)
+        path.feed(b"c", time.monotonic_ns())
+        assert path.claims_sent == CLAIM_BURST + 1
+    finally:
+        path.disarm()
+        await table.close()
+
+
+async def test_refused_claims_are_told_once_per_burst() -> None:
+    """A refusal used to queue a toast per key; a burst of refused claims is one message."""
+    match = Match.new(ClockGame(), 2, seed=1)  # type: ignore[arg-type]
+    table = Table(match, [Seat("Ala", "remote"), Seat("Olek", "remote")], bot_delay=0)
+    await table.start()
+    told: list[str] = []
+    path = FastPath(probe_interval=0.01)
+    path.channel_ready(FakeChannel())
+    path.arm(
+        table,
+        1,
+        lambda key, _: ("bogus",) if key == b"b" else None,
+        fair=False,
+        on_refused=told.append,
+    )
+    try:
+        for _ in range(5):
+            path.feed(b"b", time.monotonic_ns())
+        assert path.claims_sent == 5
+        assert len(told) == 1
+        await asyncio.sleep(REFUSAL_QUIET + 0.05)
+        path.feed(b"b", time.monotonic_ns())
+        assert len(told) == 2
+    finally:
+        path.disarm()
+        await table.close()
