@@ -1,4 +1,5 @@
-"""Two Textual 8.2.8 loops that never yield, closed process-wide for every Hunters app.
+"""Textual 8.2.8 faults that froze the server or ended a session, fixed process-wide for every
+Hunters app: two loops that never yield, and page keys on a list not laid out yet.
 
 A Textual app works through its message queue without yielding to the event loop while the
 queue is not empty, and every SSH guest's app shares the server's one loop: a handler that
@@ -16,9 +17,16 @@ itself (no SSH banner for newcomers, SIGTERM ignored). Both were found by an att
 2. **Negative timer intervals.** A toast shown at the instant it expires asks for a timer of
    ``time_left`` ≤ 0 seconds; ``Timer._run`` then computes its catch-up count from a negative
    interval and ``continue``s without ever awaiting. Timers get at least `MIN_INTERVAL`.
+3. **Page keys on a list not laid out yet.** ``OptionList._move_page`` looks the highlighted
+   option's line up in lines measured at the list's last layout; a list whose options changed
+   while it had no size (the screen-reader list of choices, empty and 0 lines high until the
+   player's turn fills it; a Select's list, hidden until Enter opens it) has measured none, and
+   a Page Up/Down handled before the next layout raised ``KeyError``, which ended an SSH
+   guest's session. Such a key now moves nothing: a list with no height has no page yet.
 
 `apply` is idempotent and raises if the patched names move in a Textual upgrade, so the fix
-cannot silently vanish (tests/tui/test_fixes.py pins both loops).
+cannot silently vanish (tests/tui/test_fixes.py pins both loops, tests/tui/test_page_keys.py
+the page keys).
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from typing import Any, Final
 from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import OptionList
 
 MIN_INTERVAL: Final = 0.001
 """Seconds: the shortest interval a Textual timer is given (0 or less would spin)."""
@@ -37,7 +46,7 @@ _MARK = "_hunters_fixed"
 
 
 def apply() -> None:
-    """Patch both loops shut (see the module docstring). Safe to call any number of times."""
+    """Apply the three fixes (see the module docstring). Safe to call any number of times."""
     on_resize = Screen.__dict__.get("_on_resize")
     if on_resize is None:
         raise RuntimeError("textual.screen.Screen._on_resize is gone: re-check tui/fixes.py")
@@ -48,6 +57,11 @@ def apply() -> None:
         raise RuntimeError("textual.timer.Timer.__init__ changed: re-check tui/fixes.py")
     if not getattr(init, _MARK, False):
         Timer.__init__ = _positive_interval(init)  # type: ignore[method-assign]
+    move_page = OptionList.__dict__.get("_move_page")
+    if move_page is None or "_index_to_line" not in OptionList.__dict__:
+        raise RuntimeError("textual's OptionList paging changed: re-check tui/fixes.py")
+    if not getattr(move_page, _MARK, False):
+        OptionList._move_page = _page_when_measured(move_page)  # type: ignore[method-assign]
 
 
 def _drop_stale(on_resize: Any) -> Any:
@@ -73,3 +87,14 @@ def _positive_interval(init: Any) -> Any:
 
     setattr(__init__, _MARK, True)
     return __init__
+
+
+def _page_when_measured(move_page: Any) -> Any:
+    def _move_page(self: OptionList, direction: Any) -> None:
+        # The property measures the lines when the list has a size; with none it stays empty.
+        if (self.highlighted or 0) not in self._index_to_line:
+            return
+        move_page(self, direction)
+
+    setattr(_move_page, _MARK, True)
+    return _move_page
