@@ -40,6 +40,13 @@ class Guest:
     seat: int | None = None
     left_at: float | None = None
     """Monotonic time of the drop, while disconnected."""
+    fingerprint: str | None = None
+    """The SSH key the guest came with; None: none, or not known (see `Hall.arrive`)."""
+
+    @property
+    def holds_name(self) -> bool:
+        """Whether the name is this guest's now: connected, or keeping a seat for them."""
+        return self.connected or self.seat is not None
 
 
 @dataclass
@@ -82,14 +89,44 @@ class Hall:
 
     # -- arriving and leaving --
 
-    def arrive(self, name: str) -> Guest:
-        """A guest connects: returning guests get their seat back; the first one hosts."""
+    def arrive(
+        self, name: str, fingerprint: str | None = None, *, bound_key: str | None = None
+    ) -> Guest:
+        """A guest connects: returning guests get their seat back; the first one hosts.
+
+        ``fingerprint`` is the SSH key the guest logged in with (None: keyless, as the local
+        host of ``hunters host``). A name held at the table (`Guest.holds_name`: connected,
+        or keeping a seat) is refused to anyone but its holder; names are compared
+        case-insensitively, as the key book compares them, so "Ala" cannot pose as "ala".
+        The holder is whoever came with the same key, or keyless to a keyless guest.
+
+        A guest resumed from a record has no key known (the record keeps names only), and
+        is held keyless like any guest who came without one. Both are settled by
+        ``bound_key``, the key the key book binds ``name`` to (None: unbound): a bound
+        name's seat goes to that key, an unbound one's to a keyless login only. That is
+        sound because the key book is authoritative for bound names (the SSH server lets
+        only the bound key log in under one) and binds no name a guest holds (see
+        net.serve.app_factory), so a keyless guest at the table never has a bound name
+        unless it was resumed.
+        """
         guest = self.guests.get(name)
+        held = next(
+            (
+                other
+                for other in self.guests.values()
+                if other.holds_name and other.name.casefold() == name.casefold()
+            ),
+            None,
+        )
+        if held is not None:
+            if held.connected:
+                raise IllegalAction(f"{held.name} is already at this table")
+            holder_key = held.fingerprint if held.fingerprint is not None else bound_key
+            if held is not guest or fingerprint != holder_key:
+                raise IllegalAction(f"{held.name}'s seat waits for the player who left it")
         if guest is None:
             guest = self.guests[name] = Guest(name)
-        elif guest.connected:
-            raise IllegalAction(f"{name} is already at this table")
-        guest.connected, guest.left_at = True, None
+        guest.connected, guest.left_at, guest.fingerprint = True, None, fingerprint
         if self.host is None or not self._is_connected(self.host):
             self.host = name  # the table is never left without someone to run it
         if guest.seat is not None:

@@ -3,8 +3,14 @@
 A remote player's name is their SSH username. It is shown on every other player's screen,
 so it passes an allow-list before anything else sees it (a name like ``[@click=app.quit]``
 would be live markup in Textual). The key book makes a name belong to the first public key
-that authenticated with it, so nobody else can sit down as that player later; the binding is
+the table accepted under it, so nobody else can sit down as that player later; the binding is
 by SHA256 fingerprint of the key that actually authenticated, never one merely offered.
+
+Binding is in two steps. Logging in only *resolves* the name (`KeyBook.resolve`: is it free
+for this key?); the name is bound once the table has taken the player in
+(`Identity.confirm`). Binding at login would let a key take the name of a keyless player
+sitting at the table: the table refuses the key, but the name would be the key's, the real
+player could never log in again, and the key would get their seat later.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import logging
 import os
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = [
@@ -70,6 +76,19 @@ class Identity:
     """SHA256 fingerprint of the public key that authenticated, None for keyless logins."""
     peer_ip: str
     """The client's address, for logs and limits (never shown to other players)."""
+    keybook: KeyBook | None = field(default=None, compare=False, repr=False)
+    """The key book the name was resolved in, to bind it in (None: nothing to bind)."""
+
+    @property
+    def bound_key(self) -> str | None:
+        """The fingerprint the key book binds the name to now (None: unbound, or no book)."""
+        return self.keybook.key_of(self.name) if self.keybook is not None else None
+
+    def confirm(self) -> bool:
+        """Bind the name to the key, once the table has taken the player in; False if the
+        name (or the key) was bound to another since login, and the player must be turned
+        away. Keyless: True while the name is still free. See `KeyBook.bind`."""
+        return self.keybook is None or self.keybook.bind(self.name, self.fingerprint)
 
 
 class KeyBookError(Exception):
@@ -121,25 +140,39 @@ class KeyBook:
         bound = self.key_of(name)
         return bound is None or bound == fingerprint
 
-    def claim(self, name: str, fingerprint: str | None) -> str | None:
-        """The name to seat an authenticated player under, binding it if new; None if refused.
+    def resolve(self, name: str, fingerprint: str | None) -> str | None:
+        """The name a player who logs in as ``name`` plays under; None if refused. Binds
+        nothing (see the module docstring).
 
         - a known key gets its own bound name back, whatever username it came with;
-        - a new key takes a free name and binds it (saved before this returns);
-        - a name bound to another key, or used without a key, is refused.
+        - any other login gets ``name`` if no key owns it, and is refused if one does.
         """
         if fingerprint is not None:
             known = self.name_of(fingerprint)
             if known is not None:
                 return known
-        if self.is_bound(name):
-            return None
-        if fingerprint is not None:
-            if len(self) >= self._max_names:
-                _log.warning("key book %s is full: %r plays unbound", self._path, name)
-            else:
-                self._bind(name, fingerprint)
-        return name
+        return None if self.is_bound(name) else name
+
+    def bind(self, name: str, fingerprint: str | None) -> bool:
+        """Make ``name`` the key's (saved before this returns); whether the player may play
+        under ``name`` now.
+
+        - the key already bound to ``name``: True, nothing to do;
+        - ``name`` bound to another key, or the key to another name: False;
+        - keyless (None): nothing to bind; True while no key owns ``name``;
+        - a full book binds nothing (a warning is logged) and says True: the player plays
+          unbound, as everyone did before key books.
+        """
+        if fingerprint is None:
+            return not self.is_bound(name)
+        bound = self.key_of(name)
+        if bound is not None or self.name_of(fingerprint) is not None:
+            return bound == fingerprint
+        if len(self) >= self._max_names:
+            _log.warning("key book %s is full: %r plays unbound", self._path, name)
+        else:
+            self._bind(name, fingerprint)
+        return True
 
     def _bind(self, name: str, fingerprint: str) -> None:
         self._key_by_name[name.casefold()] = (name, fingerprint)

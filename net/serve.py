@@ -49,7 +49,7 @@ class ServeOptions:
 
 
 class Refused(App[None]):
-    """A one-line app for a guest who cannot join (their name is already at the table)."""
+    """A one-line app for a guest who cannot join (their name is held at the table)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__()
@@ -73,13 +73,27 @@ class GuestApp(HallApp):
 def app_factory(
     hall: Hall, identity: Identity, settings: Settings, fast_path: FastPath | None = None
 ) -> Callable[[SessionInfo], App[Any]]:
-    """The factory one session uses: the guest arrives at the hall as their app starts."""
+    """The factory one session uses: the guest arrives at the hall as their app starts.
+
+    Only once the hall has taken the guest in is their name bound to their key
+    (`Identity.confirm`): a key the table turns away (the name is held by a player at the
+    table) never takes the name. If the name was bound to another key since login, or the
+    key book cannot be saved, the guest leaves again at once.
+    """
 
     def make(info: SessionInfo) -> App[Any]:
         try:
-            hall.arrive(identity.name)
+            hall.arrive(identity.name, identity.fingerprint, bound_key=identity.bound_key)
         except IllegalAction as refusal:
             return Refused(str(refusal))
+        try:
+            confirmed = identity.confirm()
+        except Exception:
+            hall.depart(identity.name)
+            raise
+        if not confirmed:
+            hall.depart(identity.name)
+            return Refused(f"{identity.name} now belongs to another key; use another name")
         # Each guest their own settings: one switching to screen-reader mode changes no other.
         return GuestApp(hall, identity.name, replace(settings), fast_path=fast_path)
 

@@ -7,12 +7,14 @@ server is handed a ``session_factory``). The rules, from notes/ssh-hardening.md:
   yet; both are checked before the SSH handshake, so refusing costs one ``accept``.
 - Names: the SSH username, through the allow-list in :mod:`net.identity`; anything else is
   disconnected with a one-line reason before any authentication method runs.
-- Logins: any public key may log in and is bound to the name (a name bound to a key then
-  needs that key). Without a table password, players without a key log in too, through a
-  keyboard-interactive exchange with no prompts: unlike "none" auth (``begin_auth`` returning
-  False), it comes after the client has offered its keys, so a player who has a key gets it
-  bound. With a table password, logging in takes the password, or the key a name is bound to.
-  Six failed attempts close the connection.
+- Logins: any public key may log in (a name bound to a key then needs that key). The name is
+  only resolved here; it is bound to the key when the table takes the player in
+  (`Identity.confirm`), so a key refused by the table never takes a name. Without a table
+  password, players without a key log in too, through a keyboard-interactive exchange with
+  no prompts: unlike "none" auth (``begin_auth`` returning False), it comes after the client
+  has offered its keys, so a player who has a key logs in with it. With a table password,
+  logging in takes the password, or the key a name is bound to. Six failed attempts close
+  the connection.
 - After login: one session channel per connection, a PTY and an interactive shell only;
   exec, subsystems (so SFTP and SCP), env requests, agent, X11, TCP/UNIX forwarding and
   tunnels are all refused here, whatever the session would say.
@@ -296,17 +298,22 @@ class HuntersSSHServer(asyncssh.SSHServer):
 
     @_fails_closed(None)
     def auth_completed(self) -> None:
-        """Bind the name to the key that logged in and record the connection's Identity."""
+        """Record the connection's Identity, with the name its key resolves to.
+
+        Nothing is bound here: the name is bound to the key that logged in (never one merely
+        offered) when the table takes the player in, through `Identity.confirm`.
+        """
         conn = self._connection()
+        keybook = self._policy.keybook
         key = self._validated_key
         fingerprint_ = fingerprint(key) if key is not None else None
-        name = self._policy.keybook.claim(self._username, fingerprint_)
+        name = keybook.resolve(self._username, fingerprint_)
         if name is None:
             # Defensive: the auth hooks checked this name moments ago (with no await since),
             # but the key book has the last word.
             self._disconnect(_NAME_TAKEN, asyncssh.DISC_ILLEGAL_USER_NAME)
             return
-        self._identity = Identity(name, fingerprint_, self.peer_ip)
+        self._identity = Identity(name, fingerprint_, self.peer_ip, keybook=keybook)
         conn.set_extra_info(**{IDENTITY_INFO: self._identity})
         self._release_unauthenticated_slot()
         self._start_session_timer()

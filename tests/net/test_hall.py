@@ -200,3 +200,84 @@ async def test_a_rematch_without_a_player_who_left_waits_in_the_lobby(tmp_path: 
         assert hall.phase == "playing"
     finally:
         await hall.close()
+
+
+KEY_A = "SHA256:" + "A" * 43
+KEY_B = "SHA256:" + "B" * 43
+
+
+async def test_a_key_cannot_take_a_name_a_keyless_guest_holds(tmp_path: Path) -> None:
+    """Keyless ala, connected or dropped with her seat waiting: no key gets "ala" (in any
+    letter case); ala herself comes back keyless."""
+    hall = await _seated(tmp_path)
+    try:
+        with pytest.raises(IllegalAction, match="ala is already at this table"):
+            hall.arrive("ala", KEY_A)
+        hall.depart("ala")
+        for name in ("ala", "ALA"):
+            with pytest.raises(IllegalAction, match="ala"):
+                hall.arrive(name, KEY_A)
+        assert not hall.guests["ala"].connected and "ALA" not in hall.guests
+        assert hall.arrive("ala").seat == 0
+        assert hall.guests["ala"].fingerprint is None
+    finally:
+        await hall.close()
+
+
+async def test_a_name_held_by_a_key_is_that_keys_only(tmp_path: Path) -> None:
+    """Olek sat down with key A and dropped: neither key B nor a keyless login gets his
+    seat; key A does."""
+    hall = _hall(tmp_path)
+    hall.arrive("ala")
+    hall.arrive("olek", KEY_A)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    await hall.start("ala")
+    try:
+        hall.depart("olek")
+        with pytest.raises(IllegalAction, match="olek"):
+            hall.arrive("olek", KEY_B)
+        with pytest.raises(IllegalAction, match="olek"):
+            hall.arrive("olek")
+        assert hall.arrive("olek", KEY_A).seat == 1
+    finally:
+        await hall.close()
+
+
+def test_names_at_the_table_differ_by_more_than_letter_case() -> None:
+    """With ala at the table, "Ala" is refused (as in the key book, "Alice" is "alice")."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    with pytest.raises(IllegalAction, match="ala is already at this table"):
+        hall.arrive("Ala")
+    assert list(hall.guests) == ["ala"]
+
+
+def test_a_guest_who_left_the_lobby_holds_no_name() -> None:
+    """Before the game a guest who leaves keeps no seat, so their name is free again, for
+    a key too."""
+    hall = Hall(Path("/nonexistent"))
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.depart("olek")
+    assert hall.arrive("olek", KEY_A).fingerprint == KEY_A
+
+
+async def test_a_resumed_seat_goes_to_the_key_the_key_book_names(tmp_path: Path) -> None:
+    """The record keeps names, not keys: after a restart olek's seat goes to the key his
+    name is bound to, and ala's (an unbound name) to a keyless login only."""
+    hall = await _seated(tmp_path)
+    await hall.close()
+    again = _hall(tmp_path)
+    assert await again.resume()
+    try:
+        with pytest.raises(IllegalAction, match="olek"):
+            again.arrive("olek", KEY_B, bound_key=KEY_A)
+        assert again.arrive("olek", KEY_A, bound_key=KEY_A).seat == 1
+        assert again.guests["olek"].fingerprint == KEY_A
+        with pytest.raises(IllegalAction, match="ala"):
+            again.arrive("ala", KEY_B)
+        assert again.arrive("ala").seat == 0
+    finally:
+        await again.close()

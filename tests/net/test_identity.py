@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from net.identity import KeyBook, KeyBookError, name_refusal, valid_name
+from net.identity import Identity, KeyBook, KeyBookError, name_refusal, valid_name
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -64,56 +64,107 @@ def book(tmp_path: Path, **kwargs: int) -> KeyBook:
 
 
 def test_a_new_key_binds_a_free_name(tmp_path: Path) -> None:
-    """The first key to log in as alice owns alice from then on."""
+    """The first key to be bound to alice owns alice from then on."""
     keys = book(tmp_path)
-    assert keys.claim("alice", KEY_A) == "alice"
+    assert keys.resolve("alice", KEY_A) == "alice"
+    assert keys.bind("alice", KEY_A)
     assert keys.key_of("alice") == KEY_A
     assert keys.name_of(KEY_A) == "alice"
+
+
+def test_resolving_binds_nothing(tmp_path: Path) -> None:
+    """Logging in only resolves the name: until the table takes the player, the name stays
+    free, for a keyless player too, and nothing is written."""
+    keys = book(tmp_path)
+    assert keys.resolve("alice", KEY_A) == "alice"
+    assert not keys.is_bound("alice")
+    assert keys.name_of(KEY_A) is None
+    assert keys.resolve("alice", None) == "alice"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_same_key_gets_its_name_back(tmp_path: Path) -> None:
     """The bound key gets alice again, and also when it comes with another username."""
     keys = book(tmp_path)
-    keys.claim("alice", KEY_A)
-    assert keys.claim("alice", KEY_A) == "alice"
-    assert keys.claim("carol", KEY_A) == "alice"
+    keys.bind("alice", KEY_A)
+    assert keys.resolve("alice", KEY_A) == "alice"
+    assert keys.resolve("carol", KEY_A) == "alice"
+    assert keys.bind("alice", KEY_A)
     assert not keys.is_bound("carol")
 
 
 def test_another_key_cannot_take_a_bound_name(tmp_path: Path) -> None:
-    """Key B is refused alice, in any letter case."""
+    """Key B is refused alice, in any letter case, at login and at binding."""
     keys = book(tmp_path)
-    keys.claim("alice", KEY_A)
+    keys.bind("alice", KEY_A)
     assert not keys.allows("alice", KEY_B)
-    assert keys.claim("alice", KEY_B) is None
-    assert keys.claim("ALICE", KEY_B) is None
-    assert keys.claim("bob", KEY_B) == "bob"
+    assert keys.resolve("alice", KEY_B) is None
+    assert keys.resolve("ALICE", KEY_B) is None
+    assert not keys.bind("ALICE", KEY_B)
+    assert keys.resolve("bob", KEY_B) == "bob"
+    assert keys.key_of("alice") == KEY_A
+
+
+def test_a_key_binds_one_name_only(tmp_path: Path) -> None:
+    """Key A, bound to alice, cannot also bind bob (it logs in as alice anyway)."""
+    keys = book(tmp_path)
+    keys.bind("alice", KEY_A)
+    assert not keys.bind("bob", KEY_A)
+    assert not keys.is_bound("bob")
 
 
 def test_keyless_logins_only_take_unbound_names(tmp_path: Path) -> None:
     """Without a key, alice (bound) is refused and dave (free) is allowed but stays free."""
     keys = book(tmp_path)
-    keys.claim("alice", KEY_A)
+    keys.bind("alice", KEY_A)
     assert not keys.allows("alice", None)
-    assert keys.claim("alice", None) is None
+    assert keys.resolve("alice", None) is None
+    assert not keys.bind("alice", None)
     assert keys.allows("dave", None)
-    assert keys.claim("dave", None) == "dave"
+    assert keys.resolve("dave", None) == "dave"
+    assert keys.bind("dave", None)
     assert not keys.is_bound("dave")
+
+
+def test_a_name_bound_after_login_is_not_bound_again(tmp_path: Path) -> None:
+    """Alice logged in keyless and key A as alice too, both while alice was free; key B
+    binds alice first. Binding then refuses both: the key book has the last word."""
+    keys = book(tmp_path)
+    assert keys.resolve("alice", None) == "alice"
+    assert keys.resolve("alice", KEY_A) == "alice"
+    assert keys.bind("alice", KEY_B)
+    assert not keys.bind("alice", None)
+    assert not keys.bind("alice", KEY_A)
+    assert keys.key_of("alice") == KEY_B
+
+
+def test_an_identity_confirms_its_name_in_its_key_book(tmp_path: Path) -> None:
+    """An Identity binds through the key book it was resolved in; without one it has
+    nothing to bind, and the book's binding is what it reports as its name's key."""
+    keys = book(tmp_path)
+    alice = Identity("alice", KEY_A, "192.0.2.1", keybook=keys)
+    assert alice.bound_key is None
+    assert alice.confirm()
+    assert alice.bound_key == KEY_A == keys.key_of("alice")
+    assert alice == Identity("alice", KEY_A, "192.0.2.1")
+    assert not Identity("alice", KEY_B, "192.0.2.2", keybook=keys).confirm()
+    assert Identity("bob", KEY_B, "192.0.2.2").confirm()
+    assert not keys.is_bound("bob")
 
 
 def test_bindings_survive_a_restart(tmp_path: Path) -> None:
     """A second KeyBook on the same file knows the first one's bindings."""
-    book(tmp_path).claim("alice", KEY_A)
+    book(tmp_path).bind("alice", KEY_A)
     again = book(tmp_path)
-    assert again.claim("alice", KEY_A) == "alice"
-    assert again.claim("alice", KEY_B) is None
+    assert again.resolve("alice", KEY_A) == "alice"
+    assert again.resolve("alice", KEY_B) is None
 
 
 def test_the_file_is_written_0600_with_no_temp_files_left(tmp_path: Path) -> None:
     """The book on disk is private to its owner and the atomic write leaves nothing behind."""
     keys = book(tmp_path)
-    keys.claim("alice", KEY_A)
-    keys.claim("bob", KEY_B)
+    keys.bind("alice", KEY_A)
+    keys.bind("bob", KEY_B)
     assert stat.S_IMODE(keys.path.stat().st_mode) == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["keybook.json"]
     assert json.loads(keys.path.read_text()) == {
@@ -125,8 +176,9 @@ def test_the_file_is_written_0600_with_no_temp_files_left(tmp_path: Path) -> Non
 def test_a_full_book_admits_new_players_without_binding(tmp_path: Path) -> None:
     """At max_names, a new key still gets its name but binds nothing and evicts nobody."""
     keys = book(tmp_path, max_names=1)
-    keys.claim("alice", KEY_A)
-    assert keys.claim("bob", KEY_B) == "bob"
+    keys.bind("alice", KEY_A)
+    assert keys.resolve("bob", KEY_B) == "bob"
+    assert keys.bind("bob", KEY_B)
     assert len(keys) == 1
     assert keys.key_of("alice") == KEY_A
     assert not keys.is_bound("bob")
@@ -141,7 +193,7 @@ def test_a_failed_save_binds_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr("net.identity.os.replace", fail)
     with pytest.raises(OSError):
-        keys.claim("alice", KEY_A)
+        keys.bind("alice", KEY_A)
     assert not keys.is_bound("alice")
     assert keys.name_of(KEY_A) is None
     assert list(tmp_path.iterdir()) == []

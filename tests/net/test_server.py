@@ -4,7 +4,9 @@ Each test starts `start_server` with its host key and key book in tmp_path and a
 session: it accepts *everything* that reaches it (a shell without a PTY, exec, subsystems)
 and records it. So whatever a test sees refused was refused by the server's policy, and
 "nothing spawned" means the probe's log shows the request never arrived. When it does start,
-the probe writes one line with the identity it was given and what it sees of its channel.
+the probe confirms its identity (binding the name to the key, as the table does when it
+takes a player in) and writes one line with the identity it was given and what it sees of
+its channel.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ class ProbeSession(asyncssh.SSHServerSession[bytes]):
             f"env={len(chan.get_environment())} agent={conn.get_agent_path()} "
             f"term={chan.get_terminal_type()}\r\n"
         )
-        self._log.append("started")
+        self._log.append("started" if identity.confirm() else "name taken")
         chan.write(line.encode())
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -613,23 +615,6 @@ async def test_a_failing_session_factory_closes_only_its_connection(
             await conn.wait_closed()
     assert "SSH policy error in session_requested" in caplog.text
     assert field_of(await login_line(server.port), "name") == "alice"
-
-
-async def test_a_failing_key_book_closes_only_its_connection(
-    serve: Serve, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A key book that cannot save ends that login, and the server goes on."""
-    server = await serve(max_unauthenticated=1)
-
-    def broken(*args: object, **kwargs: object) -> None:
-        raise OSError("disk full")
-
-    with monkeypatch.context() as patch:
-        patch.setattr("net.identity.os.replace", broken)
-        with pytest.raises(asyncssh.Error):
-            async with await connect(server.port, client_keys=[new_key()]) as conn:
-                await greeting(conn)
-    assert field_of(await login_line(server.port, client_keys=[new_key()]), "name") == "alice"
 
 
 async def test_a_failing_admission_check_refuses_only_that_connection(

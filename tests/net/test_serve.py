@@ -1,0 +1,80 @@
+"""``net.serve.app_factory``: the hall takes a guest in first, then the key book binds them.
+
+The factory is called with a session's info as its app starts; these tests call it directly
+with a hall and an Identity resolved in a key book in tmp_path, and look at which app it
+built, who is at the hall, and what the key book holds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from net.hall import Hall
+from net.identity import KEYBOOK_FILE, Identity, KeyBook
+from net.serve import GuestApp, Refused, app_factory
+from net.session import SessionInfo
+from tui.settings import Settings
+
+pytestmark = pytest.mark.timeout(30)
+
+KEY_A = "SHA256:" + "A" * 43
+KEY_B = "SHA256:" + "B" * 43
+INFO = SessionInfo("ala", ("127.0.0.1", 50_000), "xterm", (80, 24))
+
+
+def book(tmp_path: Path) -> KeyBook:
+    return KeyBook(tmp_path / KEYBOOK_FILE)
+
+
+def arrive(hall: Hall, name: str, key: str | None, keys: KeyBook) -> object:
+    """What a session logged in as ``name`` with ``key`` starts: the factory's app."""
+    identity = Identity(name, key, "127.0.0.1", keybook=keys)
+    return app_factory(hall, identity, Settings())(INFO)
+
+
+def test_a_key_the_table_turns_away_binds_nothing(tmp_path: Path) -> None:
+    """Keyless ala is at the table: key A logging in as ala is refused and ala stays free."""
+    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall.arrive("ala")
+    app = arrive(hall, "ala", KEY_A, keys)
+    assert isinstance(app, Refused) and app.reason == "ala is already at this table"
+    assert not keys.is_bound("ala") and keys.name_of(KEY_A) is None
+
+
+def test_a_key_the_table_takes_in_is_bound(tmp_path: Path) -> None:
+    """Olek with key A joins: he gets the hall's app and the name is key A's from then on."""
+    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    assert isinstance(arrive(hall, "olek", KEY_A, keys), GuestApp)
+    assert keys.key_of("olek") == KEY_A
+    assert hall.guests["olek"].connected and hall.guests["olek"].fingerprint == KEY_A
+    assert book(tmp_path).key_of("olek") == KEY_A  # saved
+
+
+def test_a_name_bound_since_login_turns_the_guest_away(tmp_path: Path) -> None:
+    """Ala logged in keyless while the name was free, but key B bound it before her app
+    started: she is refused and does not stay at the table."""
+    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall.arrive("olek")
+    keys.bind("ala", KEY_B)
+    app = arrive(hall, "ala", None, keys)
+    assert isinstance(app, Refused) and "another key" in app.reason
+    assert not hall.guests["ala"].connected and hall.host == "olek"
+
+
+def test_a_key_book_that_cannot_save_lets_nobody_stay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save fails: the error reaches the session (which logs it and ends), the guest
+    leaves the hall again, and nothing is bound."""
+    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("net.identity.os.replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        arrive(hall, "olek", KEY_A, keys)
+    assert not hall.guests["olek"].connected
+    assert not keys.is_bound("olek")
