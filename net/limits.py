@@ -1,9 +1,9 @@
-"""Connection limits for the SSH server: per-address token buckets, a cap, a failure count.
+"""Connection limits for the SSH server: per-address token buckets, caps, a failure count.
 
-asyncssh has no limits of its own on connection rate, unauthenticated connections or
-authentication attempts (see notes/ssh-hardening.md), so the server's policy keeps these
-counters. They are pure: no sockets, no asyncio, and the clock is injected, so the tests can
-step time by hand instead of sleeping.
+asyncssh has no limits of its own on connection rate, unauthenticated or logged-in
+connections or authentication attempts (see notes/ssh-hardening.md), so the server's policy
+keeps these counters. They are pure: no sockets, no asyncio, and the clock is injected, so
+the tests can step time by hand instead of sleeping.
 """
 
 from __future__ import annotations
@@ -123,13 +123,24 @@ class RateLimiter:
 
 
 class ConnectionCap:
-    """A counter of connections in some state (e.g. not yet authenticated) with a ceiling."""
+    """Connections in some state (logging in, logged in) with a ceiling overall and one per
+    address (`address_key`), so that one address cannot take every slot.
 
-    def __init__(self, limit: int) -> None:
+    The per-address ceiling is what keeps others able to log in: with only the overall one,
+    a hundred idle connections from a dozen addresses locked every new player out for the
+    whole login timeout. The overall ceiling stays as the last line against many addresses.
+    An address is remembered only while it holds a slot, so memory is bounded by ``limit``.
+    """
+
+    def __init__(self, limit: int, *, per_address: int) -> None:
         if limit < 1:
             raise ValueError(f"the cap must allow at least one connection, not {limit}")
+        if per_address < 1:
+            raise ValueError(f"each address needs at least one connection, not {per_address}")
         self._limit = limit
+        self._per_address = per_address
         self._count = 0
+        self._by_address: dict[str, int] = {}
 
     @property
     def count(self) -> int:
@@ -141,17 +152,31 @@ class ConnectionCap:
         """Most slots that can be held at once."""
         return self._limit
 
-    def acquire(self) -> bool:
-        """Take a slot if one is free; whether it was taken."""
-        if self._count >= self._limit:
+    @property
+    def addresses(self) -> int:
+        """Addresses holding a slot now."""
+        return len(self._by_address)
+
+    def acquire(self, address: str) -> bool:
+        """Take a slot for a connection from ``address`` if one is free; whether it was."""
+        key = address_key(address)
+        held = self._by_address.get(key, 0)
+        if self._count >= self._limit or held >= self._per_address:
             return False
+        self._by_address[key] = held + 1
         self._count += 1
         return True
 
-    def release(self) -> None:
-        """Give back a slot taken by :meth:`acquire`."""
-        if self._count <= 0:
+    def release(self, address: str) -> None:
+        """Give back a slot taken by :meth:`acquire` for ``address``."""
+        key = address_key(address)
+        held = self._by_address.get(key, 0)
+        if held <= 0:
             raise RuntimeError("released a connection slot that was never acquired")
+        if held == 1:
+            del self._by_address[key]
+        else:
+            self._by_address[key] = held - 1
         self._count -= 1
 
 

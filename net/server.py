@@ -4,7 +4,8 @@ Policy only: what a session does with its terminal is :mod:`net.session`'s busin
 server is handed a ``session_factory``). The rules, from notes/ssh-hardening.md:
 
 - Connections: a per-address token bucket and a cap on connections that have not logged in
-  yet; both are checked before the SSH handshake, so refusing costs one ``accept``.
+  yet, overall and per address (so one address cannot hold every login slot); both are
+  checked before the SSH handshake, so refusing costs one ``accept``.
 - Names: the SSH username, through the allow-list in :mod:`net.identity`; anything else is
   disconnected with a one-line reason before any authentication method runs.
 - Logins: any public key may log in (a name bound to a key then needs that key). The name is
@@ -14,10 +15,12 @@ server is handed a ``session_factory``). The rules, from notes/ssh-hardening.md:
   no prompts: unlike "none" auth (``begin_auth`` returning False), it comes after the client
   has offered its keys, so a player who has a key logs in with it. With a table password,
   logging in takes the password, or the key a name is bound to. Six failed attempts close
-  the connection.
+  the connection. Logged-in connections are capped too, overall and per address; beyond
+  either, the player is told the server is full.
 - After login: one session channel per connection, a PTY and an interactive shell only;
   exec, subsystems (so SFTP and SCP), env requests, agent, X11, TCP/UNIX forwarding and
-  tunnels are all refused here, whatever the session would say.
+  tunnels are all refused here, whatever the session would say. A session whose player
+  sends nothing for the idle timeout is ended, with one line saying why.
 
 A policy hook that raises is logged, closes its own connection and answers with a refusal: one
 connection's bug never reaches another connection or the listener.
@@ -33,7 +36,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeAlias, TypeVar
+from typing import Concatenate, ParamSpec, TypeAlias, TypeVar, cast
 
 import asyncssh
 from asyncssh.packet import SSHPacket
@@ -67,7 +70,12 @@ _NEEDS_TERMINAL = "hunters: the game needs a terminal: connect with ssh -t"
 _TOO_MANY_FAILURES = "hunters: too many failed login attempts"
 _NAME_TAKEN = "hunters: that name now belongs to another key; connect with another name"
 _NO_SESSION = "hunters: no game session is open"
+_SERVER_FULL = "hunters: the server is full; try again later"
 _INTERNAL_ERROR = "hunters: internal server error"
+
+IDLE_GOODBYE = 5.0
+"""Seconds an idle player's session gets to end (and give their terminal back) before the
+connection is closed anyway."""
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -116,9 +124,14 @@ class ServerPolicy:
     session_factory: SessionFactory
     rate: RateLimiter
     unauthenticated: ConnectionCap
+    """Connections that have not logged in yet."""
+    sessions: ConnectionCap
+    """Connections that have logged in."""
     max_auth_failures: int
     session_timeout: float
     """Seconds an authenticated connection may go without a session (before and after it)."""
+    idle_timeout: float
+    """Seconds a session may go without input from its player."""
     live: LiveConnections
 
     def __post_init__(self) -> None:
@@ -126,6 +139,8 @@ class ServerPolicy:
             raise ValueError(f"max_auth_failures must be at least 1, not {self.max_auth_failures}")
         if self.session_timeout <= 0:
             raise ValueError(f"the session timeout must be positive, not {self.session_timeout}")
+        if self.idle_timeout <= 0:
+            raise ValueError(f"the idle timeout must be positive, not {self.idle_timeout}")
 
 
 def _fails_closed(
@@ -169,6 +184,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self.peer_ip = "unknown"
         """The client's address (set when the connection is made)."""
         self._holds_unauthenticated_slot = False
+        self._holds_session_slot = False
         self._tracked = False
         self._username = ""
         self._validated_key: asyncssh.SSHKey | None = None
@@ -179,6 +195,12 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self._sessions_opened = 0
         self._session_timer: asyncio.TimerHandle | None = None
         self._session_watch: asyncio.Task[None] | None = None
+        self._session: tuple[_GameChannel, asyncssh.SSHServerSession[bytes]] | None = None
+        self._last_input = 0.0
+        """Loop time of the player's last input (see :meth:`_heard`)."""
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._idle_reason: str | None = None
+        """Why the connection is being closed for idleness, once it is."""
 
     @property
     def identity(self) -> Identity | None:
@@ -188,7 +210,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
     # -- connection ---------------------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        """Refuse addresses over their rate and connections over the unauthenticated cap.
+        """Refuse addresses over their rate and connections over the unauthenticated caps.
 
         Refusing aborts the TCP connection before asyncssh sends its version line, so a
         flood costs no key exchange. Every slot taken here is given back in connection_lost.
@@ -210,7 +232,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
             _log.debug("refused %s: connecting too often", self.peer_ip)
             conn.abort()
             return
-        if not policy.unauthenticated.acquire():
+        if not policy.unauthenticated.acquire(self.peer_ip):
             _log.debug("refused %s: too many connections logging in", self.peer_ip)
             conn.abort()
             return
@@ -220,9 +242,14 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self._count_auth_failures(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Give back what this connection held (its slot, its timers, its place in live)."""
+        """Give back what this connection held (its slots, its timers, its place in live)."""
         self._release_unauthenticated_slot()
+        if self._holds_session_slot:
+            self._holds_session_slot = False
+            self._policy.sessions.release(self.peer_ip)
         self._cancel_session_timer()
+        self._cancel_idle_timer()
+        self._session = None
         if self._session_watch is not None:
             self._session_watch.cancel()
             self._session_watch = None
@@ -298,7 +325,8 @@ class HuntersSSHServer(asyncssh.SSHServer):
 
     @_fails_closed(None)
     def auth_completed(self) -> None:
-        """Record the connection's Identity, with the name its key resolves to.
+        """Record the connection's Identity, with the name its key resolves to, if there is
+        room for one more player.
 
         Nothing is bound here: the name is bound to the key that logged in (never one merely
         offered) when the table takes the player in, through `Identity.confirm`.
@@ -313,9 +341,14 @@ class HuntersSSHServer(asyncssh.SSHServer):
             # but the key book has the last word.
             self._disconnect(_NAME_TAKEN, asyncssh.DISC_ILLEGAL_USER_NAME)
             return
+        self._release_unauthenticated_slot()
+        if not self._policy.sessions.acquire(self.peer_ip):
+            _log.info("refused %s: too many players logged in", self.peer_ip)
+            self._disconnect(_SERVER_FULL, asyncssh.DISC_TOO_MANY_CONNECTIONS)
+            return
+        self._holds_session_slot = True
         self._identity = Identity(name, fingerprint_, self.peer_ip, keybook=keybook)
         conn.set_extra_info(**{IDENTITY_INFO: self._identity})
-        self._release_unauthenticated_slot()
         self._start_session_timer()
         _log.info("%s logged in as %r (%s)", self.peer_ip, name, fingerprint_ or "no key")
 
@@ -354,10 +387,14 @@ class HuntersSSHServer(asyncssh.SSHServer):
         # channel is made by its documented constructor and then given the refusing
         # subclass, which changes no state, only how those requests are answered.
         chan.__class__ = _GameChannel
+        game_chan = cast(_GameChannel, chan)
         session = self._policy.session_factory(self._identity)
-        self._session_watch = asyncio.get_running_loop().create_task(
-            self._close_after_session(chan)
-        )
+        game_chan.heard = self._heard
+        self._session = (game_chan, session)
+        loop = asyncio.get_running_loop()
+        self._session_watch = loop.create_task(self._close_after_session(game_chan))
+        self._last_input = loop.time()
+        self._idle_timer = loop.call_later(self._policy.idle_timeout, self._check_idle)
         return chan, session
 
     def connection_requested(
@@ -393,7 +430,51 @@ class HuntersSSHServer(asyncssh.SSHServer):
         empty connection open would otherwise hold it for as long as keepalives answer.
         """
         await chan.wait_closed()
+        self._session = None
+        if self._idle_reason is not None:
+            self._disconnect(self._idle_reason)
+            return
+        self._cancel_idle_timer()
         self._start_session_timer()
+
+    # -- the idle timer -----------------------------------------------------------------
+
+    def _heard(self) -> None:
+        """The player sent input (called for every chunk, so it only notes the time; the
+        timer is moved on lazily, when it falls due)."""
+        self._last_input = asyncio.get_running_loop().time()
+
+    @_fails_closed(None)
+    def _check_idle(self) -> None:
+        """Wait on while there was input since; else end the session, saying why.
+
+        The session is told its player closed their input (``eof_received``, as asyncssh
+        would tell it), so the game can give the terminal back as it was; the reason goes
+        out on stderr after that and as the disconnect reason. A seat in play is then held
+        for its player like after any drop. If the session does not end within
+        `IDLE_GOODBYE` seconds, the connection is closed anyway.
+        """
+        loop = asyncio.get_running_loop()
+        left = self._last_input + self._policy.idle_timeout - loop.time()
+        if left > 0:
+            self._idle_timer = loop.call_later(left, self._check_idle)
+            return
+        self._idle_timer = None
+        if self._session is None:
+            return
+        chan, session = self._session
+        reason = _idle_reason(self._policy.idle_timeout)
+        self._idle_reason = chan.farewell = reason
+        name = self._identity.name if self._identity is not None else "?"
+        _log.info(
+            "%s (%r): no input for %g s, disconnecting",
+            self.peer_ip,
+            name,
+            self._policy.idle_timeout,
+        )
+        if not session.eof_received() and not chan.is_closing():
+            chan.exit(0)
+        self._idle_timer = loop.call_later(IDLE_GOODBYE, self._disconnect, reason)
 
     def _start_session_timer(self) -> None:
         self._cancel_session_timer()
@@ -406,6 +487,11 @@ class HuntersSSHServer(asyncssh.SSHServer):
             self._session_timer.cancel()
             self._session_timer = None
 
+    def _cancel_idle_timer(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
     # -- helpers ------------------------------------------------------------------------
 
     def _connection(self) -> asyncssh.SSHServerConnection:
@@ -416,7 +502,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
     def _release_unauthenticated_slot(self) -> None:
         if self._holds_unauthenticated_slot:
             self._holds_unauthenticated_slot = False
-            self._policy.unauthenticated.release()
+            self._policy.unauthenticated.release(self.peer_ip)
 
     def _disconnect(self, reason: str, code: int = asyncssh.DISC_BY_APPLICATION) -> None:
         """Close the connection, telling the client why in one line."""
@@ -431,6 +517,28 @@ class _GameChannel(asyncssh.SSHServerChannel[bytes]):
     in asyncssh/channel.py, 2.24). Refusing here means the session object is never even
     asked: an exec request from ``ssh host id`` cannot reach code that might run it.
     """
+
+    heard: Callable[[], None] | None = None
+    """Told of every chunk of input from the player (the server's idle timer)."""
+    farewell: str | None = None
+    """A line to write on stderr as the session ends: why the server is ending it."""
+
+    def _accept_data(self, data: bytes, datatype: asyncssh.DataType = None) -> None:
+        """Note the input for the idle timer, then hand it on as asyncssh does.
+
+        The hook is asyncssh's one entry for incoming data (the packet handlers are looked
+        up in a class-level table, so ``_process_data`` cannot be overridden; TunTap
+        channels override this method the same way). Empty data is no input.
+        """
+        if data and self.heard is not None:
+            self.heard()
+        super()._accept_data(data, datatype)
+
+    def exit(self, status: int) -> None:
+        """Say the farewell line (if any) after whatever the session wrote last, then exit."""
+        if self.farewell is not None and not self.is_closing():
+            self.write_stderr(self.farewell.encode("utf-8") + b"\r\n")
+        super().exit(status)
 
     def _process_env_request(self, packet: SSHPacket) -> bool:
         """Refuse environment variables: asyncssh would store any number of any size."""
@@ -462,6 +570,12 @@ class _GameChannel(asyncssh.SSHServerChannel[bytes]):
         return False
 
 
+def _idle_reason(seconds: float) -> str:
+    """The one line an idle player is disconnected with, e.g. "... for 30 min ..."."""
+    span = f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+    return f"hunters: no key pressed for {span}, so the server hung up; connect again to come back"
+
+
 def _same_password(given: str, expected: str) -> bool:
     """Compare passwords in constant time, after the same Unicode normalisation.
 
@@ -488,6 +602,10 @@ async def start_server(
     rate_per_second: float = 0.2,
     max_addresses: int = 10_000,
     max_unauthenticated: int = 100,
+    max_unauthenticated_per_address: int = 10,
+    max_sessions: int = 200,
+    max_sessions_per_address: int = 20,
+    idle_timeout: float = 30 * 60,
     max_auth_failures: int = 6,
     max_names: int = 10_000,
     live: LiveConnections | None = None,
@@ -495,10 +613,18 @@ async def start_server(
     """Listen for players on ``host``:``port`` (0 picks a free port: ``get_port()``).
 
     The host key and the key book live in ``data_dir``. Each address may open ``rate_burst``
-    connections at once, then one per ``1 / rate_per_second`` seconds; at most
-    ``max_unauthenticated`` connections may be logging in at a time, each for at most
-    ``login_timeout`` seconds. Pass ``live`` to be able to close every connection on shutdown.
-    Raises HostKeyError or KeyBookError (from the data directory) and OSError (binding).
+    connections at once, then one per ``1 / rate_per_second`` seconds. At most
+    ``max_unauthenticated`` connections may be logging in at a time, and at most
+    ``max_unauthenticated_per_address`` from one address (IPv6: one /64), each for at most
+    ``login_timeout`` seconds; beyond these the connection is cut before the handshake. At
+    most ``max_sessions`` players may be logged in at once, ``max_sessions_per_address`` from
+    one address: more are told the server is full. A player who sends no input for
+    ``idle_timeout`` seconds (default 30 minutes; seated or not) is told why and disconnected,
+    and a seat in play is held for them as after any drop. A session-less connection is closed
+    after ``login_timeout``; ``keepalive_interval`` × ``keepalive_count_max`` seconds without
+    an answer to keepalives close a dead one. Pass ``live`` to be able to close every
+    connection on shutdown. Raises HostKeyError or KeyBookError (from the data directory),
+    ValueError (a limit that makes no sense) and OSError (binding).
     """
     if password == "":
         raise ValueError("an empty table password would let anybody in: use None for no password")
@@ -511,9 +637,13 @@ async def start_server(
         password=password,
         session_factory=session_factory,
         rate=RateLimiter(rate_burst, rate_per_second, max_entries=max_addresses),
-        unauthenticated=ConnectionCap(max_unauthenticated),
+        unauthenticated=ConnectionCap(
+            max_unauthenticated, per_address=max_unauthenticated_per_address
+        ),
+        sessions=ConnectionCap(max_sessions, per_address=max_sessions_per_address),
         max_auth_failures=max_auth_failures,
         session_timeout=login_timeout,
+        idle_timeout=idle_timeout,
         live=live if live is not None else LiveConnections(),
     )
     acceptor = await asyncssh.listen(

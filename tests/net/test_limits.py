@@ -1,4 +1,4 @@
-"""Token buckets, the per-address limiter, the connection cap and the failure count."""
+"""Token buckets, the per-address limiter, the connection caps and the failure count."""
 
 from __future__ import annotations
 
@@ -122,18 +122,55 @@ def test_address_key_groups_ipv6_by_64_and_unmaps_ipv4(address: str, key: str) -
 
 def test_cap_hands_out_at_most_its_limit_and_takes_slots_back() -> None:
     """Cap 3: three acquire, the fourth does not, and a release frees one slot."""
-    cap = ConnectionCap(3)
-    assert [cap.acquire() for _ in range(4)] == [True, True, True, False]
+    cap = ConnectionCap(3, per_address=3)
+    assert [cap.acquire(f"10.0.0.{i}") for i in range(4)] == [True, True, True, False]
     assert cap.count == 3
-    cap.release()
-    assert cap.acquire()
-    assert not cap.acquire()
+    cap.release("10.0.0.1")
+    assert cap.acquire("10.0.0.9")
+    assert not cap.acquire("10.0.0.1")
+
+
+def test_cap_keeps_slots_for_other_addresses() -> None:
+    """Cap 5, 2 per address: one address gets 2 slots, however many it asks for, and the
+    rest stay for others; its IPv6 neighbours in the same /64 share its 2."""
+    cap = ConnectionCap(5, per_address=2)
+    assert [cap.acquire("192.0.2.7") for _ in range(4)] == [True, True, False, False]
+    assert cap.acquire("2001:db8::1") and cap.acquire("2001:db8::2")
+    assert not cap.acquire("2001:db8::ffff")
+    assert cap.acquire("198.51.100.1")
+    assert not cap.acquire("198.51.100.2")  # the overall ceiling, last line
+    cap.release("192.0.2.7")
+    assert cap.acquire("192.0.2.7")
+    assert cap.count == 5
+
+
+def test_cap_forgets_an_address_whose_slots_are_all_back() -> None:
+    """Memory stays bounded by the slots held: no entry outlives its last connection."""
+    cap = ConnectionCap(1_000, per_address=10)
+    for i in range(500):
+        assert cap.acquire(f"10.0.{i // 250}.{i % 250}")
+    for i in range(500):
+        cap.release(f"10.0.{i // 250}.{i % 250}")
+    assert cap.count == 0
+    assert cap.addresses == 0
 
 
 def test_cap_refuses_a_release_without_an_acquire() -> None:
     """Releasing more than was taken is a bug in the caller, not a silent negative count."""
+    cap = ConnectionCap(1, per_address=1)
     with pytest.raises(RuntimeError):
-        ConnectionCap(1).release()
+        cap.release("10.0.0.1")
+    assert cap.acquire("10.0.0.1")
+    with pytest.raises(RuntimeError):
+        cap.release("10.0.0.2")
+
+
+def test_cap_rejects_nonsense_settings() -> None:
+    """No slot at all, overall or per address, is a programming error."""
+    with pytest.raises(ValueError):
+        ConnectionCap(0, per_address=1)
+    with pytest.raises(ValueError):
+        ConnectionCap(1, per_address=0)
 
 
 def test_auth_failures_say_when_the_limit_is_reached() -> None:

@@ -81,7 +81,8 @@ class ProbeSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         assert self._chan is not None
         self._chan.write(b"echo " + data)
-        self._chan.exit(0)
+        if data.startswith(b"bye"):
+            self._chan.exit(0)
 
 
 @dataclass
@@ -197,9 +198,10 @@ def field_of(line: str, name: str) -> str:
     return dict(part.split("=", 1) for part in line.split())[name]
 
 
-async def first_bytes(port: int) -> bytes:
-    """Open a raw TCP connection, return what the server says first (b"" if it hung up)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+async def first_bytes(port: int, source: str = "127.0.0.1") -> bytes:
+    """Open a raw TCP connection from ``source`` (any 127.0.0.0/8 address is loopback),
+    return what the server says first (b"" if it hung up)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     try:
         async with asyncio.timeout(WAIT):
             return await reader.read(64)
@@ -454,6 +456,101 @@ async def test_a_logged_in_connection_without_a_session_is_closed(serve: Serve) 
     async with asyncio.timeout(WAIT):
         await conn.wait_closed()
     assert 0.5 < time.monotonic() - start < 3.0
+
+
+async def silent_connections(
+    port: int, count: int, source: str
+) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
+    """``count`` TCP connections from ``source`` that read the version line and say nothing."""
+    made = []
+    for _ in range(count):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+        made.append((reader, writer))
+        async with asyncio.timeout(WAIT):
+            assert (await reader.readline()).startswith(b"SSH-2.0-")
+    return made
+
+
+async def test_one_address_cannot_take_every_login_slot(serve: Serve) -> None:
+    """Cap 12, 4 per address: a fifth silent connection from 127.0.0.2 is cut at once, while
+    players from other addresses still log in; three addresses of four fill the cap, and
+    then the cap itself is the last line."""
+    server = await serve(
+        max_unauthenticated=12, max_unauthenticated_per_address=4, login_timeout=WAIT
+    )
+    idle = await silent_connections(server.port, 4, "127.0.0.2")
+    try:
+        assert await first_bytes(server.port, "127.0.0.2") == b""
+        assert field_of(await login_line(server.port), "name") == "alice"
+        idle += await silent_connections(server.port, 4, "127.0.0.3")
+        idle += await silent_connections(server.port, 4, "127.0.0.4")
+        assert await first_bytes(server.port, "127.0.0.5") == b""
+    finally:
+        for _, writer in idle:
+            writer.close()
+
+
+async def closed_because(port: int, username: str = "alice", **options: Any) -> str:
+    """Log in and wait for the server to close the connection; the reason it gave."""
+    client = RecordingClient()
+    try:
+        conn = await connect(port, username, client_factory=lambda: client, **options)
+    except asyncssh.DisconnectError as refused:
+        return refused.reason
+    async with asyncio.timeout(WAIT):
+        await conn.wait_closed()
+    assert isinstance(client.lost, asyncssh.DisconnectError), client.lost
+    return client.lost.reason
+
+
+SERVER_FULL = "hunters: the server is full; try again later (error 12)"
+"""As an asyncssh client reports it (OpenSSH prints "...:12: hunters: the server is full...")."""
+
+
+async def test_logged_in_connections_are_capped_overall_and_per_address(serve: Serve) -> None:
+    """3 logged-in connections, 2 per address: a third from 127.0.0.1 and a fourth from
+    anywhere are told the server is full; when one player leaves, a place is free again."""
+    server = await serve(max_sessions=3, max_sessions_per_address=2)
+    alice = await connect(server.port, "alice")
+    bob = await connect(server.port, "bob")
+    try:
+        assert await closed_because(server.port, "carol") == SERVER_FULL
+        carol = await connect(server.port, "carol", local_addr=("127.0.0.2", 0))
+        try:
+            refusal = await closed_because(server.port, "dave", local_addr=("127.0.0.3", 0))
+            assert refusal == SERVER_FULL
+        finally:
+            carol.close()
+            await carol.wait_closed()
+        line = await login_line(server.port, "dave", local_addr=("127.0.0.3", 0))
+        assert field_of(line, "name") == "dave"
+    finally:
+        for conn in (alice, bob):
+            conn.close()
+            await conn.wait_closed()
+
+
+async def test_an_idle_player_is_told_why_and_disconnected(serve: Serve) -> None:
+    """Idle timeout 0.5 s: keys every 0.2 s keep the session for over a second; then, with
+    no key for 0.5 s, the player reads one line saying why and the connection closes (the
+    same line is the disconnect reason, which OpenSSH prints and asyncssh drops)."""
+    server = await serve(idle_timeout=0.5)
+    async with await connect(server.port) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        async with asyncio.timeout(WAIT):
+            await process.stdout.readline()
+            for _ in range(6):
+                await asyncio.sleep(0.2)
+                process.stdin.write(b"k")
+                assert await process.stdout.readexactly(6) == b"echo k"
+        last_key = time.monotonic()
+        async with asyncio.timeout(WAIT):
+            await conn.wait_closed()
+        quiet = time.monotonic() - last_key
+        farewell = await process.stderr.read()
+    reason = "hunters: no key pressed for 0.5 s, so the server hung up; connect again to come back"
+    assert 0.4 < quiet < 2.0
+    assert farewell == reason.encode() + b"\r\n"
 
 
 # -- what a logged-in client may ask for -----------------------------------------------------
