@@ -4,6 +4,12 @@ Layout of every blob: ``b"HNTR"`` | format version (1 byte) | kind (1 byte) | BL
 digest of the payload | msgpack payload. Decoding refuses foreign, truncated, tampered,
 oversized or unknown-version data with a ``ValueError`` that says which; it never builds
 an object other than plain data and the state dataclasses registered here by the games.
+
+A checksum proves only that a blob is intact, not that whoever made it meant well, so the
+decoder's work is bounded whatever the bytes say: the blob's size, each string's and
+container's length, the number of values in all (a byte of msgpack can be a 64-byte dict:
+without a count a few megabytes decoded to gigabytes), the nesting of arrays and maps
+(msgpack's own stack: 1,024 levels) and the nesting of extension types (ours).
 """
 
 from __future__ import annotations
@@ -31,6 +37,15 @@ _LIMITS = {
     "max_map_len": 100_000,
     "max_ext_len": MAX_BYTES,
 }
+MAX_VALUES = 1_000_000
+"""The most values (every container and every item in one) a blob may decode to. A long
+game's record or save holds about 3,000 (some 9 an action); a million keeps what a crafted
+blob can make of itself to about 200 MB, however small its values."""
+MAX_STATES = 1_000
+"""The most states and sets (extension types) a blob may hold: real saves hold five at
+most, and each costs a decoder of its own, so thousands are work for nothing."""
+MAX_EXT_DEPTH = 8
+"""How deeply states and sets may nest inside each other (today's states: one level)."""
 
 _EXT_DATACLASS = 1
 _EXT_FROZENSET = 2
@@ -66,32 +81,75 @@ def _pack(obj: Any) -> bytes:
     return data
 
 
-def _ext_hook(code: int, data: bytes) -> Any:
-    if code == _EXT_DATACLASS:
-        name, *values = _unpack(data)
-        cls = _REGISTRY.get(name) if isinstance(name, str) else None
-        if cls is None:
-            raise ValueError(f"unknown state type {name!r}")
-        fields = dataclasses.fields(cls)
-        if len(values) != len(fields):
-            raise ValueError(f"{name} needs {len(fields)} fields, got {len(values)}")
-        return cls(*values)
-    if code == _EXT_FROZENSET:
-        return frozenset(_unpack(data))
-    raise ValueError(f"unknown extension type {code}")
+class _Bounded:
+    """One decode's running totals, kept by msgpack's hooks: values built so far, states
+    and sets among them, and the depth of those being decoded (each decodes its own payload)."""
 
+    __slots__ = ("depth", "states", "values")
 
-def _unpack(payload: bytes) -> Any:
-    unpacker = msgpack.Unpacker(
-        use_list=False, raw=False, strict_map_key=False, ext_hook=_ext_hook, **_LIMITS
-    )
-    unpacker.feed(payload)
-    value = unpacker.unpack()
-    try:
-        unpacker.unpack()
-    except msgpack.OutOfData:
-        return value
-    raise ValueError("extra data after the payload")
+    def __init__(self) -> None:
+        self.values = 0
+        self.states = 0
+        self.depth = 0
+
+    def _count(self, values: int) -> None:
+        self.values += values
+        if self.values > MAX_VALUES:
+            raise ValueError(f"too many values (more than {MAX_VALUES:,})")
+
+    def _array(self, items: tuple[Any, ...]) -> tuple[Any, ...]:
+        self._count(1 + len(items))
+        return items
+
+    def _map(self, pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+        self._count(1 + 2 * len(pairs))
+        return dict(pairs)
+
+    def _ext(self, code: int, data: bytes) -> Any:
+        self._count(1)
+        self.states += 1
+        if self.states > MAX_STATES:
+            raise ValueError(f"too many states and sets (more than {MAX_STATES:,})")
+        if self.depth >= MAX_EXT_DEPTH:
+            raise ValueError(f"states nested more than {MAX_EXT_DEPTH} deep")
+        self.depth += 1
+        try:
+            return self._ext_value(code, data)
+        finally:
+            self.depth -= 1
+
+    def _ext_value(self, code: int, data: bytes) -> Any:
+        if code == _EXT_DATACLASS:
+            name, *values = self.unpack(data)
+            cls = _REGISTRY.get(name) if isinstance(name, str) else None
+            if cls is None:
+                raise ValueError(f"unknown state type {name!r}")
+            fields = dataclasses.fields(cls)
+            if len(values) != len(fields):
+                raise ValueError(f"{name} needs {len(fields)} fields, got {len(values)}")
+            return cls(*values)
+        if code == _EXT_FROZENSET:
+            return frozenset(self.unpack(data))
+        raise ValueError(f"unknown extension type {code}")
+
+    def unpack(self, payload: bytes) -> Any:
+        """The one value ``payload`` holds, counted against this decode's bounds."""
+        unpacker = msgpack.Unpacker(
+            use_list=False,
+            raw=False,
+            strict_map_key=False,
+            list_hook=self._array,
+            object_pairs_hook=self._map,
+            ext_hook=self._ext,
+            **_LIMITS,
+        )
+        unpacker.feed(payload)
+        value = unpacker.unpack()
+        try:
+            unpacker.unpack()
+        except msgpack.OutOfData:
+            return value
+        raise ValueError("extra data after the payload")
 
 
 def encode(kind: str, obj: Any) -> bytes:
@@ -103,6 +161,26 @@ def encode(kind: str, obj: Any) -> bytes:
 
 def decode(data: bytes, kind: str) -> Any:
     """The object inside a blob made by :func:`encode`, or a ValueError saying what is wrong."""
+    payload = _payload(data, kind)
+    try:
+        return _Bounded().unpack(payload)
+    except msgpack.StackError:
+        raise ValueError("malformed data: nested too deeply") from None
+    except ValueError:
+        raise
+    except msgpack.OutOfData:
+        raise ValueError("truncated data: the payload ends early") from None
+    except Exception as exc:  # msgpack raises several types for malformed input
+        raise ValueError(f"malformed data: {exc}") from None
+
+
+def check(data: bytes, kind: str) -> None:
+    """The ValueError :func:`decode` would raise for a foreign, damaged or altered blob,
+    found without decoding it (a hash is cheap; building its objects is not)."""
+    _payload(data, kind)
+
+
+def _payload(data: bytes, kind: str) -> bytes:
     if not isinstance(data, bytes | bytearray | memoryview):
         raise ValueError(f"expected bytes, got {type(data).__name__}")
     data = bytes(data)
@@ -123,11 +201,4 @@ def decode(data: bytes, kind: str) -> Any:
     digest, payload = data[6:_HEADER], data[_HEADER:]
     if hashlib.blake2b(payload, digest_size=_DIGEST_SIZE).digest() != digest:
         raise ValueError("the data is truncated or has been altered (checksum mismatch)")
-    try:
-        return _unpack(payload)
-    except ValueError:
-        raise
-    except msgpack.OutOfData:
-        raise ValueError("truncated data: the payload ends early") from None
-    except Exception as exc:  # msgpack raises several types for malformed input
-        raise ValueError(f"malformed data: {exc}") from None
+    return payload

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from core import codec
@@ -185,15 +185,28 @@ class Match:
         return normal
 
     def act(
-        self, seat: int, action: Any, at_ns: int | None = None, *, version: int | None = None
+        self,
+        seat: int,
+        action: Any,
+        at_ns: int | None = None,
+        *,
+        version: int | None = None,
+        recorder: Callable[[Step], None] | None = None,
     ) -> list[Event]:
-        """Apply ``seat``'s action and return its events; refused ones change nothing."""
+        """Apply ``seat``'s action and return its events; refused ones change nothing.
+
+        ``recorder`` hears of the accepted step after its new state is worked out and before
+        the match moves to it (the crash-safe record): if it raises, the match stays as it
+        was, so it is never ahead of its record."""
         if at_ns is not None and type(at_ns) is not int:
             raise IllegalAction(f"malformed time {at_ns!r}")
         normal = self.check(seat, action, version)
         state, events = self.game.apply(self._state, seat, normal, at_ns)
+        step = (seat, normal, at_ns)
+        if recorder is not None:
+            recorder(step)
         self._state = state
-        self._steps.append((seat, normal, at_ns))
+        self._steps.append(step)
         self.version += 1
         self.log.extend(e["text"] for e in events if "to" not in e)
         return list(events)
@@ -235,6 +248,17 @@ class Match:
 
     @classmethod
     def _rebuild(cls, body: Any, upto: int | None) -> Match:
+        match = cls.from_header(body)
+        steps: Sequence[Any] = body["actions"]
+        if not isinstance(steps, tuple):
+            raise ValueError("malformed actions in the match")
+        for number, step in enumerate(steps[:upto] if upto is not None else steps, 1):
+            match.redo(number, step)
+        return match
+
+    @classmethod
+    def from_header(cls, body: Any) -> Match:
+        """The match a record's header sets up, at its deal (ValueError if it is none)."""
         if not isinstance(body, dict) or not {"game", "seats", "seed", "options", "actions"} <= set(
             body
         ):
@@ -245,18 +269,17 @@ class Match:
         ):
             raise ValueError("malformed options in the match")
         try:
-            match = cls.new(body["game"], body["seats"], body["seed"], dict(options))
+            return cls.new(body["game"], body["seats"], body["seed"], dict(options))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"cannot set up the match: {exc}") from None
-        steps: Sequence[Any] = body["actions"]
-        if not isinstance(steps, tuple):
-            raise ValueError("malformed actions in the match")
-        for number, step in enumerate(steps[:upto] if upto is not None else steps, 1):
-            if not isinstance(step, tuple) or len(step) != 3:
-                raise ValueError(f"malformed action {number} in the match")
-            seat, action, at_ns = step
-            try:
-                match.act(seat, action, at_ns)
-            except IllegalAction as exc:
-                raise ValueError(f"action {number} cannot be replayed: {exc}") from None
-        return match
+
+    def redo(self, number: int, step: Any) -> None:
+        """Take recorded action ``number`` again (ValueError if it is malformed or illegal):
+        a record is replayed one step at a time, never held whole before it is checked."""
+        if not isinstance(step, tuple) or len(step) != 3:
+            raise ValueError(f"malformed action {number} in the match")
+        seat, action, at_ns = step
+        try:
+            self.act(seat, action, at_ns)
+        except IllegalAction as exc:
+            raise ValueError(f"action {number} cannot be replayed: {exc}") from None

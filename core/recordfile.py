@@ -1,23 +1,46 @@
 """Crash-safe match records on disk: one header, then one frame per accepted action.
 
-A served table appends every accepted action here and flushes it to the operating system
+A served table appends every accepted action here and hands it to the operating system
 before the action is acknowledged, so a server killed at any moment (even ``kill -9``)
 restarts into the same game with no accepted action lost. Each frame is a 4-byte length
-and a checksummed codec blob; a frame cut short by a crash in the middle of a write is the
-one thing recovery may drop (it was never acknowledged), anything else damaged is refused.
+and a checksummed codec blob. A write that fails (a full disk) is cut back off the file, so
+the record always ends at its last acknowledged action, and the writer refuses to go on.
+
+Reading trusts nothing in the file. The file, each frame and the number of actions have
+upper bounds (:data:`MAX_RECORD_BYTES`, :data:`MAX_FRAME`, :data:`MAX_ACTIONS`) far above any
+real game, and each frame is decoded and replayed before the next is looked at, so a crafted
+record costs a bounded amount of memory and time. Damage is refused with the file's name
+and the byte where it is, never repaired by guessing: the one thing recovery may drop is a
+torn tail, the final frame a crash cut short (its length plausible, its bytes the start of
+a frame, nothing after it that could be one). Even then the file as found is copied to
+``NAME.damaged-TIME`` before it is cut, so a wrong guess loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import struct
+import time
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from core import codec
 from core.match import Match, Step
 
 _LENGTH = struct.Struct(">I")
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file read. The longest games' records take under 20 kB (some 55 bytes
+an action), so this leaves room for hundreds of times more, and reading it all is quick."""
+MAX_FRAME = 64 * 1024
+"""The largest frame: an action takes about 50 bytes, a header a few hundred."""
+MAX_ACTIONS = 50_000
+"""The most actions a record may hold: ten times the point where ``hunters sim`` calls a
+game stuck (5,000) and a hundred times the longest real games."""
+_START = codec.MAGIC + bytes((codec.FORMAT_VERSION, codec.KINDS["message"]))
+"""How every action's frame begins after its length: a torn tail must begin so."""
 
 
 def _frame(blob: bytes) -> bytes:
@@ -31,10 +54,13 @@ class RecordWriter:
     at the cost of a disk round trip per action.
     """
 
-    def __init__(self, path: Path, file: BinaryIO, *, durable: bool = False) -> None:
+    def __init__(self, path: Path, fd: int, *, durable: bool = False) -> None:
         self.path = path
         self.durable = durable
-        self._file = file
+        self._fd = fd
+        self._length = os.fstat(fd).st_size
+        """Where the last whole frame ends: a failed write is cut back to here."""
+        self._failure: OSError | None = None
 
     @classmethod
     def create(
@@ -50,7 +76,7 @@ class RecordWriter:
         ``meta`` is kept in the header for whoever resumes the table (e.g. who sat where).
         """
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
-        writer = cls(path, os.fdopen(fd, "ab"), durable=durable)
+        writer = cls(path, fd, durable=durable)
         header = dict(codec.decode(match.record(), "record"))
         steps = header.pop("actions")
         writer._write(codec.encode("record", {**header, "actions": (), "meta": meta or {}}))
@@ -62,25 +88,46 @@ class RecordWriter:
     def resume(
         cls, path: Path, *, durable: bool = False
     ) -> tuple[RecordWriter, Match, dict[str, Any]]:
-        """Reopen a record: a writer that appends to it, the match it holds, its meta."""
+        """Reopen a record: a writer that appends to it, the match it holds, its meta.
+
+        A torn tail is cut off, after the file as found is copied aside; anything else
+        damaged raises ValueError and the file is left as it is."""
         match, meta, good_length = _read(path)
-        with open(path, "r+b") as damaged:
-            damaged.truncate(good_length)  # drop a frame a crash cut short
-        return cls(path, open(path, "ab"), durable=durable), match, meta
+        if good_length < path.stat().st_size:
+            keep = path.with_name(f"{path.name}.damaged-{time.time_ns()}")
+            shutil.copyfile(path, keep)
+            keep.chmod(0o600)
+            with open(path, "r+b") as torn:
+                torn.truncate(good_length)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        return cls(path, fd, durable=durable), match, meta
 
     def append(self, step: Step) -> None:
-        """Write one accepted action and push it to the OS before returning."""
+        """Write one accepted action and push it to the OS before returning.
+
+        OSError if it cannot be written: the file is cut back to end at the last action
+        written, and every later append fails the same way (the record must never skip)."""
         self._write(codec.encode("message", step))
 
     def _write(self, blob: bytes) -> None:
-        self._file.write(_frame(blob))
-        self._file.flush()
-        if self.durable:
-            os.fsync(self._file.fileno())
+        if self._failure is not None:
+            raise self._failure
+        frame = memoryview(_frame(blob))
+        try:
+            while frame:
+                frame = frame[os.write(self._fd, frame) :]
+            if self.durable:
+                os.fsync(self._fd)
+        except OSError as error:
+            self._failure = error
+            with contextlib.suppress(OSError):  # if this fails too, the tail reads as torn
+                os.ftruncate(self._fd, self._length)
+            raise
+        self._length = os.lseek(self._fd, 0, os.SEEK_CUR)
 
     def close(self) -> None:
         """Close the file (the record stays complete and readable)."""
-        self._file.close()
+        os.close(self._fd)
 
 
 def load_record(path: Path) -> Match:
@@ -95,26 +142,78 @@ def read_record(path: Path) -> tuple[Match, dict[str, Any]]:
 
 
 def _read(path: Path) -> tuple[Match, dict[str, Any], int]:
-    data = path.read_bytes()
-    frames: list[bytes] = []
-    offset = 0
-    while offset + _LENGTH.size <= len(data):
-        (length,) = _LENGTH.unpack_from(data, offset)
-        end = offset + _LENGTH.size + length
-        if end > len(data):
-            break  # the last write was cut short by a crash: never acknowledged
-        frames.append(data[offset + _LENGTH.size : end])
-        offset = end
+    """The match, its meta and where the last whole frame ends; ValueError naming the file
+    (and the byte) for anything that is not a sound record."""
+    with open(path, "rb") as file:
+        size = os.fstat(file.fileno()).st_size
+        data = file.read(MAX_RECORD_BYTES + 1) if size <= MAX_RECORD_BYTES else b""
+    if len(data) > MAX_RECORD_BYTES or size > MAX_RECORD_BYTES:
+        raise ValueError(
+            f"{path} is larger than any game record ({MAX_RECORD_BYTES // 2**20} MiB at most)"
+        )
+    frames, good_length = _frames(path, data)
     if not frames:
         raise ValueError(f"{path} holds no match record")
-    header: Any = codec.decode(frames[0], "record")
-    if not isinstance(header, dict):
+    offset, blob = frames[0]
+    header = _decode(path, offset, blob, "record")
+    meta = header.get("meta", {}) if isinstance(header, dict) else None
+    if not isinstance(meta, dict):
         raise ValueError(f"{path} does not start with a match header")
-    steps = tuple(codec.decode(frame, "message") for frame in frames[1:])
-    meta = header.get("meta", {})
-    body = {**header, "actions": steps}
-    return (
-        Match.replay(codec.encode("record", body)),
-        meta if isinstance(meta, dict) else {},
-        offset,
-    )
+    try:
+        match = Match.from_header({**header, "actions": ()})
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
+    for number, (offset, blob) in enumerate(frames[1:], 1):
+        try:
+            match.redo(number, _decode(path, offset, blob, "message"))
+        except ValueError as error:
+            raise ValueError(f"{path}: {error} (the frame at byte {offset})") from None
+    return match, meta, good_length
+
+
+def _frames(path: Path, data: bytes) -> tuple[list[tuple[int, bytes]], int]:
+    """The whole frames of ``data`` with their offsets, each checked against its checksum
+    (so a damaged length is caught at its own frame, not at the garbage it leads to), and
+    where the last one ends."""
+    frames: list[tuple[int, bytes]] = []
+    offset = 0
+    while offset < len(data):
+        if offset + _LENGTH.size > len(data):  # torn inside a length: too short for damage
+            break
+        (length,) = _LENGTH.unpack_from(data, offset)
+        if length > MAX_FRAME:
+            raise ValueError(
+                f"{path}: the frame at byte {offset} claims {length} bytes, more than any "
+                f"frame has ({MAX_FRAME}): the record is damaged"
+            )
+        end = offset + _LENGTH.size + length
+        if end > len(data):
+            if not _torn(data[offset + _LENGTH.size :]):
+                raise ValueError(
+                    f"{path}: the frame at byte {offset} runs past the end of the file but "
+                    f"is not a write cut short: the record is damaged"
+                )
+            break  # the last write was cut short by a crash: never acknowledged
+        blob = data[offset + _LENGTH.size : end]
+        try:
+            codec.check(blob, "message" if frames else "record")
+        except ValueError as error:
+            raise ValueError(f"{path}: the frame at byte {offset} is damaged ({error})") from None
+        frames.append((offset, blob))
+        if len(frames) > MAX_ACTIONS + 1:
+            raise ValueError(f"{path} holds more than {MAX_ACTIONS} actions: no game is that long")
+        offset = end
+    return frames, offset
+
+
+def _torn(tail: bytes) -> bool:
+    """Whether ``tail`` (after a length running past the end) can only be the start of one
+    frame whose write was cut short: it begins as a frame does and holds no other one."""
+    return tail[: len(_START)] == _START[: len(tail)] and codec.MAGIC not in tail[1:]
+
+
+def _decode(path: Path, offset: int, blob: bytes, kind: str) -> Any:
+    try:
+        return codec.decode(blob, kind)
+    except ValueError as error:
+        raise ValueError(f"{path}: the frame at byte {offset} is damaged ({error})") from None

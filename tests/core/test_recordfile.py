@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from core import codec
 from core.match import Match
 from core.recordfile import RecordWriter, load_record
 
@@ -58,7 +59,9 @@ def test_a_write_cut_short_is_dropped_and_the_game_goes_on(tmp_path: Path) -> No
     _play(match, 6, writer)
     writer.close()
     whole = path.read_bytes()
-    path.write_bytes(whole + whole[-7:-2])  # half a frame, as a crash would leave it
+    blob = codec.encode("message", match.steps[0])
+    frame = len(blob).to_bytes(4, "big") + blob
+    path.write_bytes(whole + frame[:15])  # half a frame, as a crash would leave it
     writer, resumed, meta = RecordWriter.resume(path)
     assert meta == {}
     assert resumed.save() == match.save()
