@@ -8,12 +8,22 @@ subcommands that need them, so ``hunters sim`` starts fast and works headless.
 from __future__ import annotations
 
 import argparse
+import math
+import re
 import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
+
+GRACE_MAX = 3600.0
+"""The longest a dropped player's seat may wait for them (seconds): an hour."""
+BOT_DELAY_MAX = 60.0
+"""The longest pause bots may take before acting (seconds)."""
+_HOST = re.compile(r"[A-Za-z0-9._:%-]{1,253}")
+"""What ``--host`` may be: a host name, an IPv4 or IPv6 address (with a %zone), nothing else.
+It is printed in the join line and shown in the lobby, so no spaces or control characters."""
 
 
 class _UsageError(Exception):
@@ -99,11 +109,16 @@ def _parser() -> argparse.ArgumentParser:
 def _server_options(parser: argparse.ArgumentParser) -> None:
     """What ``serve`` and ``host`` share: where to listen, the data dir, the table's rules."""
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1; 0.0.0.0 or :: for every interface)",
     )
     parser.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
     parser.add_argument(
-        "--data-dir", type=Path, default=None, help="host key, player keys and the game record"
+        "--data-dir",
+        type=_data_dir,
+        default=None,
+        help="host key, player keys and the game record (a directory only you can use: 0700)",
     )
     parser.add_argument("--game", default=None, help="host only this game (its slug)")
     parser.add_argument("--password", default=None, help="a password every player must give")
@@ -112,11 +127,20 @@ def _server_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=60.0,
         metavar="SECONDS",
-        help="how long a dropped player's seat waits before a bot stands in (default: 60)",
+        help="how long a dropped player's seat waits before a bot stands in (default: 60, "
+        f"at most {GRACE_MAX:g})",
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, metavar="SECONDS", help="bots' pause before acting"
     )
+
+
+def _data_dir(text: str) -> Path:
+    """``--data-dir``: any path but the empty one, which Path would read as the current
+    directory (the host key would land wherever the server was started)."""
+    if not text:
+        raise argparse.ArgumentTypeError("must not be empty")
+    return Path(text)
 
 
 def _app_options(parser: argparse.ArgumentParser, *, bot_delay: bool = True) -> None:
@@ -161,16 +185,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _play(args)
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, status: int = 2) -> int:
+    """Say ``message`` on stderr; the exit status (2: a bad command line, 1: anything else)."""
     print(message, file=sys.stderr)
-    return 2
+    return status
+
+
+def _seconds_problem(option: str, value: float, maximum: float) -> str | None:
+    """Why ``value`` is no good for ``option`` (a number of seconds), or None."""
+    if math.isfinite(value) and 0 <= value <= maximum:
+        return None
+    return f"{option} must be between 0 and {maximum:g} seconds, not {value}"
 
 
 def _play(args: argparse.Namespace) -> int:
     """``hunters`` / ``hunters play``: run the app in this terminal."""
     delay = getattr(args, "bot_delay", 0.8)
-    if not 0 <= delay <= 60:
-        return _fail(f"hunters: --bot-delay must be between 0 and 60 seconds, not {delay}")
+    problem = _seconds_problem("--bot-delay", delay, BOT_DELAY_MAX)
+    if problem is not None:
+        return _fail(f"hunters: {problem}")
     from tui.app import HuntersApp
     from tui.settings import Settings
 
@@ -183,25 +216,64 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _server_problem(args: argparse.Namespace) -> str | None:
+    """Why the ``serve``/``host`` command line cannot be served, in one line, or None.
+
+    Checked before anything starts: nothing is listened on or written for a bad value.
+    """
+    from core.games import GAMES
+
+    if args.game is not None and args.game not in GAMES:
+        return f"unknown game {args.game!r} (games: {', '.join(GAMES)})"
+    if not 0 <= args.port <= 65535:
+        return f"--port must be 0–65535, not {args.port}"
+    if not args.host:
+        return "--host must not be empty (for every interface, say 0.0.0.0 or ::)"
+    if _HOST.fullmatch(args.host) is None:
+        return f"--host must be a host name or an address, like 127.0.0.1, not {args.host!r}"
+    if args.password == "":
+        return "an empty --password would let anybody in"
+    return _seconds_problem("--grace", args.grace, GRACE_MAX) or _seconds_problem(
+        "--bot-delay", args.bot_delay, BOT_DELAY_MAX
+    )
+
+
+def _host_name(args: argparse.Namespace) -> str | None:
+    """``hunters host``'s player name: ``--name``, else the login name; None if neither fits
+    the allow-list (or there is no login name)."""
+    import getpass
+
+    from net.identity import valid_name
+
+    if args.name is not None:
+        name: str = args.name
+    else:
+        try:
+            name = getpass.getuser()
+        except (OSError, KeyError):  # no login name in the environment or the user database
+            return None
+    return name if valid_name(name) else None
+
+
 def _serve(args: argparse.Namespace) -> int:
     """``hunters serve`` (host one table over SSH until interrupted) and ``hunters host``
     (the same, while playing at it in this terminal until quitting)."""
-    from core.games import GAMES
-
     command = f"hunters {args.command}"
-    if args.game is not None and args.game not in GAMES:
-        return _fail(f"{command}: unknown game {args.game!r} (games: {', '.join(GAMES)})")
-    if not 0 <= args.port <= 65535:
-        return _fail(f"{command}: --port must be 0–65535, not {args.port}")
-    if args.password == "":
-        return _fail(f"{command}: an empty --password would let anybody in")
-    if not 0 <= args.bot_delay <= 60:
-        return _fail(
-            f"{command}: --bot-delay must be between 0 and 60 seconds, not {args.bot_delay}"
-        )
+    problem = _server_problem(args)
+    if problem is not None:
+        return _fail(f"{command}: {problem}")
+    name: str | None = None  # hunters serve: nobody plays in this terminal
+    if args.command == "host":
+        name = _host_name(args)
+        if name is None:
+            from net.identity import NAME_RULE
+
+            return _fail(f"{command}: {NAME_RULE}; choose one with --name")
     import asyncio
 
-    from net.serve import ServeOptions, host, serve
+    from net.hostkey import DataDirError
+    from net.identity import KeyBookError
+    from net.serve import ServeOptions, host, serve, server_log
 
     options = ServeOptions(
         host=args.host,
@@ -219,23 +291,21 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Join with: ssh -p {port} NAME@{args.host}", flush=True)
 
     try:
-        if args.command == "serve":
-            asyncio.run(serve(options, ready=ready))
+        if name is None:
+            with server_log(None):
+                asyncio.run(serve(options, ready=ready))
         else:
-            import getpass
-
-            from net.identity import NAME_RULE, name_refusal
             from tui.settings import Settings
 
-            name = args.name if args.name is not None else getpass.getuser()
-            if name_refusal(name) is not None:
-                return _fail(f"{command}: {NAME_RULE}; choose one with --name")
             settings = Settings(
                 screen_reader=getattr(args, "screen_reader", False),
                 high_contrast=getattr(args, "high_contrast", False),
                 bot_delay=args.bot_delay,
             )
             asyncio.run(host(options, name, settings, ready=ready))
+    except (DataDirError, KeyBookError) as error:
+        # The data dir's contents are the operator's to fix: one line, no traceback.
+        return _fail(f"{command}: {error}", status=1)
     except OSError as error:
         return _fail(f"{command}: {error}")
     except KeyboardInterrupt:

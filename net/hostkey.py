@@ -5,6 +5,13 @@ so the key is created once and reused for the life of the data directory. asyncs
 ``write_private_key`` creates the file under the process umask, which on many systems leaves
 it world-readable for a moment or for good; here the file is created with ``O_EXCL`` and mode
 0600 from its first byte, and a key file others can read is refused rather than used.
+
+The data directory holds everything the server trusts or keeps about players (the key, the
+key book, the game records, the log with names and addresses), so it must be private: mode
+0700, owned by the user running the server. One that is not is refused with the command that
+fixes it, never changed behind the user's back (``--data-dir`` may name a directory that
+has other uses). Inside it, the server's files and the ``table/`` directory must be the real
+things, not symbolic links that could point the server at any file.
 """
 
 from __future__ import annotations
@@ -19,12 +26,14 @@ import asyncssh
 
 __all__ = [
     "HOST_KEY_FILE",
+    "DataDirError",
     "HostKeyError",
     "data_dir_for",
     "default_data_dir",
     "ensure_private_dir",
     "fingerprint",
     "load_or_create_host_key",
+    "refuse_symlink",
 ]
 
 HOST_KEY_FILE = "host_key"
@@ -39,7 +48,12 @@ _O_BINARY = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
-class HostKeyError(Exception):
+class DataDirError(Exception):
+    """Something in the data directory cannot be used safely; the message, one line, names it
+    and says how to fix it."""
+
+
+class HostKeyError(DataDirError):
     """The host key (or its directory) cannot be used safely; the message says how to fix it."""
 
 
@@ -67,22 +81,46 @@ def default_data_dir() -> Path:
     return path
 
 
-def ensure_private_dir(path: Path) -> None:
-    """Create ``path`` (mode 0700) if missing; refuse one other users could write into.
+def ensure_private_dir(path: Path, *, allow_symlink: bool = True) -> None:
+    """Create ``path`` (mode 0700) if missing; refuse one that is not private to this user.
 
     Everything the server trusts lives here: whoever can write to the directory can swap the
-    host key or the key book, so a group- or world-writable directory is an error.
+    host key or the key book, so a group- or world-writable directory is an error, and so is
+    one others can read or enter (the records and the log name players and addresses) or one
+    another user owns. ``allow_symlink``: False for directories inside the data dir, which the
+    server makes itself; the data dir itself may be a link the user chose.
     """
+    if not allow_symlink:
+        refuse_symlink(path, "the directory")
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
     if not _POSIX:
         return
     info = path.stat()
     if not stat.S_ISDIR(info.st_mode):
         raise HostKeyError(f"{path} is not a directory")
-    if info.st_mode & 0o022:
+    mode = stat.S_IMODE(info.st_mode)
+    if mode & 0o022:
         raise HostKeyError(
-            f"{path} is writable by other users (mode {stat.S_IMODE(info.st_mode):04o}); "
-            f"run: chmod 700 {path}"
+            f"{path} is writable by other users (mode {mode:04o}); run: chmod 700 {path}"
+        )
+    if info.st_uid != os.getuid():
+        raise HostKeyError(f"{path} belongs to another user (uid {info.st_uid})")
+    if mode & 0o077:
+        raise HostKeyError(
+            f"{path} is readable by other users (mode {mode:04o}); run: chmod 700 {path}"
+        )
+
+
+def refuse_symlink(path: Path, what: str) -> None:
+    """Raise :class:`DataDirError` if ``path`` is a symbolic link (a missing path is fine).
+
+    For files the server opens by name in the data dir where the opening itself cannot refuse
+    a link (``O_NOFOLLOW``); the directory is private, so nobody else can plant one after.
+    """
+    if path.is_symlink():
+        raise DataDirError(
+            f"{what} {path} is a symbolic link; the server uses only real files in its data "
+            "directory: move the link away"
         )
 
 

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
+import logging.handlers
+import os
 import signal
-from collections.abc import AsyncIterator, Callable
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, replace
+from io import TextIOWrapper
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +31,16 @@ from core.engine import IllegalAction
 from net import textual_fixes
 from net.app import HallApp
 from net.fastpath import FastPath
-from net.hall import Hall
-from net.hostkey import fingerprint, load_or_create_host_key
-from net.identity import Identity
+from net.hall import RECORD, Hall
+from net.hostkey import (
+    DataDirError,
+    default_data_dir,
+    ensure_private_dir,
+    fingerprint,
+    load_or_create_host_key,
+    refuse_symlink,
+)
+from net.identity import KEYBOOK_FILE, Identity
 from net.server import LiveConnections, start_server
 from net.session import AppSession, SessionInfo
 from tui.settings import Settings
@@ -105,16 +118,29 @@ async def hosting(
     options: ServeOptions, *, ready: Callable[[int, str], None] | None = None
 ) -> AsyncIterator[tuple[Hall, Settings]]:
     """The SSH server and its hall, open for the block; then every session and the table
-    are closed. ``ready`` hears the port and host key fingerprint once it listens."""
-    from net.hostkey import default_data_dir
+    are closed. ``ready`` hears the port and host key fingerprint once it listens.
 
+    Raises DataDirError (a data dir that is not private, a symbolic link where the server
+    keeps a file, a damaged host key or game record) or KeyBookError before it listens.
+    """
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    data_dir = options.data_dir or default_data_dir()
-    key = load_or_create_host_key(data_dir)
-    hall = Hall(
-        data_dir / "table", game=options.game, grace=options.grace, bot_delay=options.bot_delay
-    )
-    resumed = await hall.resume()
+    data_dir = options.data_dir if options.data_dir is not None else default_data_dir()
+    key = load_or_create_host_key(data_dir)  # checks the data dir is private first
+    table_dir = data_dir / "table"
+    ensure_private_dir(table_dir, allow_symlink=False)
+    refuse_symlink(data_dir / KEYBOOK_FILE, "the key book")
+    refuse_symlink(table_dir / RECORD, "the game record")
+    hall = Hall(table_dir, game=options.game, grace=options.grace, bot_delay=options.bot_delay)
+    try:
+        resumed = await hall.resume()
+    except (OSError, ValueError, LookupError, TypeError) as error:
+        # A record the server cannot read is the operator's to look at, not a crash: one line
+        # on the terminal, the traceback in the log.
+        log.info("cannot resume the game in %s", table_dir, exc_info=True)
+        raise DataDirError(
+            f"the interrupted game in {table_dir} cannot be resumed ({error}); "
+            f"move {RECORD} out of that directory to start a new table"
+        ) from error
     settings = Settings(bot_delay=options.bot_delay)
     live = LiveConnections()
 
@@ -169,25 +195,152 @@ async def host(
     app_factory: Callable[[Hall, str, Settings], App[Any]] = HostApp,
 ) -> None:
     """Serve the table and play at it in this terminal until the host's app ends."""
-    from net.hostkey import default_data_dir
-
     textual_fixes.apply()  # SSH guests' apps share this process with the host's own
+    data_dir = options.data_dir if options.data_dir is not None else default_data_dir()
+    ensure_private_dir(data_dir)  # before the log is written into it
     # The terminal belongs to the host's app: the server's log goes to a file instead.
-    data_dir = options.data_dir or default_data_dir()
-    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    handler = logging.FileHandler(data_dir / "hunters.log")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    saved = root.handlers[:]
-    root.handlers[:] = [handler]
-    root.setLevel(logging.INFO)
-    try:
+    with server_log(data_dir):
         async with hosting(options, ready=ready) as (hall, _):
             hall.arrive(name)
             try:
                 await app_factory(hall, name, settings).run_async()
             finally:
                 hall.depart(name)
+
+
+# -- the server's log ----------------------------------------------------------------------------
+
+LOG_FILE = "hunters.log"
+"""The log's file name in the data dir (``hunters host``; ``hunters serve`` logs to stderr)."""
+LOG_BYTES = 2 * 1024 * 1024
+"""The log file is rotated once it reaches this size ..."""
+LOG_BACKUPS = 2
+"""... keeping this many older files (hunters.log.1, .2): at most some 6 MB in all."""
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+REPEATS = 10
+"""How many records of one message pass in `REPEAT_WINDOW` seconds (see `RepeatLimit`)."""
+REPEAT_WINDOW = 60.0
+MAX_MESSAGES = 1000
+"""How many different messages `RepeatLimit` counts apart; past that the rest share a count."""
+
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+@contextlib.contextmanager
+def server_log(data_dir: Path | None) -> Iterator[logging.Handler]:
+    """The process's log, for the block, through one handler: ``data_dir/hunters.log`` (for
+    ``hunters host``, whose terminal belongs to the host's app) or stderr (``hunters serve``,
+    warnings and errors only). Either way no guest can grow it without bound: `RepeatLimit`
+    caps how often one message is written, and the file rotates at `LOG_BYTES`."""
+    handler: logging.Handler
+    if data_dir is None:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setLevel(logging.WARNING)
+    else:
+        handler = PrivateLogFile(data_dir / LOG_FILE)
+        handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(RepeatLimit())
+    root = logging.getLogger()
+    saved, saved_level = root.handlers[:], root.level
+    root.handlers[:] = [handler]
+    root.setLevel(handler.level)
+    try:
+        yield handler
     finally:
         root.handlers[:] = saved
+        root.setLevel(saved_level)
         handler.close()
+
+
+class PrivateLogFile(logging.handlers.RotatingFileHandler):
+    """The log file in the data dir: readable by its owner only (it names players and their
+    addresses), never opened through a symbolic link, rotated at `LOG_BYTES`."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+
+    def _open(self) -> TextIOWrapper:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _O_NOFOLLOW
+        try:
+            fd = os.open(self.baseFilename, flags, 0o600)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise DataDirError(
+                    f"the log {self.baseFilename} is a symbolic link; the server uses only "
+                    "real files in its data directory: move the link away"
+                ) from error
+            raise
+        if os.name == "posix":
+            # The mode given to open() passes through the umask, and an older log may be 0644.
+            os.fchmod(fd, 0o600)
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
+@dataclass(slots=True)
+class _Window:
+    """One message's count in the current window."""
+
+    start: float
+    passed: int = 0
+    dropped: int = 0
+
+
+class RepeatLimit(logging.Filter):
+    """Lets at most ``limit`` records of one message through per ``window`` seconds.
+
+    Guests decide how often some messages are written: each broken escape sequence one sends
+    makes the input parser log a warning with a traceback, and 280 kB of one bad sequence
+    wrote 11 MB of log. A message is its logger and its template (``record.msg``, before the
+    arguments are filled in), so one line of code is one message. Past the limit, the first
+    record left out becomes a line saying so, and the first one of the next window says how
+    many were left out. Only the first record of a window keeps its traceback: the others of
+    a burst would repeat it. Templates come from the code, so few are counted; past
+    ``max_messages`` the rest share one count, so the table stays bounded all the same.
+    """
+
+    def __init__(
+        self,
+        limit: int = REPEATS,
+        window: float = REPEAT_WINDOW,
+        *,
+        max_messages: int = MAX_MESSAGES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self._limit = limit
+        self._window = window
+        self._max_messages = max_messages
+        self._clock = clock
+        self._windows: dict[tuple[str, str], _Window] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self._clock()
+        key = (record.name, str(record.msg))
+        if key not in self._windows and len(self._windows) >= self._max_messages:
+            self._forget(now)
+            if len(self._windows) >= self._max_messages:
+                key = ("", "(other messages)")
+        window = self._windows.get(key)
+        if window is None or now - window.start >= self._window:
+            left_out = window.dropped if window is not None else 0
+            window = self._windows[key] = _Window(now)
+            if left_out:
+                record.msg = f"{record.msg} [and {left_out} more like this left out of the log]"
+        window.passed += 1
+        if window.passed == 1:
+            return True
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        if window.passed <= self._limit:
+            return True
+        window.dropped += 1
+        if window.dropped > 1:
+            return False
+        record.msg = "%s: repeated %d times in %g s; more like it are left out of the log for now"
+        record.args = (key[1], self._limit, self._window)
+        return True
+
+    def _forget(self, now: float) -> None:
+        """Drop the counts of windows that are over."""
+        for key in [k for k, w in self._windows.items() if now - w.start >= self._window]:
+            del self._windows[key]
