@@ -336,7 +336,7 @@ class RepeatLimit(logging.Filter):
         window.dropped += 1
         if window.dropped > 1:
             return False
-        record.msg = "%s: repeated %d times in %g s; more like it are left out of the log for now"
+        record.msg = "%r repeated %d times in %g s: more like it are left out of the log for now"
         record.args = (key[1], self._limit, self._window)
         return True
 

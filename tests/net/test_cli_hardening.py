@@ -7,6 +7,7 @@ server's ``start_server`` with one that fails the test: a refusal must come befo
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import stat
@@ -327,7 +328,85 @@ def test_a_flood_of_one_warning_leaves_the_host_log_small(tmp_path: Path) -> Non
     assert len(text) < 16_000, len(text)
     assert text.count("input parser failed on") == 11
     assert text.count("Traceback") == 1
-    assert "repeated 10 times in 60 s; more like it are left out of the log" in text
+    assert "repeated 10 times in 60 s: more like it are left out of the log" in text
+
+
+@pytest.mark.timeout(60)
+def test_280_kb_of_one_bad_escape_from_a_guest_leave_the_host_log_small(tmp_path: Path) -> None:
+    """The audit's attack end to end: a guest joins ``hunters host`` over SSH and sends 280 kB
+    of an escape sequence that kills Textual's input parser (11 MB of log before). The
+    guest's session survives, and the log keeps a few lines about it."""
+    import asyncio
+
+    from tests.net.e2e_helpers import connect
+
+    listening: list[int] = []
+    bad = b"\x1b[1;1;9999999u"
+
+    class Guest:
+        async def run_async(self) -> None:
+            olek = await connect(listening[0], "olek", width=80, height=24)
+            try:
+                await olek.wait_for("Waiting for the host")
+                flood = bad * (280_000 // len(bad))
+                for start in range(0, len(flood), 4096):
+                    olek.send(flood[start : start + 4096])
+                    await asyncio.sleep(0)
+                await asyncio.sleep(2)
+                assert not olek.ended
+            finally:
+                await olek.close()
+
+    data = tmp_path / "data"
+    options = ServeOptions(host="127.0.0.1", port=0, data_dir=data, bot_delay=0)
+    asyncio.run(
+        host(
+            options,
+            "ala",
+            Settings(bot_delay=0),
+            ready=lambda port, _: listening.append(port),
+            app_factory=lambda *_: Guest(),
+        )
+    )
+    text = (data / LOG_FILE).read_text()
+    assert "input parser failed" in text
+    assert (data / LOG_FILE).stat().st_size < 16_000
+
+
+def test_a_message_left_out_is_counted_in_the_next_minute() -> None:
+    """Past the limit one line says so; the first record of the next window says how many
+    were left out; a message under the limit is never touched; the table of messages stays
+    bounded however many different ones come."""
+    from net.serve import RepeatLimit  # imported here: the rest of the file predates it
+
+    now = [0.0]
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.addFilter(RepeatLimit(3, 60, max_messages=4, clock=lambda: now[0]))
+    logger = logging.getLogger("tests.repeat_limit")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        for n in range(100):
+            logger.warning("again %d", n)
+        logger.warning("another one")
+        now[0] = 61.0
+        logger.warning("again %d", 100)
+        for n in range(1000):
+            logger.warning(f"different {n}")
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = True
+    lines = out.getvalue().splitlines()
+    assert lines[:5] == [
+        "again 0",
+        "again 1",
+        "again 2",
+        "'again %d' repeated 3 times in 60 s: more like it are left out of the log for now",
+        "another one",
+    ]
+    assert lines[5] == "again 100 [and 97 more like this left out of the log]"
+    assert len(lines) < 20
 
 
 def test_the_host_log_rotates_at_its_size(tmp_path: Path) -> None:
