@@ -16,6 +16,7 @@ import logging.handlers
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, replace
@@ -297,6 +298,7 @@ class RepeatLimit(logging.Filter):
     many were left out. Only the first record of a window keeps its traceback: the others of
     a burst would repeat it. Templates come from the code, so few are counted; past
     ``max_messages`` the rest share one count, so the table stays bounded all the same.
+    Thread-safe: a handler calls its filters before it takes its own lock.
     """
 
     def __init__(
@@ -313,8 +315,13 @@ class RepeatLimit(logging.Filter):
         self._max_messages = max_messages
         self._clock = clock
         self._windows: dict[tuple[str, str], _Window] = {}
+        self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
+        with self._lock:
+            return self._let_through(record)
+
+    def _let_through(self, record: logging.LogRecord) -> bool:
         now = self._clock()
         key = (record.name, str(record.msg))
         if key not in self._windows and len(self._windows) >= self._max_messages:
