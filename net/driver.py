@@ -376,9 +376,7 @@ class SSHDriver(Driver):
             self.drop(f"a paste of more than {PASTE_LIMIT // 1024} KiB is not a move")
             return
         if self._backlog_size > FLOOD_BACKLOG and self._take_key_tokens() > 0:
-            logger.warning("input flood: dropped %d characters", self._backlog_size)
-            self._backlog.clear()
-            self._backlog_size = 0
+            self._drop_flood()
         self._backlog.append(text)
         self._backlog_size += len(text)
         if self._backlog_size > INPUT_BACKLOG_LIMIT and not self._reading_paused:
@@ -428,6 +426,19 @@ class SSHDriver(Driver):
         self._input_enabled = False
         self._app.exit(return_code=1)
 
+    def _drop_flood(self) -> None:
+        """Forget the unparsed input: it came faster than anyone types, past `FLOOD_BACKLOG`.
+
+        Reading goes on (what keeps flooding in is dropped the same way, cheaply) so that
+        the flooder's own next real key is not stuck behind minutes of queued ones.
+        """
+        logger.warning("input flood: dropped %d characters", self._backlog_size)
+        self._backlog.clear()
+        self._backlog_size = 0
+        if self._reading_paused:
+            self._reading_paused = False
+            self._channel.resume_reading()
+
     def _take_key_tokens(self) -> float:
         """Refill the input bucket; how long until one event may be delivered (0: now)."""
         now = time.monotonic()
@@ -456,6 +467,9 @@ class SSHDriver(Driver):
             return
         wait = self._take_key_tokens()
         if wait > 0:
+            if self._backlog_size > FLOOD_BACKLOG:
+                self._drop_flood()
+                return
             self._parse_handle = self._loop.call_later(wait, self._parse_some)
             return
         chunk = self._take(PARSE_BUDGET)

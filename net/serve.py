@@ -44,6 +44,7 @@ from net.hostkey import (
 from net.identity import KEYBOOK_FILE, Identity
 from net.server import LiveConnections, start_server
 from net.session import AppSession, SessionInfo
+from net.watchdog import Watchdog
 from tui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -163,9 +164,12 @@ async def hosting(
         ready(port, fingerprint(key))
     if resumed:
         log.warning("resumed the interrupted game in %s", data_dir)
+    watchdog = Watchdog()
+    watchdog.start()
     try:
         yield hall, settings
     finally:
+        watchdog.stop()
         acceptor.close()
         await live.close_all()
         await hall.close()
