@@ -57,15 +57,18 @@ APP_QUEUE_LIMIT: Final = 8
 """Messages waiting in the App above which parsing waits for the App to catch up."""
 INPUT_BACKLOG_LIMIT: Final = 64 * 1024
 """Unparsed characters above which the channel stops reading (SSH flow control pushes back)."""
-KEY_RATE: Final = 60.0
-"""Input events (keys, pastes) a second an App is given at most, sustained: twice a key held
-down on autorepeat. What comes faster waits in the backlog, then in the client, so one
-guest's flood of keys costs the shared loop no more than a fast typist does."""
-KEY_BURST: Final = 120
+KEY_RATE: Final = 30.0
+"""Input events (keys, pastes) a second an App is given at most, sustained: a key held down
+on autorepeat, three times the fastest typist. What comes faster waits in the backlog (then
+is dropped, see `FLOOD_BACKLOG`), so one guest's flood of keys costs the shared loop no more
+than a fast typist does: each key may redraw the flooder's screen."""
+KEY_BURST: Final = 60
 """Input events an App may be given at once before `KEY_RATE` applies."""
 FLOOD_BACKLOG: Final = 4 * 1024
 """Unparsed characters above which, while the input rate is spent, the backlog is dropped:
 nobody types that far ahead, and a flood must not queue minutes of keys for the flooder."""
+FLOOD_PAUSE: Final = 0.5
+"""Seconds reading stays paused after a flood was dropped."""
 PASTE_LIMIT: Final = 16 * 1024
 """Characters one bracketed paste may hold; a longer one (or one never closed) ends the
 session: Textual keeps every pasted character until the paste ends."""
@@ -135,6 +138,7 @@ class SSHDriver(Driver):
         self._backlog_size = 0
         self._parse_handle: asyncio.Handle | None = None
         self._tick_handle: asyncio.TimerHandle | None = None
+        self._flood_handle: asyncio.TimerHandle | None = None
         self._reading_paused = False
         self._input_enabled = False
 
@@ -320,11 +324,13 @@ class SSHDriver(Driver):
             self._tick_handle,
             self._stall_handle,
             self._resize_handle,
+            self._flood_handle,
         ):
             if handle is not None:
                 handle.cancel()
         self._flush_handle = self._parse_handle = None
         self._tick_handle = self._stall_handle = self._resize_handle = None
+        self._flood_handle = None
         self._out.clear()
         self._backlog.clear()
         self._backlog_size = 0
@@ -429,13 +435,22 @@ class SSHDriver(Driver):
     def _drop_flood(self) -> None:
         """Forget the unparsed input: it came faster than anyone types, past `FLOOD_BACKLOG`.
 
-        Reading goes on (what keeps flooding in is dropped the same way, cheaply) so that
-        the flooder's own next real key is not stuck behind minutes of queued ones.
+        Reading pauses for `FLOOD_PAUSE` (the flood waits in the client, costing the
+        server neither decryption nor parsing), then what comes next is read again: the
+        flooder's own next real key is not stuck behind minutes of queued ones.
         """
         logger.warning("input flood: dropped %d characters", self._backlog_size)
         self._backlog.clear()
         self._backlog_size = 0
-        if self._reading_paused:
+        if not self._reading_paused:
+            self._reading_paused = True
+            self._channel.pause_reading()
+        if self._flood_handle is None and not self._closed:
+            self._flood_handle = self._loop.call_later(FLOOD_PAUSE, self._flood_over)
+
+    def _flood_over(self) -> None:
+        self._flood_handle = None
+        if self._reading_paused and not self._backlog and not self._closed:
             self._reading_paused = False
             self._channel.resume_reading()
 
@@ -484,7 +499,7 @@ class SSHDriver(Driver):
             self._parser = XTermParser()
         if self._backlog:
             self._parse_handle = self._loop.call_soon(self._parse_some)
-        elif self._reading_paused:
+        elif self._reading_paused and self._flood_handle is None:
             self._reading_paused = False
             self._channel.resume_reading()
         self._schedule_tick()

@@ -17,8 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
 import random
-import statistics
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -142,6 +142,12 @@ async def under_attack(
     return during, after
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used, in seconds (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process in MB (from /proc)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -192,6 +198,7 @@ async def table(
 
 
 def assert_held(during: Probes, after: Probes) -> None:
+    print(f"during: {during.summary()}\nafter: {after.summary()}")  # for the figures (-s)
     assert not during.failures, f"during the attack: {during.summary()}"
     assert not after.failures, f"after the attack: {after.summary()}"
     assert during.banners and after.banners
@@ -262,7 +269,10 @@ async def test_a_resize_storm_from_the_host_on_the_setup_screen_freezes_nothing(
             await olek.wait_for("Waiting for the host")
             during, after = await under_attack(server, None, resize_storm(host))
             assert_held(during, after)
-            host.send(b"\x1b")  # and the host's own screen still answers
+            # The host's own screen still answers, at the size their window ends at.
+            assert host.process is not None
+            host.process.channel.change_terminal_size(host.width, host.height)
+            await asyncio.sleep(0.5)
             await host.key(TAB)
             await host.wait_for("table setup")
         finally:
@@ -294,12 +304,27 @@ async def test_a_key_flood_slows_no_one_else(tmp_path: Path) -> None:
         rng = random.Random(7)
         noise = bytes(rng.randrange(32, 127) for _ in range(65_536)).replace(b"q", b"")
 
-        async def attack() -> None:
-            await flood(mallory, noise)
+        shares: list[float] = []
 
-        during, after = await under_attack(server, people["ala"], attack)
+        def measured(run: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
+            async def attack() -> None:
+                cpu, started = cpu_seconds(server.pid), time.monotonic()
+                await run()
+                shares.append((cpu_seconds(server.pid) - cpu) / (time.monotonic() - started))
+
+            return attack
+
+        # The same probes and table for the same time without a flood, then with one.
+        await under_attack(server, people["ala"], measured(lambda: asyncio.sleep(ATTACK)))
+        during, after = await under_attack(
+            server, people["ala"], measured(lambda: flood(mallory, noise))
+        )
+        quiet, flooded = shares
+        print(f"server CPU: {quiet:.0%} of a core without the flood, {flooded:.0%} with it")
         assert_held(during, after)
-        assert statistics.median(during.keys) < KEY_LIMIT
+        # The flood is the flooder's problem: it costs the server what a fast typist does
+        # (before, every key was handled as fast as it came: +22-28% of a core here).
+        assert flooded - quiet < 0.15
 
 
 async def test_a_whoosh_claim_flood_freezes_nothing(tmp_path: Path) -> None:
