@@ -7,22 +7,30 @@ action from anyone goes through one queue, checked in the server's order: seat, 
 legality, then the version the player was looking at. A refusal goes back to the sender
 only. Bots run as tasks: they wait a short, visible delay, think in a worker thread on
 re-deals of what their seat cannot see, and submit through the same queue.
+
+A table that cannot go on safely stops loudly rather than freeze or play on unrecorded:
+when its record cannot be written (a full disk) or anything else fails, the action at hand
+is refused, every later one gets the same answer, bots and timers stop, the error is logged
+and every participant is pushed the reason (:attr:`Update.stopped`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from core.bots import Bot, determinizations, make_bot
+from core.bots import Bot, bot_levels, determinizations, make_bot
 from core.engine import Action, Deadline, Event, IllegalAction, Outcome, deadlines
 from core.match import Match, Step, visible_events
+
+log = logging.getLogger(__name__)
 
 _BOT_RETRIES = 20
 """A bot whose choice was overtaken by another action thinks again, at most this often."""
@@ -30,6 +38,30 @@ MAX_HORIZON_NS = 300_000_000
 """Fair arbitration waits at most this long for a far player's compensated claim."""
 
 SeatKind = Literal["human", "bot", "remote"]
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "remote")
+
+NAME_MAX = 16
+"""Longest seat name: it must fit the narrow columns of a table at 80 columns."""
+NAME_PUNCTUATION = " _.-()"
+"""Allowed in a seat name besides letters and digits. Parentheses let the bots' own names
+("Bot 2 (hard)") pass; brackets stay out so a name can never look like markup anywhere."""
+NAME_RULE = (
+    f"a seat's name is 1-{NAME_MAX} letters, digits, spaces and _ . - ( ), "
+    "with no space at either end"
+)
+"""The rule in words, for refusals."""
+
+
+def valid_seat_name(name: object) -> bool:
+    """Whether ``name`` is one Hunters gives a seat: what the setup screen accepts (its own
+    defaults "Player 2", "Bot 3 (hard)" included), which holds every SSH login name too.
+
+    Names are shown on every player's terminal, so nothing else passes: no control
+    character (C0, ESC, C1), no bidi control or other format character, no markup bracket.
+    """
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX or name != name.strip():
+        return False
+    return all(ch.isalpha() or ch in NAME_PUNCTUATION or ch in "0123456789" for ch in name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +72,34 @@ class Seat:
     kind: SeatKind = "human"
     level: str = ""
     """The bot level when ``kind`` is "bot"."""
+
+
+def record_seats(meta: Mapping[str, Any], match: Match) -> tuple[Seat, ...]:
+    """The seats a record's ``meta`` says its table had, checked as a setup checks them;
+    ValueError naming the seat otherwise.
+
+    A record is a file anyone could have written: its names would be sent to terminals, its
+    kinds and levels would make bots. A refusal never repeats what the record holds (the
+    message goes to a terminal too)."""
+    entries = meta.get("seats")
+    if not isinstance(entries, tuple) or len(entries) != match.seats:
+        raise ValueError(f"its notes do not name the {match.seats} seats of its game")
+    levels = bot_levels(match.game.slug)
+    seats: list[Seat] = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, tuple) or len(entry) != 3:
+            raise ValueError(f"seat {number} is malformed in its notes")
+        name, kind, level = entry
+        if not valid_seat_name(name):
+            raise ValueError(f"seat {number}'s name is not one Hunters gives ({NAME_RULE})")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat {number} is of no kind Hunters knows")
+        if kind == "bot" and level not in levels:
+            raise ValueError(f"seat {number} is a bot of no level {match.game.title} has")
+        if kind != "bot" and level != "":
+            raise ValueError(f"seat {number} is a player with a bot's level")
+        seats.append(Seat(name, kind, level))
+    return tuple(seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +133,8 @@ class Update:
     outcome: Outcome | None
     notes: dict[int, str] = field(default_factory=dict)
     """Per seat, how its player is doing when not simply there ("disconnected", …)."""
+    stopped: str | None = None
+    """Why the table stopped taking actions, in a sentence for everyone; None while it plays."""
 
 
 class Participant(Protocol):
@@ -86,6 +148,14 @@ class Participant(Protocol):
     def deliver(self, update: Update) -> None:
         """Take a new update; must not block (schedule any rendering)."""
         ...
+
+
+class _Unsaved(Exception):
+    """The recorder failed: the action was not saved, so it must not be taken."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(error)
+        self.error = error
 
 
 @dataclass(slots=True)
@@ -109,8 +179,9 @@ class Table:
         bot_seed: int | None = None,
         recorder: Callable[[Step], None] | None = None,
     ) -> None:
-        """``recorder`` gets every accepted action before anyone hears of it (the
-        crash-safe record); if it raises, the table stops rather than go on unrecorded."""
+        """``recorder`` gets every accepted action before the match takes it and anyone
+        hears of it (the crash-safe record); if it raises, the action is refused and the
+        table stops rather than go on unrecorded."""
         if len(seats) != match.seats:
             raise ValueError(f"{match.seats} seats needed, {len(seats)} given")
         self.match = match
@@ -138,6 +209,7 @@ class Table:
         self.latency_ns: dict[int, int] = {}
         """Per remote seat, the latency fair arbitration compensates (the network sets it)."""
         self._closed = False
+        self._stopped: str | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -194,6 +266,7 @@ class Table:
             acting=acting,
             outcome=match.outcome(),
             notes=dict(self._notes),
+            stopped=self._stopped,
         )
 
     def _push(self, participant: Participant, events: Sequence[Event]) -> None:
@@ -203,7 +276,10 @@ class Table:
 
     def _broadcast(self, events: Sequence[Event]) -> None:
         for participant in list(self._participants):
-            self._push(participant, events)
+            try:
+                self._push(participant, events)
+            except Exception:  # one broken screen must not stop the table for everyone
+                log.exception("a participant of the table failed to take an update")
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -216,6 +292,8 @@ class Table:
         key, timed on its raw bytes); by default, now."""
         if self._closed:
             raise IllegalAction("the table is closed")
+        if self._stopped is not None:
+            raise IllegalAction(self._stopped)
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
         when = time.monotonic_ns() if at_ns is None else at_ns
         await self._queue.put(_Request(seat, action, version, when, done))
@@ -232,25 +310,50 @@ class Table:
         its player did not see."""
         if self._closed:
             raise IllegalAction("the table is closed")
-        events = self.match.act(seat, action, at_ns)
+        events = self._act(seat, action, at_ns, None)
         self._accepted(events)
         return events
 
+    def _act(self, seat: int, action: Any, at_ns: int, version: int | None) -> list[Event]:
+        """The match takes the action once it is recorded; IllegalAction for a refusal, and
+        for anything that fails (which stops the table: see :meth:`_stop`)."""
+        if self._stopped is not None:
+            raise IllegalAction(self._stopped)
+        recorder = self._record if self.recorder is not None else None
+        try:
+            return self.match.act(seat, action, at_ns, version=version, recorder=recorder)
+        except IllegalAction:
+            raise
+        except _Unsaved as unsaved:
+            error = unsaved.error
+            why = error.strerror if isinstance(error, OSError) else None
+            what = f"the server could not save the game ({why or type(error).__name__})"
+            raise IllegalAction(self._stop(what, error)) from None
+        except Exception as error:
+            what = f"something went wrong ({type(error).__name__})"
+            raise IllegalAction(self._stop(what, error)) from None
+
+    def _record(self, step: Step) -> None:
+        assert self.recorder is not None
+        try:
+            self.recorder(step)
+        except Exception as error:
+            raise _Unsaved(error) from error
+
     def _accepted(self, events: list[Event]) -> None:
-        if self.recorder is not None:
-            self.recorder(self.match.steps[-1])
-        self._position_ns = time.monotonic_ns()
-        self._broadcast(events)
-        self._schedule_bots()
-        self._schedule_timed()
+        try:
+            self._position_ns = time.monotonic_ns()
+            self._broadcast(events)
+            self._schedule_bots()
+            self._schedule_timed()
+        except Exception as error:
+            self._stop(f"something went wrong ({type(error).__name__})", error)
 
     async def _work(self) -> None:
         while True:
             request = await self._queue.get()
             try:
-                events = self.match.act(
-                    request.seat, request.action, request.at_ns, version=request.version
-                )
+                events = self._act(request.seat, request.action, request.at_ns, request.version)
             except IllegalAction as refusal:
                 if not request.done.done():
                     request.done.set_exception(refusal)
@@ -258,6 +361,33 @@ class Table:
             if not request.done.done():
                 request.done.set_result(events)
             self._accepted(events)
+
+    def _stop(self, what: str, error: BaseException) -> str:
+        """Stop taking actions, for good, and say so to the log and to everyone.
+
+        Nothing is taken unrecorded: the record holds every move made so far, so a
+        served game resumes where it stopped once the server restarts. The first reason
+        stays: whatever fails after it is only logged."""
+        if self._stopped is not None:
+            log.error("after the table stopped", exc_info=error)
+            return self._stopped
+        resume = (
+            " Every move made so far is saved: the host can resume the game by restarting "
+            "the server."
+            if self.recorder is not None
+            else ""
+        )
+        self._stopped = f"The table stopped: {what}.{resume}"
+        log.error("%s", self._stopped, exc_info=error)
+        self._cancel_timers()
+        for seat in list(self._reactions):
+            self._cancel_reaction(seat)
+        current = asyncio.current_task()
+        for task in self._bot_tasks.values():
+            if task is not current:
+                task.cancel()
+        self._broadcast(())
+        return self._stopped
 
     def set_note(self, seat: int, note: str | None) -> None:
         """Tell everyone how a seat's player is doing ("disconnected"), or clear it."""
@@ -293,7 +423,7 @@ class Table:
     # -- bots --------------------------------------------------------------------------------------
 
     def _schedule_bots(self) -> None:
-        if self._closed:
+        if self._closed or self._stopped is not None:
             return
         for seat in self.match.to_act():
             if hasattr(self._bots.get(seat), "react"):
@@ -307,7 +437,9 @@ class Table:
         try:
             await asyncio.sleep(self.bot_delay)
             for _ in range(_BOT_RETRIES):
-                if seat not in self.match.to_act() or seat not in self._bots:
+                if self._stopped is not None or seat not in self.match.to_act():
+                    return
+                if seat not in self._bots:
                     return
                 version = self.match.version
                 bot, game, state = self._bots[seat], self.match.game, self.match.state
@@ -362,7 +494,7 @@ class Table:
         Everything scheduled for the position before is cancelled: a reveal a player owed
         or a bot's reaction belongs to the position it was meant for."""
         self._cancel_timers()
-        if self._closed or self.match.outcome() is not None:
+        if self._closed or self._stopped is not None or self.match.outcome() is not None:
             for seat in list(self._reactions):
                 self._cancel_reaction(seat)
             return
@@ -407,7 +539,9 @@ class Table:
         for a bot's reaction, which the rules judge: a claim names its board itself)."""
         if version is None:
             self._reactions.pop(seat, None)
-        if self._closed or (version is not None and self.match.version != version):
+        if self._closed or self._stopped is not None:
+            return
+        if version is not None and self.match.version != version:
             return
 
         async def submit() -> None:

@@ -316,17 +316,20 @@ def _serve(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     """``hunters replay FILE``: the record read and checked, then the app on its replay."""
     from core.recordfile import read_record
+    from core.table import record_seats
 
     try:
         match, meta = read_record(args.file)
+        # The names go to this terminal: a record's are checked like any table's.
+        seats = record_seats(meta, match) if "seats" in meta else None
     except OSError as error:
         return _fail(f"hunters replay: cannot read {args.file}: {error.strerror or error}")
     except ValueError as error:
         return _fail(f"hunters replay: {args.file} is not a game record ({error})")
-    seats = meta.get("seats") if isinstance(meta, dict) else None
-    names = [str(seat[0]) for seat in seats] if isinstance(seats, (list, tuple)) else []
-    if len(names) != match.seats:
+    if seats is None:
         names = [f"Player {n + 1}" for n in range(match.seats)]
+    else:
+        names = [seat.name for seat in seats]
     from tui.app import ReplayApp
     from tui.settings import Settings
 

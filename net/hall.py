@@ -15,15 +15,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from core.engine import IllegalAction
+from core.match import Match
 from core.recordfile import RecordWriter
-from core.table import Seat, Table, TableSetup, Update
+from core.table import Seat, Table, TableSetup, Update, record_seats
+from net.identity import NAME_RULE, valid_name
+
+log = logging.getLogger(__name__)
 
 Phase = Literal["setup", "lobby", "playing", "over"]
 OPEN = "remote"
@@ -313,16 +318,27 @@ class Hall:
             self.table = None
 
     async def resume(self) -> bool:
-        """Pick up an interrupted game from the data dir; True if there was one."""
+        """Pick up an interrupted game from the data dir; True if there was one.
+
+        A record that cannot be resumed as it is (damaged, crafted, or with seats this
+        server could not have had) is refused: one error line in the log says which file
+        and why, the file is kept as ``refused-TIME.rec``, and the hall starts afresh."""
         path = self.data_dir / RECORD
         if not path.exists():
             return False
-        writer, match, meta = RecordWriter.resume(path)
+        try:
+            writer, match, meta = RecordWriter.resume(path)
+        except ValueError as error:
+            return self._refuse(path, str(error))
         if match.outcome() is not None:
             writer.close()
             path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
             return False
-        seats = tuple(Seat(name, kind, level) for name, kind, level in meta["seats"])
+        try:
+            seats = _served_seats(meta, match)
+        except ValueError as error:
+            writer.close()
+            return self._refuse(path, f"{path}: {error}")
         self._writer = writer
         setup = TableSetup(match.game.slug, seats, dict(match.options))
         for index, seat in enumerate(seats):
@@ -336,6 +352,12 @@ class Hall:
                 self._hold(index)
         return True
 
+    def _refuse(self, path: Path, why: str) -> bool:
+        kept = path.with_name(f"refused-{int(time.time())}.rec")
+        path.rename(kept)
+        log.error("cannot resume the game: %s; kept as %s, a new table starts", why, kept.name)
+        return False
+
     async def close(self) -> None:
         """Stop the table and close the record (it stays resumable if unfinished)."""
         for timer in self._grace_timers.values():
@@ -345,6 +367,21 @@ class Hall:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
+
+
+def _served_seats(meta: dict[str, Any], match: Match) -> tuple[Seat, ...]:
+    """The seats a served table's record names, or ValueError: beyond what any table may
+    have, a served one has only bots and open seats, each player's by login name, once."""
+    seats = record_seats(meta, match)
+    players = [seat.name.casefold() for seat in seats if seat.kind == OPEN]
+    for number, seat in enumerate(seats, 1):
+        if seat.kind not in (OPEN, "bot"):
+            raise ValueError(f"seat {number} is for a local player, which no served table has")
+        if seat.kind == OPEN and not valid_name(seat.name):
+            raise ValueError(f"seat {number}'s name is no player's ({NAME_RULE})")
+        if seat.kind == OPEN and players.count(seat.name.casefold()) > 1:
+            raise ValueError(f"seat {number}'s player has another seat too")
+    return seats
 
 
 class _EndWatcher:

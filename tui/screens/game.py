@@ -75,6 +75,10 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #status { height: auto; min-height: 1; padding: 0 1; }
+    GameScreen #stopped {
+        display: none; height: auto; padding: 0 1; background: $error; color: $text;
+        text-style: bold;
+    }
     GameScreen #sr-table { height: auto; }
     GameScreen #sr-choices { height: auto; max-height: 12; border: none; }
     GameScreen.-screen-reader #banner { background: $background; }
@@ -132,6 +136,7 @@ class GameScreen(Screen[None]):
         return tuple(seat.name for seat in self.setup.seats)
 
     def compose(self) -> ComposeResult:
+        yield Static(id="stopped")
         yield TurnBanner(id="banner")
         if self.settings.screen_reader:
             yield Static(id="sr-table")
@@ -186,6 +191,7 @@ class GameScreen(Screen[None]):
         for event in merge_events(list(self._unlogged.values())):
             log.add(with_names(event["text"], names), event.get("to"))
         self._unlogged.clear()
+        self._show_stopped()
         if self._covered or self.viewer not in self.latest:
             return
         update = self.latest[self.viewer]
@@ -196,6 +202,17 @@ class GameScreen(Screen[None]):
             self._show_cover(acting_here[0])
             return
         self._show_update(update)
+
+    def _show_stopped(self) -> None:
+        """A table that stopped says why above everything else, once, and in the log too
+        (where a screen reader hears it); every seat is told the same sentence."""
+        notice = self.query_one("#stopped", Static)
+        stopped = next((u.stopped for u in self.latest.values() if u.stopped), None)
+        if stopped is None or notice.display:
+            return
+        notice.update(Text(stopped))
+        notice.display = True
+        self.query_one(EventLog).add(stopped)
 
     def _show_cover(self, seat: int) -> None:
         """Hide the table until the next local player says they have the keyboard."""
