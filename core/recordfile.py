@@ -79,9 +79,15 @@ class RecordWriter:
         writer = cls(path, fd, durable=durable)
         header = dict(codec.decode(match.record(), "record"))
         steps = header.pop("actions")
-        writer._write(codec.encode("record", {**header, "actions": (), "meta": meta or {}}))
-        for step in steps:
-            writer.append(step)
+        try:
+            writer._write(codec.encode("record", {**header, "actions": (), "meta": meta or {}}))
+            for step in steps:
+                writer.append(step)
+        except OSError:
+            writer.close()
+            with contextlib.suppress(OSError):  # it holds nothing anyone was told of
+                path.unlink()
+            raise
         return writer
 
     @classmethod

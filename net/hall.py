@@ -253,12 +253,17 @@ class Hall:
         )
         setup = dataclasses.replace(self.setup, seats=seats, seed=None)
         match = setup.new_match()
-        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         path = self.data_dir / RECORD
-        if path.exists():
-            path.rename(self.data_dir / f"abandoned-{int(time.time())}.rec")
         meta = {"seats": tuple((s.name, s.kind, s.level) for s in seats)}
-        self._writer = RecordWriter.create(path, match, meta=meta)
+        try:
+            self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if path.exists():
+                path.rename(self.data_dir / f"abandoned-{int(time.time())}.rec")
+            self._writer = RecordWriter.create(path, match, meta=meta)
+        except OSError as error:  # a game that cannot be saved is not started
+            log.error("cannot start the game: %s", error)
+            why = error.strerror or type(error).__name__
+            raise IllegalAction(f"the server cannot save the game ({why})") from None
         await self._play(
             setup, Table(match, seats, bot_delay=self.bot_delay, recorder=self._record)
         )

@@ -173,6 +173,28 @@ async def test_everyone_at_a_stopped_table_sees_why(
         await hall.close()
 
 
+async def test_a_game_that_cannot_be_recorded_does_not_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With no room for the record, starting is refused in words the lobby shows (and
+    logged), not a crash of the host's session; the lobby stays as it was."""
+    hall = Hall(tmp_path / "data", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.configure("ala", TWO_OPEN)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+
+    def full(*args: object, **kwargs: object) -> RecordWriter:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(RecordWriter, "create", full)
+    with pytest.raises(IllegalAction, match=r"cannot save the game \(No space left on device\)"):
+        await hall.start("ala")
+    assert hall.phase == "lobby" and hall.table is None
+    assert len(_errors(caplog)) == 1
+
+
 # -- names, kinds and levels from a record --------------------------------------------------
 
 
