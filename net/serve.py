@@ -84,6 +84,11 @@ class GuestApp(HallApp):
         super().on_unmount()
         self.hall.depart(self.guest)
 
+    def session_abandoned(self) -> None:
+        """The connection was gone before this app could run: leave the hall at once (it
+        never mounts, so `on_unmount` would never say so)."""
+        self.hall.depart(self.guest)
+
 
 def app_factory(
     hall: Hall, identity: Identity, settings: Settings, fast_path: FastPath | None = None

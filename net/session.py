@@ -205,6 +205,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             app.console._color_system = color_system_for(info.term)
             self._app = app
             if self._gone:
+                # The player left while their App was being built: it will never run, so
+                # it never unmounts; whatever building it took (a seat at the hall, a name)
+                # is given back here instead.
+                abandoned = getattr(app, "session_abandoned", None)
+                if abandoned is not None:
+                    abandoned()
                 return
             await app.run_async(size=self._size, mouse=False)
             status = app.return_code or 0

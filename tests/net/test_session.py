@@ -18,7 +18,14 @@ import asyncssh
 import pytest
 from rich.color import ColorSystem
 
-from net.session import CRASHED, NEEDS_TERMINAL, SessionInfo, color_system_for, valid_term
+from net.session import (
+    CRASHED,
+    NEEDS_TERMINAL,
+    AppSession,
+    SessionInfo,
+    color_system_for,
+    valid_term,
+)
 from tests.net.conftest import WAIT, KeyApp, Terminal, connect
 from tui.app import HuntersApp
 from tui.settings import Settings
@@ -335,3 +342,32 @@ async def test_a_player_who_stops_reading_is_dropped_without_blocking_others(
         conn.abort()
     other.send(b"u")
     await other.wait_for("key: u")
+
+
+class _Abandonable(KeyApp):
+    abandoned: list[str] = []  # noqa: RUF012 - the test reads it after the session ends
+
+    def session_abandoned(self) -> None:
+        _Abandonable.abandoned.append(self.info.username)
+
+
+async def test_an_app_built_after_its_player_left_is_told_so() -> None:
+    """A player who drops while their App is being built: the App never runs (so it never
+    unmounts), and used to keep its guest "connected" at the hall, name locked, for good.
+    The session now tells it it was abandoned."""
+
+    class Channel:
+        def get_extra_info(self, name: str, default: Any = None) -> Any:
+            return {"username": "gone", "peername": ("127.0.0.1", 1)}.get(name, default)
+
+        def is_closing(self) -> bool:
+            return True
+
+    _Abandonable.abandoned.clear()
+    session = AppSession(_Abandonable)
+    session.connection_made(Channel())  # type: ignore[arg-type]
+    session.pty_requested("xterm", (80, 24, 0, 0), {})
+    session.session_started()
+    session.connection_lost(None)  # before the task building the App has run
+    await asyncio.sleep(0.05)
+    assert _Abandonable.abandoned == ["gone"]
