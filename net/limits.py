@@ -11,15 +11,21 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 __all__ = [
+    "Admission",
     "AuthFailures",
     "ConnectionCap",
     "RateLimiter",
     "TokenBucket",
     "address_key",
 ]
+
+_H = TypeVar("_H", bound=Hashable)
+"""What holds a connection slot: the connection the caller would close."""
 
 
 class TokenBucket:
@@ -122,30 +128,51 @@ class RateLimiter:
         return bucket.take(now)
 
 
-class ConnectionCap:
+@dataclass(frozen=True)
+class Admission(Generic[_H]):
+    """What `ConnectionCap.acquire` answers: refused, or admitted, possibly in the place of
+    ``evicted``, a holder whose slot the newcomer took and that the caller is to close."""
+
+    admitted: bool
+    evicted: _H | None = None
+
+
+class ConnectionCap(Generic[_H]):
     """Connections in some state (logging in, logged in) with a ceiling overall and one per
     address (`address_key`), so that one address cannot take every slot.
 
-    The per-address ceiling is what keeps others able to log in: with only the overall one,
-    a hundred idle connections from a dozen addresses locked every new player out for the
-    whole login timeout. The overall ceiling stays as the last line against many addresses.
-    An address is remembered only while it holds a slot, so memory is bounded by ``limit``.
+    The per-address ceiling keeps one address from locking others out; with ``fair_share``,
+    neither can a few addresses together. Without it, ten addresses at their own ceiling of
+    ten filled the overall hundred, and a hundred idle connections from a dozen addresses
+    locked every new player out for the whole login timeout. With it, a newcomer at the full
+    cap takes the slot of the oldest connection of the address holding the most, as long as
+    that address would still hold at least as many as the newcomer's: a newcomer is refused
+    only when every address holds at most what it would. (Evicting from an address holding
+    just one more would only swap who is short, and two addresses could evict each other for
+    ever.) Only the overall ceiling is shared out: an address at its own ceiling is refused,
+    evicting or not. Without ``fair_share`` (logged-in players) nobody is ever evicted.
+
+    Holders are whatever the caller closes (a connection), each held at most once; an
+    address is remembered only while it holds a slot, so memory is bounded by ``limit``.
     """
 
-    def __init__(self, limit: int, *, per_address: int) -> None:
+    def __init__(self, limit: int, *, per_address: int, fair_share: bool = False) -> None:
         if limit < 1:
             raise ValueError(f"the cap must allow at least one connection, not {limit}")
         if per_address < 1:
             raise ValueError(f"each address needs at least one connection, not {per_address}")
         self._limit = limit
         self._per_address = per_address
-        self._count = 0
-        self._by_address: dict[str, int] = {}
+        self._fair_share = fair_share
+        self._holders: dict[_H, str] = {}
+        """Each holder's address key, in arrival order (dicts keep insertion order)."""
+        self._by_address: dict[str, dict[_H, None]] = {}
+        """Each address's holders, in arrival order."""
 
     @property
     def count(self) -> int:
         """Slots held now."""
-        return self._count
+        return len(self._holders)
 
     @property
     def limit(self) -> int:
@@ -157,27 +184,60 @@ class ConnectionCap:
         """Addresses holding a slot now."""
         return len(self._by_address)
 
-    def acquire(self, address: str) -> bool:
-        """Take a slot for a connection from ``address`` if one is free; whether it was."""
+    def held_by(self, address: str) -> int:
+        """Slots held now by ``address`` (and, for IPv6, its /64)."""
+        return len(self._by_address.get(address_key(address), ()))
+
+    def acquire(self, address: str, holder: _H) -> Admission[_H]:
+        """Take a slot for ``holder``, a connection from ``address``, if there is room or
+        (with ``fair_share``) a slot to take over.
+
+        An evicted holder has already given its slot back when this returns: only closing
+        it is left to the caller, and its own `release` later finds nothing to give back.
+        """
+        if holder in self._holders:
+            raise RuntimeError("a connection asked for a second slot")
         key = address_key(address)
-        held = self._by_address.get(key, 0)
-        if self._count >= self._limit or held >= self._per_address:
+        held = len(self._by_address.get(key, ()))
+        if held >= self._per_address:
+            return Admission(admitted=False)
+        evicted: _H | None = None
+        if len(self._holders) >= self._limit:
+            evicted = self._evictee(held) if self._fair_share else None
+            if evicted is None:
+                return Admission(admitted=False)
+            self.release(evicted)
+        self._holders[holder] = key
+        self._by_address.setdefault(key, {})[holder] = None
+        return Admission(admitted=True, evicted=evicted)
+
+    def release(self, holder: _H) -> bool:
+        """Give back ``holder``'s slot; whether it still had one.
+
+        Every way a connection ends may call this, once or more: only the first call of a
+        holder that has a slot gives one back, so no slot is ever given back twice (an
+        evicted holder's slot went to the newcomer when it was evicted).
+        """
+        key = self._holders.pop(holder, None)
+        if key is None:
             return False
-        self._by_address[key] = held + 1
-        self._count += 1
+        holders = self._by_address[key]
+        del holders[holder]
+        if not holders:
+            del self._by_address[key]
         return True
 
-    def release(self, address: str) -> None:
-        """Give back a slot taken by :meth:`acquire` for ``address``."""
-        key = address_key(address)
-        held = self._by_address.get(key, 0)
-        if held <= 0:
-            raise RuntimeError("released a connection slot that was never acquired")
-        if held == 1:
-            del self._by_address[key]
-        else:
-            self._by_address[key] = held - 1
-        self._count -= 1
+    def _evictee(self, held: int) -> _H | None:
+        """The holder a newcomer whose address holds ``held`` slots may take the place of:
+        the oldest of those of an address holding the most (of tied ones, the address whose
+        oldest came first), if that address holds at least two more; otherwise None.
+
+        A scan of at most ``limit`` holders, and only when the cap is full.
+        """
+        most = max(len(holders) for holders in self._by_address.values())
+        if most < held + 2:
+            return None
+        return next(h for h, key in self._holders.items() if len(self._by_address[key]) == most)
 
 
 class AuthFailures:

@@ -4,8 +4,10 @@ Policy only: what a session does with its terminal is :mod:`net.session`'s busin
 server is handed a ``session_factory``). The rules, from notes/ssh-hardening.md:
 
 - Connections: a per-address token bucket and a cap on connections that have not logged in
-  yet, overall and per address (so one address cannot hold every login slot); both are
-  checked before the SSH handshake, so refusing costs one ``accept``.
+  yet, overall and per address (so one address cannot hold every login slot), shared out
+  fairly when full: a newcomer takes the place of the oldest connection of the address
+  holding the most, so a few addresses cannot hold them all either. All is checked before
+  the SSH handshake, so refusing (or cutting the evicted connection) costs no key exchange.
 - Names: the SSH username, through the allow-list in :mod:`net.identity`; anything else is
   disconnected with a one-line reason before any authentication method runs.
 - Logins: any public key may log in (a name bound to a key then needs that key). The name is
@@ -123,9 +125,9 @@ class ServerPolicy:
     """The table password; None lets players in without one."""
     session_factory: SessionFactory
     rate: RateLimiter
-    unauthenticated: ConnectionCap
-    """Connections that have not logged in yet."""
-    sessions: ConnectionCap
+    unauthenticated: ConnectionCap[asyncssh.SSHServerConnection]
+    """Connections that have not logged in yet (shared out fairly when full)."""
+    sessions: ConnectionCap[asyncssh.SSHServerConnection]
     """Connections that have logged in."""
     max_auth_failures: int
     session_timeout: float
@@ -183,8 +185,6 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self.peer_ip = "unknown"
         """The client's address (set when the connection is made)."""
-        self._holds_unauthenticated_slot = False
-        self._holds_session_slot = False
         self._tracked = False
         self._username = ""
         self._validated_key: asyncssh.SSHKey | None = None
@@ -210,10 +210,12 @@ class HuntersSSHServer(asyncssh.SSHServer):
     # -- connection ---------------------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        """Refuse addresses over their rate and connections over the unauthenticated caps.
+        """Refuse addresses over their rate and connections over the unauthenticated caps,
+        or make room for this one by cutting another (see `ConnectionCap`).
 
         Refusing aborts the TCP connection before asyncssh sends its version line, so a
-        flood costs no key exchange. Every slot taken here is given back in connection_lost.
+        flood costs no key exchange. Every slot taken here is given back in connection_lost
+        (an evicted connection's went to its newcomer).
         """
         self._conn = conn
         try:
@@ -232,21 +234,26 @@ class HuntersSSHServer(asyncssh.SSHServer):
             _log.debug("refused %s: connecting too often", self.peer_ip)
             conn.abort()
             return
-        if not policy.unauthenticated.acquire(self.peer_ip):
+        admission = policy.unauthenticated.acquire(self.peer_ip, conn)
+        if not admission.admitted:
             _log.debug("refused %s: too many connections logging in", self.peer_ip)
             conn.abort()
             return
-        self._holds_unauthenticated_slot = True
+        if admission.evicted is not None:
+            # Its slot is already this connection's; its own connection_lost gives back
+            # nothing. Aborted, not disconnected: it may not have finished its handshake.
+            _log.debug("cut the oldest login of the fullest address for %s", self.peer_ip)
+            admission.evicted.abort()
         policy.live.add(conn)
         self._tracked = True
         self._count_auth_failures(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Give back what this connection held (its slots, its timers, its place in live)."""
-        self._release_unauthenticated_slot()
-        if self._holds_session_slot:
-            self._holds_session_slot = False
-            self._policy.sessions.release(self.peer_ip)
+        if self._conn is not None:
+            # Each cap gives back a connection's slot once, whichever hook asks first.
+            self._policy.unauthenticated.release(self._conn)
+            self._policy.sessions.release(self._conn)
         self._cancel_session_timer()
         self._cancel_idle_timer()
         self._session = None
@@ -341,12 +348,11 @@ class HuntersSSHServer(asyncssh.SSHServer):
             # but the key book has the last word.
             self._disconnect(_NAME_TAKEN, asyncssh.DISC_ILLEGAL_USER_NAME)
             return
-        self._release_unauthenticated_slot()
-        if not self._policy.sessions.acquire(self.peer_ip):
+        self._policy.unauthenticated.release(conn)
+        if not self._policy.sessions.acquire(self.peer_ip, conn).admitted:
             _log.info("refused %s: too many players logged in", self.peer_ip)
             self._disconnect(_SERVER_FULL, asyncssh.DISC_TOO_MANY_CONNECTIONS)
             return
-        self._holds_session_slot = True
         self._identity = Identity(name, fingerprint_, self.peer_ip, keybook=keybook)
         conn.set_extra_info(**{IDENTITY_INFO: self._identity})
         self._start_session_timer()
@@ -499,11 +505,6 @@ class HuntersSSHServer(asyncssh.SSHServer):
             raise RuntimeError("SSH policy hook called before connection_made")
         return self._conn
 
-    def _release_unauthenticated_slot(self) -> None:
-        if self._holds_unauthenticated_slot:
-            self._holds_unauthenticated_slot = False
-            self._policy.unauthenticated.release(self.peer_ip)
-
     def _disconnect(self, reason: str, code: int = asyncssh.DISC_BY_APPLICATION) -> None:
         """Close the connection, telling the client why in one line."""
         if self._conn is not None:
@@ -616,15 +617,17 @@ async def start_server(
     connections at once, then one per ``1 / rate_per_second`` seconds. At most
     ``max_unauthenticated`` connections may be logging in at a time, and at most
     ``max_unauthenticated_per_address`` from one address (IPv6: one /64), each for at most
-    ``login_timeout`` seconds; beyond these the connection is cut before the handshake. At
-    most ``max_sessions`` players may be logged in at once, ``max_sessions_per_address`` from
-    one address: more are told the server is full. A player who sends no input for
-    ``idle_timeout`` seconds (default 30 minutes; seated or not) is told why and disconnected,
-    and a seat in play is held for them as after any drop. A session-less connection is closed
-    after ``login_timeout``; ``keepalive_interval`` × ``keepalive_count_max`` seconds without
-    an answer to keepalives close a dead one. Pass ``live`` to be able to close every
-    connection on shutdown. Raises HostKeyError or KeyBookError (from the data directory),
-    ValueError (a limit that makes no sense) and OSError (binding).
+    ``login_timeout`` seconds; beyond these the connection is cut before the handshake,
+    unless only the overall cap is full and another address holds at least two more than the
+    newcomer's: then that address's oldest is cut instead. At most ``max_sessions`` players
+    may be logged in at once, ``max_sessions_per_address`` from one address: more are told
+    the server is full. A player who sends no input for ``idle_timeout`` seconds (default 30
+    minutes; seated or not) is told why and disconnected, and a seat in play is held for them
+    as after any drop. A session-less connection is closed after ``login_timeout``;
+    ``keepalive_interval`` × ``keepalive_count_max`` seconds without an answer to keepalives
+    close a dead one. Pass ``live`` to be able to close every connection on shutdown. Raises
+    HostKeyError or KeyBookError (from the data directory), ValueError (a limit that makes no
+    sense) and OSError (binding).
     """
     if password == "":
         raise ValueError("an empty table password would let anybody in: use None for no password")
@@ -638,7 +641,7 @@ async def start_server(
         session_factory=session_factory,
         rate=RateLimiter(rate_burst, rate_per_second, max_entries=max_addresses),
         unauthenticated=ConnectionCap(
-            max_unauthenticated, per_address=max_unauthenticated_per_address
+            max_unauthenticated, per_address=max_unauthenticated_per_address, fair_share=True
         ),
         sessions=ConnectionCap(max_sessions, per_address=max_sessions_per_address),
         max_auth_failures=max_auth_failures,

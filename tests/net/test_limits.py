@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net.limits import AuthFailures, ConnectionCap, RateLimiter, TokenBucket, address_key
+from net.limits import (
+    Admission,
+    AuthFailures,
+    ConnectionCap,
+    RateLimiter,
+    TokenBucket,
+    address_key,
+)
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -122,47 +131,66 @@ def test_address_key_groups_ipv6_by_64_and_unmaps_ipv4(address: str, key: str) -
 
 def test_cap_hands_out_at_most_its_limit_and_takes_slots_back() -> None:
     """Cap 3: three acquire, the fourth does not, and a release frees one slot."""
-    cap = ConnectionCap(3, per_address=3)
-    assert [cap.acquire(f"10.0.0.{i}") for i in range(4)] == [True, True, True, False]
+    cap: ConnectionCap[str] = ConnectionCap(3, per_address=3)
+    answers = [cap.acquire(f"10.0.0.{i}", f"c{i}").admitted for i in range(4)]
+    assert answers == [True, True, True, False]
     assert cap.count == 3
-    cap.release("10.0.0.1")
-    assert cap.acquire("10.0.0.9")
-    assert not cap.acquire("10.0.0.1")
+    assert cap.release("c1")
+    assert cap.acquire("10.0.0.9", "c9").admitted
+    assert not cap.acquire("10.0.0.1", "c1 again").admitted
 
 
 def test_cap_keeps_slots_for_other_addresses() -> None:
     """Cap 5, 2 per address: one address gets 2 slots, however many it asks for, and the
     rest stay for others; its IPv6 neighbours in the same /64 share its 2."""
-    cap = ConnectionCap(5, per_address=2)
-    assert [cap.acquire("192.0.2.7") for _ in range(4)] == [True, True, False, False]
-    assert cap.acquire("2001:db8::1") and cap.acquire("2001:db8::2")
-    assert not cap.acquire("2001:db8::ffff")
-    assert cap.acquire("198.51.100.1")
-    assert not cap.acquire("198.51.100.2")  # the overall ceiling, last line
-    cap.release("192.0.2.7")
-    assert cap.acquire("192.0.2.7")
+    cap: ConnectionCap[str] = ConnectionCap(5, per_address=2)
+    assert [cap.acquire("192.0.2.7", f"v4 {i}").admitted for i in range(4)] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert cap.acquire("2001:db8::1", "v6 1").admitted
+    assert cap.acquire("2001:db8::2", "v6 2").admitted
+    assert not cap.acquire("2001:db8::ffff", "v6 3").admitted
+    assert cap.held_by("2001:db8::ffff") == 2
+    assert cap.acquire("198.51.100.1", "other").admitted
+    assert not cap.acquire("198.51.100.2", "one too many").admitted  # the overall ceiling
+    cap.release("v4 0")
+    assert cap.acquire("192.0.2.7", "v4 again").admitted
     assert cap.count == 5
 
 
 def test_cap_forgets_an_address_whose_slots_are_all_back() -> None:
     """Memory stays bounded by the slots held: no entry outlives its last connection."""
-    cap = ConnectionCap(1_000, per_address=10)
+    cap: ConnectionCap[int] = ConnectionCap(1_000, per_address=10)
     for i in range(500):
-        assert cap.acquire(f"10.0.{i // 250}.{i % 250}")
+        assert cap.acquire(f"10.0.{i // 250}.{i % 250}", i).admitted
     for i in range(500):
-        cap.release(f"10.0.{i // 250}.{i % 250}")
+        cap.release(i)
     assert cap.count == 0
     assert cap.addresses == 0
 
 
-def test_cap_refuses_a_release_without_an_acquire() -> None:
-    """Releasing more than was taken is a bug in the caller, not a silent negative count."""
-    cap = ConnectionCap(1, per_address=1)
+def test_cap_gives_a_slot_back_once_however_often_asked() -> None:
+    """A connection's every way of ending may release it: only the first gives a slot back,
+    and a holder that never had one gives back nothing."""
+    cap: ConnectionCap[str] = ConnectionCap(2, per_address=2)
+    assert cap.acquire("10.0.0.1", "a").admitted
+    assert cap.acquire("10.0.0.1", "b").admitted
+    assert not cap.release("never held")
+    assert cap.release("a")
+    assert not cap.release("a")
+    assert cap.count == 1 and cap.held_by("10.0.0.1") == 1
+
+
+def test_cap_refuses_a_second_slot_for_one_holder() -> None:
+    """Acquiring twice for one connection is a bug in the caller, not a slot it keeps."""
+    cap: ConnectionCap[str] = ConnectionCap(2, per_address=2)
+    assert cap.acquire("10.0.0.1", "a").admitted
     with pytest.raises(RuntimeError):
-        cap.release("10.0.0.1")
-    assert cap.acquire("10.0.0.1")
-    with pytest.raises(RuntimeError):
-        cap.release("10.0.0.2")
+        cap.acquire("10.0.0.2", "a")
+    assert cap.count == 1
 
 
 def test_cap_rejects_nonsense_settings() -> None:
@@ -171,6 +199,132 @@ def test_cap_rejects_nonsense_settings() -> None:
         ConnectionCap(0, per_address=1)
     with pytest.raises(ValueError):
         ConnectionCap(1, per_address=0)
+
+
+def fill(cap: ConnectionCap[str], address: str, count: int) -> list[str]:
+    """``count`` connections from ``address``, named after it in arrival order."""
+    holders = [f"{address} #{n}" for n in range(count)]
+    for holder in holders:
+        assert cap.acquire(address, holder).admitted
+    return holders
+
+
+def test_fair_share_lets_a_newcomer_in_past_a_dozen_addresses() -> None:
+    """The audit's numbers: 100 slots, 10 per address; 12 addresses asking 10 each fill the
+    cap, yet a player from a 13th address gets in, in the place of the oldest connection of
+    the address holding the most."""
+    cap: ConnectionCap[str] = ConnectionCap(100, per_address=10, fair_share=True)
+    for address in range(2, 14):
+        for n in range(10):
+            cap.acquire(f"127.0.0.{address}", f"127.0.0.{address} #{n}")
+    assert cap.count == 100
+    most = max(cap.held_by(f"127.0.0.{address}") for address in range(2, 14))
+    admission = cap.acquire("127.0.0.200", "player")
+    assert admission.admitted and admission.evicted is not None
+    evicted_address = admission.evicted.split(" #")[0]
+    assert cap.held_by(evicted_address) == most - 1
+    assert cap.count == 100 and cap.held_by("127.0.0.200") == 1
+
+
+def test_fair_share_evicts_the_oldest_of_the_address_holding_the_most() -> None:
+    """Cap 6: 10.0.0.1 holds 2, 10.0.0.2 holds 3 and 10.0.0.3 one; a newcomer takes the
+    place of 10.0.0.2's first connection, which has given its slot back already."""
+    cap: ConnectionCap[str] = ConnectionCap(6, per_address=4, fair_share=True)
+    fill(cap, "10.0.0.1", 2)
+    second = fill(cap, "10.0.0.2", 3)
+    fill(cap, "10.0.0.3", 1)
+    assert cap.acquire("10.0.0.9", "newcomer") == Admission(admitted=True, evicted=second[0])
+    assert cap.held_by("10.0.0.2") == 2
+    assert not cap.release(second[0])
+    assert cap.count == 6
+
+
+def test_fair_share_breaks_ties_by_the_oldest_connection() -> None:
+    """Two addresses hold 2 each: the one whose first connection came first loses it."""
+    cap: ConnectionCap[str] = ConnectionCap(4, per_address=4, fair_share=True)
+    for address, holder in [(".1", "one"), (".2", "two"), (".2", "two'"), (".1", "one'")]:
+        assert cap.acquire(f"10.0.0{address}", holder).admitted
+    assert cap.acquire("10.0.0.9", "a").evicted == "one"
+    assert cap.acquire("10.0.0.8", "b").evicted == "two"
+
+
+def test_fair_share_refuses_when_every_address_holds_at_most_what_the_newcomer_would() -> None:
+    """Cap 4: after 10.0.0.9 took a place from an address holding 2, it holds 1 like the
+    others hold at most 2: a second connection of its own would only swap who is short
+    (and two addresses could then evict each other for ever), so it is refused; so is a
+    newcomer when four addresses hold one each."""
+    cap: ConnectionCap[str] = ConnectionCap(4, per_address=4, fair_share=True)
+    fill(cap, "10.0.0.1", 2)
+    fill(cap, "10.0.0.2", 2)
+    assert cap.acquire("10.0.0.9", "newcomer").admitted
+    assert cap.acquire("10.0.0.9", "again") == Admission(admitted=False)
+    even: ConnectionCap[str] = ConnectionCap(4, per_address=4, fair_share=True)
+    for address in range(1, 5):
+        fill(even, f"10.0.0.{address}", 1)
+    assert even.acquire("10.0.0.9", "newcomer") == Admission(admitted=False)
+
+
+def test_fair_share_gives_an_address_at_its_own_ceiling_nothing() -> None:
+    """2 per address: 10.0.0.1 at its 2 is refused even though 10.0.0.2 holds 4 more."""
+    cap: ConnectionCap[str] = ConnectionCap(8, per_address=2, fair_share=True)
+    fill(cap, "10.0.0.1", 2)
+    for address in range(2, 5):
+        fill(cap, f"10.0.0.{address}", 2)
+    assert cap.acquire("10.0.0.1", "third") == Admission(admitted=False)
+    assert cap.count == 8
+
+
+def test_without_fair_share_nobody_is_evicted() -> None:
+    """Logged-in players are never cut for a newcomer: the full cap refuses."""
+    cap: ConnectionCap[str] = ConnectionCap(4, per_address=4)
+    fill(cap, "10.0.0.1", 4)
+    assert cap.acquire("10.0.0.2", "newcomer") == Admission(admitted=False)
+
+
+@given(
+    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 5), st.integers(0, 40)), max_size=300),
+    limit=st.integers(1, 12),
+    per_address=st.integers(1, 6),
+)
+def test_fair_share_keeps_its_promises(
+    steps: list[tuple[bool, int, int]], limit: int, per_address: int
+) -> None:
+    """Any run of arrivals and departures from six addresses: never more than the ceilings;
+    a newcomer under its own ceiling is refused only when the cap is full and no address
+    holds two more than it; an evicted connection is the oldest of an address holding the
+    most, and has no slot left to give back."""
+    cap: ConnectionCap[int] = ConnectionCap(limit, per_address=per_address, fair_share=True)
+    model: dict[int, str] = {}
+    """Who the test expects to hold a slot, and from where; holders are numbered in order
+    of arrival, so an address's oldest is its smallest number."""
+    for serial, (arrives, address_no, pick) in enumerate(steps):
+        if not arrives:
+            if model:
+                holder = sorted(model)[pick % len(model)]
+                assert cap.release(holder)
+                del model[holder]
+            continue
+        address = f"10.0.0.{address_no}"
+        counts = Counter(model.values())
+        mine = counts[address]
+        admission = cap.acquire(address, serial)
+        if not admission.admitted:
+            full_and_fair = len(model) >= limit and max(counts.values()) <= mine + 1
+            assert mine >= per_address or full_and_fair
+        elif admission.evicted is None:
+            assert mine < per_address and len(model) < limit
+        else:
+            evicted_address = model[admission.evicted]
+            assert mine < per_address and len(model) >= limit
+            assert counts[evicted_address] == max(counts.values()) >= mine + 2
+            assert admission.evicted == min(h for h, a in model.items() if a == evicted_address)
+            del model[admission.evicted]
+            assert not cap.release(admission.evicted)
+        if admission.admitted:
+            model[serial] = address
+        assert cap.count == len(model) <= limit
+        for held_address, held in Counter(model.values()).items():
+            assert cap.held_by(held_address) == held <= per_address
 
 
 def test_auth_failures_say_when_the_limit_is_reached() -> None:

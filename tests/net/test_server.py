@@ -473,8 +473,8 @@ async def silent_connections(
 
 async def test_one_address_cannot_take_every_login_slot(serve: Serve) -> None:
     """Cap 12, 4 per address: a fifth silent connection from 127.0.0.2 is cut at once, while
-    players from other addresses still log in; three addresses of four fill the cap, and
-    then the cap itself is the last line."""
+    players from other addresses still log in; once three addresses of four fill the cap,
+    127.0.0.2 still gets nothing (being at its own ceiling, it may not evict another's)."""
     server = await serve(
         max_unauthenticated=12, max_unauthenticated_per_address=4, login_timeout=WAIT
     )
@@ -484,7 +484,44 @@ async def test_one_address_cannot_take_every_login_slot(serve: Serve) -> None:
         assert field_of(await login_line(server.port), "name") == "alice"
         idle += await silent_connections(server.port, 4, "127.0.0.3")
         idle += await silent_connections(server.port, 4, "127.0.0.4")
-        assert await first_bytes(server.port, "127.0.0.5") == b""
+        assert await first_bytes(server.port, "127.0.0.2") == b""
+    finally:
+        for _, writer in idle:
+            writer.close()
+
+
+async def knock(port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A TCP connection from ``source`` that says nothing, once the server has answered it
+    (its version line, or hanging up on it)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    with contextlib.suppress(ConnectionError):
+        async with asyncio.timeout(WAIT):
+            await reader.readline()
+    return reader, writer
+
+
+async def test_a_dozen_addresses_filling_the_login_slots_cannot_lock_a_newcomer_out(
+    serve: Serve,
+) -> None:
+    """Cap 20, 5 per address: 12 addresses open 10 silent connections each, more than the
+    cap holds; a player from a 13th address still logs in at once (the login timeout is
+    5 s), in the place of the oldest connection of an address holding the most slots."""
+    server = await serve(
+        max_unauthenticated=20, max_unauthenticated_per_address=5, login_timeout=WAIT
+    )
+    idle = []
+    try:
+        for address in range(2, 14):
+            for _ in range(10):
+                idle.append(await knock(server.port, f"127.0.0.{address}"))
+        start = time.monotonic()
+        line = await login_line(server.port, "alice", local_addr=("127.0.0.200", 0))
+        assert time.monotonic() - start < 2.0
+        assert (field_of(line, "name"), field_of(line, "ip")) == ("alice", "127.0.0.200")
+        first_reader, _ = idle[0]
+        with contextlib.suppress(ConnectionError):
+            async with asyncio.timeout(WAIT):
+                assert await first_reader.read() == b""
     finally:
         for _, writer in idle:
             writer.close()
