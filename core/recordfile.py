@@ -8,12 +8,14 @@ the record always ends at its last acknowledged action, and the writer refuses t
 
 Reading trusts nothing in the file. The file, each frame and the number of actions have
 upper bounds (:data:`MAX_RECORD_BYTES`, :data:`MAX_FRAME`, :data:`MAX_ACTIONS`) far above any
-real game, and each frame is decoded and replayed before the next is looked at, so a crafted
-record costs a bounded amount of memory and time. Damage is refused with the file's name
-and the byte where it is, never repaired by guessing: the one thing recovery may drop is a
-torn tail, the final frame a crash cut short (its length plausible, its bytes the start of
-a frame, nothing after it that could be one). Even then the file as found is copied to
-``NAME.damaged-TIME`` before it is cut, so a wrong guess loses nothing.
+real game; every frame's checksum is checked before any is decoded, then each is decoded
+and replayed before the next, so only the match is kept and a crafted record costs bounded
+memory and time (the codec bounds what one frame may decode to). Damage is refused with a
+:class:`RecordError` naming the file and the byte where it is, never repaired by guessing:
+the one thing recovery may drop is a torn tail, the final frame a crash cut short (its
+length plausible, its bytes the start of a frame, nothing after it that could be one). Even
+then the file as found is copied to ``NAME.damaged-TIME`` before it is cut, so a wrong
+guess loses nothing.
 """
 
 from __future__ import annotations
@@ -32,15 +34,26 @@ from core.match import Match, Step
 _LENGTH = struct.Struct(">I")
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-"""The largest record file read. The longest games' records take under 20 kB (some 55 bytes
-an action), so this leaves room for hundreds of times more, and reading it all is quick."""
+"""The largest record file read. Records take some 55 bytes an action, the longest game
+measured (a ten-game Superbohaterowie series, 650 actions) about 36 kB: this leaves room for
+hundreds of times more, and reading it all is quick."""
 MAX_FRAME = 64 * 1024
 """The largest frame: an action takes about 50 bytes, a header a few hundred."""
 MAX_ACTIONS = 50_000
 """The most actions a record may hold: ten times the point where ``hunters sim`` calls a
-game stuck (5,000) and a hundred times the longest real games."""
+game stuck (5,000), seventy times the longest game measured (650)."""
 _START = codec.MAGIC + bytes((codec.FORMAT_VERSION, codec.KINDS["message"]))
 """How every action's frame begins after its length: a torn tail must begin so."""
+
+
+class RecordError(ValueError):
+    """A file that is no sound record: its text names the file, ``reason`` says what is
+    wrong (and where: the byte offset of the frame)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
 
 
 def _frame(blob: bytes) -> bytes:
@@ -97,7 +110,7 @@ class RecordWriter:
         """Reopen a record: a writer that appends to it, the match it holds, its meta.
 
         A torn tail is cut off, after the file as found is copied aside; anything else
-        damaged raises ValueError and the file is left as it is."""
+        damaged raises RecordError and the file is left as it is."""
         match, meta, good_length = _read(path)
         if good_length < path.stat().st_size:
             keep = path.with_name(f"{path.name}.damaged-{time.time_ns()}")
@@ -148,32 +161,32 @@ def read_record(path: Path) -> tuple[Match, dict[str, Any]]:
 
 
 def _read(path: Path) -> tuple[Match, dict[str, Any], int]:
-    """The match, its meta and where the last whole frame ends; ValueError naming the file
-    (and the byte) for anything that is not a sound record."""
+    """The match, its meta and where the last whole frame ends; RecordError for anything
+    that is not a sound record."""
     with open(path, "rb") as file:
         size = os.fstat(file.fileno()).st_size
         data = file.read(MAX_RECORD_BYTES + 1) if size <= MAX_RECORD_BYTES else b""
     if len(data) > MAX_RECORD_BYTES or size > MAX_RECORD_BYTES:
-        raise ValueError(
-            f"{path} is larger than any game record ({MAX_RECORD_BYTES // 2**20} MiB at most)"
-        )
+        limit = MAX_RECORD_BYTES // 2**20
+        raise RecordError(path, f"it is larger than any game record ({limit} MiB at most)")
     frames, good_length = _frames(path, data)
     if not frames:
-        raise ValueError(f"{path} holds no match record")
+        raise RecordError(path, "it holds no match record")
     offset, blob = frames[0]
     header = _decode(path, offset, blob, "record")
     meta = header.get("meta", {}) if isinstance(header, dict) else None
     if not isinstance(meta, dict):
-        raise ValueError(f"{path} does not start with a match header")
+        raise RecordError(path, "it does not start with a match header")
     try:
         match = Match.from_header({**header, "actions": ()})
     except ValueError as error:
-        raise ValueError(f"{path}: {error}") from None
+        raise RecordError(path, str(error)) from None
     for number, (offset, blob) in enumerate(frames[1:], 1):
+        step = _decode(path, offset, blob, "message")
         try:
-            match.redo(number, _decode(path, offset, blob, "message"))
+            match.redo(number, step)
         except ValueError as error:
-            raise ValueError(f"{path}: {error} (the frame at byte {offset})") from None
+            raise RecordError(path, f"{error} (the frame at byte {offset})") from None
     return match, meta, good_length
 
 
@@ -188,26 +201,28 @@ def _frames(path: Path, data: bytes) -> tuple[list[tuple[int, bytes]], int]:
             break
         (length,) = _LENGTH.unpack_from(data, offset)
         if length > MAX_FRAME:
-            raise ValueError(
-                f"{path}: the frame at byte {offset} claims {length} bytes, more than any "
-                f"frame has ({MAX_FRAME}): the record is damaged"
+            raise RecordError(
+                path,
+                f"the frame at byte {offset} claims {length} bytes, more than any frame has "
+                f"({MAX_FRAME}): the record is damaged",
             )
         end = offset + _LENGTH.size + length
         if end > len(data):
             if not _torn(data[offset + _LENGTH.size :]):
-                raise ValueError(
-                    f"{path}: the frame at byte {offset} runs past the end of the file but "
-                    f"is not a write cut short: the record is damaged"
+                raise RecordError(
+                    path,
+                    f"the frame at byte {offset} runs past the end of the file but is not a "
+                    "write cut short: the record is damaged",
                 )
             break  # the last write was cut short by a crash: never acknowledged
         blob = data[offset + _LENGTH.size : end]
         try:
             codec.check(blob, "message" if frames else "record")
         except ValueError as error:
-            raise ValueError(f"{path}: the frame at byte {offset} is damaged ({error})") from None
+            raise RecordError(path, f"the frame at byte {offset} is damaged ({error})") from None
         frames.append((offset, blob))
         if len(frames) > MAX_ACTIONS + 1:
-            raise ValueError(f"{path} holds more than {MAX_ACTIONS} actions: no game is that long")
+            raise RecordError(path, f"it holds more than {MAX_ACTIONS} actions: no game is so long")
         offset = end
     return frames, offset
 
@@ -222,4 +237,4 @@ def _decode(path: Path, offset: int, blob: bytes, kind: str) -> Any:
     try:
         return codec.decode(blob, kind)
     except ValueError as error:
-        raise ValueError(f"{path}: the frame at byte {offset} is damaged ({error})") from None
+        raise RecordError(path, f"the frame at byte {offset} cannot be read ({error})") from None

@@ -315,7 +315,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     """``hunters replay FILE``: the record read and checked, then the app on its replay."""
-    from core.recordfile import read_record
+    from core.recordfile import RecordError, read_record
     from core.table import record_seats
 
     try:
@@ -325,7 +325,8 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"hunters replay: cannot read {args.file}: {error.strerror or error}")
     except ValueError as error:
-        return _fail(f"hunters replay: {args.file} is not a game record ({error})")
+        why = error.reason if isinstance(error, RecordError) else error
+        return _fail(f"hunters replay: {args.file} is not a game record ({why})")
     if seats is None:
         names = [f"Player {n + 1}" for n in range(match.seats)]
     else:
