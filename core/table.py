@@ -45,7 +45,7 @@ NAME_MAX = 16
 NAME_PUNCTUATION = " _.-()"
 """Allowed in a seat name besides letters and digits. Parentheses let the bots' own names
 ("Bot 2 (hard)") pass; brackets stay out so a name can never look like markup anywhere."""
-NAME_RULE = (
+SEAT_NAME_RULE = (
     f"a seat's name is 1-{NAME_MAX} letters, digits, spaces and _ . - ( ), "
     "with no space at either end"
 )
@@ -91,7 +91,7 @@ def record_seats(meta: Mapping[str, Any], match: Match) -> tuple[Seat, ...]:
             raise ValueError(f"seat {number} is malformed in its notes")
         name, kind, level = entry
         if not valid_seat_name(name):
-            raise ValueError(f"seat {number}'s name is not one Hunters gives ({NAME_RULE})")
+            raise ValueError(f"seat {number}'s name is not one Hunters gives ({SEAT_NAME_RULE})")
         if kind not in SEAT_KINDS:
             raise ValueError(f"seat {number} is of no kind Hunters knows")
         if kind == "bot" and level not in levels:
