@@ -32,29 +32,26 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.ssh import LazyPlayer, pct, start_echo, stop
+from bench.ssh import LOOPBACK_LIMITS, LazyPlayer, pct, start_echo, stop
 from tests.net.e2e_helpers import Player, connect, start_server_process
 
 WAIT = 20.0
 
-SERVER = """
-import functools, time
-import net.serve, net.server
+SERVER = (
+    LOOPBACK_LIMITS
+    + """
+import time
 from core.table import Seat, TableSetup
 from net.hall import OPEN, Hall
 
-net.serve.start_server = functools.partial(
-    net.server.start_server, rate_burst=10_000, rate_per_second=10_000.0,
-    max_unauthenticated=1_000,
-)
 MARKS = open({marks!r}, "a", buffering=1)
 OPTIONS = {{"tie_window": 0, "fair_remote": False, "turn_timer": 0}}
 SETUP = TableSetup("whoosh", tuple(Seat("open", OPEN) for _ in range({seats})), OPTIONS)
 
 
 class BenchHall(Hall):
-    def arrive(self, name):
-        guest = super().arrive(name)
+    def arrive(self, name, *args, **kwargs):
+        guest = super().arrive(name, *args, **kwargs)
         if self.setup is None and name == self.host:
             self.configure(name, SETUP)
         return guest
@@ -70,6 +67,7 @@ net.serve.Hall = BenchHall
 from net.cli import main
 raise SystemExit(main())
 """
+)
 
 
 async def seat_everyone(players: list[Player]) -> None:
