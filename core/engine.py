@@ -75,6 +75,12 @@ class Outcome:
         return self.ranking[0] if self.ranking else ()
 
 
+TABLE = -1
+"""The seat of the table itself: the actions only its clock takes (a real-time game's tie
+window closing), which no player may. ``legal_actions(state, TABLE)`` lists them, a record
+keeps them under this seat, and `core.match.Match.act` takes them from the table alone."""
+
+
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """An action the table takes by itself once time has passed, unless the position changes
@@ -86,7 +92,7 @@ class Deadline:
     """
 
     seat: int
-    """Who the action is taken for."""
+    """Who the action is taken for (`TABLE`: the table itself, no player)."""
     action: Action
     delay_s: float
     """How long after ``since_ns`` (or after the position arose) the action is due."""

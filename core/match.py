@@ -15,6 +15,7 @@ from typing import Any
 
 from core import codec
 from core.engine import (
+    TABLE,
     Action,
     Event,
     Game,
@@ -22,6 +23,7 @@ from core.engine import (
     OptionValue,
     Outcome,
     State,
+    deadlines,
     seat_problem,
     validate_options,
     validate_seats,
@@ -169,19 +171,34 @@ class Match:
         The order is the server's: seat first, then legality, then the version the player
         was looking at when choosing.
         """
+        if seat == TABLE and type(seat) is int:
+            return self._check_table(action)
         if not self._is_seat(seat):
             raise IllegalAction(f"there is no seat {seat!r} at this table")
         if self.outcome() is not None:
             raise IllegalAction("the game is over")
         acting = self.game.to_act(self._state)
         if seat not in acting:
-            waiting = ", ".join(f"seat {s + 1}" for s in sorted(acting))
+            waiting = ", ".join(f"seat {s + 1}" for s in sorted(acting) if s != TABLE)
+            if not waiting:
+                raise IllegalAction("wait: the table is settling the claims")
             raise IllegalAction(f"it is not your turn (waiting for {waiting})")
         normal = normalize_action(action)
         if normal not in self._legal(seat)[1]:
             raise IllegalAction(self.game.why_illegal(self._state, seat, normal))
         if version is not None and version != self.version:
             raise IllegalAction("the table changed while you were choosing; look again")
+        return normal
+
+    def _check_table(self, action: Any) -> Action:
+        """The table's own action (`TABLE`), allowed only when it is one of the actions its
+        clock is due to take (a tie window closing): never a player's to take."""
+        if self.outcome() is not None:
+            raise IllegalAction("the game is over")
+        normal = normalize_action(action)
+        due = {d.action for d in deadlines(self.game, self._state) if d.seat == TABLE}
+        if normal not in due or normal not in self.game.legal_actions(self._state, TABLE):
+            raise IllegalAction(self.game.why_illegal(self._state, TABLE, normal))
         return normal
 
     def act(

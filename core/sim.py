@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.bots import Bot, determinizations, make_bot
-from core.engine import IllegalAction, deadlines, validate_seats
+from core.engine import TABLE, IllegalAction, deadlines, validate_seats
 from core.games import GAMES
 from core.match import Match
 
@@ -126,9 +126,18 @@ def _play(
         # Every acting seat decides on the same position (a simultaneous decision), then the
         # choices are applied in seat order; a seat whose choice an earlier one made illegal
         # decides again.
-        chosen = {seat: _decide(match, players[seat], seat, rngs[seat], result) for seat in acting}
-        for seat in acting:
+        # The table's own clock (a tie window closing) acts first: the hands already down
+        # were put down in the round before, and time has passed since.
+        players_acting = [seat for seat in acting if seat != TABLE]
+        chosen = {
+            seat: _decide(match, players[seat], seat, rngs[seat], result) for seat in players_acting
+        }
+        for seat in ([TABLE] if TABLE in acting else []) + players_acting:
             if seat not in match.to_act():
+                continue
+            if seat == TABLE:
+                match.act(TABLE, match.legal(TABLE)[0])
+                actions += 1
                 continue
             try:
                 match.act(seat, chosen[seat])

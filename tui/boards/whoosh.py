@@ -223,8 +223,8 @@ def paths(update: Update, action: Action) -> list[Path]:
     if verb == "claim":
         slot = action[1]
         monster = update.view["monsters"][slot]
-        if monster is None:
-            return []
+        if monster is None or action[2] != update.view["generation"]:
+            return []  # a hand aimed at an older board is the key path's business
         return [(Choice(("claim", slot), f"Claim monster {slot + 1}: {monster_line(monster)}"),)]
     return []
 

@@ -44,5 +44,5 @@ def banner_text(update: Update) -> Text:
         text.append(update.names[update.seat])
     else:
         text.append("Waiting for ")
-        text.append(", ".join(update.names[s] for s in sorted(update.acting)))
+        text.append(", ".join(update.names[s] for s in sorted(update.acting) if s >= 0))
     return text

@@ -26,7 +26,7 @@ Two interfaces:
   ask as often as it likes; a claim on a board that has changed is refused by the rules.
 - :meth:`WhooshBot.choose` is the standard turn-based interface (``hunters sim`` when some
   seat has no ``react``, e.g. a random bot; tests): it claims the most valuable capturable
-  Monster (with the level's miss and mistake rates), else settles pending claims, else
+  Monster (with the level's miss and mistake rates), else
   reveals on its turn, else — as every seat must act there — makes the least-bad claim (the
   Monster closest to capturable).
 
@@ -169,13 +169,13 @@ class WhooshBot:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        """The turn-based answer: a claim, else settle, else reveal, else the least-bad claim."""
+        """The turn-based answer: a claim, else reveal, else the least-bad claim (the table's
+        clock, not a bot, settles pending claims)."""
         claim = self._claim(view, legal, rng)
         if claim is not None:
             return claim
-        for action in (("settle",), ("reveal",)):
-            if action in legal:
-                return action
+        if ("reveal",) in legal:
+            return ("reveal",)
         generation = view["generation"]
         gaps = [g for g in _gaps(view) if ("claim", g[0], generation) in legal]
         if gaps:

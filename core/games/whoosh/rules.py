@@ -2,15 +2,25 @@
 
 Actions:
   ("reveal",)                    the turn holder turns the top card of their pile face-up
-  ("claim", slot, generation)    a hand on Monster ``slot`` (0, 1, 2) of board ``generation``
-  ("settle",)                    the table's tie window has passed: decide the pending claims
+  ("claim", slot, generation)    a hand on Monster ``slot`` (0, 1, 2) as it was on board
+                                 ``generation``: the board that had reached the player
+  ("settle",)                    the table's clock, never a player (seat `TABLE`): the tie
+                                 window has passed, decide the pending claims
 
 Real time enters only as ``at_ns`` (a claim's moment, nanoseconds on one timeline): the
-engine never reads a clock. A claim refers to the board it reacted to (its generation); one
-from before the Monsters last changed is refused, not penalised (one from before the latest
-reveal counts, judged on the cards now revealed). Claims on the current board wait, pending,
-until a ("settle",) (or at once when the tie window is 0), so that claims made at the same
-moment can be judged by the rulebook's tie rule even when they arrive out of order.
+engine never reads a clock. A claim names the Monster its player saw, by the slot and the
+board (generation) they saw it on:
+
+- on the Monsters still on the table (the board changed since by reveals only, which only
+  add cards) it is pending, judged at the settle on the cards then revealed;
+- on the Monsters from before they last changed (someone took one; a stalemate) it is
+  void: too late, never a penalty, and told to everyone with its time (one per player and
+  board); older than that it is refused.
+
+Pending claims wait for ("settle",), which only the table's clock submits (or are settled
+at once when the tie window is 0), so that claims made at the same moment are judged by
+the rulebook's tie rule even when they arrive out of order. Every claim's event carries its
+reaction time when the board it names and the claim were both timed.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from typing import Any
 
 from core import codec
 from core.engine import (
+    TABLE,
     Action,
     Deadline,
     Event,
@@ -59,6 +70,8 @@ class Claim:
     seat: int
     slot: int
     at_ns: int
+    seen: int = -1
+    """The board (generation) the claimant reacted to."""
 
 
 @codec.register
@@ -103,6 +116,15 @@ class State:
     """The generation at which the Monsters last changed (a capture, a mistake, a
     stalemate). A claim naming any generation from here on is about these Monsters: reveals
     in between only add cards, so the hand that was already on its way still counts."""
+    prev_board: tuple[str | None, ...] = ()
+    """The Monsters before they last changed: what a hand still on its way was aimed at."""
+    prev_since: int = 0
+    """The generation from which `prev_board` was on the table."""
+    times: tuple[int, ...] = (-1,)
+    """When each board from `prev_since` on arose (the time of the action that made it; -1
+    when untimed): a claim's reaction time is its own time less its board's."""
+    late: tuple[int, ...] = ()
+    """Seats whose too-late claim on `prev_board` is in the log already (one each)."""
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -228,23 +250,43 @@ class Whoosh:
     # -- who may act, what is legal ------------------------------------------------------------
 
     def to_act(self, state: State) -> frozenset[int]:
-        """Everyone, all the time: any hand may go down on a Monster at any moment."""
-        return frozenset() if state.over else frozenset(range(state.players))
+        """Every player who may reveal or put a hand down now — any hand may go down on a
+        Monster at any moment, once per board — and, while claims wait, the table itself
+        (`TABLE`), whose clock closes the tie window."""
+        if state.over:
+            return frozenset()
+        players = {seat for seat in range(state.players) if _can_act(state, seat)}
+        return frozenset(players | {TABLE}) if state.claims else frozenset(players)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
-        if state.over or not 0 <= seat < state.players:
+        """A seat's reveal and claims; the table's (`TABLE`) settle while claims wait.
+
+        Claims are listed for every board a hand may still be aimed at, newest first: the
+        boards since the Monsters last changed (pending claims) and, once per player, the
+        boards of the Monsters before that (void: too late, told to everyone)."""
+        if state.over:
+            return []
+        if seat == TABLE:
+            return [("settle",)] if state.claims else []
+        if not 0 <= seat < state.players:
             return []
         actions: list[Action] = []
         if seat == state.turn and not state.claims and state.piles[seat]:
             actions.append(("reveal",))
         if all(claim.seat != seat for claim in state.claims):
             actions += [
-                ("claim", slot, state.generation)
+                ("claim", slot, generation)
+                for generation in range(state.generation, state.board_since - 1, -1)
                 for slot, monster in enumerate(state.board)
                 if monster is not None
             ]
-        if state.claims:
-            actions.append(("settle",))
+        if seat not in state.late:
+            actions += [
+                ("claim", slot, generation)
+                for generation in range(state.board_since - 1, state.prev_since - 1, -1)
+                for slot, monster in enumerate(state.prev_board)
+                if monster is not None
+            ]
         return actions
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
@@ -261,13 +303,22 @@ class Whoosh:
             if len(action) != 3 or not all(type(x) is int for x in action[1:]):
                 return "malformed claim: name the Monster (1-3) and the board you saw"
             slot, generation = action[1], action[2]
-            if not 0 <= slot < PILES or state.board[slot] is None:
+            if not 0 <= slot < PILES:
                 return f"there is no Monster {slot + 1}"
-            if not state.board_since <= generation <= state.generation:
-                return "too late: the board changed"
-            if any(claim.seat == seat for claim in state.claims):
+            if generation > state.generation:
+                return "that board has not been shown yet"
+            if generation >= state.board_since:
+                if state.board[slot] is None:
+                    return f"there is no Monster {slot + 1}"
                 return "you already claimed"
+            if generation >= state.prev_since and state.prev_board:
+                if state.prev_board[slot] is None:
+                    return f"there was no Monster {slot + 1}"
+                return "you already reached for that board"
+            return "too late: the Monsters have changed since"
         if verb == "settle":
+            if seat != TABLE:
+                return "only the table's clock closes a tie window"
             return "there are no claims to settle"
         return f"unknown action {verb!r}"
 
@@ -277,27 +328,22 @@ class Whoosh:
         self, state: State, seat: int, action: Action, at_ns: int | None
     ) -> tuple[State, Sequence[Event]]:
         legal = self.legal_actions(state, seat)
-        judged = action
-        if (
-            len(action) == 3
-            and action[0] == "claim"
-            and type(action[2]) is int
-            and state.board_since <= action[2] < state.generation
-        ):
-            # Reacted to these Monsters before the latest reveal: judged on the board now.
-            judged = (action[0], action[1], state.generation)
-        if judged not in legal or not all(type(x) is int for x in action[1:]):
+        if action not in legal or not all(type(x) is int for x in action[1:]):
             raise IllegalAction(self.why_illegal(state, seat, action))
+        before = state
         if at_ns is not None:
             state = replace(state, last_ns=max(state.last_ns, at_ns))
         verb = action[0]
+        events: list[Event]
         if verb == "reveal":
-            return _reveal(state, seat)
-        if verb == "claim":
+            state, events = _reveal(state, seat)
+        elif verb == "claim":
             when = at_ns if at_ns is not None else state.last_ns + 1
             state = replace(state, last_ns=max(state.last_ns, when))
-            return _claim(state, seat, action[1], when)
-        return _settle(state)
+            state, events = _claim(state, seat, action[1], action[2], when, at_ns is not None)
+        else:
+            state, events = _settle(state)
+        return _track_boards(before, state, at_ns), events
 
     def deadlines(self, state: State) -> Sequence[Deadline]:
         """What the table does by itself when time passes (the engine reads no clock).
@@ -313,7 +359,7 @@ class Whoosh:
             first = min(state.claims, key=lambda c: (c.at_ns, c.seat))
             return (
                 Deadline(
-                    seat=first.seat,
+                    seat=TABLE,
                     action=("settle",),
                     delay_s=state.tie_window / 1000,
                     since_ns=first.at_ns,
@@ -355,7 +401,9 @@ class Whoosh:
             return "reveal the top card of your pile"
         if verb == "settle":
             return "settle the claims"
-        monster = state.board[action[1]]
+        slot, generation = action[1], action[2]
+        board = state.board if generation >= state.board_since else state.prev_board
+        monster = board[slot] if slot < len(board) else None
         return f"claim {monster_words(MONSTER_BY_ID[monster])}" if monster else "claim"
 
 
@@ -410,11 +458,35 @@ def _stalemate(state: State, start: int, events: list[Event]) -> tuple[State, li
     return state, events
 
 
-def _claim(state: State, seat: int, slot: int, at_ns: int) -> tuple[State, list[Event]]:
+def _claim(
+    state: State, seat: int, slot: int, seen: int, at_ns: int, timed: bool
+) -> tuple[State, list[Event]]:
+    reaction = _reaction(state, seen, at_ns) if timed else None
+    after = f" ({_seconds(reaction)} after the board)" if reaction is not None else ""
+    if seen < state.board_since:
+        # Aimed at Monsters that have since changed: too late, never a penalty.
+        gone = MONSTER_BY_ID[str(state.prev_board[slot])]
+        state = replace(state, late=(*state.late, seat))
+        return state, [
+            _event(
+                "late",
+                f"{{p{seat}}} reached for the {gone.name} too late{after}: the Monsters had "
+                "already changed. Void, no penalty.",
+                seat=seat,
+                slot=slot,
+                **_timing(reaction),
+            )
+        ]
     monster = MONSTER_BY_ID[str(state.board[slot])]
-    state = replace(state, claims=state.claims + (Claim(seat, slot, at_ns),))
+    state = replace(state, claims=(*state.claims, Claim(seat, slot, at_ns, seen)))
     events = [
-        _event("claim", f"{{p{seat}}} claims the {monster.name}!", seat=seat, slot=slot),
+        _event(
+            "claim",
+            f"{{p{seat}}} claims the {monster.name}{after}!",
+            seat=seat,
+            slot=slot,
+            **_timing(reaction),
+        ),
     ]
     # Without a window first come wins at once, unless far players' compensated claims
     # must be waited for (fair remote play): then the table settles after their latency.
@@ -422,6 +494,63 @@ def _claim(state: State, seat: int, slot: int, at_ns: int) -> tuple[State, list[
         state, settled = _settle(state)
         events += settled
     return state, events
+
+
+def _can_act(state: State, seat: int) -> bool:
+    """Whether ``seat`` has any legal action (`Whoosh.legal_actions`, without listing them)."""
+    if seat == state.turn and not state.claims and state.piles[seat]:
+        return True
+    if all(c.seat != seat for c in state.claims) and any(m is not None for m in state.board):
+        return True
+    return (
+        seat not in state.late
+        and state.board_since > state.prev_since
+        and any(m is not None for m in state.prev_board)
+    )
+
+
+def _board_time(state: State, generation: int) -> int:
+    """When board ``generation`` arose (-1: untimed or forgotten)."""
+    index = generation - state.prev_since
+    return state.times[index] if 0 <= index < len(state.times) else -1
+
+
+def _reaction(state: State, seen: int, at_ns: int) -> int | None:
+    """Nanoseconds from board ``seen`` arising to a claim at ``at_ns`` (None: untimed)."""
+    shown = _board_time(state, seen)
+    return max(0, at_ns - shown) if shown >= 0 else None
+
+
+def _timing(reaction: int | None) -> dict[str, int]:
+    """A claim event's reaction time in milliseconds, when there is one to tell."""
+    return {} if reaction is None else {"reaction_ms": reaction // NS_PER_MS}
+
+
+def _seconds(ns: int) -> str:
+    return f"{ns / 1e9:.2f} s"
+
+
+def _earlier(ns: int) -> str:
+    """How much earlier the deciding hand came down, in words."""
+    return f"{ns / NS_PER_MS:.0f} ms earlier" if ns >= NS_PER_MS // 2 else "at the same moment"
+
+
+def _track_boards(before: State, after: State, at_ns: int | None) -> State:
+    """Remember when each new board arose and, when the Monsters changed, what they were."""
+    new = after.generation - before.generation
+    if new <= 0:
+        return after
+    stamp = (at_ns if at_ns is not None else -1,) * new
+    if after.board_since == before.board_since:
+        return replace(after, times=before.times + stamp)
+    kept = before.times[max(0, before.board_since - before.prev_since) :]
+    return replace(
+        after,
+        prev_board=before.board,
+        prev_since=before.board_since,
+        times=kept + stamp,
+        late=(),
+    )
 
 
 def deciding_claim(state: State) -> Claim:
@@ -447,15 +576,32 @@ def _settle(state: State) -> tuple[State, list[Event]]:
     seat, slot = winner.seat, winner.slot
     monster = MONSTER_BY_ID[str(state.board[slot])]
     events: list[Event] = []
-    latest = min(c.at_ns for c in state.claims) + state.tie_window * NS_PER_MS
+    window = state.tie_window * NS_PER_MS
+    earliest = min(c.at_ns for c in state.claims)
     for claim in state.claims:
         if claim is winner:
             continue
         other = MONSTER_BY_ID[str(state.board[claim.slot])]
-        if claim.slot == slot or claim.at_ns > latest:
-            why = f"{{p{seat}}} was first"
+        gap = claim.at_ns - winner.at_ns
+        if claim.at_ns - earliest > window:
+            past = f", past the {state.tie_window} ms tie window" if window else ""
+            why = f"{{p{seat}}} was first, {_earlier(gap)}{past}"
+        elif claim.slot == slot:
+            if gap < NS_PER_MS // 2:
+                why = f"{{p{seat}}}'s hand came down at the same moment, underneath"
+            else:
+                why = f"{{p{seat}}} was first on it, {_earlier(gap)}"
         else:
-            why = f"the {monster.name} has the higher tie number ({monster.tie} > {other.tie})"
+            apart = (
+                "at the same moment"
+                if abs(gap) < NS_PER_MS // 2
+                else f"{abs(gap) / NS_PER_MS:.0f} ms apart"
+            )
+            why = (
+                f"the two hands came down {apart}, within the {state.tie_window} ms tie "
+                f"window, and the {monster.name} has the higher tie number "
+                f"({monster.tie} > {other.tie})"
+            )
         events.append(
             _event(
                 "void",

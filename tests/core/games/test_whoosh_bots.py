@@ -163,16 +163,19 @@ def test_choose_returns_a_legal_action_in_every_position_of_random_games() -> No
         match = Match.new("whoosh", players, seed=players)
         while match.outcome() is None and match.version < 200:
             for seat in range(players):
+                if not match.legal(seat):  # its hand is down: nothing to choose
+                    continue
                 bot = make_bot("whoosh", rng.choice(("easy", "normal", "hard")))
                 deals = determinizations(GAME, match.state, seat, random.Random(1))
                 action = bot.choose(GAME, match.view(seat), deals, match.legal(seat), rng)
                 assert action in match.legal(seat)
-            seat = rng.randrange(players)
+            seat = rng.choice(sorted(match.to_act()))  # the table's clock (TABLE) too
             match.act(seat, rng.choice(match.legal(seat)), at_ns=match.version)
 
 
-def test_choose_claims_a_capture_settles_and_reveals_in_that_order() -> None:
-    """A capture first; then settle when claims are pending; then the reveal on its turn."""
+def test_choose_claims_a_capture_and_reveals_in_that_order() -> None:
+    """A capture first; then the reveal on its turn; with its hand down, nothing (the table
+    settles)."""
     bot = make_bot("whoosh", "hard")
     deals = determinizations(GAME, CAPTURE_BOTH, 1, random.Random(0))
 
@@ -182,7 +185,7 @@ def test_choose_claims_a_capture_settles_and_reveals_in_that_order() -> None:
 
     assert choose(CAPTURE_BOTH, 1) == ("claim", 0, CAPTURE_BOTH.generation)
     pending = GAME.apply(ONE_SHORT, 0, ("claim", 1, ONE_SHORT.generation), 1)[0]
-    assert choose(pending, 0) == ("settle",)
+    assert GAME.legal_actions(pending, 0) == []
     assert choose(board([["ice-01"]], turn=2), 2) == ("reveal",)
     forced = choose(board([["sword-01", "fire-01"]], turn=2), 0)
     assert forced == ("claim", 0, 0), "the least-bad claim: the Ogre lacks only one symbol"

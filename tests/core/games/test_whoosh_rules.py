@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import IllegalAction
+from core.engine import TABLE, IllegalAction
 from core.games.whoosh.data import (
     COMBOS,
     MONSTER_BY_ID,
@@ -213,20 +213,20 @@ def ogre_ready() -> State:
 def test_a_capture_takes_the_monster_face_up() -> None:
     """All symbols revealed (any players' cards): the claimer gets the Monster face-up."""
     state = act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5)
-    state = act(state, 0, ("settle",))
+    state = act(state, TABLE, ("settle",))
     assert state.captured[2] == ("ogre",) and state.mistakes == ((), (), ())
 
 
 def test_a_capture_replaces_the_monster_from_its_pile() -> None:
     """The next Monster of the same pile takes the empty place."""
-    state = act(act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5), 2, ("settle",))
+    state = act(act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5), TABLE, ("settle",))
     assert state.board == ("imp", "troll", "goblin") and state.monster_piles[0] == ()
     assert not state.over
 
 
 def test_revealed_cards_go_to_the_bottom_of_their_owners_piles_in_order() -> None:
     """Every row returns face-down under its owner's pile, first revealed first."""
-    state = act(act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5), 1, ("settle",))
+    state = act(act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5), TABLE, ("settle",))
     assert state.revealed == ((), (), ())
     assert state.piles == (
         ("bow-01", "sword-01", "ice-01"),
@@ -238,14 +238,14 @@ def test_revealed_cards_go_to_the_bottom_of_their_owners_piles_in_order() -> Non
 def test_the_player_who_took_the_monster_reveals_next() -> None:
     """The claimer starts the next round, and the board is a new generation."""
     before = ogre_ready()
-    state = act(act(before, 2, ("claim", 0, 0), at_ns=5), 0, ("settle",))
+    state = act(act(before, 2, ("claim", 0, 0), at_ns=5), TABLE, ("settle",))
     assert state.turn == 2 and state.generation == before.generation + 1
     assert GAME.legal_actions(state, 2)[0] == ("reveal",)
 
 
 def test_claiming_a_monster_whose_symbols_are_not_all_revealed_is_a_mistake() -> None:
     """The Troll (axe, axe, ice) is missing an axe: taken face-down, -1, still replaced."""
-    state = act(act(ogre_ready(), 0, ("claim", 1, 0), at_ns=5), 0, ("settle",))
+    state = act(act(ogre_ready(), 0, ("claim", 1, 0), at_ns=5), TABLE, ("settle",))
     assert state.mistakes[0] == ("troll",) and state.captured[0] == ()
     assert state.board[1] == "yeti" and state.turn == 0
     assert GAME.view(state, 1)["scores"] == [-1, 0, 0]
@@ -255,7 +255,7 @@ def test_a_failed_attack_counts_as_nothing() -> None:
     """A Failed Attack showing a sword does not give the Ogre its second sword."""
     state = position(revealed=[["sword-01", "fire-01"], ["failed-sword-2"], []])
     assert capturable_slots(state) == []
-    state = act(act(state, 1, ("claim", 0, 0), at_ns=1), 1, ("settle",))
+    state = act(act(state, 1, ("claim", 0, 0), at_ns=1), TABLE, ("settle",))
     assert state.mistakes[1] == ("ogre",)
 
 
@@ -277,7 +277,7 @@ def test_a_wizards_staff_counts_as_any_one_symbol() -> None:
 def test_taking_the_last_monster_of_a_pile_ends_the_game() -> None:
     """ "When the last Monster in any of the three piles is taken", the game ends."""
     state = position(monster_piles=((), ("yeti",), ("naga",)), revealed=[["sword-01"]] * 3)
-    state = act(act(state, 1, ("claim", 0, 0), at_ns=1), 1, ("settle",))
+    state = act(act(state, 1, ("claim", 0, 0), at_ns=1), TABLE, ("settle",))
     assert state.over and state.board == (None, "troll", "goblin")
     assert GAME.to_act(state) == frozenset() and GAME.legal_actions(state, 0) == []
     outcome = GAME.outcome(state)
@@ -287,7 +287,7 @@ def test_taking_the_last_monster_of_a_pile_ends_the_game() -> None:
 def test_a_mistake_on_the_last_monster_of_a_pile_ends_the_game_too() -> None:
     """Taken face-down is taken: the pile is empty and the game ends."""
     state = position(monster_piles=(("imp",), ("yeti",), ()))
-    state = act(act(state, 0, ("claim", 2, 0), at_ns=1), 0, ("settle",))
+    state = act(act(state, 0, ("claim", 2, 0), at_ns=1), TABLE, ("settle",))
     assert state.over and state.mistakes[0] == ("goblin",)
 
 
@@ -331,19 +331,36 @@ def test_no_stalemate_while_a_monster_can_be_captured() -> None:
     state = act(state, 1, ("reveal",))
     assert state.board == ("ogre", "troll", "goblin") and not state.over
     assert all(("reveal",) not in GAME.legal_actions(state, s) for s in (0, 1))
-    state = act(act(state, 0, ("claim", 2, state.generation), at_ns=1), 0, ("settle",))
+    state = act(act(state, 0, ("claim", 2, state.generation), at_ns=1), TABLE, ("settle",))
     assert state.captured[0] == ("goblin",) and state.piles[0]
 
 
 # -- claims and who was first ----------------------------------------------------------------------
 
 
-def test_a_claim_waits_pending_and_everyone_may_settle() -> None:
-    """Within the tie window a claim is pending; every seat may submit the settle."""
+def test_a_claim_waits_pending_and_only_the_tables_clock_settles() -> None:
+    """Within the tie window a claim is pending; no seat may close the window (a client
+    driving Match could otherwise shut out a rival's simultaneous claim): only the table,
+    through its deadline."""
     state = act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5)
-    assert state.claims == (Claim(2, 0, 5),) and state.captured == ((), (), ())
+    assert state.claims == (Claim(2, 0, 5, 0),) and state.captured == ((), (), ())
     for seat in range(3):
-        assert ("settle",) in GAME.legal_actions(state, seat)
+        assert ("settle",) not in GAME.legal_actions(state, seat)
+        assert GAME.why_illegal(state, seat, ("settle",)) == (
+            "only the table's clock closes a tie window"
+        )
+    assert GAME.legal_actions(state, TABLE) == [("settle",)]
+    assert TABLE in GAME.to_act(state)
+    match = Match.new("whoosh", 3, seed=1)
+    claim = next(a for a in match.legal(1) if a[0] == "claim")
+    match.act(1, claim, at_ns=10)
+    for seat in (0, 2):
+        with pytest.raises(IllegalAction, match="only the table"):
+            match.act(seat, ("settle",))
+    with pytest.raises(IllegalAction):  # the claimant, whose hand is down, may do nothing
+        match.act(1, ("settle",))
+    match.act(TABLE, ("settle",))
+    assert not match.state.claims
 
 
 def test_with_no_tie_window_the_first_claim_counts_at_once() -> None:
@@ -359,26 +376,34 @@ def test_with_no_tie_window_but_fair_remote_play_the_claim_waits_for_far_players
     at once plus the latency horizon, so a far player's earlier reaction can still count."""
     state = replace(ogre_ready(), tie_window=0, fair_remote=True)
     state, _ = GAME.apply(state, 1, ("claim", 0, 0), 5)
-    assert state.claims == (Claim(1, 0, 5),)
+    assert state.claims == (Claim(1, 0, 5, 0),)
     (deadline,) = GAME.deadlines(state)
-    assert deadline.action == ("settle",) and deadline.delay_s == 0
+    assert deadline.action == ("settle",) and deadline.delay_s == 0 and deadline.seat == TABLE
     assert deadline.since_ns == 5 and deadline.wait_for_latency
 
 
-def test_a_claim_on_a_board_that_changed_is_refused_and_costs_nothing() -> None:
-    """The first arrival wins; a later claim naming the old board is void, not penalised."""
+def test_a_claim_on_monsters_that_have_changed_is_void_told_and_costs_nothing() -> None:
+    """The first arrival wins; a later claim naming the old board (a hand already on its
+    way) is void — told to everyone, with its time — never a penalty; once per player."""
     state = replace(ogre_ready(), tie_window=0, fair_remote=False)
     state = act(state, 1, ("claim", 0, 0), at_ns=5)
-    assert ("claim", 0, 0) not in GAME.legal_actions(state, 2)
-    assert GAME.why_illegal(state, 2, ("claim", 0, 0)) == "too late: the board changed"
-    with pytest.raises(IllegalAction, match="too late: the board changed"):
-        GAME.apply(state, 2, ("claim", 0, 0), 6)
+    assert ("claim", 0, 0) in GAME.legal_actions(state, 2)
+    after, events = GAME.apply(state, 2, ("claim", 0, 0), 6)
+    assert [e["type"] for e in events] == ["late"]
+    assert "too late" in events[0]["text"] and "no penalty" in events[0]["text"]
+    assert after.mistakes == state.mistakes and after.captured == state.captured
+    assert after.claims == () and after.late == (2,)
+    assert GAME.why_illegal(after, 2, ("claim", 1, 0)) == "you already reached for that board"
+    older = act(after, 0, ("claim", 1, 1), at_ns=7)  # a mistake: the Monsters change again
+    assert GAME.why_illegal(older, 1, ("claim", 0, 0)) == (
+        "too late: the Monsters have changed since"
+    )
     match = Match.new("whoosh", 3, seed=1, options={"tie_window": 0, "fair_remote": False})
     match.act(0, ("claim", 0, 0))  # a mistake: the Monsters change
-    saved = match.save()
-    with pytest.raises(IllegalAction, match="too late"):
-        match.act(1, ("claim", 1, 0))
-    assert match.save() == saved
+    mistakes = match.state.mistakes
+    events = match.act(1, ("claim", 1, 0))
+    assert events[0]["type"] == "late" and match.state.mistakes == mistakes
+    assert any("too late" in line for line in match.log)
 
 
 def test_a_claim_from_before_the_latest_reveal_still_counts_on_the_cards_now() -> None:
@@ -388,8 +413,8 @@ def test_a_claim_from_before_the_latest_reveal_still_counts_on_the_cards_now() -
     state = act(position(), 0, ("reveal",))
     assert state.generation == 1 and state.board_since == 0
     state = act(state, 1, ("claim", 0, 0), at_ns=7)
-    assert state.claims == (Claim(1, 0, 7),)
-    with pytest.raises(IllegalAction, match="too late"):
+    assert state.claims == (Claim(1, 0, 7, 0),)
+    with pytest.raises(IllegalAction, match="not been shown yet"):
         act(state, 2, ("claim", 0, 2))  # a board that never was
 
 
@@ -399,11 +424,12 @@ def test_simultaneous_claims_on_different_monsters_go_to_the_highest_tie_number(
     state = replace(state, board=("ogre", "gargoyle", "goblin"))  # Gargoyle: tie 35
     state = act(state, 0, ("claim", 0, 0), at_ns=1_000)
     state = act(state, 1, ("claim", 1, 0), at_ns=1_000 + 30 * MS)
-    state, events = GAME.apply(state, 2, ("settle",), None)
+    state, events = GAME.apply(state, TABLE, ("settle",), None)
     assert state.mistakes[1] == ("gargoyle",) and state.captured[0] == ()
     void = [e["text"] for e in events if e["type"] == "void"]
     assert void == [
-        "{p0}'s claim on the Ogre is void: the Gargoyle has the higher tie number (35 > 2)."
+        "{p0}'s claim on the Ogre is void: the two hands came down 30 ms apart, within the "
+        "50 ms tie window, and the Gargoyle has the higher tie number (35 > 2)."
     ]
     assert state.turn == 1 and state.board[0] == "ogre"
 
@@ -413,7 +439,7 @@ def test_claims_outside_the_window_are_not_simultaneous() -> None:
     state = replace(ogre_ready(), board=("ogre", "gargoyle", "goblin"))
     state = act(state, 0, ("claim", 0, 0), at_ns=1_000)
     state = act(state, 1, ("claim", 1, 0), at_ns=1_000 + 60 * MS)
-    state, events = GAME.apply(state, 1, ("settle",), None)
+    state, events = GAME.apply(state, TABLE, ("settle",), None)
     assert state.captured[0] == ("ogre",) and state.mistakes == ((), (), ())
     assert any("{p1}'s claim on the Gargoyle is void: {p0} was first" in e["text"] for e in events)
 
@@ -422,7 +448,7 @@ def test_on_the_same_monster_the_earliest_claim_counts_even_when_it_arrives_late
     """Latency-compensated times may arrive out of order: the earlier time wins."""
     state = act(ogre_ready(), 0, ("claim", 0, 0), at_ns=9 * MS)
     state = act(state, 2, ("claim", 0, 0), at_ns=2 * MS)
-    state = act(state, 1, ("settle",))
+    state = act(state, TABLE, ("settle",))
     assert state.captured == ((), (), ("ogre",))
 
 
@@ -430,13 +456,13 @@ def test_equal_times_on_the_same_monster_go_to_the_lower_seat() -> None:
     """Exactly the same moment: the lower seat counts (documented)."""
     state = act(ogre_ready(), 2, ("claim", 0, 0), at_ns=7)
     state = act(state, 1, ("claim", 0, 0), at_ns=7)
-    assert act(state, 0, ("settle",)).captured == ((), ("ogre",), ())
+    assert act(state, TABLE, ("settle",)).captured == ((), ("ogre",), ())
 
 
 def test_a_seat_has_one_pending_claim_per_board() -> None:
     """A second claim by the same seat is refused: "you already claimed"."""
     state = act(ogre_ready(), 0, ("claim", 0, 0), at_ns=1)
-    assert GAME.legal_actions(state, 0) == [("settle",)]
+    assert GAME.legal_actions(state, 0) == []
     with pytest.raises(IllegalAction, match="you already claimed"):
         act(state, 0, ("claim", 1, 0), at_ns=2)
 
@@ -445,8 +471,8 @@ def test_a_claim_without_a_time_counts_after_everything_pending() -> None:
     """at_ns None: just after the latest time so far, so an earlier timed claim wins."""
     state = act(ogre_ready(), 2, ("claim", 0, 0), at_ns=500)
     state = act(state, 1, ("claim", 0, 0), at_ns=None)
-    assert state.claims[1] == Claim(1, 0, 501)
-    assert act(state, 0, ("settle",)).captured[2] == ("ogre",)
+    assert state.claims[1] == Claim(1, 0, 501, 0)
+    assert act(state, TABLE, ("settle",)).captured[2] == ("ogre",)
 
 
 def test_claims_are_public_events_and_in_every_view() -> None:
@@ -464,7 +490,7 @@ def test_malformed_claims_are_refused_with_a_reason() -> None:
         (("claim", 3, 0), "no Monster 4"),
         (("claim", 0), "malformed"),
         (("claim", True, 0), "malformed"),
-        (("settle",), "no claims"),
+        (("settle",), "only the table's clock"),
         (("whoosh",), "unknown"),
     ]:
         assert reason in GAME.why_illegal(state, 0, action)
@@ -592,7 +618,7 @@ def test_pending_claims_are_due_to_be_settled_when_the_window_has_passed() -> No
     state = act(ogre_ready(), 2, ("claim", 0, 0), at_ns=9 * MS)
     state = act(state, 1, ("claim", 1, 0), at_ns=4 * MS)
     (deadline,) = GAME.deadlines(state)
-    assert deadline.action == ("settle",) and deadline.seat == 1
+    assert deadline.action == ("settle",) and deadline.seat == TABLE
     assert deadline.since_ns == 4 * MS and deadline.delay_s == pytest.approx(0.05)
     assert deadline.wait_for_latency
     assert not GAME.deadlines(replace(state, fair_remote=False))[0].wait_for_latency
