@@ -1,0 +1,117 @@
+"""Whoosh's claims through `Match`, the road every client takes (the table, the SSH fast
+path, the local board), with the times the table gives them.
+
+The players' reports this pins: a claim made before the latest reveal was refused through
+Match ("unknown action 'claim'") although the rules meant it to count; a claim aimed at a
+Monster that had just left was scored as a mistake on the new one; the tie window did not
+hold to the claims' own times; any seat could close the window.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine import TABLE, IllegalAction
+from core.games.whoosh.data import MONSTER_BY_ID
+from core.games.whoosh.rules import capturable_slots
+from core.match import Match
+
+MS = 1_000_000
+WINDOW = 50
+
+
+def test_a_claim_from_one_step_earlier_is_taken_through_match() -> None:
+    """Seat 0 reveals; seat 1 acts the claim that was legal for it one step earlier."""
+    match = Match.new("whoosh", 3, seed=1)
+    earlier = next(a for a in match.legal(1) if a[0] == "claim")
+    match.act(0, ("reveal",), at_ns=10 * MS)
+    events = match.act(1, earlier, at_ns=600 * MS)
+    assert [e["type"] for e in events] == ["claim"]
+    assert match.state.claims[0].seat == 1 and match.state.claims[0].slot == earlier[1]
+
+
+def _race(first_ms: float, second_ms: float, *, same: bool) -> tuple[Match, list[str], int]:
+    """Two claims on a fresh board (seats 1 and 2) at the given times; the table settles.
+    Returns the match, the settle's texts and the seat that got the Monster (or blundered)."""
+    match = Match.new("whoosh", 3, seed=4, options={"tie_window": WINDOW, "fair_remote": False})
+    board = match.view(None)["monsters"]
+    ties = sorted(range(3), key=lambda slot: board[slot]["tie"])
+    low, high = ties[0], ties[-1]
+    generation = match.state.generation
+    match.act(1, ("claim", low, generation), at_ns=int(1000 * MS + first_ms * MS))
+    match.act(
+        2, ("claim", low if same else high, generation), at_ns=int(1000 * MS + second_ms * MS)
+    )
+    events = match.act(TABLE, ("settle",))
+    texts = [e["text"] for e in events]
+    taker = next(e["seat"] for e in events if e["type"] in ("capture", "mistake"))
+    return match, texts, taker
+
+
+@pytest.mark.parametrize("gap", range(WINDOW - 5, WINDOW + 6))
+def test_the_tie_window_follows_the_claims_own_times_to_the_millisecond(gap: int) -> None:
+    """Seat 1 on the lowest tie number, seat 2 on the highest, ``gap`` ms later: inside the
+    window the tie rule gives it to seat 2, outside it the earlier hand (seat 1) counts;
+    and the sentence printed says which rule decided, with the true gap."""
+    _, texts, taker = _race(0, gap, same=False)
+    void = next(t for t in texts if "is void" in t)
+    if gap <= WINDOW:
+        assert taker == 2
+        assert f"{gap} ms apart, within the {WINDOW} ms tie window" in void
+        assert "higher tie number" in void
+    else:
+        assert taker == 1
+        assert f"{{p1}} was first, {gap} ms earlier, past the {WINDOW} ms tie window" in void
+
+
+@pytest.mark.parametrize("gap", [0, 1, 25, 49, 50, 51, 151])
+def test_on_the_same_monster_the_earlier_hand_counts_whatever_the_gap(gap: int) -> None:
+    _, texts, taker = _race(gap, 0, same=True)  # seat 2 is the earlier one (by ``gap``)
+    void = next(t for t in texts if "is void" in t)
+    if gap == 0:
+        assert taker == 1  # exactly together: the lower seat, underneath
+        assert "at the same moment, underneath" in void
+    else:
+        assert taker == 2
+        assert "{p2} was first" in void and f"{gap} ms earlier" in void
+
+
+def test_arrival_order_does_not_matter_only_the_times() -> None:
+    """The later-arriving claim with the earlier time wins (latency-compensated times may
+    arrive out of order)."""
+    _, _, taker = _race(80, 0, same=True)
+    assert taker == 2
+
+
+def test_a_claim_aimed_at_a_monster_that_just_left_is_void_not_a_mistake() -> None:
+    """A capture replaces a Monster; a hand still on its way to the old board lands 30 ms
+    later: void and told, no −1 (it used to become a mistake on the new Monster)."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    t = 0
+    while not capturable_slots(match.state):
+        t += 400 * MS
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    seen = match.state.generation
+    slot = capturable_slots(match.state)[0]
+    other = (slot + 1) % 3
+    match.act(0, ("claim", slot, seen), at_ns=t + 500 * MS)  # a capture: the Monster changes
+    gone = MONSTER_BY_ID[str(match.state.prev_board[slot])].name
+    events = match.act(1, ("claim", slot, seen), at_ns=t + 530 * MS)
+    assert [e["type"] for e in events] == ["late"]
+    assert f"reached for the {gone} too late" in events[0]["text"]
+    assert "(0.53 s after the board)" in events[0]["text"]
+    assert match.state.mistakes[1] == ()
+    events = match.act(2, ("claim", other, seen), at_ns=t + 540 * MS)  # still there, old cards
+    assert [e["type"] for e in events] == ["late"] and match.state.mistakes[2] == ()
+    with pytest.raises(IllegalAction, match="already reached"):
+        match.act(1, ("claim", other, seen), at_ns=t + 560 * MS)
+
+
+def test_every_claim_is_in_the_log_and_the_record_with_its_time() -> None:
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    match.act(0, ("reveal",), at_ns=100 * MS)
+    match.act(1, ("claim", 0, match.state.generation), at_ns=820 * MS)
+    assert any("(0.72 s after the board)" in line for line in match.log)
+    replayed = Match.replay(match.record())
+    assert replayed.log == match.log
+    assert replayed.steps[-1][2] == 820 * MS
