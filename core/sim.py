@@ -16,12 +16,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.bots import Bot, determinizations, make_bot
-from core.engine import TABLE, IllegalAction, deadlines, validate_seats
+from core.engine import TABLE, Action, Event, IllegalAction, deadlines, validate_seats
 from core.games import GAMES
 from core.match import Match
 
 MAX_ACTIONS = 5000
 """A game still running after this many actions is stopped and counted as won by nobody."""
+
+Watch = Callable[[int, Action, Sequence[Event]], None]
+"""Hears every action a simulated game takes: the seat, the action and its events (a measure
+the figures do not keep, such as who won each race in a real-time game)."""
 
 
 @dataclass(slots=True)
@@ -73,15 +77,18 @@ class SimResult:
 def simulate(
     slug: str,
     seats: int,
-    bots: Sequence[str],
+    bots: Sequence[str | Bot],
     games: int,
     seed: int,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    watch: Watch | None = None,
 ) -> SimResult:
-    """Play ``games`` bot-only games of ``slug``; seat ``i`` is played by ``bots[i]``.
+    """Play ``games`` bot-only games of ``slug``; seat ``i`` is played by ``bots[i]``: a level's
+    name, or a bot itself (a model no table offers, such as Whoosh's typical player, that the
+    levels are measured against).
 
-    ``progress`` hears (games done, games in all) after every game.
+    ``progress`` hears (games done, games in all) after every game, ``watch`` every action.
     """
     if slug not in GAMES:
         raise ValueError(f"unknown game {slug!r} (games: {', '.join(GAMES)})")
@@ -90,12 +97,12 @@ def simulate(
         raise ValueError(f"{seats} seats need {seats} bots, not {len(bots)}")
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
-    players = [make_bot(slug, level) for level in bots]
+    players = [make_bot(slug, bot) if isinstance(bot, str) else bot for bot in bots]
     master = random.Random(seed)
     result = SimResult(
         slug=slug,
         seats=seats,
-        bots=tuple(bots),
+        bots=tuple(bot.name for bot in players),
         games=games,
         seed=seed,
         wins=[0.0] * seats,
@@ -106,16 +113,20 @@ def simulate(
         match = Match.new(slug, seats, master.getrandbits(63), options)
         rngs = [random.Random(master.getrandbits(63)) for _ in range(seats)]
         if real_time:
-            _play_in_time(match, players, rngs, result)
+            _play_in_time(match, players, rngs, result, watch)
         else:
-            _play(match, players, rngs, result)
+            _play(match, players, rngs, result, watch)
         if progress is not None:
             progress(done, games)
     return result
 
 
 def _play(
-    match: Match, players: Sequence[Bot], rngs: Sequence[random.Random], result: SimResult
+    match: Match,
+    players: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    result: SimResult,
+    watch: Watch | None = None,
 ) -> None:
     """Play one match to its end, recording its winners, length and decision times."""
     actions = 0
@@ -136,24 +147,34 @@ def _play(
             if seat not in match.to_act():
                 continue
             if seat == TABLE:
-                match.act(TABLE, match.legal(TABLE)[0])
-                actions += 1
-                continue
-            try:
-                match.act(seat, chosen[seat])
-            except IllegalAction:
-                match.act(seat, _decide(match, players[seat], seat, rngs[seat], result))
+                action = match.legal(TABLE)[0]
+                events = match.act(TABLE, action)
+            else:
+                action = chosen[seat]
+                try:
+                    events = match.act(seat, action)
+                except IllegalAction:
+                    action = _decide(match, players[seat], seat, rngs[seat], result)
+                    events = match.act(seat, action)
+            if watch is not None:
+                watch(seat, action, events)
             actions += 1
     result.lengths.append(actions)
     _score(match, result)
 
 
 def _play_in_time(
-    match: Match, players: Sequence[Any], rngs: Sequence[random.Random], result: SimResult
+    match: Match,
+    players: Sequence[Any],
+    rngs: Sequence[random.Random],
+    result: SimResult,
+    watch: Watch | None = None,
 ) -> None:
     """Play a real-time game on a virtual clock, as the table would: after every position
     each bot reacts (or not) with its own delay, the game's deadlines (turn timers, the end
-    of a tie window) fall due, and whatever is due first happens at its time."""
+    of a tie window) fall due, and whatever is due first happens at its time. A reaction
+    under way stays while its action is legal (a reveal does not take back a hand on its
+    way; see :meth:`core.table.Table._schedule_timed`)."""
     now, actions, steps = 0, 0, 0
     reactions: dict[int, tuple[int, tuple[Any, ...]]] = {}
     while match.outcome() is None and actions < MAX_ACTIONS and steps < 10 * MAX_ACTIONS:
@@ -167,12 +188,15 @@ def _play_in_time(
             if seat not in acting:
                 reactions.pop(seat, None)
                 continue
+            legal = match.legal(seat)
+            if seat in reactions and reactions[seat][1] in legal:
+                continue
             start = time.perf_counter()
-            reaction = bot.react(match.view(seat), match.legal(seat), rngs[seat])
+            reaction = bot.react(match.view(seat), legal, rngs[seat])
             result.decision_times[bot.name].append(time.perf_counter() - start)
             if reaction is None:
                 reactions.pop(seat, None)
-            elif seat not in reactions or reactions[seat][1] != reaction[1]:
+            else:
                 reactions[seat] = (now + int(reaction[0] * 1e9), reaction[1])
         due += [(at, 1, seat, action) for seat, (at, action) in reactions.items()]
         if not due:
@@ -181,9 +205,11 @@ def _play_in_time(
         now = max(now, at)
         reactions.pop(seat, None)
         try:
-            match.act(seat, action, at_ns=now)
+            events = match.act(seat, action, at_ns=now)
         except IllegalAction:
             continue  # a reaction the position overtook (a void claim): nothing happened
+        if watch is not None:
+            watch(seat, action, events)
         actions += 1
     result.lengths.append(actions)
     _score(match, result)

@@ -491,8 +491,11 @@ class Table:
     def _schedule_timed(self) -> None:
         """For the new position: its deadlines, and each real-time bot's reaction to it.
 
-        Everything scheduled for the position before is cancelled: a reveal a player owed
-        or a bot's reaction belongs to the position it was meant for."""
+        The deadlines scheduled for the position before are cancelled: a reveal a player
+        owed belongs to the position it was meant for. A bot's reaction under way stays as
+        long as its action is still legal: a hand reaching for a Monster is not taken back
+        when someone reveals a card (its claim names the board the bot saw, which the rules
+        still take while those Monsters are on the table), nor is its timer re-rolled."""
         self._cancel_timers()
         if self._closed or self._stopped is not None or self.match.outcome() is not None:
             for seat in list(self._reactions):
@@ -517,15 +520,15 @@ class Table:
             if react is None or seat not in acting:
                 self._cancel_reaction(seat)
                 continue
+            legal = self.match.legal(seat)
+            if seat in self._reactions and self._reactions[seat][0] in legal:
+                continue  # still reaching for it: no second thought, no re-roll
+            self._cancel_reaction(seat)
             rng = random.Random(self._rng.getrandbits(64))
-            reaction = react(self.match.view(seat), self.match.legal(seat), rng)
+            reaction = react(self.match.view(seat), legal, rng)
             if reaction is None:
-                self._cancel_reaction(seat)
                 continue
             delay, action = reaction
-            if seat in self._reactions and self._reactions[seat][0] == action:
-                continue  # still reaching for the same thing: no second thought, no re-roll
-            self._cancel_reaction(seat)
             handle = loop.call_later(max(0.0, delay), self._fire, seat, action, None)
             self._reactions[seat] = (action, handle)
 

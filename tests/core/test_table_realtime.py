@@ -1,9 +1,9 @@
 """The table's clock for real-time games: deadlines it keeps by itself, the latency horizon
-of fair arbitration, and claims timed by their sender.
+of fair arbitration, claims timed by their sender, and bots' reactions.
 
 A tiny game stands in for Whoosh: the seat on turn must "tick" within a turn timer or the
 table ticks for it; a "claim" waits for a window measured from its own time, then the table
-"settles" it.
+"settles" it. A bot's reaction is timed at a real Whoosh table, whose claims name a board.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import pytest
+
+from core import table as table_module
 from core.engine import Action, Deadline, Event, Option, Outcome
 from core.match import Match
 from core.table import Seat, Table, Update
@@ -164,3 +167,47 @@ async def test_the_horizon_is_capped_and_forgets_players_who_left() -> None:
     assert table.horizon_ns == 300_000_000
     table.set_latency(0, None)
     assert table.horizon_ns == 0
+
+
+REACH_S = 0.4
+
+
+class Reacher:
+    """A real-time bot that puts a hand on Monster 1 whenever it may, REACH_S after the board
+    it was asked about, naming that board (as a Whoosh bot does)."""
+
+    name = "reacher"
+
+    def react(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> tuple[float, Action] | None:
+        action = ("claim", 0, view["generation"])
+        return (REACH_S, action) if action in legal else None
+
+    def choose(self, *args: Any) -> Action:
+        raise AssertionError("a real-time bot only reacts")
+
+
+async def test_a_reveal_does_not_take_back_a_bots_hand_on_its_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card revealed while a bot reaches for a Monster leaves the Monsters as they were: the
+    hand lands when first planned, naming the board the bot saw (the rules still take it),
+    instead of starting over from the new board."""
+    monkeypatch.setattr(table_module, "make_bot", lambda slug, level: Reacher())
+    match = Match.new("whoosh", 2, seed=1)
+    seen = match.state.generation
+    table = Table(match, [Seat("Ala", "remote"), Seat("Bot", "bot", "hard")], bot_delay=0)
+    start = time.monotonic_ns()
+    await table.start()
+    try:
+        await asyncio.sleep(REACH_S / 3)
+        await table.submit(0, ("reveal",))
+        async with asyncio.timeout(2):
+            while not any(seat == 1 for seat, _, _ in table.match.steps):
+                await asyncio.sleep(0.005)
+        [(action, at_ns)] = [(a, t) for s, a, t in table.match.steps if s == 1]
+        assert action == ("claim", 0, seen)
+        assert at_ns is not None and (at_ns - start) / 1e9 < REACH_S + 0.1
+    finally:
+        await table.close()

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from core.bots import bot_levels, determinizations, make_bot
-from core.engine import IllegalAction, deadlines
+from core.engine import Action, IllegalAction, deadlines
 from core.games.whoosh.bots import EASY, HARD, NORMAL, REVEAL_DELAY, Level, WhooshBot
 from core.games.whoosh.rules import WHOOSH as GAME
 from core.games.whoosh.rules import State
+from core.games.whoosh.scoring import shortfall
 from core.match import Match
 from core.sim import simulate
 
@@ -236,3 +238,52 @@ def test_in_turn_based_play_every_level_beats_random() -> None:
     for level in ("easy", "hard"):
         result = simulate("whoosh", 2, [level, "random"], games=6, seed=5)
         assert result.unfinished == 0 and result.wins[0] >= 5
+
+
+class Stub:
+    """A stand-in real-time bot for the virtual clock: it reveals on its turn after 0.3 s and,
+    when ``claim_s`` is set, claims a capturable Monster ``claim_s`` after the board it saw it
+    on, naming that board; ``log`` hears every claim it plans."""
+
+    def __init__(self, name: str, claim_s: float | None, log: list[Any]) -> None:
+        self.name, self.claim_s, self.log = name, claim_s, log
+
+    def react(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> tuple[float, Action] | None:
+        revealed = [tuple(card) for row in view["revealed_symbols"] for card in row]
+        for slot, monster in enumerate(view["monsters"]):
+            action = ("claim", slot, view["generation"])
+            ready = monster is not None and shortfall(monster["symbols"], revealed) == 0
+            if self.claim_s is not None and ready and action in legal:
+                self.log.append(("plan", (slot, view["board_since"]), action))
+                return self.claim_s, action
+        return (0.3, ("reveal",)) if ("reveal",) in legal else None
+
+    def choose(self, *args: Any) -> Action:
+        raise AssertionError("a real-time bot only reacts")
+
+
+def test_on_the_virtual_clock_a_reveal_does_not_take_back_a_hand_on_its_way() -> None:
+    """core.sim keeps a bot's reaction while its action stays legal, as the table does: a
+    claim lands 1 s after the board its bot first saw the Monster on, naming that board,
+    although the other player revealed a card meanwhile."""
+    log: list[Any] = []
+
+    def watch(seat: int, action: Action, events: Sequence[Any]) -> None:
+        log.append(("act", seat, action))
+
+    spotter, revealer = Stub("spotter", 1.0, log), Stub("revealer", None, log)
+    result = simulate("whoosh", 2, [spotter, revealer], games=1, seed=2, watch=watch)
+    assert result.unfinished == 0
+    first: dict[Any, Action] = {}
+    for entry in log:
+        if entry[0] == "plan":
+            first.setdefault(entry[1], entry[2])
+    claims = [i for i, e in enumerate(log) if e[0] == "act" and e[2][0] == "claim"]
+    assert claims and all(log[i][2] in first.values() for i in claims)
+    overtaken = 0
+    for i in claims:
+        planned = max(j for j in range(i) if log[j][0] == "plan" and log[j][2] == log[i][2])
+        overtaken += ("act", 1, ("reveal",)) in log[planned:i]
+    assert overtaken >= 3, "the other player revealed while a hand was on its way"
