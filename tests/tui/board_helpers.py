@@ -3,7 +3,7 @@ board's step-by-step choices can reach."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 
 from core.engine import Action
 from core.match import Match
@@ -11,9 +11,17 @@ from core.table import Seat, Table, Update
 from tui.boards.base import ActionTrie, Path
 
 
-def update_of(match: Match, seat: int | None = 0, names: tuple[str, ...] = ()) -> Update:
-    """What ``seat`` (None: a spectator) is shown of ``match`` at a table of humans."""
+def update_of(
+    match: Match,
+    seat: int | None = 0,
+    names: tuple[str, ...] = (),
+    notes: Mapping[int, str] | None = None,
+) -> Update:
+    """What ``seat`` (None: a spectator) is shown of ``match`` at a table of humans;
+    ``notes``: how dropped players are doing, as the table tells it (`Table.set_note`)."""
     table = Table(match, [Seat(names[i] if names else f"P{i}") for i in range(match.seats)])
+    for noted, note in (notes or {}).items():
+        table.set_note(noted, note)
     return table.update_for(seat)
 
 

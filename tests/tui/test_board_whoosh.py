@@ -331,6 +331,20 @@ def test_the_board_shows_claims_flashes_and_key_groups_in_words() -> None:
     assert widget._news(after.view, after) is None
 
 
+def test_a_dropped_players_note_gets_their_cards_room_beside_the_keys_column() -> None:
+    """The longest note fits whole on its row at 80 columns with two key groups shown; the
+    row's cards give way to it (they still count in "Out in all")."""
+    match = Match.new("whoosh", 8, seed=3)
+    for _ in range(20):
+        match.act(match.state.turn, ("reveal",))
+    note = "disconnected, a bot stands in after 3600 s"
+    names = ("Ala", "Olek", "Bartholomew Kent", "Dan", "Eva", "Fay", "Gus", "Hal")
+    lines = _text(_board(update_of(match, 0, names, notes={2: note}), (0, 1))).splitlines()
+    row = next(line for line in lines if line.startswith("  Bartholomew…"))
+    assert row.rstrip().endswith(note) and "…" not in row.replace("Bartholomew…", "")
+    assert "[z|asd]" in lines[4] and all(len(line) <= 78 for line in lines)
+
+
 def test_keys_are_legal_exactly_when_the_rules_allow() -> None:
     """Space on your reveal only; 1/2/3 while the slot has a Monster and you have not claimed."""
     match = Match.new("whoosh", 2, seed=2, options={"tie_window": 50})

@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
@@ -67,6 +68,34 @@ class ActionChosen(Message):
     at_ns: int | None = None
     """Real time: when the key was pressed (``time.monotonic_ns``). A timed action names
     its own position (a claim names its board) instead of the table's version."""
+
+
+NOTE_INDENT = "    "
+"""A note too long for its player's row goes on a line of its own, indented under it."""
+
+
+def note_sentence(update: Update, seat: int) -> str:
+    """How a player who is not simply at the table is doing, as the table says it, in a
+    sentence ("Ala is disconnected, a bot plays meanwhile."); "" for everyone else."""
+    note = update.notes.get(seat)
+    if note is None:
+        return ""
+    name = update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
+    return f"{name} is {note}."
+
+
+def with_note(row: Text, update: Update, seat: int, width: int) -> list[Text]:
+    """A player's row with the table's note for them ("disconnected, a bot plays
+    meanwhile") after a dash when it fits, else on a line of its own under the row: a note
+    cut off at 80 columns would hide the one thing it is there to tell."""
+    note = update.notes.get(seat)
+    if note is None:
+        return [row]
+    if row.cell_len + len(note) + 3 <= width:
+        return [Text.assemble(row, (f" — {note}", "italic"))]
+    below = Text(NOTE_INDENT + note, style="italic")
+    below.truncate(width, overflow="ellipsis")
+    return [row, below]
 
 
 class ResultsWanted(Message):

@@ -32,7 +32,7 @@ from core.games.comic_hunters.data import (
 )
 from core.games.comic_hunters.locations import line_cells, line_take
 from core.table import Update
-from tui.boards.base import Choice, Path
+from tui.boards.base import Choice, Path, note_sentence, with_note
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.widgets.card import CHOSEN, TARGET, CardFace
 
@@ -77,6 +77,13 @@ def name_of(update: Update, seat: int) -> str:
     if seat == update.seat:
         return "you"
     return update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
+
+
+def title_of(update: Update, seat: int) -> str:
+    """A seat at the start of a sentence: "You", or the name exactly as its player typed
+    it (``str.capitalize`` made "Bartholomew Kent" "Bartholomew kent")."""
+    name = name_of(update, seat)
+    return "You" if name == "you" else name
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -259,7 +266,7 @@ def _stage_words(update: Update) -> str:
         slid = " (slide used)" if view["convention"]["slid"] else ", you may slide one card first"
         return f"Convention: {kind}: choose a hero and a row or column{slid}."
     if where == "give-first":
-        return f"{name_of(update, view['first']).capitalize()} gives the First Player marker on."
+        return f"{title_of(update, view['first'])} gives the First Player marker on."
     if where == "assemble" and seat is not None:
         stage = view["assembly"]["stages"][seat]
         if stage == "play":
@@ -331,9 +338,11 @@ def describe(update: Update) -> list[str]:
         stash += f", Jarvis {view['jarvis']['stash']}"
     lines.append(f"Secret Stash: {stash}.")
     for seat, collections in enumerate(view["collections"]):
-        who = name_of(update, seat).capitalize()
+        who = title_of(update, seat)
         held = len(view["hand_values"][seat])
         lines.append(f"{who}: collections {_collection_words(collections)}; {held} cards in hand.")
+        if seat in update.notes:
+            lines.append(note_sentence(update, seat))
     if view["jarvis"] is not None:
         lines.append(f"Jarvis: collections {_collection_words(view['jarvis']['collections'])}.")
     if view["hand"] is not None:
@@ -471,15 +480,13 @@ class Board(ChoiceRowBoard):
         who = list(range(view["players"]))
         for seat in who:
             line = Text("▶ " if seat in update.acting and update.outcome is None else "  ")
-            line.append(name_of(update, seat).capitalize(), style="bold")
+            line.append(title_of(update, seat), style="bold")
             marks = "/".join(str(m) for m in view["marks"][seat])
             held = len(view["hand_values"][seat])
             line.append(f" stash {view['stash'][seat]} · ★ {marks} · hand {held}")
             line.append(_collection_tags(view["collections"][seat]))
-            if seat in update.notes:
-                line.append(f"— {update.notes[seat]}", style="italic")
             line.truncate(78, overflow="ellipsis")
-            out.append(line)
+            out += with_note(line, update, seat, 78)
         if view["jarvis"] is not None:
             j = view["jarvis"]
             line = Text("  Jarvis", style="bold")

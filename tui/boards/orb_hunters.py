@@ -34,7 +34,14 @@ from core.games.orb_hunters.data import (
 )
 from core.games.orb_hunters.scoring import ACHIEVEMENTS, pouch_totals
 from core.table import Update
-from tui.boards.base import ActionChosen, ActionTrie, Choice, Path, ResultsWanted
+from tui.boards.base import (
+    ActionChosen,
+    ActionTrie,
+    Choice,
+    Path,
+    ResultsWanted,
+    note_sentence,
+)
 from tui.widgets.card import CHOSEN, TARGET, CardFace
 
 STYLES: dict[str, str] = {
@@ -247,6 +254,8 @@ def describe(update: Update) -> list[str]:
         )
     for seat in range(view["players"]):
         lines.append(f"{_who(update, seat)}: {_pouch_words(view, seat)}.")
+        if seat in update.notes:
+            lines.append(note_sentence(update, seat))
     lines.append(
         f"Adventurer deck {view['deck']}, discard {len(view['discard'])}. "
         f"Relic deck {view['relic_deck']}."
@@ -474,6 +483,9 @@ class Board(Widget, can_focus=True):
                 pouches.append(f"{size}{' face down' if size else ''}")
             else:
                 pouches.append(f"{size}, top {relic_name(view['pouches'][seat][-1])}")
+            if seat in update.notes:
+                # The paragraph wraps between words: the note is never cut off.
+                pouches.append(f" — {update.notes[seat]}", style="italic")
         parts.append(pouches)
         strategic = "strategic" in view["variants"]
         if strategic or view["hand"] is not None:

@@ -25,7 +25,7 @@ from core.games.shardhunters.data import (
     hero_name,
 )
 from core.table import Update
-from tui.boards.base import Choice, Path
+from tui.boards.base import Choice, Path, note_sentence, with_note
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.widgets.card import CHOSEN, TARGET, CardFace
 
@@ -202,6 +202,8 @@ def describe(update: Update) -> list[str]:
         lines.append("It is your turn to choose.")
     for side in range(view["sides"]):
         lines.append(_team_sentence(update, side))
+        if side in update.notes:
+            lines.append(note_sentence(update, side))
     for number in range(len(view["plays"])):
         lines.append(_combat_sentence(update, number))
     if phase == "combat":
@@ -291,8 +293,6 @@ class Board(ChoiceRowBoard):
             line.append(" ")
         if view["phase"] == "combat" and side < len(view["submitted"]):
             line.append("· cards down" if view["submitted"][side] else "· choosing…")
-        if side in update.notes:
-            line.append(f" — {update.notes[side]}", style="italic")
         return line
 
     def render(self) -> RenderableType:
@@ -315,7 +315,7 @@ class Board(ChoiceRowBoard):
             header.append(f" · top card {card_words(view['top'])}")
         rows.append(header)
         for side in range(view["sides"]):
-            rows.append(self._team_line(update, side))
+            rows += with_note(self._team_line(update, side), update, side, 78)
         if update.seat is not None:
             team = view["teams"][update.seat]
             active = team if view["solo"] else view["active"][update.seat]

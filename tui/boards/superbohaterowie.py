@@ -21,7 +21,15 @@ from core.engine import Action, Outcome
 from core.games.superbohaterowie.data import CITY_SPACES, NAMES, a_card, kind_of
 from core.games.superbohaterowie.scoring import city_points
 from core.table import Update
-from tui.boards.base import ActionChosen, ActionTrie, Choice, Path, ResultsWanted
+from tui.boards.base import (
+    ActionChosen,
+    ActionTrie,
+    Choice,
+    Path,
+    ResultsWanted,
+    note_sentence,
+    with_note,
+)
 from tui.widgets.card import CHOSEN, TARGET, CardFace
 from tui.widgets.keys import KeyStates
 
@@ -140,10 +148,10 @@ def describe(update: Update) -> list[str]:
         lines.append(f"It is {_name(update, view['turn'])}'s turn.")
     for city, cards in enumerate(view["cities"]):
         owner = "your city" if city == update.seat else f"{update.names[city]}'s city"
-        if city in update.notes:
-            owner += f" ({update.names[city]} is {update.notes[city]})"
         spaces = ", ".join("empty" if c is None else NAMES[kind_of(c)] for c in cards)
         lines.append(f"{view['city_names'][city]}, {owner}: {spaces}.")
+        if city in update.notes:
+            lines.append(note_sentence(update, city))
     if view["hand"] is not None:
         hand = " and ".join(a_card(kind_of(c)) for c in view["hand"]) or "no cards"
         lines.append(f"Your hand: {hand}.")
@@ -309,8 +317,6 @@ class Board(KeyStates, Widget, can_focus=True):
                 label.append(" (your city)")
             if city in view["winners"]:
                 label.append(" — SAVED", style="bold")
-            if city in update.notes:
-                label.append(f" — {update.notes[city]}", style="italic")
             label.truncate(78, overflow="ellipsis")
             row = Text("  ")
             for space, card in enumerate(cards):
@@ -323,7 +329,7 @@ class Board(KeyStates, Widget, can_focus=True):
                     symbol, word, style = FACES[kind_of(card)]
                     face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
                 row.append_text(face.text())
-            rows += [label, row]
+            rows += [*with_note(label, update, city, 78), row]
         hand_row = Text("  Your hand  " if view["hand"] is not None else "", style="bold")
         for index, card in enumerate(view["hand"] or []):
             held = ("card", card)

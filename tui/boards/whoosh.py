@@ -44,7 +44,7 @@ from core.games.whoosh.data import (
 )
 from core.games.whoosh.scoring import TIE_BREAK_VALUES, monster_points
 from core.table import Update
-from tui.boards.base import ActionChosen, Choice, Path, ResultsWanted
+from tui.boards.base import ActionChosen, Choice, Path, ResultsWanted, note_sentence
 from tui.widgets.keys import KeyStates
 
 SHARED_SCREEN = True
@@ -282,6 +282,8 @@ def describe(update: Update) -> list[str]:
             f"Monsters, {mistakes} mistake{'s' if mistakes != 1 else ''}; "
             f"{view['pile_sizes'][seat]} cards in pile; revealed {shown}."
         )
+        if seat in update.notes:
+            lines.append(note_sentence(update, seat))
     for claim in view["claims"]:
         monster = view["monsters"][claim["slot"]]
         name = monster["name"] if monster else "it"
@@ -517,23 +519,30 @@ class Board(KeyStates, Widget, can_focus=True):
         mistakes = len(view["mistakes"][seat])
         score = f"{view['scores'][seat]:>3}"
         line.append(score + (f" {FAILED}{mistakes}" if mistakes else "   ") + "  ")
+        note = update.notes.get(seat)
+        if note is not None:
+            # Before the cards, which give way to it: "Out in all" still counts them, and
+            # the longest note fits at 80 columns even beside the keys column.
+            line.append(note, style="italic")
         row = view["revealed"][seat]
-        room = width - line.cell_len
+        gap = " " if note is not None else ""
+        room = width - line.cell_len - len(gap)
         cards = [card_text(card) for card in row[-RECENT:]]
         hidden = len(row) - len(cards)
         while cards:
             shown = Text(" ").join(cards)
             more = Text(f"+{hidden} more ", style="dim") if hidden else Text()
             if more.cell_len + shown.cell_len <= room:
+                line.append(gap)
                 line.append_text(more)
                 line.append_text(shown)
                 break
             cards.pop(0)
             hidden += 1
         else:
-            if hidden:
-                line.append(f"+{hidden} more", style="dim")
-            elif not row:
+            if hidden and len(f"+{hidden} more") <= room:
+                line.append(f"{gap}+{hidden} more", style="dim")
+            elif not row and note is None:
                 line.append("·", style="dim")
         line.truncate(width, overflow="ellipsis")
         return line

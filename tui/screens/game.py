@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from core.engine import Event, IllegalAction, with_names
 from core.table import Table, TableSetup, Update
 from tui.boards import BOARDS
-from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
+from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted, note_sentence
 from tui.screens.cover import PassScreen
 from tui.settings import Settings
 from tui.widgets.banner import TurnBanner
@@ -119,6 +119,8 @@ class GameScreen(Screen[None]):
         self._refresh_pending = False
         self._unlogged: dict[int | None, list[Event]] = {}
         self._covered = False
+        self._notes: dict[int, str] = {}
+        """The table's notes on dropped players as last logged."""
         self._sr_keys: list[Hashable] = []
         self._sr_shown: tuple[int | None, int] = (None, -1)
         self._sr_trie = ActionTrie((), lambda action: [])
@@ -191,6 +193,7 @@ class GameScreen(Screen[None]):
         for event in merge_events(list(self._unlogged.values())):
             log.add(with_names(event["text"], names), event.get("to"))
         self._unlogged.clear()
+        self._log_notes()
         self._show_stopped()
         if self._covered or self.viewer not in self.latest:
             return
@@ -202,6 +205,21 @@ class GameScreen(Screen[None]):
             self._show_cover(acting_here[0])
             return
         self._show_update(update)
+
+    def _log_notes(self) -> None:
+        """Who dropped, who a bot plays for, and who came back, in the log as well as on
+        their row: a screen reader hears it, and a row's note vanishes without a word."""
+        update = next(iter(self.latest.values()), None)
+        if update is None or update.notes == self._notes:
+            return
+        log = self.query_one(EventLog)
+        for seat in sorted(set(self._notes) | set(update.notes)):
+            note = update.notes.get(seat)
+            if note is None:
+                log.add(f"{update.names[seat]} is back.")
+            elif note != self._notes.get(seat):
+                log.add(note_sentence(update, seat))
+        self._notes = dict(update.notes)
 
     def _show_stopped(self) -> None:
         """A table that stopped says why above everything else, once, and in the log too
