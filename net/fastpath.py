@@ -53,6 +53,8 @@ SAMPLES = 7
 MIN_REACTION = 0.1
 """Seconds: no one reacts to what appeared on their screen sooner than this (human visual
 reaction times start around 0.15 s)."""
+LAG_BOARDS = 8
+"""Recent boards whose slowest way to the player bounds the latency the table waits for."""
 HISTORY = 64
 """Positions remembered as written to the player, to find the one a key reacted to."""
 
@@ -111,11 +113,18 @@ class FastPath:
         self._channel = channel
 
     def frame_written(self, at_ns: int) -> None:
-        """The driver wrote a frame: the newest delivered position is on its way to the player."""
+        """The driver wrote a frame: the newest delivered position is on its way to the player.
+
+        The table hears this player's latency at once: a claim on this board may be dated
+        back by how long the board took to reach them, and the table must wait that long
+        before it closes a tie window (measured under a CPU hog: one player's frame went out
+        100 ms after another's, and a tie window closed before the second hand arrived)."""
         if self._delivered is not None:
             update, delivered_at = self._delivered
             self._delivered = None
             self._written.append((at_ns, delivered_at, update))
+            if self._table is not None:
+                self._table.set_latency(self._seat, self.latency_ns)
 
     @property
     def armed(self) -> bool:
@@ -244,9 +253,11 @@ class FastPath:
 
     @property
     def latency_ns(self) -> int:
-        """What this player's claims are dated back by when play is fair at a distance: the
-        round trip, and how long the latest position took from the table to their channel."""
-        lag = self._written[-1][0] - self._written[-1][1] if self._written else 0
+        """How far this player's claims may be dated back when play is fair at a distance: the
+        round trip, and the longest any of the recent positions took from the table to their
+        channel (a claim names one of them)."""
+        recent = list(self._written)[-LAG_BOARDS:]
+        lag = max((written - delivered for written, delivered, _ in recent), default=0)
         return (self.round_trip_ns or 0) + max(0, lag)
 
     def _submit(self, action: Action, at_ns: int, seen: tuple[int, int, Update]) -> None:

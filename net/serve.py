@@ -181,7 +181,14 @@ async def hosting(
 
 
 async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | None = None) -> None:
-    """Run the server until SIGINT or SIGTERM (or cancellation)."""
+    """Run the server until SIGINT or SIGTERM (or cancellation).
+
+    SIGXFSZ (a file-size limit reached while writing the record) is ignored, so the write
+    fails with an error the table reports (it stops loudly) instead of killing the server.
+    """
+    if hasattr(signal, "SIGXFSZ"):
+        with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     async with hosting(options, ready=ready):
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
