@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from typing import Any
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.widgets import OptionList
 
 from core.engine import TABLE
@@ -279,8 +281,10 @@ async def test_two_players_at_one_keyboard_claim_with_their_own_keys() -> None:
         await _until(pilot, lambda: len(_steps(table)) == 2)
         assert _steps(table)[1][:2] == (1, ("reveal",))
         generation = table.match.state.generation
-        await _until(pilot, lambda: widget.update.view["generation"] == generation)
-        # Both hands go down on the same board, as fast as two people can: Olek, then Ala.
+        await _until(pilot, lambda: widget.drawn(generation) is not None)
+        # Both hands go down on the same board, as fast as two people can (a claim names
+        # the board that had been on screen for a reaction time): Olek, then Ala.
+        await _until(pilot, lambda: _on_screen_for(widget, generation) >= board.MIN_REACTION)
         app.simulate_key("k")  # Olek: Monster 2
         app.simulate_key("a")  # Ala: Monster 1
         await _until(pilot, lambda: len(_steps(table)) >= 4)
@@ -293,6 +297,91 @@ async def test_two_players_at_one_keyboard_claim_with_their_own_keys() -> None:
         assert sum(len(monsters) for monsters in taken) == 1  # one claim counted, one void
         assert widget.flash is not None
         assert " captured the " in widget.flash.plain or " blundered, " in widget.flash.plain
+
+
+class _Watcher:
+    """A spectator at the table: every public event, as everyone is told it."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    @property
+    def seats(self) -> frozenset[int]:
+        return frozenset()
+
+    def deliver(self, update: Update) -> None:
+        self.events += update.events
+
+
+async def _capture_by_olek(pilot: Any, screen: GameScreen) -> tuple[int, int, int]:
+    """Reveal until a Monster is capturable, then Olek (seat 1, not at this keyboard) takes
+    it once the board has been on Ala's screen a while: (its slot, the board Ala saw, the
+    new board), the new board drawn on Ala's screen."""
+    table = screen.table
+    assert table is not None
+    widget: Any = screen.query_one("#board")
+    while not _capturable(table.match.view(None)):
+        await table.submit(table.match.state.turn, ("reveal",))
+    seen = table.match.state.generation
+    await _until(pilot, lambda: widget.drawn(seen))
+    await asyncio.sleep(0.2)  # Ala has had the capturable board in view for long enough
+    slot = _capturable(table.match.view(None))[0]
+    await table.submit(1, ("claim", slot, seen), at_ns=time.monotonic_ns())
+    new = table.match.state.generation
+    assert new > seen
+    await _until(pilot, lambda: widget.drawn(new))
+    return slot, seen, new
+
+
+def _key_at(key: str, at_ns: int) -> events.Key:
+    """A key event as the terminal driver makes it, pressed at ``at_ns`` (monotonic)."""
+    event = events.Key(key, key)
+    event.time += (at_ns - time.monotonic_ns()) / 1e9  # Textual's clock is the monotonic one
+    return event
+
+
+async def test_a_claim_key_within_100_ms_of_a_new_monster_names_the_board_before() -> None:
+    """A hand going down 20 ms after Olek's capture replaced the Monster was aimed at the
+    old one (nobody reacts that fast): it is void as too late, never a mistake for -1, even
+    when the App gets to the key only later. A key 0.3 s after it is a claim on the new one.
+    """
+    seats = (Seat("Ala"), Seat("Olek", "remote"), Seat("Ewa", "remote"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = _setup(seats, 5, tie_window=0, fair_remote=False, turn_timer=0)
+        screen = await _start(pilot, setup)
+        table = screen.table
+        assert table is not None
+        watcher = _Watcher()
+        table.join(watcher)
+        widget: Any = screen.query_one("#board")
+        await _until(pilot, lambda: widget.update is not None)
+        slot, seen, new = await _capture_by_olek(pilot, screen)
+        watcher.events.clear()
+        gone = MONSTER_BY_ID[table.match.state.prev_board[slot]]
+        app.post_message(_key_at(str(slot + 1), widget.drawn(new) + 20_000_000))
+        await _until(pilot, lambda: any(e.get("seat") == 0 for e in watcher.events))
+        ours = [e for e in watcher.events if e.get("seat") == 0]
+        assert [e["type"] for e in ours] == ["late"]
+        assert f"reached for the {gone.name} too late" in ours[0]["text"]
+        assert 0 <= ours[0]["reaction_ms"] - 200 < 1000  # from the board Ala saw, not the new
+        assert table.match.state.mistakes[0] == () and table.match.outcome() is None
+        assert table.match.steps[-1][:2] == (0, ("claim", slot, seen))
+
+        await asyncio.sleep(0.3)
+        watcher.events.clear()
+        fresh = MONSTER_BY_ID[str(table.match.state.board[slot])]
+        app.simulate_key(str(slot + 1))
+        await _until(pilot, lambda: any(e["type"] == "mistake" for e in watcher.events))
+        assert table.match.steps[-1][:2] == (0, ("claim", slot, new))
+        assert table.match.state.mistakes[0] == (fresh.id,)  # nothing revealed: a mistake
+        claim = next(e for e in watcher.events if e["type"] == "claim")
+        assert claim["seat"] == 0 and claim["reaction_ms"] >= 300
+
+
+def _on_screen_for(widget: Any, generation: int) -> float:
+    """Seconds board ``generation`` has been on the board's screen."""
+    return float((time.monotonic_ns() - widget.drawn(generation)) / 1e9)
 
 
 def _board(update: Update, local_seats: tuple[int, ...] = (0,)) -> Any:

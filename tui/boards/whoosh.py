@@ -16,20 +16,23 @@ fourth  n       u i o
 
 (q and t stay the game screen's "leave" and "read the table"; a fifth local player has no
 keys and the turn timer reveals for them.) Every key posts ``ActionChosen`` with its seat and
-the moment it was pressed; a claim names the board it was made on. Symbols always come with
-their words, colour is only a bonus. For an SSH guest the server takes the claim keys from the
-raw bytes before Textual sees them (``fast_action``).
+the moment it was pressed; a claim names the board its player saw: the latest one drawn at
+least ``MIN_REACTION`` before the key (``Board.seen_at``). Symbols always come with their
+words, colour is only a bonus. For an SSH guest the server takes the claim keys from the raw
+bytes before Textual sees them (``fast_action``) and names their board the same way.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import _time as textual_time
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
@@ -79,6 +82,15 @@ NAME_WIDTH = 12
 """Columns for a player's name at 80 columns (wider boards give names up to 20)."""
 RECENT = 12
 """At most this many of a player's newest revealed cards are drawn on their line."""
+HISTORY = 64
+"""Boards remembered as drawn, to find the one a claim key reacted to."""
+MIN_REACTION = 0.1
+"""Seconds: no one reacts to what appeared on their screen sooner than this (human visual
+reaction times start around 0.15 s). The SSH fast path names a guest's board by the same
+figure (``net.fastpath.MIN_REACTION``)."""
+KEY_STALE_NS = 1_000_000_000
+"""A key's time is the press behind an action only this soon after it: a key the board
+passed on to the screen (t, q) must not time a later claim made with the mouse."""
 
 
 # -- words --------------------------------------------------------------------------------------
@@ -395,6 +407,11 @@ class Board(KeyStates, Widget, can_focus=True):
         """The latest capture or mistake, in words, until the next one."""
         self._flash_reveals = 0
         self._previous: dict[str, Any] | None = None
+        self._drawn: deque[tuple[int, Update]] = deque(maxlen=HISTORY)
+        """(when it was first drawn, update) for the latest updates on screen, oldest
+        first: a claim names the board its player had seen (`seen_at`)."""
+        self._pressed_ns: int | None = None
+        """When the latest key reached the board, by its event's own time."""
 
     # -- receiving --------------------------------------------------------------------------
 
@@ -439,6 +456,10 @@ class Board(KeyStates, Widget, can_focus=True):
                 return text
         return None
 
+    def drawn(self, generation: int) -> int | None:
+        """When board ``generation`` was first drawn (``time.monotonic_ns``), if it was."""
+        return next((at for at, u in self._drawn if u.view["generation"] == generation), None)
+
     # -- who plays with which keys ----------------------------------------------------------------
 
     def _several(self) -> bool:
@@ -468,6 +489,8 @@ class Board(KeyStates, Widget, can_focus=True):
         update = self.update
         if update is None:
             return Text("Shuffling…")
+        if not self._drawn or self._drawn[-1][1] is not update:
+            self._drawn.append((time.monotonic_ns(), update))
         view = update.view
         width = max(40, self.content_size.width or 78)
         lines: list[Text] = []
@@ -626,18 +649,48 @@ class Board(KeyStates, Widget, can_focus=True):
         slot = int(parameters[1])  # type: ignore[call-overload]
         return True if _seat_claims(update.view, seat, slot) else None
 
+    def on_key(self, event: events.Key) -> None:
+        """Remember when the key was pressed, by the event's own time: the App may get to
+        its binding only later (a busy loop, a screen being drawn), and a claim is timed
+        and named by the moment of the press."""
+        age = max(0.0, textual_time.get_time() - event.time)
+        self._pressed_ns = time.monotonic_ns() - int(age * 1e9)
+
+    def _press_ns(self) -> int:
+        """When the key behind the running action was pressed (now, if no key was)."""
+        now, pressed = time.monotonic_ns(), self._pressed_ns
+        self._pressed_ns = None
+        if pressed is None or now - pressed > KEY_STALE_NS:
+            return now
+        return pressed
+
+    def seen_at(self, pressed_ns: int) -> Update | None:
+        """The board a key pressed at ``pressed_ns`` can have reacted to: the latest one
+        that had been on screen `MIN_REACTION` by then (the oldest remembered if none had;
+        the one shown if none was drawn). As the SSH fast path does for a guest's keys, so
+        that a hand already on its way when a Monster changed is judged as aimed at the
+        Monster its player saw: void if it has gone, never a grab at its replacement."""
+        latest = pressed_ns - int(MIN_REACTION * 1e9)
+        found = self._drawn[0][1] if self._drawn else self.update
+        for drawn, update in self._drawn:
+            if drawn > latest:
+                break
+            found = update
+        return found
+
     def action_reveal(self, group: int) -> None:
-        at_ns = time.monotonic_ns()
+        at_ns = self._press_ns()
         seat = self._seat_for(group)
         if seat is not None:
             self.post_message(ActionChosen(("reveal",), seat=seat, at_ns=at_ns))
 
     def action_claim(self, group: int, slot: int) -> None:
-        at_ns = time.monotonic_ns()
+        at_ns = self._press_ns()
         seat = self._seat_for(group)
-        if seat is None or self.update is None:
+        seen = self.seen_at(at_ns)
+        if seat is None or seen is None:
             return
-        action = ("claim", slot, self.update.view["generation"])
+        action = ("claim", slot, seen.view["generation"])
         self.post_message(ActionChosen(action, seat=seat, at_ns=at_ns))
 
     def action_results(self) -> None:
