@@ -167,6 +167,55 @@ def test_result_lines_give_monsters_mistakes_and_the_tie_break() -> None:
     assert "Tie-break, Ala: 1 of 5 points, 0 of 4 points, 0 of 3 points." in tie_lines
 
 
+def test_played_lines_give_captures_mistakes_and_the_median_reaction_time() -> None:
+    """Per player: captures and mistakes from the table, the median of their timed claims
+    (pending or too late alike) from the events seen, and "no claim timed" without any."""
+    view = Match.new("whoosh", 3, seed=2).view(None)
+    view["captured"] = [["ogre", "dragon"], ["troll"], []]
+    view["mistakes"] = [["goblin"], [], []]
+    claims: list[dict[str, Any]] = [
+        {"type": "claim", "text": "", "seat": 0, "slot": 0, "reaction_ms": 410},
+        {"type": "late", "text": "", "seat": 0, "slot": 1, "reaction_ms": 190},
+        {"type": "claim", "text": "", "seat": 0, "slot": 2, "reaction_ms": 620},
+        {"type": "claim", "text": "", "seat": 1, "slot": 0},  # untimed: a test, a replay
+        {"type": "void", "text": "", "seat": 1, "slot": 0},
+        {"type": "reveal", "text": "", "seat": 2, "card": "sword-01"},
+    ]
+    lines = board.played_lines(view, claims, ["Ala", "Olek", "Ewa"])
+    assert lines == [
+        "Ala: 2 captures, 1 mistake, median reaction time 0.41 s over 3 timed claims.",
+        "Olek: 1 capture, no mistakes, no claim timed.",
+        "Ewa: no captures, no mistakes, no claim timed.",
+    ]
+    one = board.played_lines(view, claims[1:2], ["Ala", "Olek", "Ewa"])
+    assert one[0].endswith("median reaction time 0.19 s over 1 timed claim.")
+
+
+async def test_the_results_give_each_players_reaction_times() -> None:
+    """A game played to its end at the table: the results screen has the reaction lines
+    from the claims the game screen saw."""
+    seats = (Seat("Ala"), Seat("Olek", "remote"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = _setup(seats, 4, tie_window=0, fair_remote=False, turn_timer=0)
+        screen = await _start(pilot, setup)
+        table = screen.table
+        assert table is not None
+        while table.match.outcome() is None:
+            while not _capturable(table.match.view(None)):
+                await table.submit(table.match.state.turn, ("reveal",))
+            slot = _capturable(table.match.view(None))[0]
+            await table.submit(0, ("claim", slot, table.match.state.generation))
+        await _until(pilot, lambda: screen.latest[0].outcome is not None)
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        lines = [str(line) for line in app.screen.extra_lines]  # type: ignore[attr-defined]
+        ala = next(line for line in lines if line.startswith("Ala: ") and "reaction" in line)
+        assert ala.endswith(" timed claims.") and ", median reaction time " in ala
+        assert "Olek: no captures, no mistakes, no claim timed." in lines
+        assert "Olek: no captures, no mistakes, no claim timed." in screen_text(app)
+
+
 def test_card_and_monster_faces_carry_words_not_only_glyphs() -> None:
     """Combos show both symbols, Failed Attacks say failed, the Staff says any."""
     assert board.card_text("combo-bow-fire").plain == "»bow+▲fire"

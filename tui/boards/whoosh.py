@@ -24,6 +24,7 @@ bytes before Textual sees them (``fast_action``) and names their board the same 
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter, deque
 from collections.abc import Hashable, Sequence
@@ -36,7 +37,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from core.engine import Action, Outcome
+from core.engine import Action, Event, Outcome
 from core.games.whoosh.data import (
     MONSTER_BY_ID,
     STAFF,
@@ -321,6 +322,42 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             values = Counter(MONSTER_BY_ID[m].value for m in view["captured"][seat])
             counts = ", ".join(f"{values[v]} of {v} points" for v in TIE_BREAK_VALUES)
             lines.append(f"Tie-break, {names[seat]}: {counts}.")
+    return lines
+
+
+CLAIMS = ("claim", "late")
+"""The events of a hand going down on a Monster: pending, or too late for the one it saw."""
+
+
+def _several(count: int, word: str) -> str:
+    """2 → "2 captures", 1 → "1 capture", 0 → "no captures"."""
+    return f"{count or 'no'} {word}{'' if count == 1 else 's'}"
+
+
+def played_lines(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """Each player's captures, mistakes and median reaction time, for the results.
+
+    The times are those the claims' events carried (the board they saw to the hand going
+    down) among the ``events`` this screen was shown during the game; a screen that joined
+    late knows only the claims since. Too-late claims count: they were reactions too."""
+    times: dict[int, list[int]] = {}
+    for event in events:
+        if event.get("type") in CLAIMS and "reaction_ms" in event:
+            times.setdefault(int(event["seat"]), []).append(int(event["reaction_ms"]))
+    lines = []
+    for seat in range(view["players"]):
+        line = (
+            f"{names[seat]}: {_several(len(view['captured'][seat]), 'capture')}, "
+            f"{_several(len(view['mistakes'][seat]), 'mistake')}, "
+        )
+        timed = times.get(seat)
+        if timed:
+            median = statistics.median(timed) / 1000
+            count = _several(len(timed), "timed claim")
+            line += f"median reaction time {median:.2f} s over {count}."
+        else:
+            line += "no claim timed."
+        lines.append(line)
     return lines
 
 

@@ -119,6 +119,8 @@ class GameScreen(Screen[None]):
         self._refresh_pending = False
         self._unlogged: dict[int | None, list[Event]] = {}
         self._covered = False
+        self.events: list[Event] = []
+        """Every event this screen was shown, in order: what the results may sum up."""
         self._notes: dict[int, str] = {}
         """The table's notes on dropped players as last logged."""
         self._sr_keys: list[Hashable] = []
@@ -192,6 +194,7 @@ class GameScreen(Screen[None]):
         names = self.names
         for event in merge_events(list(self._unlogged.values())):
             log.add(with_names(event["text"], names), event.get("to"))
+            self.events.append(event)
         self._unlogged.clear()
         self._log_notes()
         self._show_stopped()
@@ -336,6 +339,9 @@ class GameScreen(Screen[None]):
         if update is None or update.outcome is None:
             return
         extra = self.board_module.result_lines(update.view, update.outcome, update.names)
+        played = getattr(self.board_module, "played_lines", None)
+        if played is not None:  # what only the game's events tell (Whoosh: reaction times)
+            extra += played(update.view, self.events, update.names)
         self.app.show_results(self.setup, update.outcome, list(update.names), extra)  # type: ignore[attr-defined]
 
     def action_read_table(self) -> None:
