@@ -2,28 +2,38 @@
 
 Whoosh is a race, not a puzzle: the whole skill is seeing first that a Monster's symbols are
 all out. So a bot reads the public table (its view), finds the Monsters the revealed cards
-can capture, and answers after a human-like delay. Each level is a set of numbers:
+can capture, and answers after a human-like delay that grows with the Monster's size:
+seeing that a Monster is complete means finding each of its symbols among the revealed
+cards, one after another (a serial visual search; notes.md, "The bots", has the sources).
+A typical player takes ``SEE_S + CHECK_S * symbols`` on average: 0.36 s to see the new card
+and move the hand, and 0.18 s per symbol, so 0.72 s for 2 symbols, 0.90 s for 3 and 1.44 s
+for 6, with lognormal noise whose spread grows with the mean (0.25 s at 0.90 s). A level
+plays at its own pace, the same shape scaled (its mean for a 3-symbol Monster):
 
-========  ==========================  =========  ======  ========
-level     reaction (lognormal)        floor      miss    mistake
-========  ==========================  =========  ======  ========
-easy      mean 1.10 s, sd 0.30 s      0.50 s     25 %    8 %
-normal    mean 0.75 s, sd 0.20 s      0.40 s     10 %    4 %
-hard      mean 0.45 s, sd 0.10 s      0.30 s      3 %    2 %
-========  ==========================  =========  ======  ========
+======  ======================  ===========  ======  ====  =======
+level   reaction to 3 symbols   2 / 6        floor   miss  mistake
+======  ======================  ===========  ======  ====  =======
+easy    mean 1.12 s, sd 0.31 s  0.90 / 1.79  0.50 s  25 %  8 %
+normal  mean 0.90 s, sd 0.25 s  0.72 / 1.44  0.40 s  10 %  4 %
+hard    mean 0.73 s, sd 0.20 s  0.58 / 1.17  0.30 s  3 %   2 %
+======  ======================  ===========  ======  ====  =======
 
-Revealing on its turn takes 0.4-1.2 s (uniform) at every level. A *miss* is a board on which
-the bot does not notice a capture (it looks again at the next board); a *mistake* is a hand
-on a Monster that lacks exactly one symbol, slapped after the same reaction delay. The hard
-floor is fast but not superhuman: trained humans react to a visual stimulus in about
-0.25-0.35 s, and must still read the symbols.
+Normal is the typical player (:data:`TYPICAL`, a model no table offers). Of the captures
+both reach for, the typical player takes about 70 % from easy, 50 % from normal and 30 %
+from hard (``bench/whoosh_bots.py`` measures it; notes.md has the figures). Revealing on
+its turn takes 0.4-1.2 s (uniform) at every level. A *miss* is a board on which the bot
+does not notice a capture (it looks again at the next board); a *mistake* is a hand on a
+Monster that lacks exactly one symbol, slapped after the same reaction delay. No level is
+faster than a person can be.
 
 Two interfaces:
 
 - :meth:`WhooshBot.react` (``view, legal, rng -> (delay, action) | None``) is the real-time
   one the table calls on every new position. It never settles (the table does). Asked again
   about the same board (the same generation), a bot gives the same answer, so the table may
-  ask as often as it likes; a claim on a board that has changed is refused by the rules.
+  ask as often as it likes. Its claim names the board it saw: the table keeps it on its way
+  through reveals (the rules judge it on the cards out when the table settles), and once
+  the Monsters have changed the rules take it as too late, never as a penalty.
 - :meth:`WhooshBot.choose` is the standard turn-based interface (``hunters sim`` when some
   seat has no ``react``, e.g. a random bot; tests): it claims the most valuable capturable
   Monster (with the level's miss and mistake rates), else
@@ -37,16 +47,24 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.bots import Bot
-from core.engine import Action, Game, State
+from core.engine import Action, Event, Game, State
 from core.games.whoosh.scoring import shortfall
 
 REVEAL_DELAY = (0.4, 1.2)
 """Seconds a bot takes to reveal on its turn (uniform)."""
+
+SEE_S = 0.36
+"""A typical player's seconds to see that a card turned over and get a hand moving."""
+CHECK_S = 0.18
+"""A typical player's seconds to find one of a Monster's symbols among the revealed cards."""
+REFERENCE_SYMBOLS = 3
+"""The Monster size a level's reaction mean and sd are given for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +73,10 @@ class Level:
 
     name: str
     reaction_mean: float
-    """Mean seconds from a new board to the hand on the Monster."""
+    """Mean seconds from a new board to the hand on a Monster of 3 symbols."""
     reaction_sd: float
+    """The sd of that reaction; mean and sd scale with a Monster's size as a typical
+    player's do."""
     reaction_floor: float
     """No reaction is faster than this."""
     miss: float
@@ -64,16 +84,34 @@ class Level:
     mistake: float
     """Chance, on a board with a Monster one symbol short, of slapping it anyway."""
 
+    def mean(self, symbols: int) -> float:
+        """Mean seconds to a hand on a Monster of ``symbols`` symbols: the typical player's
+        search time, at this level's pace."""
+        return self.reaction_mean * _search_s(symbols) / _search_s(REFERENCE_SYMBOLS)
 
-EASY = Level("easy", 1.10, 0.30, 0.50, miss=0.25, mistake=0.08)
-NORMAL = Level("normal", 0.75, 0.20, 0.40, miss=0.10, mistake=0.04)
-HARD = Level("hard", 0.45, 0.10, 0.30, miss=0.03, mistake=0.02)
+    def sd(self, symbols: int) -> float:
+        """The sd of that reaction: a fixed share of its mean, as in people."""
+        return self.reaction_sd * _search_s(symbols) / _search_s(REFERENCE_SYMBOLS)
 
 
-def reaction_time(level: Level, rng: random.Random) -> float:
-    """One reaction delay: lognormal with the level's mean and sd, never below its floor."""
-    sigma2 = math.log(1 + (level.reaction_sd / level.reaction_mean) ** 2)
-    mu = math.log(level.reaction_mean) - sigma2 / 2
+def _search_s(symbols: int) -> float:
+    return SEE_S + CHECK_S * symbols
+
+
+TYPICAL = Level("typical", 0.90, 0.25, 0.40, miss=0.10, mistake=0.04)
+"""A typical person at the table, the yardstick the levels are tuned against (0.90 s, sd
+0.25 s, for a 3-symbol Monster): a model for measuring, offered at no table."""
+EASY = Level("easy", 1.12, 0.31, 0.50, miss=0.25, mistake=0.08)
+NORMAL = replace(TYPICAL, name="normal")
+HARD = Level("hard", 0.73, 0.20, 0.30, miss=0.03, mistake=0.02)
+
+
+def reaction_time(level: Level, symbols: int, rng: random.Random) -> float:
+    """One reaction to a Monster of ``symbols`` symbols: lognormal with the level's mean and
+    sd for that size, never below its floor."""
+    mean, sd = level.mean(symbols), level.sd(symbols)
+    sigma2 = math.log(1 + (sd / mean) ** 2)
+    mu = math.log(mean) - sigma2 / 2
     return max(level.reaction_floor, rng.lognormvariate(mu, math.sqrt(sigma2)))
 
 
@@ -138,7 +176,8 @@ class WhooshBot:
     ) -> tuple[float, Action] | None:
         claim = self._claim(view, legal, rng)
         if claim is not None:
-            return reaction_time(self.level, rng), claim
+            symbols = len(view["monsters"][claim[1]]["symbols"])
+            return reaction_time(self.level, symbols, rng), claim
         if ("reveal",) in legal:
             return rng.uniform(*REVEAL_DELAY), ("reveal",)
         return None
@@ -184,18 +223,62 @@ class WhooshBot:
         return legal[0]
 
 
+@dataclass(slots=True)
+class Contests:
+    """Who took the Monsters two players both reached for: a watcher for ``core.sim``.
+
+    A capture is contested by every other player whose hand went down on the same Monster
+    too: settled with the winner's claim (void), or too late, after the capture (a hand
+    already on its way still lands, and names the Monster that was just taken). How often
+    one player takes those from another measures who is quicker, misses included."""
+
+    won: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """(winner, loser) seats: the contested captures the first made against the second."""
+    _reaching: dict[int, set[int]] = field(default_factory=dict)
+    """Per slot, the seats whose claims wait on it."""
+    _taken: tuple[int, int, set[int]] | None = None
+    """The last capture, while late hands may still name it: slot, winner, rivals."""
+
+    def __call__(self, seat: int, action: Action, events: Sequence[Event]) -> None:
+        for event in events:
+            kind = event["type"]
+            if kind == "claim":
+                self._reaching.setdefault(event["slot"], set()).add(event["seat"])
+            elif kind == "late" and self._taken and self._taken[0] == event["slot"]:
+                self._rival(*self._taken[1:], event["seat"])
+            elif kind == "capture":
+                self._taken = (event["slot"], event["seat"], set())
+                for rival in self._reaching.get(event["slot"], ()):
+                    self._rival(*self._taken[1:], rival)
+                self._reaching = {}
+            elif kind in ("mistake", "stalemate"):
+                self._taken, self._reaching = None, {}
+
+    def _rival(self, winner: int, rivals: set[int], seat: int) -> None:
+        """``seat`` reached for the Monster ``winner`` took: one contest, counted once."""
+        if seat != winner and seat not in rivals:
+            rivals.add(seat)
+            self.won[winner, seat] += 1
+
+    def share(self, seat: int, rival: int) -> tuple[int, int]:
+        """(taken by ``seat``, contested between the two): the captures both reached for."""
+        taken = self.won[seat, rival]
+        return taken, taken + self.won[rival, seat]
+
+
 def easy() -> Bot:
-    """A beginner: a second to react, misses one capture in four, slaps wrongly now and then."""
+    """A beginner: slower than most people, misses one capture in four, slaps wrongly now
+    and then."""
     return WhooshBot(EASY)
 
 
 def normal() -> Bot:
-    """A practised player: three quarters of a second, rarely misses."""
+    """A typical player: 0.9 s for a 3-symbol Monster, more for a bigger one; rarely misses."""
     return WhooshBot(NORMAL)
 
 
 def hard() -> Bot:
-    """A sharp player: under half a second, almost never wrong, never superhuman."""
+    """A sharp player: a fifth quicker than most people, almost never wrong, beatable."""
     return WhooshBot(HARD)
 
 
