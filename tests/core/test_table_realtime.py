@@ -169,7 +169,7 @@ async def test_the_horizon_is_capped_and_forgets_players_who_left() -> None:
     assert table.horizon_ns == 0
 
 
-REACH_S = 0.4
+REACH_S = 0.6
 
 
 class Reacher:
@@ -201,13 +201,13 @@ async def test_a_reveal_does_not_take_back_a_bots_hand_on_its_way(
     start = time.monotonic_ns()
     await table.start()
     try:
-        await asyncio.sleep(REACH_S / 3)
+        await asyncio.sleep(REACH_S / 2)
         await table.submit(0, ("reveal",))
         async with asyncio.timeout(2):
             while not any(seat == 1 for seat, _, _ in table.match.steps):
                 await asyncio.sleep(0.005)
         [(action, at_ns)] = [(a, t) for s, a, t in table.match.steps if s == 1]
         assert action == ("claim", 0, seen)
-        assert at_ns is not None and (at_ns - start) / 1e9 < REACH_S + 0.1
+        assert at_ns is not None and (at_ns - start) / 1e9 < REACH_S + 0.2  # not 0.9 s
     finally:
         await table.close()
