@@ -20,12 +20,14 @@ from core.match import Match, Step
 from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import update_of
-from tui.app import HuntersApp
+from tui.app import HuntersApp, ReplayApp
 from tui.boards import whoosh as board
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
+from tui.widgets.event_log import EventLog
 
 
 def _untimed(seats: int, seed: int = 3, **options: Any) -> Match:
@@ -431,6 +433,61 @@ async def test_a_claim_key_within_100_ms_of_a_new_monster_names_the_board_before
 def _on_screen_for(widget: Any, generation: int) -> float:
     """Seconds board ``generation`` has been on the board's screen."""
     return float((time.monotonic_ns() - widget.drawn(generation)) / 1e9)
+
+
+def _claim_lines(lines: list[str]) -> dict[str, list[str]]:
+    """The log's claim lines by kind: hands going down (pending or too late) with their
+    times, and the settling of them (void, captures, mistakes)."""
+    kinds = {
+        "claim": " claims the ",
+        "late": " too late (",
+        "void": " is void: ",
+        "capture": " captures ",
+        "mistake": " a mistake, face-down for -1.",
+    }
+    return {kind: [line for line in lines if words in line] for kind, words in kinds.items()}
+
+
+async def test_the_log_and_the_replay_show_every_claim_with_its_time() -> None:
+    """Taken, void, mistaken and too late: every claim is in the shared log with its
+    reaction time, and ``hunters replay`` of the game shows the same lines."""
+    seats = (Seat("Ala"), Seat("Olek", "remote"), Seat("Ewa", "remote"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = _setup(seats, 5, tie_window=50, fair_remote=False, turn_timer=0)
+        screen = await _start(pilot, setup)
+        table = screen.table
+        assert table is not None
+        while not _capturable(table.match.view(None)):
+            table.act_now(table.match.state.turn, ("reveal",), time.monotonic_ns())
+        await asyncio.sleep(0.2)
+        slot, seen = _capturable(table.match.view(None))[0], table.match.state.generation
+        now = time.monotonic_ns()
+        table.act_now(1, ("claim", slot, seen), now)  # taken
+        table.act_now(2, ("claim", slot, seen), now + 10_000_000)  # void: Olek was first
+        await _until(pilot, lambda: table.match.state.generation > seen)  # the table settles
+        table.act_now(0, ("claim", slot, seen), time.monotonic_ns())  # too late
+        after = table.match.state.generation
+        table.act_now(2, ("claim", 0, after), time.monotonic_ns() + 250_000_000)  # a mistake
+        await _until(pilot, lambda: table.match.state.generation > after)
+        await _until(pilot, lambda: not screen._refresh_pending)
+        live = _claim_lines(screen.query_one(EventLog).lines_shown)
+        assert [len(live[kind]) for kind in live] == [3, 1, 1, 1, 1], live
+        assert all(" s after the board)" in line for line in live["claim"] + live["late"])
+        (void,) = live["void"]
+        assert void.startswith("Ewa's claim on the ") and "Olek was first on it" in void
+        assert live["late"][0].startswith("Ala reached for the ")
+        assert live["mistake"][0].startswith("Ewa grabbed the ")
+
+        record, names = table.match.record(), table.names
+
+    replay_app = ReplayApp(Match.replay(record), names, Settings())
+    async with replay_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("G")  # the last move (End would scroll the log, which has focus)
+        replay = replay_app.screen
+        assert isinstance(replay, ReplayScreen) and replay.at == len(replay.positions) - 1
+        shown = replay.query_one(EventLog).lines_shown[1:]
+        assert _claim_lines([line.split(". ", 1)[1] for line in shown]) == live
 
 
 def _board(update: Update, local_seats: tuple[int, ...] = (0,)) -> Any:
