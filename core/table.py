@@ -36,6 +36,11 @@ _BOT_RETRIES = 20
 """A bot whose choice was overtaken by another action thinks again, at most this often."""
 MAX_HORIZON_NS = 300_000_000
 """Fair arbitration waits at most this long for a far player's compensated claim."""
+MIN_REACTION = 0.1
+"""Seconds: no one reacts to what appeared on their screen sooner than this (human visual
+reaction times start around 0.15 s). A real-time claim names the last board that had been on
+its player's screen this long when the key was pressed: the SSH fast path and the local
+board both go by it."""
 
 SeatKind = Literal["human", "bot", "remote"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "remote")

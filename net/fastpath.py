@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from core.engine import Action, IllegalAction
-from core.table import Table, Update
+from core.table import MIN_REACTION, Table, Update
 
 QUERY = b"\x1b[5n"
 """Device Status Report: "are you there?"."""
@@ -50,9 +50,6 @@ PROBE_TIMEOUT = 5.0
 """A probe unanswered this long is forgotten (some terminals never answer)."""
 SAMPLES = 7
 """Round trips remembered; their median is the estimate (robust to one slow frame)."""
-MIN_REACTION = 0.1
-"""Seconds: no one reacts to what appeared on their screen sooner than this (human visual
-reaction times start around 0.15 s)."""
 LAG_BOARDS = 8
 """Recent boards whose slowest way to the player bounds the latency the table waits for."""
 HISTORY = 64

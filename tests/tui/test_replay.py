@@ -57,6 +57,10 @@ async def test_arrows_step_through_the_moves_and_the_log_keeps_pace() -> None:
         assert screen.at == 10 and "the record ends here" in screen_text(app)
         await pilot.press("g")
         assert screen.at == 0
+        await pilot.press("end")  # the focused log used to take End and Home to scroll
+        assert screen.at == 10
+        await pilot.press("home")
+        assert screen.at == 0
 
 
 async def test_screen_reader_replay_is_plain_lines() -> None:

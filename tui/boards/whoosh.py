@@ -47,7 +47,7 @@ from core.games.whoosh.data import (
     symbols_of,
 )
 from core.games.whoosh.scoring import TIE_BREAK_VALUES, monster_points
-from core.table import Update
+from core.table import MIN_REACTION, Update
 from tui.boards.base import ActionChosen, Choice, Path, ResultsWanted, note_sentence
 from tui.widgets.keys import KeyStates
 
@@ -85,10 +85,6 @@ RECENT = 12
 """At most this many of a player's newest revealed cards are drawn on their line."""
 HISTORY = 64
 """Boards remembered as drawn, to find the one a claim key reacted to."""
-MIN_REACTION = 0.1
-"""Seconds: no one reacts to what appeared on their screen sooner than this (human visual
-reaction times start around 0.15 s). The SSH fast path names a guest's board by the same
-figure (``net.fastpath.MIN_REACTION``)."""
 KEY_STALE_NS = 1_000_000_000
 """A key's time is the press behind an action only this soon after it: a key the board
 passed on to the screen (t, q) must not time a later claim made with the mouse."""

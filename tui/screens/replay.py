@@ -68,10 +68,11 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "Next move", id="replay.next"),
-        Binding("left,h", "step(-1)", "Move before", id="replay.previous"),
-        Binding("end,G", "step(1000000)", "Last", id="replay.last"),
-        Binding("home,g", "step(-1000000)", "Deal", id="replay.first"),
+        Binding("right,l", "step(1)", "Next move", id="replay.next", priority=True),
+        Binding("left,h", "step(-1)", "Move before", id="replay.previous", priority=True),
+        # Priority: the event log takes focus, and would scroll on End and Home instead.
+        Binding("end,G", "step(1000000)", "Last", id="replay.last", priority=True),
+        Binding("home,g", "step(-1000000)", "Deal", id="replay.first", priority=True),
         Binding("q", "app.quit", "Quit", id="replay.quit"),
     ]
 
