@@ -60,6 +60,9 @@ from core.games.whoosh.scoring import breakdown, rank_key, ranking, score, tie_b
 from core.games.whoosh.scoring import can_capture as can_capture
 
 NS_PER_MS = 1_000_000
+CLAIM_BOARDS = 16
+"""Boards back a claim may name: the newest and the 15 before it. A hand reacts to a board
+that has been on screen a tenth of a second; sixteen reveals take several seconds."""
 
 
 @codec.register
@@ -273,17 +276,20 @@ class Whoosh:
         actions: list[Action] = []
         if seat == state.turn and not state.claims and state.piles[seat]:
             actions.append(("reveal",))
+        oldest = state.generation - CLAIM_BOARDS + 1
         if all(claim.seat != seat for claim in state.claims):
             actions += [
                 ("claim", slot, generation)
-                for generation in range(state.generation, state.board_since - 1, -1)
+                for generation in range(state.generation, max(state.board_since, oldest) - 1, -1)
                 for slot, monster in enumerate(state.board)
                 if monster is not None
             ]
         if seat not in state.late:
             actions += [
                 ("claim", slot, generation)
-                for generation in range(state.board_since - 1, state.prev_since - 1, -1)
+                for generation in range(
+                    state.board_since - 1, max(state.prev_since, oldest) - 1, -1
+                )
                 for slot, monster in enumerate(state.prev_board)
                 if monster is not None
             ]
@@ -307,6 +313,8 @@ class Whoosh:
                 return f"there is no Monster {slot + 1}"
             if generation > state.generation:
                 return "that board has not been shown yet"
+            if generation <= state.generation - CLAIM_BOARDS:
+                return f"too late: {CLAIM_BOARDS} cards have turned since that board"
             if generation >= state.board_since:
                 if state.board[slot] is None:
                     return f"there is no Monster {slot + 1}"

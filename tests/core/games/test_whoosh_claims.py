@@ -13,7 +13,7 @@ import pytest
 
 from core.engine import TABLE, IllegalAction
 from core.games.whoosh.data import MONSTER_BY_ID
-from core.games.whoosh.rules import capturable_slots
+from core.games.whoosh.rules import CLAIM_BOARDS, capturable_slots
 from core.match import Match
 
 MS = 1_000_000
@@ -115,3 +115,17 @@ def test_every_claim_is_in_the_log_and_the_record_with_its_time() -> None:
     replayed = Match.replay(match.record())
     assert replayed.log == match.log
     assert replayed.steps[-1][2] == 820 * MS
+
+
+def test_a_claim_may_name_one_of_the_last_sixteen_boards() -> None:
+    """Legal claims stay few whatever the reveals: a board sixteen reveals old is refused."""
+    match = Match.new("whoosh", 2, seed=3, options={"tie_window": 0, "fair_remote": False})
+    start = match.state.generation
+    while match.state.generation < start + CLAIM_BOARDS and not capturable_slots(match.state):
+        match.act(match.state.turn, ("reveal",))
+    # This deal (seed 3) turns sixteen cards before any Monster can be taken.
+    assert match.state.board_since == 0 and match.state.generation >= CLAIM_BOARDS
+    assert ("claim", 0, match.state.generation - CLAIM_BOARDS + 1) in match.legal(1)
+    assert all(a[2] > match.state.generation - CLAIM_BOARDS for a in match.legal(1))
+    with pytest.raises(IllegalAction, match="too late: 16 cards have turned"):
+        match.act(1, ("claim", 0, match.state.generation - CLAIM_BOARDS))
