@@ -277,18 +277,21 @@ def test_a_damaged_key_book_is_one_line_not_a_traceback(
     "content", [b"\x00\x00\x00\x05garbage", b"\x00\x00\x00\x01\x00", b"HUNTERS" * 10]
 )
 @pytest.mark.parametrize("command", ["serve", "host"])
-def test_a_damaged_game_record_is_one_line_not_a_traceback(
+def test_a_damaged_game_record_is_set_aside_in_one_line_not_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, content: bytes
 ) -> None:
     """The record of an interrupted game is resumed as the server starts; one it cannot read
-    is one line (exit 1) saying which table and what to move away, not a traceback."""
+    is kept aside as refused-TIME.rec (nothing is lost) with one error line naming it, and
+    the server goes on to listen with a new table (net.hall.Hall.resume) — no traceback."""
     data = tmp_path / "data"
     _damage(data, f"table/{RECORD}", content)
-    status, err = _run_on(capsys, command, data)
-    assert status == 1
-    line = _one_line(err)
-    assert line.startswith(f"hunters {command}: the interrupted game in {data / 'table'}")
-    assert f"move {RECORD} out of that directory" in line
+    with pytest.raises(_Listened):
+        _run_on(capsys, command, data)
+    kept = list((data / "table").glob("refused-*.rec"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content
+    assert not (data / "table" / RECORD).exists()
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
 
 
 # -- the log ---------------------------------------------------------------------------------
