@@ -29,7 +29,7 @@ from tests.net.e2e_helpers import CTRL_S, Served, players, running_server
 pytestmark = pytest.mark.timeout(240)
 
 WINDOW = 50
-GAPS = (0, 30, 100, 200)
+GAPS = (0, 40, 150)
 SEEN = 0.15
 """Seconds after a board becomes capturable before the first key: past the fast path's
 minimum reaction, so the key names the board it was aimed at."""
@@ -77,7 +77,7 @@ async def test_two_players_pressing_0_to_200_ms_apart_are_judged_by_their_times(
                     if served.hall.table.match.outcome() is not None:  # type: ignore[union-attr]
                         break
                     judged += await _race(served, ala, olek, gap, same)
-            assert judged >= 5
+            assert judged >= 4
 
 
 async def _race(served: Served, ala: object, olek: object, gap: int, same: bool) -> int:
