@@ -41,7 +41,7 @@ BANNER_LIMIT = 2.0
 """Seconds a fresh connection may wait for the SSH banner."""
 KEY_LIMIT = 0.5
 """Seconds a seated player's key may take to change their screen."""
-ATTACK = 4.0
+ATTACK = 3.0
 """Seconds each attack lasts."""
 PROBE_EVERY = 0.4
 """Seconds between probes during an attack."""
