@@ -47,6 +47,10 @@ def configurations(want_refused: bool = False) -> Iterator[Any]:
     for slug, game in GAMES.items():
         settings: list[dict[str, Any]] = [{}]
         for option in game.options:
+            if option.key in getattr(game, "clock_options", ()):
+                # Read only by the table's clock (deadlines), which random playouts never
+                # wait for: every value plays the same rules as the default.
+                continue
             settings += [{option.key: c} for c in option.choices if c != option.default]
         for seats in game.players:
             for options in settings:
