@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import statistics
 import time
 from collections import deque
@@ -253,7 +254,7 @@ class FastPath:
         """How far this player's claims may be dated back when play is fair at a distance: the
         round trip, and the longest any of the recent positions took from the table to their
         channel (a claim names one of them)."""
-        recent = list(self._written)[-LAG_BOARDS:]
+        recent = itertools.islice(reversed(self._written), LAG_BOARDS)
         lag = max((written - delivered for written, delivered, _ in recent), default=0)
         return (self.round_trip_ns or 0) + max(0, lag)
 

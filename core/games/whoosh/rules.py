@@ -514,7 +514,7 @@ def _can_act(state: State, seat: int) -> bool:
         return True
     return (
         seat not in state.late
-        and state.board_since > state.prev_since
+        and state.board_since > max(state.prev_since, state.generation - CLAIM_BOARDS + 1)
         and any(m is not None for m in state.prev_board)
     )
 

@@ -129,3 +129,17 @@ def test_a_claim_may_name_one_of_the_last_sixteen_boards() -> None:
     assert all(a[2] > match.state.generation - CLAIM_BOARDS for a in match.legal(1))
     with pytest.raises(IllegalAction, match="too late: 16 cards have turned"):
         match.act(1, ("claim", 0, match.state.generation - CLAIM_BOARDS))
+
+
+def test_a_player_is_acting_only_while_they_have_a_legal_action() -> None:
+    """Sixteen reveals after the Monsters changed, the board before the change is out of
+    reach: a player whose hand is down has nothing left to do and is not asked to act."""
+    match = Match.new("whoosh", 2, seed=3, options={"tie_window": 50, "fair_remote": False})
+    match.act(0, ("claim", 0, match.state.generation), at_ns=1)
+    match.act(TABLE, ("settle",))  # a mistake: the Monsters change
+    while match.state.generation < match.state.board_since + CLAIM_BOARDS:
+        match.act(match.state.turn, ("reveal",))
+    match.act(1, ("claim", 0, match.state.generation), at_ns=match.state.last_ns + 1)
+    for seat in match.to_act() - {TABLE}:
+        assert match.legal(seat), f"seat {seat} is asked to act with nothing legal"
+    assert 1 not in match.to_act()
