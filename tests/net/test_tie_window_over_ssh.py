@@ -125,6 +125,9 @@ async def _race(served: Served, ala: object, olek: object, gap: int, same: bool)
         recorded = (claims[-1] - claims[0]) / 1e6
         assert recorded > WINDOW, f"{recorded} ms: the window closed too early: {told}"
         return 1
+    voided = re.search(r"\{p(\d)\}'s claim on", told)
+    if voided is None or {int(voided.group(1)), taker} != {0, 1}:
+        return 0  # a bot's hand came into the race: not the two scripted players'
     reason = void.group(1)
     apart = re.search(r"(\d+) ms (?:apart|earlier)", reason)
     measured = int(apart.group(1)) if apart else 0
