@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from tui.widgets.card import CHOSEN, TARGET, CardFace
+from tui.widgets.card import BACK, CHOSEN, FRESH, LEGAL, TARGET, CardBox, CardFace, CardRow, Track
 
 
 def _plain(face: CardFace) -> str:
@@ -30,3 +30,53 @@ def test_marks_are_symbols() -> None:
     """A legal target and a chosen card are marked by symbols, not colour."""
     assert TARGET in _plain(CardFace("≈", "Water", mark=TARGET))
     assert CHOSEN in _plain(CardFace("≈", "Water", mark=CHOSEN))
+
+
+def _lines(renderable: object, width: int = 80) -> list[str]:
+    console = Console(width=width, color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def test_a_card_box_is_a_bordered_face_of_fixed_size() -> None:
+    """Every line of a card is exactly its width; the title shows glyph and word."""
+    rows = _lines(CardBox("≈", "Water", ("Kraken", "3 points"), width=12))
+    assert len(rows) == 5
+    assert all(len(row) == 12 for row in rows)
+    assert rows[1].startswith("│≈ Water")
+
+
+def test_card_states_read_without_colour() -> None:
+    """Legal, selected, fresh, dimmed and face-down differ in their characters alone."""
+    plain = _lines(CardBox("≈", "Water"))
+    legal = _lines(CardBox("≈", "Water", legal=True))
+    selected = _lines(CardBox("≈", "Water", selected=True))
+    fresh = _lines(CardBox("≈", "Water", fresh=True))
+    dim = _lines(CardBox("≈", "Water", dim=True))
+    back = _lines(CardBox("", "Deck", face_down=True))
+    assert LEGAL in legal[1] and LEGAL not in plain[1]
+    assert selected[0].startswith("┏") and plain[0].startswith("╭")
+    assert FRESH in fresh[-1] and FRESH not in plain[-1]
+    assert dim[-1] != plain[-1]
+    assert BACK in back[1] and "Water" not in back[1]
+    assert len({tuple(x) for x in (plain, legal, selected, fresh, dim)}) == 5
+
+
+def test_a_card_row_wraps_to_its_width() -> None:
+    """Cards that do not fit on one line continue below, never cut."""
+    cards = tuple(CardBox("•", f"C{i}", width=12) for i in range(8))
+    rows = _lines(CardRow(cards, label="Hand"), width=40)
+    assert rows[0] == "Hand"
+    assert all(len(row) <= 40 for row in rows)
+    text = "\n".join(rows)
+    assert all(f"C{i}" in text for i in range(8))
+    assert "(none)" in "\n".join(_lines(CardRow((), label="Hand")))
+
+
+def test_a_track_shows_every_marker_under_its_space() -> None:
+    """Markers are text under their space; a long track keeps the marked spaces."""
+    top, under = _lines(Track("Trending", 0, 12, ((3, "A"), (3, "B"), (7, "C")), (10,)))
+    assert under[top.index(" 3 ") : top.index(" 3 ") + 3].strip() == "AB"
+    long_top, long_under = _lines(Track("Score", 0, 90, ((3, "A"), (77, "B"))), width=40)
+    assert "77" in long_top and "B" in long_under and "…" in long_top
+    assert len(long_top) <= 40

@@ -50,3 +50,228 @@ class CardFace:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.text()
+
+
+# -- cards as cards -------------------------------------------------------------------------
+#
+# A CardBox is one physical card: a bordered face with its glyph and word, optional lines of
+# text, and a state told by shape as well as style (never colour alone):
+#
+#   ╭──────────╮   ┏━━━━━━━━━━┓   ╭──────────╮   ╭──────────╮   ╭──────────╮
+#   │≈ Water  ◆│   ┃≈ Water  ◆┃   │≈ Water   │   │░░░░░░░░░░│   │≈ Water   │
+#   │Kraken    │   ┃Kraken    ┃   │Kraken    │   │░ Deck ░░░│   │Kraken    │
+#   ╰──────────╯   ┗━━━━━━━━━━┛   ╰─── new ──╯   ╰──────────╯   ╰╌╌╌╌╌╌╌╌╌╌╯
+#     legal           selected       fresh         face down       dimmed
+#
+# CardRow lays cards side by side, wrapping to the width it is given; Track draws a numbered
+# track with each player's marker under their space. All are Rich renderables, testable
+# without an App; a board puts them in Statics and updates a Static only when what it shows
+# changed (see `ShowOnChange`), so one update redraws only the parts that changed.
+
+LEGAL = TARGET
+"""The top-right corner mark of a card that can be chosen now."""
+FRESH = "new"
+"""Written in the bottom border of a card just played or just revealed."""
+BACK = "░"
+"""The pattern of a face-down card."""
+
+_ROUND = ("╭", "─", "╮", "│", "╰", "╯")
+_HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+_DIM_BOTTOM = "╌"
+
+
+@dataclass(frozen=True, slots=True)
+class CardBox:
+    """One card, ``width`` cells wide and ``2 + len(lines) + 1`` (or ``height``) tall.
+
+    ``glyph`` and ``word`` make the title line (the word is what the card is: "Water",
+    "Spider-Man"); ``lines`` are further lines of text (value, ability), cut with an ellipsis
+    to the card's width. ``style`` colours the title (a colour always has its glyph and word
+    too). States: ``legal`` (◆ in the corner), ``selected`` (heavy border, title in reverse
+    video), ``fresh`` ("new" in the bottom border), ``dim`` (dimmed, dashed bottom edge),
+    ``face_down`` (a back pattern; ``word`` then labels the back, e.g. "Deck 12").
+    """
+
+    glyph: str
+    word: str
+    lines: tuple[str, ...] = ()
+    style: str = ""
+    width: int = 12
+    height: int | None = None
+    """Body lines (title included); None: 1 + len(lines). Cards in a row share a height."""
+    legal: bool = False
+    selected: bool = False
+    fresh: bool = False
+    dim: bool = False
+    face_down: bool = False
+    mark: str = ""
+    """An extra one-cell mark before the title (e.g. CHOSEN for a card picked this move)."""
+
+    @property
+    def body_height(self) -> int:
+        return self.height if self.height is not None else 1 + len(self.lines)
+
+    def rows(self) -> list[Text]:
+        """The card as lines of styled text, each exactly ``width`` cells."""
+        tl, h, tr, v, bl, br = _HEAVY if self.selected else _ROUND
+        inner = max(1, self.width - 2)
+        edge = Style(bold=self.selected, dim=self.dim)
+        out = [Text(tl + h * inner + tr, style=edge, no_wrap=True)]
+        body: list[Text] = []
+        if self.face_down:
+            label = f" {self.word} " if self.word else ""
+            for row in range(self.body_height):
+                if row == 0 and label and len(label) < inner:
+                    pad = inner - len(label)
+                    cell = Text(BACK * (pad // 2) + label + BACK * (pad - pad // 2))
+                else:
+                    cell = Text(BACK * inner)
+                cell.stylize("dim")
+                body.append(cell)
+        else:
+            corner = LEGAL if self.legal else ""
+            mark = (self.mark + " ") if self.mark else ""
+            head = f"{mark}{self.glyph} {self.word}" if self.glyph else f"{mark}{self.word}"
+            title = Text(head, style=self.style, no_wrap=True, overflow="ellipsis")
+            if self.selected:
+                title.stylize(Style(reverse=True, bold=True))
+            title.truncate(inner - len(corner), overflow="ellipsis", pad=True)
+            title.append(corner, style="bold")
+            body.append(title)
+            for line in self.lines[: max(0, self.body_height - 1)]:
+                cell = Text(line, no_wrap=True, overflow="ellipsis")
+                cell.truncate(inner, overflow="ellipsis", pad=True)
+                body.append(cell)
+            while len(body) < self.body_height:
+                body.append(Text(" " * inner))
+        for cell in body:
+            if self.dim:
+                cell.stylize("dim")
+            out.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
+        bottom = (_DIM_BOTTOM if self.dim and not self.selected else h) * inner
+        if self.fresh and inner >= len(FRESH) + 2:
+            label = f" {FRESH} "
+            left = (inner - len(label)) // 2
+            bottom = bottom[:left] + label + bottom[left + len(label) :]
+        out.append(Text(bl + bottom + br, style=edge, no_wrap=True))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.rows()
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """Cards side by side with ``gap`` cells between them, wrapping into more rows of cards
+    when the width runs out; an optional ``label`` (e.g. "Your hand") heads the row."""
+
+    cards: tuple[CardBox, ...]
+    gap: int = 1
+    label: str = ""
+    empty: str = "(none)"
+    """What an empty row says (a row is never just blank)."""
+
+    def lines(self, width: int) -> list[Text]:
+        out: list[Text] = []
+        if self.label:
+            out.append(Text(self.label, style="bold"))
+        if not self.cards:
+            out.append(Text(self.empty, style="dim"))
+            return out
+        height = max(card.body_height for card in self.cards)
+        groups: list[list[CardBox]] = [[]]
+        used = 0
+        for card in self.cards:
+            need = card.width + (self.gap if groups[-1] else 0)
+            if groups[-1] and used + need > width:
+                groups.append([])
+                used, need = 0, card.width
+            groups[-1].append(card)
+            used += need
+        for group in groups:
+            faces = [
+                (card if card.height == height else _with_height(card, height)).rows()
+                for card in group
+            ]
+            for row in range(height + 2):
+                line = Text(no_wrap=True)
+                for index, face in enumerate(faces):
+                    if index:
+                        line.append(" " * self.gap)
+                    line.append_text(face[row])
+                out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+
+def _with_height(card: CardBox, height: int) -> CardBox:
+    from dataclasses import replace
+
+    return replace(card, height=height)
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A numbered track (Trending, Highlights, a score track…): one cell per space from
+    ``start`` to ``end``, and under each space the markers of whoever stands there.
+
+    ``marks`` maps a space to the short markers on it (a player's initial or number, a
+    glyph); a marker is text, so the track reads without colour. ``highlight`` spaces (a
+    threshold, a limit) are drawn in bold with a ▲ under them when nobody stands there.
+    When the track is wider than the space it is given, it shows only the spaces that
+    carry a marker or a highlight, with … between runs.
+    """
+
+    label: str
+    start: int
+    end: int
+    marks: tuple[tuple[int, str], ...] = ()
+    highlight: tuple[int, ...] = ()
+    cell: int = 3
+
+    def lines(self, width: int) -> list[Text]:
+        spaces = list(range(self.start, self.end + 1))
+        marked: dict[int, list[str]] = {}
+        for space, marker in self.marks:
+            marked.setdefault(space, []).append(marker)
+        cell = max(
+            self.cell, *(len(str(s)) for s in spaces), *(len("".join(m)) for m in marked.values())
+        )
+        head = Text(f"{self.label} ", style="bold", no_wrap=True)
+        budget = width - head.cell_len
+        shown: list[int | None]
+        if len(spaces) * (cell + 1) > budget:
+            keep = sorted({self.start, self.end, *marked, *self.highlight})
+            shown = []
+            for space in keep:
+                last = shown[-1] if shown else None
+                if last is not None and space != last + 1:
+                    shown.append(None)
+                shown.append(space)
+        else:
+            shown = list(spaces)
+        top = Text(no_wrap=True)
+        top.append_text(head)
+        under = Text(" " * head.cell_len, no_wrap=True)
+        for spot in shown:
+            if spot is None:
+                top.append("… ")
+                under.append("  ")
+                continue
+            number = str(spot).center(cell)
+            style = "bold underline" if spot in self.highlight else ""
+            top.append(number, style=style)
+            top.append("│")
+            here = "".join(marked.get(spot, []))
+            if not here and spot in self.highlight:
+                here = "▲"
+            under.append(here.center(cell)[:cell], style="bold")
+            under.append(" ")
+        top.truncate(width, overflow="ellipsis")
+        under.truncate(width, overflow="ellipsis")
+        return [top, under]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)

@@ -1,0 +1,35 @@
+"""ShowOnChange: a Static that redraws only when what it shows changed.
+
+Every update of a table reaches every guest's screen, so a board that rebuilds all its
+widgets on each update pays its whole render cost each time. A board built of these pays
+only for the parts whose content key changed: ``show(key, build)`` calls ``build`` and
+updates the widget only when ``key`` differs from the last one shown (and the width, for
+renderables laid out to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from rich.console import RenderableType
+from textual.widgets import Static
+
+
+class ShowOnChange(Static):
+    """A Static updated through ``show`` only when its content key changes."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._shown_key: Hashable = object()
+
+    def show(self, key: Hashable, build: Callable[[], RenderableType]) -> bool:
+        """Show ``build()`` unless ``key`` equals the key last shown; True if redrawn."""
+        if key == self._shown_key:
+            return False
+        self._shown_key = key
+        self.update(build())
+        return True
+
+    def forget(self) -> None:
+        """Redraw on the next ``show`` whatever its key (e.g. after a resize or theme)."""
+        self._shown_key = object()
