@@ -1,12 +1,18 @@
 """Phase 2, Assemble Collection: every seat at once, in small steps.
 
 A seat first plays cards one at a time onto collections (and may take one back, or
-relocate a card between its collections), then says it is ready (cards that cannot start
-a collection, alone for a new hero, go back to the hand); it pays the market value
-of the played cards by discarding cards one at a time until the value is covered (no
-change); the cards join the collections and the Highlight tracks advance; last it
-discards down to two cards. Playing a card is allowed only while the cards left in hand
-can still pay for everything played, so a seat can always finish.
+relocate a card between its collections, those it is starting or growing now included),
+then says it is ready (cards that cannot start a collection, alone for a new hero, go
+back to the hand); it pays the market value of the played cards by discarding cards one
+at a time until the value is covered (no change); the cards join the collections and the
+Highlight tracks advance; last it discards down to two cards (not after the third round:
+no round follows). Playing a card is allowed only while the cards left in hand can still
+pay for everything played, so a seat can always finish.
+
+Relocation counts the cards played this phase as part of their collections (the rulebook
+allows it "during Phase 2"), so one invariant holds until the plays are paid for: every
+hero with cards in a collection has at least two cards, collected or played. A played card
+whose taking back would break it stays until the relocated card goes back.
 
 Actions: ("play", card, hero)  ("unplay", card)  ("relocate", card, hero)  ("ready",)
          ("pay", card)  ("discard", card)
@@ -43,6 +49,26 @@ def begin_assembly(state: State) -> tuple[State, list[Event]]:
     return replace(state, assembly=assembly), [
         event("assemble", f"Round {state.round + 1}: Assemble Collection.")
     ]
+
+
+def _last_round(state: State) -> bool:
+    return state.round == 2
+
+
+def sizes(state: State, seat: int) -> dict[str, int]:
+    """Per hero, the cards of ``seat``'s collection with those played for it this phase."""
+    assert state.assembly is not None
+    counts = {hero: len(cards) for hero, cards in state.collections[seat]}
+    for _, hero in state.assembly.plays[seat]:
+        counts[hero] = counts.get(hero, 0) + 1
+    return counts
+
+
+def keeps_two(state: State, seat: int, hero: str) -> bool:
+    """One card of ``hero`` may leave (relocated, or played and taken back): a collection
+    keeps two cards or more, and a hero not collected yet has no collection to keep."""
+    collected = any(h == hero for h, _ in state.collections[seat])
+    return not collected or sizes(state, seat)[hero] - 1 >= _MIN_NEW
 
 
 def owed(state: State, seat: int) -> int:
@@ -99,16 +125,20 @@ def assembly_legal(state: State, seat: int) -> list[Action]:
         actions += [
             ("play", card, hero) for hero in CARD[card].heroes if collectable(state, hero, card)
         ]
-    actions += [("unplay", card) for card, _ in assembly.plays[seat]]
-    existing = {hero for hero, _ in state.collections[seat]}
+    actions += [
+        ("unplay", card) for card, hero in assembly.plays[seat] if keeps_two(state, seat, hero)
+    ]
+    size = sizes(state, seat)
+    collected = {hero for hero, _ in state.collections[seat]}
+    started = {hero for hero, count in size.items() if hero in collected or count >= _MIN_NEW}
     for hero, cards in state.collections[seat]:
-        if len(cards) <= _MIN_NEW:
+        if not keeps_two(state, seat, hero):
             continue
         for card in cards:
             actions += [
                 ("relocate", card, other)
                 for other in CARD[card].heroes
-                if other != hero and other in existing and collectable(state, other, card)
+                if other != hero and other in started and collectable(state, other, card)
             ]
     return actions
 
@@ -165,10 +195,9 @@ def assembly_apply(state: State, seat: int, action: Action) -> tuple[State, list
 def _relocate(state: State, seat: int, card: str, hero: str) -> tuple[State, list[Event]]:
     moved: list[tuple[str, tuple[str, ...]]] = []
     for owner, cards in state.collections[seat]:
-        if card in cards:
-            moved.append((owner, without(cards, card)))
-        else:
-            moved.append((owner, cards))
+        kept = without(cards, card) if card in cards else cards
+        if kept:  # emptied only while played cards of that hero keep it at two
+            moved.append((owner, kept))
     collections = add_to(tuple(moved), hero, (card,))
     state = replace(state, collections=put(state.collections, seat, collections))
     return state, [
@@ -212,7 +241,7 @@ def _commit(state: State, seat: int, events: list[Event]) -> tuple[State, list[E
 def _finish_excess(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
     assembly = state.assembly
     assert assembly is not None
-    if len(state.hands[seat]) > HAND_LIMIT:
+    if len(state.hands[seat]) > HAND_LIMIT and not _last_round(state):
         return state, events
     assembly = replace(assembly, stages=put(assembly.stages, seat, "done"))
     events.append(event("done", f"{{p{seat}}} has assembled."))

@@ -280,8 +280,9 @@ def _begin(state: State) -> tuple[State, list[Event]]:
 
 def _after_location(state: State, location: str) -> tuple[State, list[Event]]:
     """After the Flea Market, the Auction and the Convention the First Player hands the
-    marker on (3–4 players; rulebook)."""
-    if state.players >= 3 and location != "store":
+    marker on (3–4 players; rulebook), but not after the last Convention: no round follows."""
+    last = state.round == len(SCHEDULE) - 1 and state.step == len(SCHEDULE[-1]) - 1
+    if state.players >= 3 and location != "store" and not last:
         return replace(state, location="give-first"), [
             event("first", f"{{p{state.first}}} chooses who gets the First Player marker.")
         ]
@@ -360,16 +361,15 @@ def final_outcome(state: State) -> Outcome:
     note = ""
     if state.solo:
         you, jarvis = keys
-        if you > jarvis:
-            verdict = "you beat Jarvis"
-        elif you < jarvis:
-            verdict = "Jarvis wins"
-        else:
-            verdict = "you and Jarvis tie"
+        # "If you scored more points than Jarvis, you won", the standard tie-breaks
+        # deciding equal scores: a tie they leave standing is no win, so Jarvis wins it.
+        verdict = "you beat Jarvis" if you > jarvis else "Jarvis wins"
         note = f"Jarvis scored {keys[1][0]}: {verdict}"
-        if you[0] == jarvis[0]:
+        if you == jarvis:
+            note += " (a complete tie: you did not score more)"
+        elif you[0] == jarvis[0]:
             note += " (tie broken by Highlights, then the biggest collection)"
-        lost = "Jarvis" if you < jarvis else ""
+        lost = "" if you > jarvis else "Jarvis"
         return Outcome(scores, (sheet[0],), ((0,),), note + ".", lost_to=lost)
     order = sorted(range(state.players), key=lambda s: keys[s], reverse=True)
     ranking: list[tuple[int, ...]] = []
@@ -468,6 +468,12 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
             return f"collections are assembled after the Convention (this is the {name})"
         if verb == "ready":
             return "you are not playing cards now"
+        assert state.assembly is not None
+        if verb == "unplay" and card in {c for c, _ in state.assembly.plays[seat]}:
+            return (
+                "taking that card back would leave a collection with fewer than two cards "
+                "(relocate the card you moved out of it back first)"
+            )
         if verb == "play" and card in CARD:
             return (
                 "the card must show that hero (a removed hero only on a card that completed "

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import Action
+from core.engine import Action, IllegalAction
 from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HEROES, HIGHLIGHTS
 from core.games.comic_hunters.rules import COMIC_HUNTERS as GAME
 from core.games.comic_hunters.rules import _begin, final_outcome, score_sheet
@@ -788,3 +788,106 @@ def test_random_games_keep_every_card_and_hide_hands(players: int, seed: int) ->
             for other in range(players):
                 if other != viewer:
                     assert not any(c in shown for c in state.hands[other])
+
+
+# -- the rules audit's findings, through Match ----------------------------------------------
+
+
+def match_at(state: State) -> Match:
+    """A Match holding ``state``: every action below passes its legality check and apply."""
+    return Match(GAME, state.players, 0, {}, state)
+
+
+def _spider_and_cap(spiders: int, caps: int) -> tuple[State, str, list[str]]:
+    """Four players assembling; the first seat collects Spider-Man (the team-up card with Captain
+    America and ``spiders`` - 1 more) and, if ``caps``, Captain America (that many cards)."""
+    dual = next(c.id for c in CARDS if c.heroes == ("spider-man", "captain-america"))
+    spider = cards_of("spider-man", 1)[: spiders - 1]
+    cap = cards_of("captain-america", 1)[:caps]
+    state = take_out(assembling(4), [dual, *spider, *cap])
+    mine = [("spider-man", tuple(sorted([dual, *spider])))]
+    if cap:
+        mine.append(("captain-america", tuple(cap)))
+    return replace(state, collections=(tuple(mine), *state.collections[1:])), dual, spider
+
+
+def test_relocating_into_a_collection_started_this_phase() -> None:
+    """Relocation is allowed "during Phase 2": into a collection of two cards just played."""
+    state, dual, _ = _spider_and_cap(spiders=3, caps=0)
+    new = cards_of("captain-america", 2)[:2]
+    pay = cards_of("thor", 3)[:2]
+    match = match_at(with_hand(state, 0, new + pay))
+    for card in new:
+        match.act(0, ("play", card, "captain-america"))
+    match.act(0, ("relocate", dual, "captain-america"))
+    match.act(0, ("ready",))
+    for card in pay:
+        match.act(0, ("pay", card))
+    collections = dict(match.state.collections[0])
+    assert collections["captain-america"] == tuple(sorted([dual, *new]))
+    assert len(collections["spider-man"]) == 2
+
+
+def test_a_collection_reaching_three_this_phase_may_give_one_away() -> None:
+    """Two cards plus one played this phase make three: one may go, two stay; taking the
+    played card back would then leave one, so it is refused until the card returns."""
+    state, dual, _ = _spider_and_cap(spiders=2, caps=2)
+    grow = cards_of("spider-man", 2)[0]
+    pay = cards_of("thor", 3)[0]
+    match = match_at(with_hand(state, 0, [grow, pay]))
+    match.act(0, ("play", grow, "spider-man"))
+    match.act(0, ("relocate", dual, "captain-america"))
+    assert ("unplay", grow) not in match.legal(0)
+    with pytest.raises(IllegalAction, match="fewer than two"):
+        match.act(0, ("unplay", grow))
+    match.act(0, ("ready",))
+    match.act(0, ("pay", pay))
+    collections = dict(match.state.collections[0])
+    assert len(collections["spider-man"]) == 2 and len(collections["captain-america"]) == 3
+
+
+def test_relocating_never_starts_a_collection_from_one_played_card() -> None:
+    """A lone card played for a new hero is no collection yet: nothing relocates into it."""
+    state, dual, _ = _spider_and_cap(spiders=3, caps=0)
+    one = cards_of("captain-america", 1)[0]
+    match = match_at(with_hand(state, 0, [one, *cards_of("thor", 3)[:1]]))
+    match.act(0, ("play", one, "captain-america"))
+    assert ("relocate", dual, "captain-america") not in match.legal(0)
+
+
+def test_solo_a_complete_tie_with_jarvis_is_a_loss() -> None:
+    """The rulebook: "If you scored more points than Jarvis, you won". Equal on score,
+    Highlights and the biggest collection, the player did not score more: Jarvis wins."""
+    state = replace(cleared(fresh(1)), location="over", stash=(7,), jarvis_stash=7)
+    outcome = match_at(state).outcome()
+    assert outcome is not None
+    assert outcome.lost_to == "Jarvis" and outcome.winners() == ()
+    assert "Jarvis wins" in outcome.note
+
+
+def _last_convention(players: int) -> State:
+    return _begin(replace(cleared(fresh(players)), round=2, step=2))[0]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_first_player_marker_is_handed_on_after_the_last_convention(players: int) -> None:
+    """No round follows the third Convention: Phase 2 starts at once."""
+    match = match_at(_last_convention(players))
+    while match.state.location == "convention":
+        seat = min(match.to_act())
+        match.act(seat, next(a for a in match.legal(seat) if a[0] != "slide"))
+    assert match.state.location == "assemble"
+    assert not [text for text in match.log if "First Player marker" in text]
+
+
+def test_no_discarding_down_to_two_after_the_last_round() -> None:
+    """The hand limit holds "from one round to the other": the third round keeps its hand."""
+    hand = cards_of("thor", 1)[:5]
+    state = with_hand(replace(assembling(4), round=2), 0, hand)
+    match = match_at(state)
+    match.act(0, ("ready",))
+    assert match.state.hands[0] == tuple(sorted(hand)) and 0 not in match.to_act()
+    for seat in (1, 2, 3):
+        while seat in match.to_act():
+            match.act(seat, match.legal(seat)[0])
+    assert match.outcome() is not None
