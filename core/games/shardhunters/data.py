@@ -272,7 +272,7 @@ HEROES: Final[dict[str, Hero]] = {
     ),
     "sabine": Hero(
         "Sabine",
-        "A Combat you took part in that would be a draw is yours.",
+        "A Combat that would be a draw between you and others tied for the best total is yours.",
         False,
         False,
         "designed",

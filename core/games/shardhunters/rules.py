@@ -49,7 +49,7 @@ from core.games.shardhunters.data import (
 )
 from core.games.shardhunters.scoring import (
     Card,
-    combat_winner,
+    combat_leaders,
     effective,
     hunt_winner,
     loot_shards,
@@ -641,16 +641,22 @@ def _cassandra(state: State, seat: int, value: int) -> tuple[State, list[Event]]
     top = state.deck[0]
     real = MONSTER_CARDS[top].value
     right = value == real
+    # Her player alone checks the card; the others learn only whether the guess was right
+    # (GAME_DATA.md), so the value guessed stays private too (a right one would name it).
     state = replace(
         state,
-        top_known=tuple(range(state.sides)),
+        top_known=tuple(sorted({*state.top_known, seat})),
         guess=(seat, value, real),
     )
-    text = (
-        f"{{p{seat}}} guesses {value} for the top card (Cassandra): it is {monster_name(top)}, "
-        + ("right!" if right else "wrong.")
-    )
-    events = [_event("guess", text)]
+    verdict = "right" if right else "wrong"
+    events = [
+        _event("guess", f"{{p{seat}}} checks the Monster Deck's top card (Cassandra): {verdict}."),
+        _event(
+            "guess",
+            f"You guessed {value}: the top card is {monster_name(top)}, {verdict}.",
+            to=seat,
+        ),
+    ]
     if right:
         state, more = _pay(state, seat, 1, "Cassandra")
         events += more
@@ -690,9 +696,14 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
         effective(printed(cards), k, powers(state, side), clemence)
         for side, cards in enumerate(played)
     ]
-    winner = combat_winner(counted)
+    leaders = combat_leaders(counted)
+    winner = leaders[0] if len(leaders) == 1 else None
+    # Sabine takes a draw between her player and others tied for the best total; a draw
+    # among the others stays a draw (GAME_DATA.md).
     sabine = _side_with(state, "sabine") if winner is None else None
-    if winner is None and sabine is not None:
+    if sabine not in leaders:
+        sabine = None
+    if sabine is not None:
         winner = sabine
     loot = [list(pile) for pile in state.loot]
     if winner is None:

@@ -19,28 +19,37 @@ def coloured(cards: Sequence[Card]) -> int:
     return sum(1 for _, colour in cards if colour != "white")
 
 
-def _best_of(candidates: Sequence[int], plays: Sequence[Sequence[Card]]) -> int | None:
-    """The one candidate with the most coloured cards, or None when that ties too."""
+def _best_of(candidates: Sequence[int], plays: Sequence[Sequence[Card]]) -> list[int]:
+    """The candidates with the most coloured cards (one: the winner of the tie)."""
     most = max(coloured(plays[seat]) for seat in candidates)
-    top = [seat for seat in candidates if coloured(plays[seat]) == most]
-    return top[0] if len(top) == 1 else None
+    return [seat for seat in candidates if coloured(plays[seat]) == most]
 
 
-def combat_winner(plays: Sequence[Sequence[Card]]) -> int | None:
-    """The seat that wins a Combat, or None for a draw (rulebook, "Coloured Monster Cards").
+def _one(seats: Sequence[int]) -> int | None:
+    return seats[0] if len(seats) == 1 else None
+
+
+def combat_leaders(plays: Sequence[Sequence[Card]]) -> list[int]:
+    """The seats a Combat's rules cannot separate (rulebook, "Coloured Monster Cards"): one
+    seat is the winner; several drew, among the best totals.
 
     The highest total wins; if anyone played a blue card the lowest total wins instead,
     unless anyone played a red card too (red overrules blue). Equal totals go to the tied
     player with the most coloured cards; if that ties as well, the Combat is a draw.
     """
     if not plays:
-        return None
+        return []
     totals = [sum(value for value, _ in cards) for cards in plays]
     colours = {colour for cards in plays for _, colour in cards}
     lowest = "blue" in colours and "red" not in colours
     target = min(totals) if lowest else max(totals)
     tied = [seat for seat, total in enumerate(totals) if total == target]
-    return tied[0] if len(tied) == 1 else _best_of(tied, plays)
+    return tied if len(tied) == 1 else _best_of(tied, plays)
+
+
+def combat_winner(plays: Sequence[Sequence[Card]]) -> int | None:
+    """The seat that wins a Combat, or None for a draw."""
+    return _one(combat_leaders(plays))
 
 
 def hunt_winner(loot: Sequence[Sequence[Card]]) -> int | None:
@@ -53,7 +62,7 @@ def hunt_winner(loot: Sequence[Sequence[Card]]) -> int | None:
         return None
     counts = [len(cards) for cards in loot]
     tied = [seat for seat, count in enumerate(counts) if count == max(counts)]
-    return tied[0] if len(tied) == 1 else _best_of(tied, loot)
+    return tied[0] if len(tied) == 1 else _one(_best_of(tied, loot))
 
 
 def effective(

@@ -57,7 +57,7 @@ def view(state: State, seat: int | None, acting: frozenset[int]) -> dict[str, An
         "loot": [list(pile) for pile in state.loot],
         "deck_size": len(state.deck),
         "top": state.deck[0] if state.deck and top_seen else None,
-        "guess": list(state.guess),
+        "guess": _guess(state, seat),
         "tavern_size": len(state.tavern),
         "tavern_bottom": list(state.tavern[known:]),
         "reaver_tavern_size": len(state.reaver_tavern),
@@ -70,6 +70,21 @@ def view(state: State, seat: int | None, acting: frozenset[int]) -> dict[str, An
         "hunt_winner": state.hunt_winner,
         "winner": state.winner,
         "to_act": sorted(acting),
+    }
+
+
+def _guess(state: State, seat: int | None) -> dict[str, Any] | None:
+    """Cassandra's guess this Hunt: everyone learns whether it was right, only her player
+    the value guessed and the card's."""
+    if not state.guess:
+        return None
+    side, value, real = state.guess
+    mine = seat == side
+    return {
+        "seat": side,
+        "right": value == real,
+        "value": value if mine else None,
+        "top_value": real if mine else None,
     }
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import IllegalAction
+from core.engine import IllegalAction, with_names
 from core.games.shardhunters.data import (
     HEROES,
     MAX_HUNTS,
@@ -20,10 +20,11 @@ from core.games.shardhunters.data import (
     REAVERS,
     SHARD_HEROES,
     STANBUL,
+    monster_name,
 )
+from core.games.shardhunters.rules import DRAW, State, powers
 from core.games.shardhunters.rules import SHARDHUNTERS as GAME
-from core.games.shardhunters.rules import State, powers
-from core.match import Match
+from core.match import Match, visible_events
 
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> State:
@@ -62,11 +63,17 @@ def combat(
     )
 
 
+def match_at(state: State) -> Match:
+    """A Match holding ``state``: actions pass its seat and legality checks, then apply."""
+    return Match(GAME, state.players, 0, {}, state)
+
+
 def act(state: State, seat: int, action: tuple[Any, ...]) -> tuple[State, list[dict[str, Any]]]:
-    """Apply an action after checking it is legal, as Match would."""
+    """Take an action through Match (its checks, then apply)."""
     assert action in GAME.legal_actions(state, seat), f"{action} should be legal"
-    new_state, events = GAME.apply(state, seat, action, None)
-    return new_state, list(events)
+    match = match_at(state)
+    events = match.act(seat, action)
+    return match.state, events
 
 
 def fight(state: State, *plays: Sequence[str]) -> tuple[State, list[dict[str, Any]]]:
@@ -350,11 +357,19 @@ def test_felix_pays_for_every_draw() -> None:
 
 
 def test_triton_pays_for_three_colours_in_one_combat() -> None:
-    """Three different colours among all the cards played."""
+    """Three different colours among all the cards played, white one of them (white is a
+    Monster colour, though not a "coloured card")."""
     hands = [["yellow-1a", "white-1a"], ["blue-2a", "white-2a"]]
     assert shards_after(hands, [(), ("triton",)], 1) == (0, 1)
     hands = [["yellow-1a", "white-1a"], ["white-3a", "white-2a"]]
     assert shards_after(hands, [(), ("triton",)], 1) == (0, 0)
+
+
+def test_triton_counts_white_but_needs_three_colours() -> None:
+    """White, yellow and blue pay Triton; yellow and blue twice over are two colours."""
+    teams = [("triton",), (), ()]
+    assert shards_after([["white-1a"], ["yellow-1a"], ["blue-2a"]], teams) == (1, 0, 0)
+    assert shards_after([["yellow-1a"], ["blue-1a"], ["yellow-2a"]], teams) == (0, 0, 0)
 
 
 def test_lenka_pays_once_per_hunt_for_a_won_red_combat() -> None:
@@ -427,6 +442,32 @@ def test_sabine_takes_a_drawn_combat() -> None:
     assert set(state.loot[0]) == {"white-2a", "white-2b"}
 
 
+def test_sabine_takes_a_draw_only_among_the_best_totals_with_her_player() -> None:
+    """Three players: a draw between the other two best totals stays a draw when Sabine's
+    player had the lowest; a draw her player shares at the top is hers."""
+    teams = [("sabine",), ("felix",), ("ivo",)]
+    hands = [["white-1a"], ["white-3a"], ["white-3b"]]
+    state, _ = fight(combat(hands, teams), *hands)
+    assert state.results == (DRAW,) and state.shards == (0, 1, 0)
+    assert state.loot == (("white-1a",), ("white-3a",), ("white-3b",))
+    hands = [["white-3a"], ["white-3b"], ["white-1a"]]
+    state, _ = fight(combat(hands, teams), *hands)
+    assert state.results == (0,) and state.shards == (0, 0, 0)
+
+
+def test_sabine_takes_no_draw_her_player_lost_on_coloured_cards() -> None:
+    """Equal totals, but the coloured cards leave two others tied: not her draw."""
+    teams = [("sabine",), ("felix",), ()]
+    hands = [["white-3a"], ["yellow-3a"], ["yellow-3b"]]
+    state, _ = fight(combat(hands, teams), *hands)
+    assert state.results == (DRAW,) and state.shards == (0, 1, 0)
+
+
+def test_sabines_text_says_whose_draw_it_takes() -> None:
+    """The card's words name the condition the rule applies."""
+    assert "best total" in HEROES["sabine"].ability
+
+
 def test_crow_keeps_one_card_of_a_lost_combat() -> None:
     """Crow's player loses but keeps its best card as loot."""
     state = combat([["yellow-1a", "white-1a"], ["white-4a", "white-3a"]], [("crow",), ()], number=1)
@@ -456,12 +497,8 @@ def test_tobias_plays_one_one_four_one() -> None:
 def choose_then_deal(teams: Sequence[Sequence[str]], players: int = 2, seed: int = 3) -> State:
     base = new(players, seed=seed)
     state = replace(base, phase="choose", teams=tuple(tuple(t) for t in teams))
-    return GAME.apply(
-        replace(state, phase="tavern", queue=(0,), offer=(), shards=(0,) * state.sides),
-        0,
-        ("done",),
-        None,
-    )[0]
+    tavern = replace(state, phase="tavern", queue=(0,), offer=(), shards=(0,) * state.sides)
+    return act(tavern, 0, ("done",))[0]
 
 
 def test_ignatius_is_dealt_eight_cards() -> None:
@@ -482,7 +519,7 @@ def test_yusuf_swaps_a_card_with_the_top_of_the_deck() -> None:
 
 
 def test_cassandra_guesses_the_top_card_for_a_bloodshard() -> None:
-    """A right guess pays; the checked card is shown and stays on top."""
+    """A right guess pays; the checked card stays on top, seen by her player alone."""
     state = choose_then_deal([("cassandra",), ("ivo",)])
     assert state.phase == "cassandra"
     value = MONSTER_CARDS[state.deck[0]].value
@@ -490,7 +527,36 @@ def test_cassandra_guesses_the_top_card_for_a_bloodshard() -> None:
     right, _ = act(state, 0, ("guess", value))
     wrong, _ = act(state, 0, ("guess", value % 4 + 1))
     assert right.shards[0] == before + 1 and wrong.shards[0] == before
-    assert GAME.view(right, 1)["top"] == state.deck[0] and right.deck == state.deck
+    assert GAME.view(right, 0)["top"] == state.deck[0] and right.deck == state.deck
+    assert GAME.view(right, 1)["top"] is None
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_cassandras_checked_card_is_private_to_her_player(right: bool) -> None:
+    """Only her player checks the card (GAME_DATA: "look at it alone ... the others learn
+    only whether you were right"): no other seat's view, event or log line names it or its
+    value, so Yusuf's player swaps as blind as without her."""
+    state = choose_then_deal([("cassandra",), ("yusuf",), ("ivo",)], players=3)
+    top = state.deck[0]
+    value = MONSTER_CARDS[top].value
+    guess = value if right else value % 4 + 1
+    match = match_at(state)
+    events = match.act(0, ("guess", guess))
+    names = ["Ann", "Bob", "Cid"]
+    secret = {top, monster_name(top), str(value), str(guess)}
+    for seat in (1, 2, None):
+        told = " ".join(with_names(e["text"], names) for e in visible_events(events, seat))
+        assert not [s for s in secret if s in told], (seat, told)
+        view = match.view(seat)
+        assert top not in str(view) and monster_name(top) not in str(view)
+        assert view["guess"] == {"seat": 0, "right": right, "value": None, "top_value": None}
+    said = " ".join(with_names(text, names) for text in match.log)
+    assert not [s for s in secret if s in said] and ("right" in said) is right
+    mine = " ".join(e["text"] for e in visible_events(events, 0))
+    assert monster_name(top) in mine and match.view(0)["top"] == top
+    assert match.to_act() == frozenset({1}) and match.view(1)["top"] is None
+    shuffled = GAME.determinize(match.state, 1, random.Random(1))
+    assert GAME.view(shuffled, 1) == match.view(1)
 
 
 def test_cassandra_guesses_before_yusuf_may_swap() -> None:
@@ -506,7 +572,7 @@ def test_cassandra_guesses_before_yusuf_may_swap() -> None:
     top = state.deck[0]
     state, _ = act(state, 0, ("guess", 1))
     assert state.phase == "yusuf" and state.guess[2] == MONSTER_CARDS[top].value
-    assert GAME.view(state, 1)["top"] == top
+    assert GAME.view(state, 0)["top"] == top and GAME.view(state, 1)["top"] is None
     card = state.hands[0][0]
     state, _ = act(state, 0, ("swap", card))
     assert top in state.hands[0] and state.deck[0] == card and state.phase == "combat"
