@@ -198,6 +198,16 @@ def test_a_fully_tied_hunt_gives_every_player_a_bloodshard() -> None:
     assert state.hunt_winner == -1 and state.shards == (1, 1)
 
 
+def test_a_fully_tied_hunt_pays_every_player_not_only_the_tied() -> None:
+    """Three players, two tied on loot and colours ahead of the third: nobody wins, and the
+    third gets a Bloodshard too ("every player", as printed)."""
+    hands = [["white-2a"], ["white-2b"], ["white-1a"]]
+    state = combat(hands, number=3, loot=[["yellow-1a"], ["red-1a"], []], shards=[0, 0, 0])
+    state, events = fight(state, *hands)
+    assert state.hunt_winner == -1 and state.shards == (1, 1, 1)
+    assert any(e["type"] == "hunt-tie" for e in events)
+
+
 def test_winning_a_hunt_with_five_heroes_wins_the_game() -> None:
     """Five heroes and a won Hunt end the game; four heroes do not."""
     five = ("ivo", "bruno", "mira", "oskar", "sabine")
@@ -267,12 +277,39 @@ def test_the_cheaper_variant_and_oskar_lower_the_cost() -> None:
     assert state.shards[0] == 0
 
 
+def _last_combat(shards: Sequence[int], hunt: int = 1) -> State:
+    """The 4th Combat of ``hunt``, which the last seat wins (and the Hunt with it)."""
+    players = len(shards)
+    hands = [[f"white-{i + 1}a"] for i in range(players - 1)] + [["white-4a"]]
+    state = combat(hands, number=3, shards=shards)
+    return replace(state, hunt=hunt)
+
+
+def _end_the_hunt(state: State) -> Match:
+    match = match_at(state)
+    for seat in range(state.players):
+        match.act(seat, ("play", state.hands[seat]))
+    return match
+
+
 def test_a_seat_that_cannot_pay_is_skipped() -> None:
-    """Nobody with enough Bloodshards: the Tavern is over at once."""
-    state = tavern(2)
-    assert GAME.to_act(state) in (frozenset({0}), frozenset())
-    state = GAME.apply(tavern(3), 0, ("done",), None)[0]
-    assert state.hunt == 2
+    """At the Tavern only a seat that can pay is asked; with nobody, the Tavern is over at
+    once and the next Hunt's heroes are chosen."""
+    match = _end_the_hunt(_last_combat([3, 0]))  # the Hunt's Bloodshard: 3 and 1
+    assert match.state.phase == "tavern" and match.to_act() == frozenset({0})
+    match.act(0, ("done",))
+    assert match.state.hunt == 2 and match.state.phase != "tavern"
+    match = _end_the_hunt(_last_combat([2, 0]))
+    assert match.state.hunt == 2 and match.state.phase != "tavern"
+    assert not [text for text in match.log if "leaves the Tavern" in text]
+
+
+@pytest.mark.parametrize("hunt", [1, 2, 3, 4])
+def test_the_taverns_first_visitor_moves_one_seat_on_every_hunt(hunt: int) -> None:
+    """Hunt 1 the first seat visits first, Hunt 2 the second, and so on round the table."""
+    match = _end_the_hunt(_last_combat([5, 5, 5], hunt=hunt))
+    assert match.state.phase == "tavern"
+    assert match.to_act() == frozenset({(hunt - 1) % 3})
 
 
 def test_active_heroes_are_chosen_face_down_before_the_hunt() -> None:
@@ -404,6 +441,15 @@ def test_morgan_nimrod_benedictus_philippe_angelo_read_the_loot() -> None:
     # Morgan +1 (a new yellow), Nimrod +1 (a 4), Angelo +1 (9 cards). Benedictus and
     # Philippe paid when the earlier loot qualified, so they pay nothing more.
     assert state.shards[0] == 3
+
+
+def test_philippe_pays_for_two_cards_of_one_value_and_colour_only() -> None:
+    """Two yellows of different values are not identical; two yellow 2s are."""
+    teams = [("philippe",), ()]
+    hands = [["white-4a"], ["yellow-2a"]]
+    assert shards_after(hands, teams, loot=[["yellow-1a"], []]) == (0, 0)
+    assert shards_after(hands, teams, loot=[["white-4b"], []]) == (1, 0)
+    assert shards_after(hands, teams, loot=[["yellow-2b"], []]) == (1, 0)
 
 
 def test_clemence_makes_every_yellow_worth_one_for_everyone() -> None:
@@ -667,6 +713,41 @@ def test_solo_ends_in_defeat_when_the_reavers_win_with_five() -> None:
     state, _ = act(state, 0, ("play", ("white-1a",)))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (0,) and "Reavers" in outcome.note
+
+
+def test_the_reavers_pay_the_variants_recruit_cost() -> None:
+    """Recruit cost 2 applies to both sides: the Reavers hire for 2 Bloodshards too."""
+    state = combat(
+        [["white-1a"], ["white-4a"]], [("ivo",), ("titus",)], players=1, number=3, shards=[0, 1]
+    )
+    state = replace(state, cost=2, reaver_tavern=("morgan", "nimrod"))
+    state, _ = act(state, 0, ("play", ("white-1a",)))  # the Hunt's Bloodshard: 2
+    assert state.teams[1] == ("titus", "morgan") and state.shards[1] == 0
+
+
+def test_solo_ignores_three_active_heroes_every_hero_is_active() -> None:
+    """Solo with the three-active option and four heroes: nobody chooses, all four act."""
+    four = ("ivo", "bruno", "mira", "lenka")
+    base = new(1, active_heroes=3)
+    assert base.actives == 3
+    state = replace(
+        base, phase="tavern", queue=(0,), offer=(), shards=(0, 0), teams=(four, base.teams[1])
+    )
+    match = match_at(state)
+    match.act(0, ("done",))
+    assert match.state.phase != "choose" and match.state.hunt == 2
+    assert not [a for a in match.legal(0) if a[0] == "activate"]
+    assert set(four) <= powers(match.state, 0)
+
+
+def test_solo_reaching_the_hunt_limit_is_a_loss() -> None:
+    """The last Hunt won by the player with fewer than five heroes: the Reavers hold the
+    field, and nobody won."""
+    state = combat([["white-4a"], ["white-1a"]], [("ivo",), ("titus",)], players=1, number=3)
+    state, _ = act(replace(state, hunt=MAX_HUNTS), 0, ("play", ("white-4a",)))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.scores == (0,)
+    assert outcome.lost_to == "the Reavers" and outcome.winners() == ()
 
 
 def test_solo_ends_in_victory_when_the_player_wins_with_five() -> None:
