@@ -83,12 +83,15 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     watch: Watch | None = None,
+    seconds: float | None = None,
 ) -> SimResult:
     """Play ``games`` bot-only games of ``slug``; seat ``i`` is played by ``bots[i]``: a level's
     name, or a bot itself (a model no table offers, such as Whoosh's typical player, that the
     levels are measured against).
 
     ``progress`` hears (games done, games in all) after every game, ``watch`` every action.
+    ``seconds`` is the levels' deadline per decision; without one (the default) a searching
+    level plays all its playouts, so the seed alone fixes every choice.
     """
     if slug not in GAMES:
         raise ValueError(f"unknown game {slug!r} (games: {', '.join(GAMES)})")
@@ -97,7 +100,7 @@ def simulate(
         raise ValueError(f"{seats} seats need {seats} bots, not {len(bots)}")
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
-    players = [make_bot(slug, bot) if isinstance(bot, str) else bot for bot in bots]
+    players = [make_bot(slug, bot, seconds) if isinstance(bot, str) else bot for bot in bots]
     master = random.Random(seed)
     result = SimResult(
         slug=slug,

@@ -8,7 +8,8 @@ It never receives the true state, so it cannot read hidden cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from core.engine import Action, Game, State
@@ -91,65 +92,73 @@ def determinizations(game: Game, state: State, seat: int, rng: random.Random) ->
         yield game.determinize(state, seat, rng)
 
 
-BotFactory = Callable[[], Bot]
+class TimeBudget:
+    """The time one decision may take, from when it is made: ``seconds`` (None: no clock).
+
+    A search asks :meth:`room_for` before each step; a step is expected to take as long as
+    the steps so far did on average, so the last one ends before the deadline, not after.
+    """
+
+    __slots__ = ("_end", "_start")
+
+    def __init__(self, seconds: float | None) -> None:
+        self._start = time.perf_counter()
+        self._end = None if seconds is None else self._start + seconds
+
+    def room_for(self, done: int) -> bool:
+        """Whether one more step, as long as the average of the ``done`` so far, still ends
+        by the deadline (always, without a clock)."""
+        if self._end is None:
+            return True
+        now = time.perf_counter()
+        step = (now - self._start) / done if done else 0.0
+        return now + step <= self._end
 
 
-def _superbohaterowie_levels() -> dict[str, BotFactory]:
-    from core.games.superbohaterowie.bots import LEVELS
-
-    return dict(LEVELS)
-
-
-def _orb_hunters_levels() -> dict[str, BotFactory]:
-    from core.games.orb_hunters.bots import LEVELS
-
-    return dict(LEVELS)
+THINKING_SECONDS = 0.8
+"""The deadline of one decision at a table: a searching bot stops there, whatever its
+playouts, so a loaded machine cannot leave the players waiting (the target is a 95th
+percentile under a second)."""
 
 
-def _shardhunters_levels() -> dict[str, BotFactory]:
-    from core.games.shardhunters.bots import LEVELS
+class BotFactory(Protocol):
+    """Builds a fresh bot of one level."""
 
-    return dict(LEVELS)
-
-
-def _comic_hunters_levels() -> dict[str, BotFactory]:
-    from core.games.comic_hunters.bots import LEVELS
-
-    return dict(LEVELS)
+    def __call__(self, seconds: float | None = THINKING_SECONDS) -> Bot:
+        """``seconds`` is the deadline of each decision; None lets a searching bot finish
+        its playouts whatever the time, so that a seed repeats a game exactly."""
+        ...
 
 
-def _whoosh_levels() -> dict[str, BotFactory]:
-    from core.games.whoosh.bots import LEVELS
-
-    return dict(LEVELS)
+_LEVELS: dict[str, dict[str, BotFactory]] = {}
+"""slug -> the game's strategic levels, weakest first, as each game registered them."""
 
 
-_GAME_LEVELS: dict[str, Callable[[], dict[str, BotFactory]]] = {
-    # slug -> the game's strategic levels, weakest first. Imported on demand: a game's bots
-    # module imports the ISMCTS bot, which imports this module.
-    "superbohaterowie": _superbohaterowie_levels,
-    "comic-hunters": _comic_hunters_levels,
-    "orb-hunters": _orb_hunters_levels,
-    "shardhunters": _shardhunters_levels,
-    "whoosh": _whoosh_levels,
-}
+def register_levels(slug: str, levels: Mapping[str, BotFactory]) -> None:
+    """Offer a game's bot levels, weakest first. Each game's package calls this as it loads
+    (``core/games/<slug>/__init__.py``), the way ``core.games.GAMES`` lists the games, so this
+    module imports no game and a game's bots may import it."""
+    if "random" in levels:
+        raise ValueError(f"{slug}: 'random' is every game's own level, not a game's")
+    _LEVELS[slug] = dict(levels)
 
 
 def bot_levels(game_slug: str) -> tuple[str, ...]:
     """The bot levels a game offers, weakest first; always ``random``, then the game's own."""
-    from core.games import GAMES
-
-    if game_slug not in GAMES:
-        raise ValueError(f"unknown game {game_slug!r} (games: {', '.join(GAMES)})")
-    levels = _GAME_LEVELS.get(game_slug)
-    return ("random", *(levels() if levels is not None else {}))
+    levels = _LEVELS.get(game_slug)
+    if levels is None:
+        raise ValueError(f"unknown game {game_slug!r} (games: {', '.join(_LEVELS)})")
+    return ("random", *levels)
 
 
-def make_bot(game_slug: str, level: str) -> Bot:
-    """A fresh bot of ``level`` for the game; unknown games or levels raise ValueError."""
+def make_bot(game_slug: str, level: str, seconds: float | None = THINKING_SECONDS) -> Bot:
+    """A fresh bot of ``level`` for the game; unknown games or levels raise ValueError.
+
+    ``seconds`` bounds each decision (see :class:`BotFactory`): a table keeps the default,
+    while ``hunters sim`` and tests pass None so that a seed repeats every choice."""
     allowed = bot_levels(game_slug)
     if level not in allowed:
         raise ValueError(f"unknown bot {level!r} for {game_slug} (bots: {', '.join(allowed)})")
     if level == "random":
         return RandomBot()
-    return _GAME_LEVELS[game_slug]()[level]()
+    return _LEVELS[game_slug][level](seconds)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from core.bots import TimeBudget
 from core.engine import Action, Game, State
 
 RolloutPolicy = Callable[[Game, State, int, Sequence[Action], random.Random], Action]
@@ -101,13 +101,14 @@ class ISMCTSBot:
         ordered: bool = False,
     ) -> None:
         """``iterations`` and ``seconds`` bound the search (the first reached stops it; give
-        at least one). A time bound makes the choice depend on the machine's speed, so levels
-        that must be reproducible use iterations. ``depth`` cuts playouts after that many
-        actions and asks ``evaluate`` instead (None: play to the end). ``candidates`` narrows
-        the actions searched at each node (None: all legal ones); at the root it is asked
-        once, so it must read only what the searching seat knows. ``ordered`` tries a node's
-        untried actions in the order ``candidates`` gives them (best first) instead of at
-        random."""
+        at least one). A time bound makes the choice depend on the machine's speed, so a
+        level aims at a number of iterations and takes the deadline as its limit, and runs
+        that must be reproducible leave the deadline out (None). ``depth`` cuts playouts
+        after that many actions and asks ``evaluate`` instead (None: play to the end).
+        ``candidates`` narrows the actions searched at each node (None: all legal ones); at
+        the root it is asked once, so it must read only what the searching seat knows.
+        ``ordered`` tries a node's untried actions in the order ``candidates`` gives them
+        (best first) instead of at random."""
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs an iteration or a time budget")
         if iterations is not None and iterations < 1:
@@ -140,7 +141,7 @@ class ISMCTSBot:
         if self.candidates is not None:
             searched = list(self.candidates(game, first, seat, actions)) or actions
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = TimeBudget(self.seconds)
         done = 0
         state = first
         while True:
@@ -148,7 +149,7 @@ class ISMCTSBot:
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if not budget.room_for(done):
                 break
             state = next(determinizations)
         return _most_visited(root, searched)

@@ -1,4 +1,5 @@
-"""Bots: the generic ISMCTS bot, Superbohaterowie's levels, and the registry of levels."""
+"""Bots: the generic ISMCTS bot, every game's levels (legal, blind to hidden cards, bounded
+in time), and the registry of levels."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from core.bots import RandomBot, bot_levels, determinizations, make_bot
 from core.bots.ismcts import ISMCTSBot, ranking_rewards
-from core.engine import State
+from core.engine import TABLE, State
 from core.games import GAMES
 from core.match import Match
 from core.sim import simulate
@@ -142,3 +143,95 @@ def test_hard_beats_random_head_to_head() -> None:
     """
     result = simulate("superbohaterowie", 2, ["hard", "random"], games=6, seed=2024)
     assert result.wins[0] >= 4
+
+
+SEARCHING = {"comic-hunters", "orb-hunters", "shardhunters", "superbohaterowie"}
+"""The games whose hard level searches re-deals (Whoosh's bots react to the board)."""
+
+
+def _positions(slug: str, seed: int, count: int) -> list[tuple[State, int]]:
+    """Positions from random games at the smallest and largest table, each with a seat that
+    has a choice to make: (state, seat)."""
+    game = GAMES[slug]
+    rng = random.Random(seed)
+    found: list[tuple[State, int]] = []
+    for seats in (game.players.start, game.players.stop - 1):
+        state = game.setup(seats, rng, {})
+        while game.outcome(state) is None and len(found) < count * (1 + (seats > 2)):
+            acting = sorted(s for s in game.to_act(state) if s != TABLE)
+            if not acting:
+                acting = sorted(game.to_act(state))
+            seat = acting[rng.randrange(len(acting))]
+            legal = game.legal_actions(state, seat)
+            if seat != TABLE and len(legal) > 1 and rng.random() < 0.15:
+                found.append((state, seat))
+            state = game.apply(state, seat, legal[rng.randrange(len(legal))], None)[0]
+    return found
+
+
+def _decide(
+    slug: str, level: str, state: State, seat: int, seed: int, seconds: float | None = None
+) -> tuple[object, ...]:
+    """A fresh bot's choice for ``seat``, from its view and re-deals seeded by ``seed``."""
+    game = GAMES[slug]
+    bot = make_bot(slug, level, seconds)
+    deals = determinizations(game, state, seat, random.Random(seed))
+    legal = game.legal_actions(state, seat)
+    return bot.choose(game, game.view(state, seat), deals, legal, random.Random(seed))
+
+
+def test_every_game_registers_its_three_levels() -> None:
+    """Each game offers random, then easy, normal and hard, from its own registration."""
+    for slug in GAMES:
+        assert bot_levels(slug) == ("random", "easy", "normal", "hard")
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_every_level_chooses_only_legal_actions(slug: str) -> None:
+    """At the smallest and largest tables, every level picks one of the seat's legal actions."""
+    game = GAMES[slug]
+    for index, (state, seat) in enumerate(_positions(slug, seed=5, count=2)):
+        for level in bot_levels(slug):
+            action = _decide(slug, level, state, seat, seed=index)
+            assert action in game.legal_actions(state, seat), (level, action)
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_choice_reads_the_seat_view_not_the_hidden_cards(slug: str) -> None:
+    """Two positions that differ only in what the seat cannot see (a re-deal of the true
+    state, with the same view) get the same choice from every level."""
+    game = GAMES[slug]
+    for index, (state, seat) in enumerate(_positions(slug, seed=8, count=1)):
+        other = game.determinize(state, seat, random.Random(99))
+        assert game.view(other, seat) == game.view(state, seat)
+        for level in bot_levels(slug):
+            mine = _decide(slug, level, state, seat, seed=index)
+            assert _decide(slug, level, other, seat, seed=index) == mine, level
+
+
+@pytest.mark.parametrize("slug", sorted(SEARCHING))
+def test_a_search_out_of_time_still_answers_after_one_redeal(slug: str) -> None:
+    """A deadline already passed stops the hard level after its first re-deal, with a legal
+    action; without a deadline it searches on (the reproducible budget of ``hunters sim``)."""
+    game = GAMES[slug]
+    searched = 0
+    for state, seat in _positions(slug, seed=3, count=3):
+        legal = game.legal_actions(state, seat)
+        counts = []
+        for seconds in (0.0, None):
+            taken = 0
+
+            def counted(state: State, seat: int) -> Iterator[State]:
+                nonlocal taken
+                for deal in determinizations(game, state, seat, random.Random(1)):
+                    taken += 1
+                    yield deal
+
+            bot = make_bot(slug, "hard", seconds)
+            deals = counted(state, seat)
+            action = bot.choose(game, game.view(state, seat), deals, legal, random.Random(1))
+            assert action in legal
+            counts.append(taken)
+        assert counts[0] <= 1
+        searched += counts[1] > 1
+    assert searched

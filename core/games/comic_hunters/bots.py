@@ -23,11 +23,11 @@ decision, so it is not offered.)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import Bot
+from core.bots import THINKING_SECONDS, Bot, BotFactory, TimeBudget
 from core.engine import Action, Game, State
 from core.games.comic_hunters.data import CARD, SCORING_MIN
 from core.games.comic_hunters.locations import line_take
@@ -319,13 +319,20 @@ class LookaheadBot:
     """
 
     def __init__(
-        self, name: str, weights: Weights = TUNED, deals: int = 4, candidates: int = 3
+        self,
+        name: str,
+        weights: Weights = TUNED,
+        deals: int = 4,
+        candidates: int = 3,
+        seconds: float | None = None,
     ) -> None:
+        """Up to ``deals`` re-deals, fewer when the next would end after ``seconds``."""
         self.name = name
         self.policy = Policy(weights)
         self.others = Policy(NORMAL)
         self.deals = deals
         self.candidates = candidates
+        self.seconds = seconds
 
     def choose(
         self,
@@ -346,8 +353,13 @@ class LookaheadBot:
         if len(options) == 1:
             return options[0]
         totals = dict.fromkeys(options, 0.0)
-        deals = [state, *(next(determinizations) for _ in range(self.deals - 1))]
-        for deal in deals:
+        budget = TimeBudget(self.seconds)
+        deal = state
+        for done in range(self.deals):
+            if done:
+                if not budget.room_for(done):
+                    break
+                deal = next(determinizations)
             for action in options:
                 totals[action] += self._playout(game, deal, seat, action)
         return max(options, key=lambda a: totals[a])
@@ -389,21 +401,21 @@ class LookaheadBot:
         return mine - max(rivals)
 
 
-def easy() -> Bot:
+def easy(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A beginner: the greedy player, slipping one decision in three."""
     return GreedyBot("easy", noise=0.33)
 
 
-def normal() -> Bot:
+def normal(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A solid player: the greedy policy on the projected score."""
     return GreedyBot("normal")
 
 
-def hard() -> Bot:
+def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A strong player: tuned weights, and a look ahead to the end of the round for the
     decisions of the locations."""
-    return LookaheadBot("hard")
+    return LookaheadBot("hard", seconds=seconds)
 
 
-LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
 """The strategic levels, weakest first (``random`` comes from core.bots)."""

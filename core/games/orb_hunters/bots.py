@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.bots import Bot, GreedyBot
+from core.bots import THINKING_SECONDS, Bot, BotFactory, GreedyBot
 from core.bots.ismcts import ISMCTSBot, ranking_rewards
 from core.engine import Action, Game
 from core.games.orb_hunters.data import LIMIT, relic
@@ -132,12 +132,12 @@ def best_few(count: int) -> Callable[[Game, State, int, Sequence[Action]], Seque
     return narrow
 
 
-def easy() -> Bot:
+def easy(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A beginner: the greedy choice, but one move in three at random."""
     return GreedyBot("easy", action_values, noise=0.35)
 
 
-def normal() -> Bot:
+def normal(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A solid player: the best action one step ahead."""
     return GreedyBot("normal", action_values)
 
@@ -150,10 +150,12 @@ class ScaledSearch:
     150 ms on a modest machine, and iterations (not a clock) keep the bot reproducible.
     """
 
-    def __init__(self, name: str, budgets: dict[int, int], **search: Any) -> None:
+    def __init__(
+        self, name: str, budgets: dict[int, int], seconds: float | None, **search: Any
+    ) -> None:
         self.name = name
         self._searches = {
-            players: ISMCTSBot(name, iterations=iterations, **search)
+            players: ISMCTSBot(name, iterations=iterations, seconds=seconds, **search)
             for players, iterations in budgets.items()
         }
 
@@ -172,12 +174,13 @@ class ScaledSearch:
         return search.choose(game, view, determinizations, legal, rng)
 
 
-def hard() -> Bot:
+def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A strong player: searches the greedy policy's best few actions over re-deals, each
     line played on at random for a few actions and then judged by the evaluation."""
     return ScaledSearch(
         "hard",
         {2: 160, 3: 120, 4: 80, 5: 60},
+        seconds,
         exploration=0.5,
         depth=6,
         evaluate=evaluate,
@@ -186,5 +189,5 @@ def hard() -> Bot:
     )
 
 
-LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
 """The strategic levels, weakest first (``random`` comes from core.bots)."""

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.bots import Bot
+from core.bots import THINKING_SECONDS, Bot, BotFactory, TimeBudget
 from core.engine import Action, Game, State
 from core.games.shardhunters.data import HEROES, MONSTER_CARDS, SHARD_HEROES
 
@@ -196,8 +196,11 @@ class SamplingBot:
         *,
         sample_combats: bool = True,
         sample_actives: bool = False,
+        seconds: float | None = None,
     ) -> None:
+        """Up to ``samples`` re-deals, fewer when the next would end after ``seconds``."""
         self.name = name
+        self.seconds = seconds
         self.samples = samples
         self.answer = answer
         self.sample_combats = sample_combats
@@ -225,7 +228,10 @@ class SamplingBot:
         if len(candidates) == 1:
             return candidates[0]
         totals = [0.0] * len(candidates)
-        for _ in range(self.samples):
+        budget = TimeBudget(self.seconds)
+        for done in range(self.samples):
+            if done and not budget.room_for(done):
+                break
             state = next(determinizations)
             for index, action in enumerate(candidates):
                 totals[index] += _playout(game, state, seat, action, self.answer, rng)
@@ -253,20 +259,20 @@ class PlanBot:
         return plan(next(determinizations), view["seat"], actions, rng)
 
 
-def easy() -> Bot:
+def easy(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A beginner: recruits well, plays its Combats by a rough rule of thumb."""
     return PlanBot()
 
 
-def normal() -> Bot:
+def normal(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A solid player: tries every distinct play on a few re-deals against random answers."""
-    return SamplingBot("normal", 6, random_play)
+    return SamplingBot("normal", 6, random_play, seconds=seconds)
 
 
-def hard() -> Bot:
+def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A strong player: more samples, answers by the rule of thumb, samples its heroes too."""
-    return SamplingBot("hard", 14, greedy_play, sample_actives=True)
+    return SamplingBot("hard", 14, greedy_play, sample_actives=True, seconds=seconds)
 
 
-LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
 """The strategic levels, weakest first (``random`` comes from core.bots)."""

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.bots import Bot, GreedyBot, best_index
+from core.bots import THINKING_SECONDS, Bot, BotFactory, GreedyBot, best_index
 from core.bots.ismcts import ISMCTSBot, ranking_rewards
 from core.engine import Action, Game, State
 from core.games.superbohaterowie.data import COVERS, ELEMENTS, PLACED, card_ids, kind_of
@@ -331,12 +331,12 @@ def greedy(name: str, evaluator: Evaluator, *, noise: float = 0.0, selfish: bool
     return GreedyBot(name, values, noise=noise)
 
 
-def easy() -> Bot:
+def easy(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A beginner: builds its own city greedily, ignores the others, slips one move in three."""
     return greedy("easy", Evaluator(), noise=0.3, selfish=True)
 
 
-def normal() -> Bot:
+def normal(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A solid player: the best move one step ahead for the whole table."""
     return greedy("normal", Evaluator())
 
@@ -352,13 +352,19 @@ class ScaledSearch:
     """
 
     def __init__(
-        self, name: str, budgets: dict[int, int], series_share: float, **search: Any
+        self,
+        name: str,
+        budgets: dict[int, int],
+        series_share: float,
+        seconds: float | None,
+        **search: Any,
     ) -> None:
         self.name = name
         self._searches = {
             (players, series): ISMCTSBot(
                 name,
                 iterations=max(1, round(iterations * (series_share if series else 1))),
+                seconds=seconds,
                 **search,
             )
             for players, iterations in budgets.items()
@@ -380,7 +386,7 @@ class ScaledSearch:
         return search.choose(game, view, determinizations, legal, rng)
 
 
-def hard() -> Bot:
+def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A strong player: searches the greedy policy's best few moves over re-deals, the other
     seats answering with their best few, each line played on greedily for four moves."""
     evaluator = Evaluator()
@@ -388,6 +394,7 @@ def hard() -> Bot:
         "hard",
         {2: 200, 3: 160, 4: 130, 5: 100},
         series_share=0.5,
+        seconds=seconds,
         exploration=0.5,
         depth=4,
         rollout=evaluator.greedy,
@@ -397,5 +404,5 @@ def hard() -> Bot:
     )
 
 
-LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
 """The strategic levels, weakest first (``random`` comes from core.bots)."""

@@ -48,11 +48,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from core.bots import Bot
+from core.bots import THINKING_SECONDS, Bot, BotFactory
 from core.engine import Action, Event, Game, State
 from core.games.whoosh.scoring import shortfall
 
@@ -266,21 +266,21 @@ class Contests:
         return taken, taken + self.won[rival, seat]
 
 
-def easy() -> Bot:
+def easy(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A beginner: slower than most people, misses one capture in four, slaps wrongly now
     and then."""
     return WhooshBot(EASY)
 
 
-def normal() -> Bot:
+def normal(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A typical player: 0.9 s for a 3-symbol Monster, more for a bigger one; rarely misses."""
     return WhooshBot(NORMAL)
 
 
-def hard() -> Bot:
+def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A sharp player: a fifth quicker than most people, almost never wrong, beatable."""
     return WhooshBot(HARD)
 
 
-LEVELS: dict[str, Callable[[], Bot]] = {"easy": easy, "normal": normal, "hard": hard}
+LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
 """The strategic levels, weakest first (``random`` comes from core.bots)."""
