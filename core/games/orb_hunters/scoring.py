@@ -79,21 +79,15 @@ def final_score(
     - With elimination (3–5 players): the most wounds after potions are out (all tied ones;
       nobody if everyone ties); the others rank by wealth, then by number of relics.
     - Without (2 players, Tough Adventurers): wealth minus wounds after potions.
-    - Teams: each team's wealth minus its wounds (after each player's potions); ties go to
-      the team with more relics.
+    - Teams: each team's wealth minus its wounds, after the team's potions (pooled: the
+      team shares its wealth and its fate, designed); ties go to the team with more relics.
     """
     totals = [pouch_totals(cards) for cards in pouches]
     seats = range(len(totals))
     if teams:
         team_of = {seat: index for index, team in enumerate(teams) for seat in team}
-        team_points = [
-            (
-                sum(totals[s].wealth for s in team),
-                -sum(totals[s].net_wounds for s in team),
-                sum(totals[s].relics for s in team),
-            )
-            for team in teams
-        ]
+        pooled = [pouch_totals([card for s in team for card in pouches[s]]) for team in teams]
+        team_points = [(team.wealth, -team.net_wounds, team.relics) for team in pooled]
         keys = {s: (sum(team_points[team_of[s]][:2]), team_points[team_of[s]][2]) for s in seats}
         breakdown = tuple(
             {

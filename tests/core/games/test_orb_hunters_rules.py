@@ -108,15 +108,22 @@ def position(
     )
 
 
+def match_at(state: State) -> Match:
+    """A Match holding ``state``: actions pass its seat and legality checks, then apply."""
+    return Match(GAME, state.players, 0, {}, state)
+
+
 def play(state: State, seat: int, action: tuple[Any, ...]) -> State:
-    """Apply an action after checking it is legal, as Match would."""
+    """Take an action through Match (its checks, then apply)."""
     assert action in GAME.legal_actions(state, seat), f"{action} should be legal"
-    return GAME.apply(state, seat, action, None)[0]
+    match = match_at(state)
+    match.act(seat, action)
+    return match.state
 
 
 def events_of(state: State, seat: int, action: tuple[Any, ...]) -> list[str]:
     assert action in GAME.legal_actions(state, seat)
-    return [e["text"] for e in GAME.apply(state, seat, action, None)[1]]
+    return [e["text"] for e in match_at(state).act(seat, action)]
 
 
 def total_cards() -> int:
@@ -273,6 +280,27 @@ def test_an_attracted_adventurer_never_uses_its_skill_again() -> None:
         assert after.columns[0] == ("red-5",)
 
 
+def test_the_charismatic_may_attract_from_a_relic_at_the_limit() -> None:
+    """A full column's last adventurer may be attracted (leaving it below the limit)."""
+    state = position(columns=[FULL, ["yellow-6"], [], []], hands=[["purple-2"]])
+    after = play(state, 0, ("assign", "purple-2", 2))
+    assert ("attract", 0) in GAME.legal_actions(after, 0)
+    done = play(after, 0, ("attract", 0))
+    assert done.columns[0] == FULL[:3] and done.columns[2] == ("purple-2", FULL[3])
+
+
+def test_a_killed_trenti_gives_its_marker_back() -> None:
+    """The Killer discards a marked Trenti: its marker leaves with it."""
+    state = position(
+        columns=[["red-5", "trenti-6"], [], [], []],
+        marks=[("trenti-6", "blue")],
+        hands=[["green-1"]],
+    )
+    after = play(state, 0, ("assign", "green-1", 0))
+    assert "trenti-6" in after.discard and after.marks == ()
+    assert GAME.view(after, None)["marks"] == {}
+
+
 def test_the_charismatic_at_the_limit_attracts_nobody() -> None:
     """Reaching the Adventurers Limit, the Charismatic is simply placed."""
     state = position(columns=[["red-5", "blue-5", "green-5"], ["yellow-6"], [], []])
@@ -379,6 +407,14 @@ def test_the_strategic_supply_is_used_and_refilled_when_empty() -> None:
     assert after.supply == ("blue-6",)
     again = play(after, 1, ("assign", "blue-6", 0))
     assert len(again.supply) == 2
+
+
+def test_strategic_refills_the_supply_for_the_slys_second_card() -> None:
+    """The Sly took the supply's last card: a new supply is revealed for the second one."""
+    state = position(supply=["red-3"], variants=["strategic"])
+    after = play(state, 0, ("assign", "red-3", 0))
+    assert after.pending == ("sly",) and after.turn == 0 and len(after.supply) == 2
+    assert {a[1] for a in GAME.legal_actions(after, 0)} == set(after.supply)
 
 
 def test_the_round_ends_at_the_limit_and_the_next_player_starts_the_next() -> None:
@@ -687,6 +723,56 @@ def test_teams_score_together_at_the_end() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranking == ((0, 2), (1, 3))
     assert GAME.view(state, 0)["teams"] == [[0, 2], [1, 3]]
+
+
+def test_teams_pool_their_potions() -> None:
+    """Teams (designed): a potion cancels a wound of either partner, since the team shares
+    its wealth and its wounds; never more wounds than the team has."""
+    state = _finished(
+        players=4,
+        pouches=[["healing-potion-1", "trinket-1"], ["gem-pouch-2"], ["gem-pouch-1"], ["elixir"]],
+        variants=["teams"],
+    )
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.breakdown[0] == {"team wealth": 3, "team wounds": 0}
+    assert outcome.breakdown[1] == {"team wealth": 3, "team wounds": 0}
+    assert outcome.scores == (3, 3, 3, 3) and outcome.ranking == ((0, 2), (1, 3))  # 3 relics to 2
+    surplus = _finished(
+        players=4,
+        pouches=[["healing-potion-1", "healing-potion-2"], ["trinket-2"], ["trinket-1"], []],
+        variants=["teams"],
+    )
+    assert GAME.outcome(surplus) is not None
+    assert GAME.outcome(surplus).breakdown[0] == {"team wealth": 1, "team wounds": 0}
+
+
+@pytest.mark.parametrize(("players", "variants"), [(2, []), (3, ["tough"])])
+def test_wealthy_reads_wealth_and_sneaky_wounds_before_potions(
+    players: int, variants: list[str]
+) -> None:
+    """Without elimination the score is wealth minus wounds, but "Wealthy" reads the Wealth
+    points (8 of them win it at a score of 5), and "Sneaky" the wounds taken, before
+    potions cancel them (as Survivor does)."""
+    rest = [["trinket-1"]] * (players - 1)
+    rich = _finished(
+        players=players,
+        pouches=[["orb-1", "orb-2", "healing-potion-1"], *rest],
+        variants=variants,
+    )
+    outcome = GAME.outcome(rich)
+    assert outcome is not None and outcome.scores[0] == 5 and outcome.winners() == (0,)
+    assert "Wealthy" in GAME.view(rich, 0)["achievements"][0]
+    cured = _finished(
+        players=players,
+        pouches=[["gem-pouch-1", "healing-potion-1", "trinket-2"], *rest],
+        variants=variants,
+    )
+    outcome = GAME.outcome(cured)
+    assert outcome is not None and outcome.winners() == (0,)
+    assert "Sneaky" not in GAME.view(cured, 0)["achievements"][0]
+    clean = _finished(players=players, pouches=[["trinket-2", "elixir"], *rest], variants=variants)
+    assert "Sneaky" in GAME.view(clean, 0)["achievements"][0]
 
 
 def test_achievements_are_in_every_view_at_the_end() -> None:
