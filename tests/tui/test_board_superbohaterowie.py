@@ -1,11 +1,24 @@
-"""The Superbohaterowie board's words and steps, without running an App."""
+"""The Superbohaterowie board: its words and steps, its summaries, and the table as cards at
+80×24, 120×40 and 200×60."""
 
 from __future__ import annotations
 
+import random
+from types import ModuleType
+from typing import Any
+
+from core.games.superbohaterowie.data import kind_of
 from core.match import Match
+from core.table import Seat, Table, TableSetup
+from tests.tui import screen_text
 from tests.tui.board_helpers import update_of
+from tests.tui.game_driver import play_by_keys, settle
+from tui.app import HuntersApp
 from tui.boards import superbohaterowie as board
 from tui.boards.base import ActionTrie
+from tui.boards.superbohaterowie_table import full_word
+from tui.screens.game import GameScreen
+from tui.settings import Settings
 
 
 def _played_match() -> Match:
@@ -64,8 +77,9 @@ def test_describe_reads_every_city_and_the_hand() -> None:
     assert not any("◆" in line or "│" in line for line in lines)
 
 
-def test_result_lines_give_each_citys_points() -> None:
-    """The end screen lists every city with its points."""
+def test_result_lines_say_how_each_city_ended() -> None:
+    """The end screen lists every city: the saved one as saved, the others by how many
+    different superheroes they held (points mean nothing outside the Points variant)."""
     match = Match.new("superbohaterowie", 2, seed=4)
     while match.outcome() is None:
         seat = min(match.to_act())
@@ -74,4 +88,183 @@ def test_result_lines_give_each_citys_points() -> None:
     assert outcome is not None
     lines = board.result_lines(match.view(None), outcome, ["Ala", "Olek"])
     assert lines[0].startswith("Berlin (Ala): ") and lines[1].startswith("London (Olek): ")
-    assert any("saved" in line for line in lines)
+    assert sum("saved, five different superheroes" in line for line in lines) == len(
+        match.view(None)["winners"]
+    )
+    assert any("of 5 different" in line for line in lines)
+    assert not any("points" in line for line in lines)
+    assert len(set(lines)) == len(lines)
+
+
+def _series_until_a_game_ends(games: int, seed: int) -> tuple[Match, list[Any]]:
+    match = Match.new("superbohaterowie", 3, seed=seed, options={"series": games})
+    rng = random.Random(seed)
+    while True:
+        seat = min(match.to_act())
+        events = match.act(seat, rng.choice(match.legal(seat)))
+        if any(e["type"] == "score" for e in events):
+            return match, events
+
+
+def test_a_game_of_a_series_is_summed_up_in_sentences() -> None:
+    """After each game of a series: its title, who saved their city, each city's points with
+    where they came from, and the totals; nothing for an ordinary move."""
+    match, events = _series_until_a_game_ends(3, seed=5)
+    update = update_of(match, 0, names=("Ala", "Olek", "Ewa"))
+    lines = board.milestone(update, events)
+    assert lines is not None
+    assert lines[0] == "Game 1 of 3 is over"
+    saved = match.view(None)["winners"]
+    assert "saves their city" in lines[1] or "save their cities" in lines[1]
+    assert all(("Ala", "Olek", "Ewa")[s] in lines[1] for s in saved)
+    points = match.view(None)["results"][0]
+    for seat, name in enumerate(("Ala", "Olek", "Ewa")):
+        assert any(line.startswith(f"{name} scores {points[seat]} point") for line in lines)
+    assert lines[-1].startswith("Totals after 1 game: ")
+    assert len(set(lines)) == len(lines)
+    seat = min(match.to_act())
+    assert board.milestone(update, match.act(seat, match.legal(seat)[0])) is None
+
+
+def test_the_ordinary_game_has_no_summary_before_its_results() -> None:
+    """Without a series the game's end is the results screen itself."""
+    match = Match.new("superbohaterowie", 2, seed=4)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        events = match.act(seat, match.legal(seat)[0])
+    assert board.milestone(update_of(match, 0), events) is None
+
+
+def test_the_legend_explains_every_face_and_mark() -> None:
+    """Every card face's glyph and word, and every mark drawn, is in the legend."""
+    shown = " ".join(glyph for glyph, _ in board.LEGEND)
+    for symbol, word, _ in board.FACES.values():
+        assert f"{symbol} {word}" in shown
+    for mark in ("◆", "✓", "▶", "new", "SAVED", "░", "of 5 different", "pts"):
+        assert mark in shown, mark
+    assert "## How to play here" in board.HOW_TO_PLAY and board.NEXT_CHOICE in "n"
+
+
+# -- on screen -------------------------------------------------------------------------------
+
+
+def _setup(seats: int = 3, seed: int = 11, **options: Any) -> TableSetup:
+    people = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in range(2, seats + 1)))
+    return TableSetup("superbohaterowie", people, options, seed)
+
+
+async def _screen_at(pilot: Any, match: Match, seat: int) -> Any:
+    """A game screen at 80×24 showing ``match`` to ``seat`` (a table nobody plays on)."""
+    people = tuple(Seat(f"P{n}") for n in range(match.seats))
+    setup = TableSetup(match.game.slug, people, {}, 0)
+    table = Table(match, people)
+    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({seat}))
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def every_choice_is_readable(
+    pilot: Any, module: ModuleType, match: Match, seat: int, rng: random.Random
+) -> int:
+    """Walk one action's steps with the board's next-choice key: at each step every legal
+    choice's whole wording is on screen or in ``details()``. The number of steps checked."""
+    screen = await _screen_at(pilot, match, seat)
+    widget: Any = screen.query_one("#board")
+    checked = 0
+    while True:
+        choices = widget.choices
+        if not choices:
+            break
+        read: set[object] = set()
+        for _ in range(len(choices) + 1):
+            await pilot.press(module.NEXT_CHOICE)
+            seen = screen_text(pilot.app) + "\n" + widget.details()
+            read |= {c.key for c in choices if c.label in seen}
+        missing = [c.label for c in choices if c.key not in read]
+        assert not missing, f"never readable at 80×24: {missing}"
+        checked += 1
+        pick = rng.choice(choices)
+        if widget.trie.action([*widget.keys, pick.key]) is not None:
+            break  # the last step would send the action: the position is checked
+        for _ in range(len(choices) + 1):
+            if widget.details().startswith(f"◆ {pick.label}"):
+                break
+            await pilot.press(module.NEXT_CHOICE)
+        await pilot.press("enter")
+        await pilot.pause()
+    await pilot.app.pop_screen()
+    return checked
+
+
+async def test_every_choice_is_readable_at_80x24_in_random_positions() -> None:
+    """Random positions of 2–5 player games (a series too): each step's legal choices can
+    all be read in full at the smallest size, on the board or in its details line."""
+    rng = random.Random(8)
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        steps = 0
+        for players, series in ((2, 0), (3, 2), (4, 0), (5, 3)):
+            match = Match.new("superbohaterowie", players, seed=players, options={"series": series})
+            for _ in range(rng.randrange(4, 30)):
+                if match.outcome() is not None:
+                    break
+                seat = min(match.to_act())
+                match.act(seat, rng.choice(match.legal(seat)))
+            if match.outcome() is None:
+                steps += await every_choice_is_readable(
+                    pilot, board, match, min(match.to_act()), rng
+                )
+        assert steps >= 6
+
+
+def _snapshot(size: tuple[int, int], seats: int, **options: Any) -> Any:
+    app = HuntersApp(Settings(bot_delay=0))
+    app.call_later(app.start_game, _setup(seats, **options))
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        for _ in range(5):
+            await settle(pilot, screen)
+            await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await settle(pilot, screen)
+        await pilot.press("enter")  # a card chosen: ◆ marks where it can go
+
+    return app, run_before
+
+
+def test_snapshot_five_cities_80x24(snap_compare: Any) -> None:
+    """Five cities at the smallest size: one line of cells per city, the hand as cards."""
+    app, run_before = _snapshot((80, 24), 5)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_series_120x40(snap_compare: Any) -> None:
+    """A series of three on a roomy terminal: cities of cards, the points track."""
+    app, run_before = _snapshot((120, 40), 3, series=3)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def test_snapshot_four_cities_200x60(snap_compare: Any) -> None:
+    """Four cities on a large terminal: full card names, the piles beside the hand."""
+    app, run_before = _snapshot((200, 60), 4)
+    assert snap_compare(app, terminal_size=(200, 60), run_before=run_before)
+
+
+async def test_the_table_reads_in_cards_and_words() -> None:
+    """At 120×40 every city is a row of five card boxes and the hand shows full names."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        pilot.app.start_game(_setup(2))
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        text = screen_text(app)
+        assert "Berlin — Ala (your city) · 0 of 5 different" in text
+        assert text.count("╭") + text.count("┏") >= 10 + 2
+        widget: Any = screen.query_one("#board")
+        hand = screen.latest[0].view["hand"]
+        assert all(full_word(kind_of(card)) in text for card in hand)
+        await pilot.press("n")
+        assert widget.details().startswith("◆ Play ")

@@ -9,17 +9,19 @@ table, so the refusal is the engine's own reason.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 
-from core.engine import Action, Outcome
-from core.games.superbohaterowie.data import CITY_SPACES, NAMES, a_card, kind_of
-from core.games.superbohaterowie.scoring import city_points
+from core.engine import Action, Event, Outcome
+from core.games.superbohaterowie.data import CITIES, CITY_SPACES, ELEMENTS, NAMES, a_card, kind_of
+from core.games.superbohaterowie.scoring import city_points, raw_city_points
 from core.table import Update
 from tui.boards.base import (
     ActionChosen,
@@ -28,27 +30,22 @@ from tui.boards.base import (
     Path,
     ResultsWanted,
     note_sentence,
-    with_note,
 )
-from tui.widgets.card import CHOSEN, TARGET, CardFace
+from tui.boards.superbohaterowie_table import (
+    FACES,
+    Marks,
+    card_text,
+    city_facts,
+    city_layout,
+    city_lines,
+    hand_lines,
+    info_line,
+    series_lines,
+)
+from tui.widgets.card import CHOSEN, TARGET
 from tui.widgets.keys import KeyStates
+from tui.widgets.show import ShowOnChange
 
-FACES: dict[str, tuple[str, str, str]] = {
-    # kind: (symbol, word on a city space, style). Symbol and word always, colour as a bonus.
-    "leaf": ("♣", "Leaf", "bold green"),
-    "water": ("≈", "Water", "bold blue"),
-    "wind": ("~", "Wind", "bold cyan"),
-    "fire": ("▲", "Fire", "bold red"),
-    "chainsaw": ("✂", "Chainsaw", "bold yellow"),
-    "joker": ("★", "Joker", "bold magenta"),
-    "spider": ("Ж", "SPIDER", "bold white on red"),
-    "small-explosion": ("✷", "Small boom", "bold"),
-    "large-explosion": ("✹", "Large boom", "bold"),
-    "one-eagle": ("ʌ", "Eagle move", "bold"),
-    "two-eagles": ("ʌʌ", "Eagle swap", "bold"),
-}
-CELL_WIDTH = 15
-HAND_WIDTH = 25
 HAND_ROW = 0
 
 
@@ -174,18 +171,71 @@ def describe(update: Update) -> list[str]:
 
 
 def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """Each city's points at the end, and each game's points in a series."""
+    """Each city as it ended (saved, or how far it got); in a series each game's points."""
     lines = []
     for city, cards in enumerate(view["cities"]):
         kinds = [kind_of(c) for c in cards if c is not None]
-        saved = " — saved" if city in view["winners"] else ""
-        lines.append(
-            f"{view['city_names'][city]} ({names[city]}): {city_points(kinds)} points{saved}"
-        )
+        where = f"{view['city_names'][city]} ({names[city]})"
+        if city in view["winners"]:
+            state = "saved, five different superheroes"
+        else:
+            state = city_facts(kinds, False).replace(" · ", ", ")
+        points = f"; {city_points(kinds)} points this game" if view["series"] else ""
+        lines.append(f"{where}: {state}{points}")
     for number, game in enumerate(view["results"], 1):
         scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game))
         lines.append(f"Game {number}: {scores}")
     return lines
+
+
+def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
+    """When a game of a series ends: its title, who saved their city, each city's points
+    and the totals (the standard game's only end is the results screen)."""
+    view = update.view
+    if not view["series"] or not any(e.get("type") == "score" for e in events):
+        return None
+    number = len(view["results"])
+    points = view["results"][-1]
+    names = update.names
+    lines = [f"Game {number} of {view['series']} is over"]
+    saved = [s for s in view["winners"]] if number == view["game_number"] else []
+    if saved:
+        who = " and ".join(f"{names[s]} ({view['city_names'][s]})" for s in saved)
+        verb = "saves their city" if len(saved) == 1 else "save their cities"
+        lines.append(f"{who} {verb} with five different superheroes.")
+    dealt = any(e.get("type") == "deal" for e in events)
+    for seat, scored in enumerate(points):
+        why = ""
+        if not dealt and number == view["game_number"]:
+            kinds = [kind_of(c) for c in view["cities"][seat] if c is not None]
+            why = f" ({_points_words(kinds)})"
+        lines.append(f"{names[seat]} scores {scored} point{'s' if scored != 1 else ''}{why}.")
+    totals = [sum(game[s] for game in view["results"]) for s in range(view["players"])]
+    best = max(totals)
+    leaders = [names[s] for s, t in enumerate(totals) if t == best]
+    standing = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=False))
+    lead = " and ".join(leaders) + (" lead" if len(leaders) > 1 else " leads")
+    if number >= view["series"]:
+        lead = " and ".join(leaders) + (" win" if len(leaders) > 1 else " wins")
+    lines.append(f"Totals after {number} game{'s' if number != 1 else ''}: {standing}; {lead}.")
+    return lines
+
+
+def _points_words(kinds: Sequence[str]) -> str:
+    """Where a city's points come from: "fire 10, water 15, 1 Joker 20, 1 spider -20"."""
+    parts = []
+    for element in ELEMENTS:
+        count = kinds.count(element)
+        if count:
+            parts.append(f"{element} {10 + 5 * (count - 1)}")
+    for kind, each in (("joker", 20), ("spider", -20)):
+        count = kinds.count(kind)
+        if count:
+            word = "Joker" if kind == "joker" else "spider"
+            parts.append(f"{count} {word}{'s' if count != 1 else ''} {each * count}")
+    if raw_city_points(kinds) < 0:
+        parts.append("below 0 counts 0")
+    return ", ".join(parts) or "an empty city"
 
 
 def prompt(
@@ -234,21 +284,68 @@ def prompt(
 ACTION_CARDS = frozenset({"small-explosion", "large-explosion", "one-eagle", "two-eagles"})
 
 
+NEXT_CHOICE = "n"
+"""Moves the cursor to the next legal choice of the current step, cycling through them."""
+
+HOW_TO_PLAY = """\
+## How to play here
+
+**The board.** Each city is a row of five spaces, one city per player; **▶** marks the
+city whose player is on turn, and each city says how many *different* superheroes it holds
+(a Joker stands in for any). Your two cards are at the bottom beside the draw and discard
+piles. In the Points variant the tracks show each city's total (under its initial letter).
+
+**The keys.** ←→↑↓ (or hjkl) move the cursor (a heavy border), **n** jumps to the next
+legal choice, **Enter** chooses, **Esc** takes the last choice back, **d** discards both
+cards when neither can be played, **c** starts the next game of a series. **i** shows the
+whole text of what the cursor is on; the line under the board shows it in short.
+
+**A turn.** Put the cursor on a card in your hand marked **◆** and press Enter. Now **◆**
+marks every place that card can go: for a fire superhero, the empty spaces and the
+chainsaw and leaf superheroes it may cover. Press **n** until the cursor is on your own
+city's empty space, then Enter: the card is placed, and you draw back to two cards.
+An explosion asks for the card(s) to remove, an eagle for the card and where it goes.
+"""
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    *((f"{FACES[k][0]} {FACES[k][1]}", card_text(k)) for k in FACES),
+    ("·  empty", "an empty space in a city"),
+    ("free", "an empty space where the chosen card can go"),
+    (TARGET, "a legal choice now: a card you can play, a space it can go"),
+    (CHOSEN, "chosen already for the move being built"),
+    ("heavy border / [ ]", "the cursor"),
+    ("new", "placed since the last turn"),
+    ("▶", "the city whose player is on turn"),
+    ("3 of 5 different", "different superheroes in the city (Jokers count): 5 saves it"),
+    ("complete", "five different superheroes: the city is saved when the move ends"),
+    ("SAVED", "the city was saved: its player won this game"),
+    ("pts", "the city's points now (Points variant)"),
+    ("░ Draw N", "the face-down draw pile and its number of cards"),
+    ("B L N T W", "on the points track: Berlin, London, New York, Tokyo, Warsaw"),
+    ("▲ / ✓", "on the series track: the game being played / a game finished"),
+)
+
+
 class Board(KeyStates, Widget, can_focus=True):
     """Cities, hand and a cursor. Receives updates through ``show``; posts ActionChosen.
 
     | key | action |
     | --- | --- |
     | ←→↑↓ / hjkl | move the cursor |
+    | n | the next legal choice |
     | Enter / Space | choose the card or space under the cursor |
     | Esc | take back the last choice |
     | d | discard both cards (only when neither can be played) |
     | c | ready for the next game (Points variant) |
+
+    Drawn as parts that each redraw only when what they show changed (a city, the hand,
+    the tracks, the details line, the prompt).
     """
 
     DEFAULT_CSS = """
-    Board { height: auto; padding: 0 1; }
+    Board { height: auto; padding: 0 1; layout: vertical; }
     Board:focus { background: $boost; }
+    Board > .sb-part { height: auto; }
     """
 
     BINDINGS = [
@@ -256,6 +353,7 @@ class Board(KeyStates, Widget, can_focus=True):
         Binding("right,l", "cursor(0,1)", "Right", show=False, id="board.right"),
         Binding("up,k", "cursor(-1,0)", "Up", show=False, id="board.up"),
         Binding("down,j", "cursor(1,0)", "Down", show=False, id="board.down"),
+        Binding(NEXT_CHOICE, "next_choice", "Next choice", id="board.next"),
         Binding("enter,space", "choose", "Choose", id="board.choose"),
         Binding("escape", "back", "Back", id="board.back"),
         Binding("d", "discard", "Discard both", id="board.discard"),
@@ -268,25 +366,48 @@ class Board(KeyStates, Widget, can_focus=True):
         self.trie = ActionTrie((), lambda action: [])
         self.keys: list[Hashable] = []
         self.cursor = (HAND_ROW, 0)
+        self._before: list[list[str | None]] | None = None
+        """The cities as the previous position showed them: what changed since is "new"."""
+        self._fresh: frozenset[Hashable] = frozenset()
+
+    def compose(self) -> ComposeResult:
+        yield ShowOnChange(id="sb-series", classes="sb-part")
+        for city in range(len(CITIES)):
+            yield ShowOnChange(id=f"sb-city-{city}", classes="sb-part")
+        yield ShowOnChange(id="sb-hand", classes="sb-part")
+        yield ShowOnChange(id="sb-info", classes="sb-part")
+        yield ShowOnChange(id="sb-details", classes="sb-part")
+        yield ShowOnChange(Text("Dealing…"), id="sb-prompt", classes="sb-part")
 
     # -- receiving ------------------------------------------------------------------------
 
     def show(self, update: Update) -> None:
         """Display a new update; a new version clears any half-built action."""
-        if (
-            self.update is None
-            or update.version != self.update.version
-            or update.seat != self.update.seat
-        ):
+        old = self.update
+        if old is None or update.version != old.version or update.seat != old.seat:
             self.keys = []
             self.cursor = (
                 HAND_ROW,
                 min(self.cursor[1], max(0, len(update.view["hand"] or ()) - 1)),
             )
+            self._fresh = self._changed(old, update)
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
-        self.refresh(layout=True)
+        self._draw()
         self.refresh_bindings()
+
+    def _changed(self, old: Update | None, new: Update) -> frozenset[Hashable]:
+        """The spaces whose card arrived since ``old`` (same game only)."""
+        if old is None or old.view["game_number"] != new.view["game_number"]:
+            return frozenset()
+        return frozenset(
+            ("space", city, space)
+            for city, (before, now) in enumerate(
+                zip(old.view["cities"], new.view["cities"], strict=True)
+            )
+            for space, (a, b) in enumerate(zip(before, now, strict=True))
+            if b is not None and a != b
+        )
 
     @property
     def choices(self) -> list[Choice]:
@@ -295,6 +416,19 @@ class Board(KeyStates, Widget, can_focus=True):
 
     # -- drawing -----------------------------------------------------------------------------
 
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _width(self) -> int:
+        width = self.content_size.width
+        return width if width > 10 else max(40, self.app.size.width - 2)
+
+    def _room(self) -> int:
+        """Lines the board may take: the terminal less the banner, status, footer and (when
+        it sits under the board, below 120 columns) the log."""
+        width, height = self.app.size
+        return height - (4 if width >= 120 else 8)
+
     def _target_at(self, row: int, col: int) -> Hashable | None:
         assert self.update is not None
         if row == HAND_ROW:
@@ -302,63 +436,124 @@ class Board(KeyStates, Widget, can_focus=True):
             return ("card", hand[col]) if col < len(hand) else None
         return ("space", row - 1, col)
 
-    def render(self) -> RenderableType:
+    def _layout(self, update: Update, width: int) -> tuple[str, int, int]:
+        """The city layout, lines of rule text on the hand's cards, and the series' track
+        lines (0, 2: the points, 4: the games too), as the room allows."""
+        view = update.view
+        room = self._room()
+        series = bool(view["series"])
+        fixed = 3 + (3 if view["hand"] is not None else 0)  # info, details, prompt; hand
+        layout = city_layout(width, room, view["players"], fixed + (2 if series else 0))
+        used = fixed + view["players"] * {"large": 4, "side": 3, "compact": 2}[layout]
+        tracks = 0
+        if series and used + 2 <= room:
+            tracks = 4 if layout == "large" and used + 4 <= room else 2
+        used += tracks
+        most = 3 if series else 2  # the lines a card in hand has to say
+        rule_lines = max(0, min(most, room - used)) if view["hand"] is not None else 0
+        return layout, rule_lines, tracks
+
+    def _draw(self) -> None:
+        update = self.update
+        if update is None or not self.is_mounted:
+            return
+        view = update.view
+        width = self._width()
+        layout, rule_lines, tracks = self._layout(update, width)
+        legal = frozenset(c.key for c in self.choices)
+        chosen = frozenset(self.keys)
+        cursor = self._target_at(*self.cursor)
+        series = self.query_one("#sb-series", ShowOnChange)
+        series.display = bool(tracks)
+        if tracks:
+            both = tracks == 4
+            series.show(
+                ("series", view["results"], view["game_number"], width, both),
+                lambda: Group(*series_lines(update, width, both)),
+            )
+        for city in range(len(CITIES)):
+            part = self.query_one(f"#sb-city-{city}", ShowOnChange)
+            part.display = city < view["players"]
+            if city >= view["players"]:
+                continue
+            mine = {k for k in legal | chosen | {cursor} | self._fresh if _in_city(k, city)}
+            marks = Marks(
+                legal=frozenset(k for k in legal if k in mine),
+                chosen=frozenset(k for k in chosen if k in mine),
+                cursor=cursor if cursor in mine else None,
+                fresh=frozenset(k for k in self._fresh if k in mine),
+            )
+            key = (
+                tuple(view["cities"][city]),
+                city == view["turn"],
+                tuple(view["winners"]),
+                bool(view["waiting"]),
+                update.outcome is None,
+                update.notes.get(city),
+                update.names[city],
+                update.seat,
+                marks,
+                width,
+                layout,
+                bool(view["series"]),
+            )
+            part.show(key, functools.partial(_city_group, update, city, marks, width, layout))
+        hand_marks = Marks(
+            legal=frozenset(k for k in legal if _in_hand(k)),
+            chosen=frozenset(k for k in chosen if _in_hand(k)),
+            cursor=cursor if _in_hand(cursor) else None,
+            dim_others=not self.keys,
+        )
+        hand = self.query_one("#sb-hand", ShowOnChange)
+        hand.display = view["hand"] is not None
+        hand.show(
+            (
+                tuple(view["hand"] or ()),
+                hand_marks,
+                width,
+                rule_lines,
+                view["draw_pile"],
+                tuple(view["discard"][-1:]),
+                len(view["discard"]),
+            ),
+            lambda: Group(*hand_lines(update, hand_marks, width, rule_lines)),
+        )
+        info = info_line(update, series_inline=bool(view["series"]) and not tracks)
+        self.query_one("#sb-info", ShowOnChange).show(info.plain, lambda: info)
+        details = self.details()
+        line = Text(details, style="italic", no_wrap=True, overflow="ellipsis")
+        line.truncate(width, overflow="ellipsis")
+        self.query_one("#sb-details", ShowOnChange).show((details, width), lambda: line)
+        words = prompt(update, self.keys, self.choices)
+        self.query_one("#sb-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
+
+    def details(self) -> str:
+        """The whole text of what the cursor is on: the choice it makes, the card's rules,
+        or the city space with its card."""
         update = self.update
         if update is None:
-            return Text("Dealing…")
-        view = update.view
-        marked = {c.key for c in self.choices}
-        rows: list[RenderableType] = []
-        for city, cards in enumerate(view["cities"]):
-            turn = "▶ " if city == view["turn"] and update.outcome is None else "  "
-            label = Text(f"{turn}{view['city_names'][city]} — ", style="bold")
-            label.append(update.names[city], style="" if city != update.seat else "bold")
-            if city == update.seat:
-                label.append(" (your city)")
-            if city in view["winners"]:
-                label.append(" — SAVED", style="bold")
-            label.truncate(78, overflow="ellipsis")
-            row = Text("  ")
-            for space, card in enumerate(cards):
-                key = ("space", city, space)
-                mark = CHOSEN if key in self.keys else TARGET if key in marked else ""
-                cursor = self.cursor == (city + 1, space)
-                if card is None:
-                    face = CardFace("", "free" if mark else "·", "dim", CELL_WIDTH, mark, cursor)
-                else:
-                    symbol, word, style = FACES[kind_of(card)]
-                    face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
-                row.append_text(face.text())
-            rows += [*with_note(label, update, city, 78), row]
-        hand_row = Text("  Your hand  " if view["hand"] is not None else "", style="bold")
-        for index, card in enumerate(view["hand"] or []):
-            held = ("card", card)
-            mark = CHOSEN if held in self.keys else TARGET if held in marked else ""
-            symbol, _, style = FACES[kind_of(card)]
-            face = CardFace(
-                symbol,
-                NAMES[kind_of(card)].capitalize(),
-                style,
-                HAND_WIDTH,
-                mark,
-                self.cursor == (HAND_ROW, index),
-                dim=not mark and not self.keys,
-            )
-            hand_row.append_text(face.text())
-        top = f" (top: {NAMES[kind_of(view['discard'][-1])]})" if view["discard"] else ""
-        info = Text(
-            f"  Draw pile {view['draw_pile']} · Discard {len(view['discard'])}{top}", style="dim"
-        )
-        if view["series"]:
-            totals = [sum(game[s] for game in view["results"]) for s in range(view["players"])]
-            scores = ", ".join(f"{n} {t}" for n, t in zip(update.names, totals, strict=False))
-            info.append(f" · Game {view['game_number']}/{view['series']} · {scores}")
-        return Group(
-            *rows,
-            hand_row,
-            info,
-            Text(prompt(update, self.keys, self.choices), style="bold"),
-        )
+            return ""
+        series = bool(update.view["series"])
+        target = self._target_at(*self.cursor)
+        choices = self.choices
+        choice = next((c for c in choices if c.key == target), None)
+        parts: list[str] = []
+        if choice is not None:
+            parts.append(f"{TARGET} {choice.label}.")
+        if isinstance(target, tuple) and target[0] == "card":
+            parts.append(card_text(kind_of(target[1]), series))
+        elif isinstance(target, tuple) and target[0] == "space":
+            _, city, space = target
+            card = update.view["cities"][city][space]
+            if choice is None:
+                parts.append(f"{_where(update, city, space)}:")
+            if card is not None:
+                parts.append(card_text(kind_of(card), series))
+            elif choice is None:
+                parts.append("An empty space.")
+        placeless = [c for c in choices if c.key in (("discard-hand",), ("continue",))]
+        parts += [f"{c.label} ({'d' if c.key == ('discard-hand',) else 'c'})." for c in placeless]
+        return " ".join(parts)
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -369,6 +564,8 @@ class Board(KeyStates, Widget, can_focus=True):
             return True if mine or (update is not None and update.outcome is not None) else None
         if action == "back":
             return True if self.keys else None
+        if action == "next_choice":
+            return True if mine else None
         if action == "discard":
             return (
                 True if mine and update is not None and ("discard-hand",) in update.legal else None
@@ -388,7 +585,30 @@ class Board(KeyStates, Widget, can_focus=True):
         width = len(self.update.view["hand"] or [None]) if row == HAND_ROW else CITY_SPACES
         col = max(0, min(width - 1, col + cols))
         self.cursor = (row, col)
-        self.refresh()
+        self._draw()
+
+    def action_next_choice(self) -> None:
+        """The cursor to the next legal choice of this step (after the one it is on)."""
+        if self.update is None:
+            return
+        spots = [p for p in (self._spot(c.key) for c in self.choices) if p is not None]
+        if not spots:
+            return
+        here = spots.index(self.cursor) if self.cursor in spots else -1
+        self.cursor = spots[(here + 1) % len(spots)]
+        self._draw()
+
+    def _spot(self, key: Hashable) -> tuple[int, int] | None:
+        """Where a choice lies on the board (row, column), if it lies anywhere."""
+        assert self.update is not None
+        if not isinstance(key, tuple):
+            return None
+        if key[0] == "card":
+            hand = self.update.view["hand"] or []
+            return (HAND_ROW, hand.index(key[1])) if key[1] in hand else None
+        if key[0] == "space":
+            return (key[1] + 1, key[2])
+        return None
 
     def action_choose(self) -> None:
         update = self.update
@@ -420,7 +640,7 @@ class Board(KeyStates, Widget, can_focus=True):
                 chosen = action or build(update, candidate)
                 if chosen is not None:
                     self.post_message(ActionChosen(chosen))
-        self.refresh()
+        self._draw()
         self.refresh_bindings()
 
     def _jump_to_first_choice(self) -> None:
@@ -439,7 +659,7 @@ class Board(KeyStates, Widget, can_focus=True):
             if isinstance(last, tuple) and last[0] == "card" and self.update is not None:
                 hand = self.update.view["hand"] or []
                 self.cursor = (HAND_ROW, hand.index(last[1]) if last[1] in hand else 0)
-            self.refresh()
+            self._draw()
             self.refresh_bindings()
 
     def action_discard(self) -> None:
@@ -447,3 +667,15 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def action_next_game(self) -> None:
         self.post_message(ActionChosen(("continue",)))
+
+
+def _in_city(key: Hashable, city: int) -> bool:
+    return isinstance(key, tuple) and key[0] == "space" and key[1] == city
+
+
+def _in_hand(key: Hashable) -> bool:
+    return isinstance(key, tuple) and key[0] == "card"
+
+
+def _city_group(update: Update, city: int, marks: Marks, width: int, layout: str) -> Group:
+    return Group(*city_lines(update, city, marks, width, layout))

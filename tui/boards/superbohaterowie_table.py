@@ -1,0 +1,404 @@
+"""How the Superbohaterowie table is drawn: each city as a row of five card spaces, the hand
+and piles, the series' tracks — pure functions from a view to lines of Rich text.
+
+The board picks one of three city layouts by the room it has (``city_layout``): cards as
+bordered boxes under the city's name ("large"), boxes with the name beside them ("side"),
+or one line of card cells under the name ("compact", the floor at 80×24 with five cities).
+Every face has its glyph and its word; the cursor is a heavy border (or brackets), a legal
+place carries ◆, a card chosen for the move ✓, and a card placed since the last turn "new".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from core.games.superbohaterowie.data import (
+    CITY_SPACES,
+    COVERS,
+    ELEMENTS,
+    NAMES,
+    kind_of,
+)
+from core.games.superbohaterowie.scoring import city_points, is_saved, raw_city_points
+from core.table import Update
+from tui.widgets.card import CHOSEN, TARGET, CardBox, CardFace, CardRow, Track
+
+FACES: dict[str, tuple[str, str, str]] = {
+    # kind: (symbol, short word, style). Symbol and word always, colour as a bonus.
+    "leaf": ("♣", "Leaf", "bold green"),
+    "water": ("≈", "Water", "bold blue"),
+    "wind": ("~", "Wind", "bold cyan"),
+    "fire": ("▲", "Fire", "bold red"),
+    "chainsaw": ("✂", "Chainsaw", "bold yellow"),
+    "joker": ("★", "Joker", "bold magenta"),
+    "spider": ("Ж", "SPIDER", "bold white on red"),
+    "small-explosion": ("✷", "Small boom", "bold"),
+    "large-explosion": ("✹", "Large boom", "bold"),
+    "one-eagle": ("ʌ", "Eagle move", "bold"),
+    "two-eagles": ("ʌʌ", "Eagle swap", "bold"),
+}
+
+CELL_WIDTH = 15
+"""A compact city cell: ``[◆≈ Water     ]``."""
+SIDE_LABEL = 17
+"""The city name column of the "side" layout."""
+MIN_BOX = 12
+"""The narrowest card box: "✂ Chainsaw" fits inside."""
+
+
+def full_word(kind: str) -> str:
+    """A card's whole name with a capital: "Chainsaw superhero", "One-eagle card"."""
+    name = NAMES[kind]
+    return name[:1].upper() + name[1:]
+
+
+def _glyph_word(kind: str) -> str:
+    symbol, word, _ = FACES[kind]
+    return f"{symbol} {word}"
+
+
+def covers_words(kind: str) -> str:
+    """What a card may be placed on, in words ("an empty space, a chainsaw or leaf
+    superhero")."""
+    under = [k for k in (*ELEMENTS, "joker", "spider") if k in COVERS.get(kind, ())]
+    if kind == "joker":
+        return "an empty space, any superhero, another Joker or a giant spider"
+    if kind == "spider":
+        return "an empty space or any element superhero (never a Joker or a spider)"
+    names = " or ".join(k for k in under)
+    return f"an empty space, or a {names} superhero"
+
+
+def card_text(kind: str, series: bool = False) -> str:
+    """A card's full text: its name and what it does (``series``: its points too)."""
+    points = ""
+    if kind in ELEMENTS:
+        over = [k for k in ELEMENTS if kind in COVERS[k]]
+        text = (
+            f"{full_word(kind)}: goes on {covers_words(kind)}, which is discarded. "
+            f"Covered by {' or '.join(over)} superheroes, Jokers and giant spiders."
+        )
+        points = " Points: 10 for the first of its element in a city, 5 for each further one."
+    elif kind == "joker":
+        text = (
+            f"Joker, the American superhero: stands in for any missing superhero; goes on "
+            f"{covers_words(kind)}."
+        )
+        points = " Points: 20."
+    elif kind == "spider":
+        text = f"Giant spider: goes on {covers_words(kind)}. A city holding one cannot be saved."
+        points = " Points: -20 (a city never scores below 0)."
+    else:
+        text = {
+            "small-explosion": "Small explosion: remove any one card from any city.",
+            "large-explosion": "Large explosion: remove any two cards from one or two cities.",
+            "one-eagle": "One-eagle card: move any card to a free space in another city.",
+            "two-eagles": "Two-eagle card: swap two cards lying in two different cities.",
+        }[kind]
+    return text + (points if series else "")
+
+
+def hand_card_lines(kind: str, series: bool) -> list[str]:
+    """Lines for a card in hand, most useful first: where it goes (or what it does), what
+    covers it, its points."""
+    if kind in ELEMENTS:
+        over = [k for k in ELEMENTS if kind in COVERS[k]]
+        lines = [
+            "on: empty, " + ", ".join(_glyph_word(k) for k in ELEMENTS if k in COVERS[kind]),
+            "covered by " + " ".join(_glyph_word(k) for k in over),
+        ]
+        points = "10 pts first, 5 each more"
+    else:
+        lines = {
+            "joker": ["on: any space, any card", "stands in for any hero"],
+            "spider": ["on: empty or any element", "never on ★ Joker or Ж"],
+            "small-explosion": ["removes any 1 card", "from any city"],
+            "large-explosion": ["removes any 2 cards", "from one or two cities"],
+            "one-eagle": ["moves a card to a free", "space in another city"],
+            "two-eagles": ["swaps two cards lying", "in two different cities"],
+        }[kind]
+        points = {"joker": "20 pts", "spider": "-20 pts"}.get(kind, "")
+    if series and points:
+        lines.append(points)
+    return lines
+
+
+def city_facts(kinds: Sequence[str | None], series: bool) -> str:
+    """A city's progress in words: different superheroes (Jokers count), spiders, points."""
+    cards = [k for k in kinds if k is not None]
+    elements = {k for k in cards if k in ELEMENTS}
+    jokers = cards.count("joker")
+    spiders = cards.count("spider")
+    different = min(CITY_SPACES, len(elements) + jokers)
+    parts = [f"{different} of 5 different"]
+    if spiders:
+        parts.append(f"{spiders} spider{'s' if spiders != 1 else ''}")
+    if series:
+        raw = raw_city_points(cards)
+        parts.append(f"{city_points(cards)} pts" + (" (below 0)" if raw < 0 else ""))
+    return " · ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the cursor and the move being built put on one city or the hand."""
+
+    legal: frozenset[Hashable] = frozenset()
+    chosen: frozenset[Hashable] = frozenset()
+    cursor: Hashable | None = None
+    fresh: frozenset[Hashable] = frozenset()
+    dim_others: bool = False
+    """Dim what is neither legal nor chosen (a card in hand that cannot be played now)."""
+
+
+def city_label(update: Update, city: int) -> Text:
+    """ "▶ Berlin — Ala (your city) — SAVED": the turn, the city, its player."""
+    view = update.view
+    turn = "▶ " if city == view["turn"] and update.outcome is None and not view["waiting"] else ""
+    label = Text(f"{turn}{view['city_names'][city]} — ", style="bold", no_wrap=True)
+    name = update.names[city] if city < len(update.names) else f"Player {city + 1}"
+    label.append(name, style="bold" if city == update.seat else "")
+    if city == update.seat:
+        label.append(" (your city)")
+    if city in view["winners"]:
+        label.append(" — SAVED", style="bold")
+    return label
+
+
+def _box(kind: str | None, key: Hashable, marks: Marks, width: int, full: bool) -> CardBox:
+    legal, chosen = key in marks.legal, key in marks.chosen
+    selected = marks.cursor == key
+    if kind is None:
+        return CardBox(
+            "·",
+            "free" if legal else "empty",
+            width=width,
+            legal=legal,
+            selected=selected,
+            dim=not legal and not selected,
+            mark=CHOSEN if chosen else "",
+        )
+    symbol, word, style = FACES[kind]
+    if full and len(full_word(kind)) + len(symbol) + 4 <= width:
+        word = full_word(kind)
+    return CardBox(
+        symbol,
+        word,
+        style=style,
+        width=width,
+        legal=legal,
+        selected=selected,
+        fresh=key in marks.fresh,
+        mark=CHOSEN if chosen else "",
+    )
+
+
+def box_width(width: int, layout: str) -> int:
+    """The width of one city card box in ``layout`` for a board ``width`` cells wide."""
+    room = width - (SIDE_LABEL if layout == "side" else 0)
+    return max(MIN_BOX, min(28, (room - (CITY_SPACES - 1)) // CITY_SPACES))
+
+
+def city_layout(width: int, room: int, cities: int, extra: int) -> str:
+    """The roomiest city layout that fits ``room`` lines with ``extra`` lines beside it."""
+    if cities * 4 + extra <= room:
+        return "large"
+    if cities * 3 + extra <= room and box_width(width, "side") * CITY_SPACES <= width:
+        return "side"
+    return "compact"
+
+
+def city_lines(update: Update, city: int, marks: Marks, width: int, layout: str) -> list[Text]:
+    """One city: its label and facts, then its five spaces in ``layout``."""
+    view = update.view
+    cards = view["cities"][city]
+    kinds = [None if c is None else kind_of(c) for c in cards]
+    facts = city_facts(kinds, bool(view["series"]))
+    if is_saved(kinds) and city not in view["winners"]:
+        facts += " · complete"
+    label = city_label(update, city)
+    note = update.notes.get(city)
+    keys = [("space", city, space) for space in range(CITY_SPACES)]
+    if layout == "compact":
+        row = Text("  ", no_wrap=True)
+        for kind, key in zip(kinds, keys, strict=True):
+            mark = CHOSEN if key in marks.chosen else TARGET if key in marks.legal else ""
+            cursor = marks.cursor == key
+            if kind is None:
+                face = CardFace("", "free" if mark else "·", "dim", CELL_WIDTH, mark, cursor)
+            else:
+                symbol, word, style = FACES[kind]
+                face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
+            row.append_text(face.text())
+        head = label.copy()
+        head.append(f" · {facts}", style="dim")
+        head.truncate(width, overflow="ellipsis")
+        lines = [head, row]
+        if note:
+            lines.insert(1, _note_line(note, width))
+        return lines
+    boxes = tuple(
+        _box(kind, key, marks, box_width(width, layout), layout == "large")
+        for kind, key in zip(kinds, keys, strict=True)
+    )
+    gap = 1 if box_width(width, layout) * CITY_SPACES + (CITY_SPACES - 1) <= width else 0
+    grid = CardRow(boxes, gap=gap).lines(width)
+    if layout == "large":
+        head = label.copy()
+        head.append(f" · {facts}", style="dim")
+        head.truncate(width, overflow="ellipsis")
+        out = [head]
+        if note:
+            out.append(_note_line(note, width))
+        return [*out, *grid]
+    side = [label, Text(facts, style="dim"), Text(note or "", style="italic")]
+    return beside([side, grid], [SIDE_LABEL, width - SIDE_LABEL])
+
+
+def _note_line(note: str, width: int) -> Text:
+    line = Text(f"    {note}", style="italic", no_wrap=True)
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def beside(blocks: Sequence[Sequence[Text]], widths: Sequence[int]) -> list[Text]:
+    """Blocks of lines side by side, each cut or padded to its width."""
+    height = max(len(block) for block in blocks)
+    out = []
+    for row in range(height):
+        line = Text(no_wrap=True)
+        for block, width in zip(blocks, widths, strict=True):
+            cell = block[row].copy() if row < len(block) else Text("")
+            cell.truncate(width, overflow="ellipsis", pad=True)
+            line.append_text(cell)
+        out.append(line)
+    return out
+
+
+HAND_LABEL = "Your hand "
+
+
+def hand_lines(update: Update, marks: Marks, width: int, rule_lines: int) -> list[Text]:
+    """Your two cards (with up to ``rule_lines`` lines of what each does) after the label
+    "Your hand", the cursor's card between [ ] as well as in a heavy border; the piles
+    beside them when there is room: the draw pile face down, the discard pile's top card."""
+    view = update.view
+    hand = view["hand"]
+    if hand is None:
+        return []
+    label_width = len(HAND_LABEL)
+    pile_width = 16
+    piles = width - label_width >= 2 * 24 + 3 + 2 * pile_width + 3
+    room = width - label_width - (2 * pile_width + 3 if piles else 0)
+    card_width = max(16, min(30, (room - 3) // 2))
+    faces: list[list[Text]] = []
+    for card in hand:
+        kind = kind_of(card)
+        key = ("card", card)
+        symbol, _, style = FACES[kind]
+        lines = tuple(hand_card_lines(kind, bool(view["series"]))[:rule_lines])
+        box = CardBox(
+            symbol,
+            full_word(kind),
+            lines,
+            style=style,
+            width=card_width,
+            height=1 + rule_lines,
+            legal=key in marks.legal,
+            selected=marks.cursor == key,
+            mark=CHOSEN if key in marks.chosen else "",
+            dim=marks.dim_others and key not in marks.legal and key not in marks.chosen,
+        )
+        faces.append(box.rows())
+    height = 3 + rule_lines
+    if not faces:
+        faces = [[Text(""), Text("(no cards: you draw two next turn)", style="dim")]]
+    cursor = next((i for i, card in enumerate(hand) if marks.cursor == ("card", card)), None)
+    rows = []
+    for row in range(height):
+        line = Text(HAND_LABEL if row == 1 else " " * label_width, style="bold", no_wrap=True)
+        for index, face in enumerate(faces):
+            edge = " "
+            if row == 1 and cursor is not None:
+                edge = "[" if index == cursor else "]" if index == cursor + 1 else " "
+            line.append(edge, style="bold")
+            line.append_text(face[row] if row < len(face) else Text(""))
+        line.append("]" if row == 1 and cursor == len(faces) - 1 else " ", style="bold")
+        rows.append(line)
+    if piles:
+        boxes = CardRow(pile_boxes(update, pile_width, height - 2), gap=1).lines(2 * pile_width + 1)
+        rows = beside(
+            [rows, [Text("")], boxes], [width - 2 * pile_width - 3, 2, 2 * pile_width + 1]
+        )
+    return rows
+
+
+def pile_boxes(update: Update, width: int, height: int) -> tuple[CardBox, ...]:
+    """The draw pile (face down, with its count) and the discard pile (its top card)."""
+    view = update.view
+    draw = CardBox("", f"Draw {view['draw_pile']}", width=width, height=height, face_down=True)
+    if view["discard"]:
+        kind = kind_of(view["discard"][-1])
+        symbol, word, style = FACES[kind]
+        top = CardBox(
+            symbol,
+            word,
+            (f"discard {len(view['discard'])}",),
+            style=style,
+            width=width,
+            height=height,
+        )
+    else:
+        top = CardBox("", "Discard 0", ("empty",), width=width, height=height, dim=True)
+    return draw, top
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    import textwrap
+
+    wrapped = textwrap.wrap(text, width)
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][: width - 1] + "…"
+    return wrapped
+
+
+def info_line(update: Update, series_inline: bool) -> Text:
+    """The piles in words, and the series' totals when they have no track of their own."""
+    view = update.view
+    top = f" (top: {NAMES[kind_of(view['discard'][-1])]})" if view["discard"] else ""
+    info = Text(f"Draw pile {view['draw_pile']} · Discard {len(view['discard'])}{top}", style="dim")
+    if view["series"] and series_inline:
+        totals = series_totals(view)
+        scores = ", ".join(f"{n} {t}" for n, t in zip(update.names, totals, strict=False))
+        info.append(f" · Game {view['game_number']}/{view['series']} · {scores}")
+    return info
+
+
+def series_totals(view: dict[str, object]) -> list[int]:
+    """Each seat's points over the finished games of the series."""
+    results = view["results"]
+    assert isinstance(results, list)
+    players = view["players"]
+    assert isinstance(players, int)
+    return [sum(game[s] for game in results) for s in range(players)]
+
+
+def series_lines(update: Update, width: int, both: bool) -> list[Text]:
+    """The series as tracks: total points with each city's initial under its total, and
+    (``both``) the games of the series with the one being played marked."""
+    view = update.view
+    totals = series_totals(view)
+    marks = tuple((total, view["city_names"][s][0]) for s, total in enumerate(totals))
+    label = f"Game {view['game_number']} of {view['series']} · points"
+    top = max(100, *totals)
+    lines = Track(label, 0, top, marks, cell=3).lines(width)
+    if both:
+        games = tuple(
+            (n, "▲" if n == view["game_number"] else "✓") for n in range(1, view["game_number"] + 1)
+        )
+        lines = [*Track("Series games", 1, view["series"], games).lines(width), *lines]
+    return lines
