@@ -215,6 +215,10 @@ class Table:
         """Per remote seat, the latency fair arbitration compensates (the network sets it)."""
         self._closed = False
         self._stopped: str | None = None
+        self._holds: set[str] = set()
+        """Why bots wait now (a summary panel someone is reading); empty: they play."""
+        self._unheld = asyncio.Event()
+        self._unheld.set()
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -421,6 +425,33 @@ class Table:
         if task is not None:
             task.cancel()
 
+    def hold(self, reason: str) -> None:
+        """Bots wait until every hold is released: a local player is reading a summary
+        panel and the game must not go on behind it. People may still act (a hold is a
+        courtesy of the bots, not a lock of the table), and the table's own clock runs on.
+
+        A served table is shared: a screen there shows its panel without holding, so one
+        guest reading cannot freeze everyone else (see ``tui/screens/game.py``)."""
+        self._holds.add(reason)
+        self._unheld.clear()
+        for seat in list(self._reactions):
+            self._cancel_reaction(seat)
+
+    def release(self, reason: str) -> None:
+        """Take back the hold ``reason``; with none left, bots play on (after their delay,
+        so people can follow what the next move is)."""
+        self._holds.discard(reason)
+        if self._holds:
+            return
+        self._unheld.set()
+        if self._worker is not None and not self._closed:
+            self._schedule_timed()
+
+    @property
+    def held(self) -> frozenset[str]:
+        """The reasons bots are waiting now (empty while they play)."""
+        return frozenset(self._holds)
+
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now (its own seat, or standing in)."""
         return seat in self._bots
@@ -441,6 +472,9 @@ class Table:
     async def _bot_turn(self, seat: int) -> None:
         try:
             await asyncio.sleep(self.bot_delay)
+            while self._holds:
+                await self._unheld.wait()
+                await asyncio.sleep(self.bot_delay)
             for _ in range(_BOT_RETRIES):
                 if self._stopped is not None or seat not in self.match.to_act():
                     return
@@ -455,6 +489,11 @@ class Table:
                 action = await asyncio.to_thread(
                     bot.choose, game, view, determinizations(game, state, seat, rng), legal, rng
                 )
+                if self._holds:  # held while thinking: think again once released
+                    while self._holds:
+                        await self._unheld.wait()
+                        await asyncio.sleep(self.bot_delay)
+                    continue
                 try:
                     await self.submit(seat, action, version)
                     return
@@ -522,6 +561,9 @@ class Table:
         acting = self.match.to_act()
         for seat, bot in self._bots.items():
             react = getattr(bot, "react", None)
+            if self._holds:
+                self._cancel_reaction(seat)
+                continue
             if react is None or seat not in acting:
                 self._cancel_reaction(seat)
                 continue
