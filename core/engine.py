@@ -103,6 +103,23 @@ class Deadline:
     still arrive in time (fair arbitration)."""
 
 
+def opening(
+    game: Game, seats: int, rng: random.Random, options: Mapping[str, Any]
+) -> tuple[State, tuple[Event, ...]]:
+    """A new game's state, as ``setup`` deals it, and what the deal told the table.
+
+    A setup that deals like a later step of the game (the first Hunt's monsters, the first
+    hands, the first Store's packs) says the same things: such games define
+    ``opening(seats, rng, options) -> (state, events)``, their ``setup`` keeping its state.
+    Optional, so a game whose deal says nothing needs nothing.
+    """
+    found = getattr(game, "opening", None)
+    if found is None:
+        return game.setup(seats, rng, options), ()
+    state, events = found(seats, rng, options)
+    return state, tuple(events)
+
+
 def deadlines(game: Game, state: State) -> Sequence[Deadline]:
     """The game's deadlines for ``state`` (none for games without real-time moments)."""
     found = getattr(game, "deadlines", None)

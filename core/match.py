@@ -24,6 +24,7 @@ from core.engine import (
     Outcome,
     State,
     deadlines,
+    opening,
     seat_problem,
     validate_options,
     validate_seats,
@@ -80,6 +81,7 @@ class Match:
         seed: int,
         options: Mapping[str, OptionValue],
         state: State,
+        dealt: Sequence[Event] = (),
     ) -> None:
         self.game = game
         self.seats = seats
@@ -88,7 +90,9 @@ class Match:
         self._state = state
         self._steps: list[Step] = []
         self.version = 0
-        self.log: list[str] = []
+        self.opening: tuple[Event, ...] = tuple(dealt)
+        """What the deal told the table, before any action (filter with `visible_events`)."""
+        self.log: list[str] = [e["text"] for e in self.opening if "to" not in e]
         self._legal_cache: dict[int, tuple[int, list[Action], frozenset[Action]]] = {}
 
     # -- making matches ------------------------------------------------------------------
@@ -111,8 +115,8 @@ class Match:
             seed = secrets.randbits(63)
         elif type(seed) is not int or not 0 <= seed < 2**63:
             raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
-        state = rules.setup(seats, random.Random(seed), chosen)
-        return cls(rules, seats, seed, chosen, state)
+        state, dealt = opening(rules, seats, random.Random(seed), chosen)
+        return cls(rules, seats, seed, chosen, state, dealt)
 
     # -- reading -------------------------------------------------------------------------
 

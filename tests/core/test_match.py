@@ -119,3 +119,15 @@ def test_seat_tokens_become_names_as_plain_text() -> None:
     text = "{p0} places a Joker in Tokyo ({p1})."
     assert with_names(text, ["[b]Ala[/b]", "Olek"]) == "[b]Ala[/b] places a Joker in Tokyo (Olek)."
     assert with_names("{p2} draws", ["a"]) == "Player 3 draws"
+
+
+def test_the_deal_is_told_once_and_replays_the_same() -> None:
+    """What a game's setup told the table opens the log (public texts only); a replay and a
+    load tell it again, the same."""
+    match = Match.new("shardhunters", 3, seed=8)
+    assert match.opening and match.log == [e["text"] for e in match.opening if "to" not in e]
+    assert [e for e in match.opening if "to" in e]
+    match.act(min(match.to_act()), match.legal(min(match.to_act()))[0])
+    assert Match.replay(match.record()).log == match.log
+    assert Match.load(match.save()).log == match.log
+    assert Match.replay(match.record(), upto=0).opening == match.opening

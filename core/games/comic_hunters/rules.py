@@ -108,6 +108,12 @@ class ComicHunters:
     def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
         """Remove heroes (1–3 players), split the ages, build the Convention deck, draw the
         Trending Track and the Highlight markers; seat 1 is the First Player."""
+        return self.opening(seats, rng, options)[0]
+
+    def opening(
+        self, seats: int, rng: random.Random, options: Mapping[str, Any]
+    ) -> tuple[State, list[Event]]:
+        """The setup, and what it told the table: the first Store opens as every later one."""
         removed = tuple(sorted(rng.sample(HEROES, REMOVED_HEROES))) if seats <= 3 else ()
         in_play = [h for h in HEROES if h not in removed]
         out = [c.id for c in CARDS if all(h in removed for h in c.heroes)]
@@ -167,7 +173,7 @@ class ComicHunters:
             assembly=None,
             rng=rng.getrandbits(63),
         )
-        return _begin(state)[0]
+        return _begin(state)
 
     # -- whose turn, what is legal -------------------------------------------------------
 

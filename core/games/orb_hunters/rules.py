@@ -91,6 +91,12 @@ class OrbHunters:
 
     def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
         """Deal colours, initial relics, the first row and hands of two; seat 1 starts."""
+        return self.opening(seats, rng, options)[0]
+
+    def opening(
+        self, seats: int, rng: random.Random, options: Mapping[str, Any]
+    ) -> tuple[State, list[Event]]:
+        """The setup, and what it told the table: the first draws, as every later one."""
         problem = self.seat_problem(seats, options)
         if problem:
             raise ValueError(problem)
@@ -136,11 +142,13 @@ class OrbHunters:
             over=False,
             rng=seed,
         )
+        events: list[Event] = []
         if "strategic" not in variants:
             for seat in range(seats):
-                state, _ = _draw(state, seat, FIRST_HAND)
-        state, _ = _begin_turn(state, 0)
-        return state
+                state, drawn = _draw(state, seat, FIRST_HAND)
+                events += drawn
+        state, more = _begin_turn(state, 0)
+        return state, events + more
 
     # -- whose turn, what is legal -----------------------------------------------------------
 

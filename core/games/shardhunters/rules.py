@@ -267,6 +267,12 @@ class Shardhunters:
 
     def setup(self, seats: int, rng: random.Random, options: Mapping[str, Any]) -> State:
         """Give every player a Bloodshard and a starting hero (or draft), then begin."""
+        return self.opening(seats, rng, options)[0]
+
+    def opening(
+        self, seats: int, rng: random.Random, options: Mapping[str, Any]
+    ) -> tuple[State, list[Event]]:
+        """The setup, and what it told the table: the first Hunt's deal, as every later one."""
         solo = seats == 1
         sides = 2 if solo else seats
         draft = bool(options.get("draft", False)) and not solo
@@ -331,8 +337,8 @@ class Shardhunters:
             rng=seed,
         )
         if draft:
-            return state
-        return _advance(state, [])[0]
+            return state, []
+        return _advance(state, [])
 
     # -- whose turn, what is legal ------------------------------------------------------------
 

@@ -16,8 +16,8 @@ from core.engine import Action, IllegalAction
 from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HEROES, HIGHLIGHTS
 from core.games.comic_hunters.rules import COMIC_HUNTERS as GAME
 from core.games.comic_hunters.rules import _begin, final_outcome, score_sheet
-from core.games.comic_hunters.state import State, jarvis_hero
-from core.match import Match
+from core.games.comic_hunters.state import State, jarvis_hero, titles
+from core.match import Match, visible_events
 
 SPOTS = {"store": (0, 0), "flea": (0, 1), "auction": (1, 1), "convention": (0, 2)}
 _DECKS = ("store_deck", "flea_deck", "auction_deck", "convention_deck", "removed")
@@ -891,3 +891,15 @@ def test_no_discarding_down_to_two_after_the_last_round() -> None:
         while seat in match.to_act():
             match.act(seat, match.legal(seat)[0])
     assert match.outcome() is not None
+
+
+def test_the_first_store_opens_in_the_log_and_each_seat_sees_its_pack() -> None:
+    """The setup opens the first Store as later rounds do: in the log, each pack private."""
+    match = Match.new("comic-hunters", 3, seed=2)
+    assert "The Store opens. Cards pass to the left." in match.log
+    assert not [text for text in match.log if text.startswith("Your")]
+    store = match.state.store
+    assert store is not None
+    for seat in range(3):
+        told = [e["text"] for e in visible_events(match.opening, seat) if "to" in e]
+        assert told == [f"Your Store cards: {titles(store.packs[seat])}."]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from core.games.orb_hunters.data import (
     COLOURS,
     adventurer_ids,
+    adventurer_name,
     courage,
     initial_adventurer_ids,
     initial_relic_ids,
@@ -23,7 +24,7 @@ from core.games.orb_hunters.data import (
 )
 from core.games.orb_hunters.rules import ORB_HUNTERS as GAME
 from core.games.orb_hunters.state import State, column_winner
-from core.match import Match
+from core.match import Match, visible_events
 
 FULL = ("red-5", "blue-5", "green-5", "yellow-5")
 """Four skill-less adventurers: a column at the Adventurers Limit."""
@@ -829,3 +830,25 @@ def test_teams_theft_from_the_partner_is_no_thief_achievement() -> None:
     after = play(_teams_last_turn(row, pouches), 0, ("assign", "purple-6", 4))
     assert after.pouches[0][:3] == ("initial-relic-1", "thiefs-glove-left", "orb-1")
     assert "Thief" not in after.feats[0]
+
+
+# -- the deal of a new game --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_first_draws_reach_the_log_and_each_drawer(players: int) -> None:
+    """The setup's hands are drawn as every later hand is: everyone reads who drew how many,
+    and each seat alone which cards it drew."""
+    match = Match.new("orb-hunters", players, seed=2)
+    assert "{p0} draws 2 cards." in match.log and "It is {p0}'s turn." in match.log
+    assert not [text for text in match.log if text.startswith("You")]
+    for seat in range(players):
+        told = " ".join(e["text"] for e in visible_events(match.opening, seat) if "to" in e)
+        assert told.startswith("You draw ")
+        assert all(adventurer_name(card) in told for card in match.state.hands[seat])
+
+
+def test_the_strategic_supply_is_revealed_in_the_log() -> None:
+    """Strategic: the first supply is told to everyone, as every later one is."""
+    match = Match.new("orb-hunters", 3, seed=2, options={"strategic": True})
+    assert [text for text in match.log if text.startswith("New adventurers in the supply")]

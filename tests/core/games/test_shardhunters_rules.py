@@ -797,3 +797,20 @@ def test_random_games_end_and_keep_every_card(
         assert GAME.census(match.state) == census
     assert match.state.hunt <= MAX_HUNTS
     assert Counter(GAME.census(match.state)) == census
+
+
+# -- the deal of a new game --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_first_hunts_deal_reaches_the_log_and_each_seat(players: int) -> None:
+    """The setup deals Hunt 1 as every later Hunt is dealt: the log says so, and each seat
+    alone is told its hand."""
+    match = Match.new("shardhunters", players, seed=4)
+    assert "Hunt 1: the monsters are dealt." in match.log
+    assert not [text for text in match.log if text.startswith("You")]
+    for seat in range(players):
+        told = [e["text"] for e in visible_events(match.opening, seat) if "to" in e]
+        assert len(told) == 1 and told[0].startswith("You are dealt ")
+        assert all(monster_name(card) in told[0] for card in match.state.hands[seat])
+    assert not [e for e in visible_events(match.opening, None) if "to" in e]
