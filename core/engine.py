@@ -216,6 +216,14 @@ def seat_problem(game: Game, seats: int, options: Mapping[str, OptionValue]) -> 
     return str(check(seats, options)) if check is not None else ""
 
 
+def why_waiting(game: Game, state: State, seat: int) -> str:
+    """Why ``seat``, which may not act now, waits, in the game's words ("" when the usual
+    "not your turn" says it). Optional: a real-time game (Whoosh) has no turns to speak of
+    for a hand that is already down, so it defines ``why_waiting(state, seat) -> str``."""
+    check = getattr(game, "why_waiting", None)
+    return str(check(state, seat)) if check is not None else ""
+
+
 def validate_seats(game: Game, seats: int) -> int:
     """``seats`` if the game allows that many players, else a ValueError naming the range."""
     if type(seats) is not int or seats not in game.players:

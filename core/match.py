@@ -28,6 +28,7 @@ from core.engine import (
     seat_problem,
     validate_options,
     validate_seats,
+    why_waiting,
 )
 
 _MAX_ACTION_ITEMS = 16
@@ -183,6 +184,8 @@ class Match:
             raise IllegalAction("the game is over")
         acting = self.game.to_act(self._state)
         if seat not in acting:
+            if reason := why_waiting(self.game, self._state, seat):
+                raise IllegalAction(reason)
             waiting = ", ".join(f"seat {s + 1}" for s in sorted(acting) if s != TABLE)
             if not waiting:
                 raise IllegalAction("wait: the table is settling the claims")

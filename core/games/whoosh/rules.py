@@ -332,6 +332,12 @@ class Whoosh:
             return "there are no claims to settle"
         return f"unknown action {verb!r}"
 
+    def why_waiting(self, state: State, seat: int) -> str:
+        """A hand already down waits for the table, not for a turn (Match asks this)."""
+        if not state.over and any(claim.seat == seat for claim in state.claims):
+            return "you already claimed: the table is settling the claims"
+        return ""
+
     # -- applying ------------------------------------------------------------------------------
 
     def apply(

@@ -74,11 +74,13 @@ def cards_of(
 
 
 def act(state: State, seat: int, action: Action) -> State:
+    """Take a legal action through Match (its checks, then apply); no card lost or made."""
     legal = GAME.legal_actions(state, seat)
     assert action in legal, f"{action} not in {legal[:12]}"
-    new, _ = GAME.apply(state, seat, action, None)
-    assert GAME.census(new) == GAME.census(state)
-    return new
+    match = match_at(state)
+    match.act(seat, action)
+    assert GAME.census(match.state) == GAME.census(state)
+    return match.state
 
 
 def play_location(state: State, choose: Callable[[State, int, list[Action]], Action]) -> State:
@@ -777,11 +779,12 @@ def test_a_whole_game_ends_after_three_rounds(players: int) -> None:
 def test_random_games_keep_every_card_and_hide_hands(players: int, seed: int) -> None:
     """Random games: the census never changes, and no seat's view shows another's hand."""
     rng = random.Random(seed)
-    state = fresh(players, seed)
-    census = GAME.census(state)
-    while GAME.outcome(state) is None:
-        seat = rng.choice(sorted(GAME.to_act(state)))
-        state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))), None)
+    match = Match.new("comic-hunters", players, seed=seed)
+    census = GAME.census(match.state)
+    while match.outcome() is None:
+        seat = rng.choice(sorted(match.to_act()))
+        match.act(seat, rng.choice(match.legal(seat)))
+        state = match.state
         assert GAME.census(state) == census
         for viewer in range(players):
             shown = str(GAME.view(state, viewer))

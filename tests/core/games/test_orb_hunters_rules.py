@@ -395,7 +395,9 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discards() -> None:
     state = position(
         hands=[["red-6"], ["blue-6"], []], deck=["green-6"], discard=["yellow-6", "purple-6"]
     )
-    after, events = GAME.apply(state, 0, ("assign", "red-6", 0), None)
+    match = match_at(state)
+    events = match.act(0, ("assign", "red-6", 0))
+    after = match.state
     assert len(after.hands[1]) == 3 and "green-6" in after.hands[1]
     assert any("shuffled" in e["text"] for e in events)
 
@@ -665,7 +667,7 @@ def test_hidden_treasures_never_names_a_stolen_face_down_relic() -> None:
 def test_drawn_cards_are_told_only_to_the_drawer() -> None:
     """The public event says how many; the private one which."""
     state = position(hands=[["red-6"], [], []])
-    events = GAME.apply(state, 0, ("assign", "red-6", 0), None)[1]
+    events = match_at(state).act(0, ("assign", "red-6", 0))
     private = [e for e in events if e.get("to") == 1]
     public = [e for e in events if "to" not in e and e["type"] == "draw"]
     assert private and "Red" not in public[0]["text"] + "Blue"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import IllegalAction
+from core.engine import Event, IllegalAction
 from core.games.superbohaterowie.data import COVERS, ELEMENTS, card_ids, kind_of
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
 from core.games.superbohaterowie.rules import State
@@ -65,10 +65,17 @@ def position(
     )
 
 
+def through(state: State, seat: int, action: tuple[Any, ...]) -> tuple[State, list[Event]]:
+    """Take an action through Match (its seat and legality checks, then apply)."""
+    match = Match(GAME, state.players, 0, {}, state)
+    events = match.act(seat, action)
+    return match.state, events
+
+
 def play(state: State, seat: int, action: tuple[Any, ...]) -> State:
-    """Apply an action after checking it is legal, as Match would."""
+    """Take a legal action through Match."""
     assert action in GAME.legal_actions(state, seat), f"{action} should be legal"
-    return GAME.apply(state, seat, action, None)[0]
+    return through(state, seat, action)[0]
 
 
 def card(state: State, seat: int, index: int = 0) -> str:
@@ -323,7 +330,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() -> None
     """When the draw pile runs out the discard pile becomes the new draw pile."""
     base = position(players=2, hands=[["fire", "leaf"], ["water", "wind"]])
     state = replace(base, deck=(), discard=base.deck)
-    after, events = GAME.apply(state, 0, ("place", card(state, 0), 0, 0), None)
+    after, events = through(state, 0, ("place", card(state, 0), 0, 0))
     assert len(after.hands[0]) == 2 and after.discard == ()
     assert len(after.deck) == len(base.deck) - 1
     assert any(e["type"] == "reshuffle" for e in events)
@@ -465,7 +472,7 @@ def test_a_seat_sees_its_own_hand_only_and_a_spectator_none() -> None:
 def test_drawn_cards_are_told_only_to_the_drawer() -> None:
     """The public draw event says a card was drawn; only the drawer's event names it."""
     state = position(hands=[["fire", "leaf"], [], []], deck=["joker"])
-    _, events = GAME.apply(state, 0, ("place", card(state, 0), 0, 0), None)
+    _, events = through(state, 0, ("place", card(state, 0), 0, 0))
     private = [e for e in events if e.get("to") == 0]
     public = [e for e in events if "to" not in e]
     assert any("Joker" in e["text"] for e in private)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import TABLE, IllegalAction
+from core.engine import TABLE, Event, IllegalAction
 from core.games.whoosh.data import (
     COMBOS,
     MONSTER_BY_ID,
@@ -60,12 +60,22 @@ def position(
     )
 
 
+def through(
+    state: State, seat: int, action: tuple[Any, ...], at_ns: int | None = None
+) -> tuple[State, list[Event]]:
+    """Take an action through Match, as every client does: its seat and legality checks
+    (the table's own actions only when due), then apply."""
+    match = Match(GAME, state.players, 0, {}, state)
+    events = match.act(seat, action, at_ns)
+    return match.state, events
+
+
 def act(state: State, seat: int, action: tuple[Any, ...], at_ns: int | None = None) -> State:
-    return GAME.apply(state, seat, action, at_ns)[0]
+    return through(state, seat, action, at_ns)[0]
 
 
 def texts(state: State, seat: int, action: tuple[Any, ...], at_ns: int | None = None) -> str:
-    return " ".join(event["text"] for event in GAME.apply(state, seat, action, at_ns)[1])
+    return " ".join(event["text"] for event in through(state, seat, action, at_ns)[1])
 
 
 # -- the cards ---------------------------------------------------------------------------------
@@ -304,7 +314,7 @@ def test_a_stalemate_boxes_the_three_monsters_and_returns_every_card() -> None:
         players=2,
         turn=1,
     )
-    state, events = GAME.apply(state, 1, ("reveal",), None)
+    state, events = through(state, 1, ("reveal",), None)
     assert set(state.box) == {"ogre", "troll", "goblin"}
     assert state.board == ("imp", "yeti", "naga") and not state.over
     assert state.piles == (("ice-01",), ("bow-01", "ice-02")) and state.revealed == ((), ())
@@ -366,7 +376,7 @@ def test_a_claim_waits_pending_and_only_the_tables_clock_settles() -> None:
 def test_with_no_tie_window_the_first_claim_counts_at_once() -> None:
     """tie_window 0: the claim is settled as it arrives."""
     state = replace(ogre_ready(), tie_window=0, fair_remote=False)
-    state, events = GAME.apply(state, 1, ("claim", 0, 0), 5)
+    state, events = through(state, 1, ("claim", 0, 0), 5)
     assert state.captured[1] == ("ogre",) and not state.claims and state.generation == 1
     assert [e["type"] for e in events][:2] == ["claim", "capture"]
 
@@ -375,7 +385,7 @@ def test_with_no_tie_window_but_fair_remote_play_the_claim_waits_for_far_players
     """tie_window 0 with fair remote play: the claim is pending, and the table settles it
     at once plus the latency horizon, so a far player's earlier reaction can still count."""
     state = replace(ogre_ready(), tie_window=0, fair_remote=True)
-    state, _ = GAME.apply(state, 1, ("claim", 0, 0), 5)
+    state, _ = through(state, 1, ("claim", 0, 0), 5)
     assert state.claims == (Claim(1, 0, 5, 0),)
     (deadline,) = GAME.deadlines(state)
     assert deadline.action == ("settle",) and deadline.delay_s == 0 and deadline.seat == TABLE
@@ -388,7 +398,7 @@ def test_a_claim_on_monsters_that_have_changed_is_void_told_and_costs_nothing() 
     state = replace(ogre_ready(), tie_window=0, fair_remote=False)
     state = act(state, 1, ("claim", 0, 0), at_ns=5)
     assert ("claim", 0, 0) in GAME.legal_actions(state, 2)
-    after, events = GAME.apply(state, 2, ("claim", 0, 0), 6)
+    after, events = through(state, 2, ("claim", 0, 0), 6)
     assert [e["type"] for e in events] == ["late"]
     assert "too late" in events[0]["text"] and "no penalty" in events[0]["text"]
     assert after.mistakes == state.mistakes and after.captured == state.captured
@@ -424,7 +434,7 @@ def test_simultaneous_claims_on_different_monsters_go_to_the_highest_tie_number(
     state = replace(state, board=("ogre", "gargoyle", "goblin"))  # Gargoyle: tie 35
     state = act(state, 0, ("claim", 0, 0), at_ns=1_000)
     state = act(state, 1, ("claim", 1, 0), at_ns=1_000 + 30 * MS)
-    state, events = GAME.apply(state, TABLE, ("settle",), None)
+    state, events = through(state, TABLE, ("settle",), None)
     assert state.mistakes[1] == ("gargoyle",) and state.captured[0] == ()
     void = [e["text"] for e in events if e["type"] == "void"]
     assert void == [
@@ -439,7 +449,7 @@ def test_claims_outside_the_window_are_not_simultaneous() -> None:
     state = replace(ogre_ready(), board=("ogre", "gargoyle", "goblin"))
     state = act(state, 0, ("claim", 0, 0), at_ns=1_000)
     state = act(state, 1, ("claim", 1, 0), at_ns=1_000 + 60 * MS)
-    state, events = GAME.apply(state, TABLE, ("settle",), None)
+    state, events = through(state, TABLE, ("settle",), None)
     assert state.captured[0] == ("ogre",) and state.mistakes == ((), (), ())
     assert any("{p1}'s claim on the Gargoyle is void: {p0} was first" in e["text"] for e in events)
 
@@ -477,7 +487,7 @@ def test_a_claim_without_a_time_counts_after_everything_pending() -> None:
 
 def test_claims_are_public_events_and_in_every_view() -> None:
     """Everybody sees a hand go down: the event is public and the view lists the claim."""
-    state, events = GAME.apply(ogre_ready(), 1, ("claim", 0, 0), 3)
+    state, events = through(ogre_ready(), 1, ("claim", 0, 0), 3)
     assert events == [{"type": "claim", "text": "{p1} claims the Ogre!", "seat": 1, "slot": 0}]
     for seat in (0, 1, 2, None):
         assert GAME.view(state, seat)["claims"] == [{"seat": 1, "slot": 0, "at_ns": 3}]
