@@ -1,5 +1,7 @@
-"""The Comic Hunters table: the schedule, the Trending Track, the Highlight and Secret Stash
-tracks, collections, your hand, and each location's own view with a row of choices.
+"""The Comic Hunters table: the schedule, the Trending Track and the Highlight tracks as
+tracks, everyone's Secret Stash, hand (card backs show their values), collections (stacks of
+one hero's cards) and projected score, the location's offers and your hand as rows of cards,
+and a row of choices.
 
 Every decision is a short walk through choices: a card to pick or box at the Store; a row
 to reveal into or take at the Flea Market; a lot and an opening bid, a raise or a pass at
@@ -7,83 +9,122 @@ the Auction Website; at the Convention an optional slide (the card, then the emp
 slides to) and then a hero and a row or column; in Assemble Collection a card and the hero
 it joins, then the cards you pay with (value paid against value owed), then the cards you
 discard. ←→ (or ↑↓) move the cursor along the choices, Enter takes the choice under it, Esc
-takes the last one back. The choice under the cursor is also bracketed on the table (a card
-in a row, a lot, a grid cell), and ◆ marks every place a choice can be made.
+takes the last one back. The choice under the cursor has a heavy border (a card) or
+brackets (a row, a lot, a grid line), ◆ marks every place a choice can be made, and the
+line under the table says the whole choice in words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
-from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 
 from core.engine import Action, Outcome
 from core.games.comic_hunters.data import (
     CARD,
     GRID,
     HERO_NAMES,
-    HERO_SHORT,
     HIGHLIGHT_NAMES,
     LOCATION_NAMES,
     SOLO_LOT_PRICES,
     card_text,
 )
-from core.games.comic_hunters.locations import line_cells, line_take
+from core.games.comic_hunters.locations import line_take
 from core.table import Update
-from tui.boards.base import Choice, Path, note_sentence, with_note
+from tui.boards.base import Choice, Path, note_sentence
 from tui.boards.choice_row import ChoiceRowBoard
-from tui.widgets.card import CHOSEN, TARGET, CardFace
+from tui.boards.comic_hunters_draw import (
+    CARD_WIDTH,
+    HERO_WORD,
+    ICON_SHORT,
+    TRACKED,
+    Focus,
+    card_keys,
+    fit,
+    hand_lines,
+    head_lines,
+    name_of,
+    place_lines,
+    players_lines,
+    taking_cells,
+    title_of,
+)
+from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
+from tui.widgets.card import BACK, CHOSEN, FRESH, LEGAL, TARGET
+from tui.widgets.show import ShowOnChange
 
-ICON_SHORT = {
-    "number-one": "#1",
-    "first-appearance": "1st",
-    "new-look": "New",
-    "special-edition": "Spc",
-    "epic-battle": "Epc",
-}
-AGE_STYLE = {1: "bold cyan", 2: "bold yellow", 3: "bold magenta"}
-"""Colour by age as a bonus only: the value is always written as a number."""
-CELL_WIDTH = 15
-HAND_LINE = 5
-"""Cards per line of the hand (five faces fit 80 columns)."""
-SHORT_PLACES = {
-    "store": "Store",
-    "flea": "Flea",
-    "auction": "Auction",
-    "convention": "Convention",
-    "assemble": "Assemble",
-}
-SHEET = ("size", "variety", "highlights", "secret stash")
+__all__ = [
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "NEXT_CHOICE",
+    "Board",
+    "describe",
+    "milestone",
+    "paths",
+    "prompt",
+    "result_lines",
+]
 
+NEXT_CHOICE = "right"
+"""Moves the cursor to the next choice of the current step, round to the first."""
 
-def short(card: str) -> str:
-    """A card in a few characters: hero tags, value and Highlight icons: "SPD/CAP 2 #1"."""
-    info = CARD[card]
-    heroes = "/".join(HERO_SHORT[h] for h in info.heroes)
-    icons = " ".join(ICON_SHORT[i] for i in info.highlights)
-    return f"{heroes} {info.value}{' ' + icons if icons else ''}"
+HOW_TO_PLAY = """\
+## How to play here
 
+**The board**, top to bottom: the round's **schedule** (▶ marks the location now), the
+**Trending Track** (heroes on row 1 score most for a collection), the three **Highlight
+tracks** (each player's letter under their space), then **every player**: Secret Stash, the
+backs of their hand (① ② ③: the market value each back shows), Highlights, and the score
+they would have if the game ended now (size + variety + Highlights + stash). Collections
+are drawn as stacks of one hero's cards. Below: the **location** (the Store cards in front
+of you, the Flea Market rows, the auction lots, the Convention grid, or the cards you are
+playing in Assemble), then **your hand**.
 
-def face(card: str | None, mark: str = "", cursor: bool = False, width: int = CELL_WIDTH) -> Text:
-    """A card (or an empty space) as a fixed-width cell."""
-    if card is None:
-        return CardFace("", "·", "dim", width, mark, cursor).text()
-    return CardFace("", short(card), AGE_STYLE[CARD[card].value], width, mark, cursor).text()
+**A card** shows its value ①–③ (its age and its price), its hero, and its Highlight icons;
+★ marks an icon one of this game's tracks counts.
 
+**Keys**: ←→ (or ↑↓, h l) move the cursor over the choices, **Enter** takes the one under it,
+**Esc** takes the last step back, **i** shows the full text of the choice under the cursor.
+◆ marks what you can choose; the heavy-bordered card or [bracketed] row is under the cursor;
+✓ marks what you already chose for this move. The line under the table says the whole choice.
 
-def name_of(update: Update, seat: int) -> str:
-    if seat == update.seat:
-        return "you"
-    return update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
+**A worked turn (Convention):** you want Thor cards. Press → until the line says *Take Thor
+cards*, Enter; then → until it says *from row 2: …* — the cards that row would give you are
+marked ✓ on the grid — and Enter. To slide a card first, choose *Slide a card first*, then
+the card, then the empty space it slides to.
 
+**Assemble:** choose *Play …* and the hero's collection for each card (a new collection
+needs two cards of one hero), then *Done playing*, then pay: discard cards from your hand
+worth at least what you owe (no change). Keep at most two cards for the next round.
+"""
 
-def title_of(update: Update, seat: int) -> str:
-    """A seat at the start of a sentence: "You", or the name exactly as its player typed
-    it (``str.capitalize`` made "Bartholomew Kent" "Bartholomew kent")."""
-    name = name_of(update, seat)
-    return "You" if name == "you" else name
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("① ② ③", "a card's market value: 1 Contemporary, 2 Modern, 3 Classic (age, price, pay)"),
+    (f"{TRACKED}", "a Highlight icon one of this game's three tracks counts"),
+    *((ICON_SHORT[icon], HIGHLIGHT_NAMES[icon]) for icon in ICON_SHORT),
+    *(
+        (HERO_WORD[hero], HERO_NAMES[hero])
+        for hero in HERO_WORD
+        if HERO_WORD[hero] != HERO_NAMES[hero]
+    ),
+    ("Spider/Thor", "a card of two heroes: it joins a collection of either one"),
+    (LEGAL, "can be chosen now"),
+    ("heavy border, [ ]", "under the cursor"),
+    (CHOSEN, "already chosen for this move (in the grid: the cards the line would take)"),
+    (FRESH, "a card that just arrived"),
+    (BACK, "the back of a card (a hand or a deck)"),
+    ("▶", "the location now (schedule); whose turn it is (players)"),
+    ("(A) under a track", "that player's marker; J is Jarvis"),
+    ("stash", "Secret Stash: money for the auctions, points at the end"),
+    ("score", "the score if the game ended now: size + variety + Highlights + stash"),
+    ("N cards · P pts", "a collection's size and what its size scores now"),
+    ("row N (Trending)", "the Trending Track row: row 1 scores most for a collection"),
+)
+"""Every glyph and short form the Comic Hunters screens show, with its meaning."""
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -295,7 +336,7 @@ def prompt(
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
-        else f"←→ move, Enter choose, Esc back; {TARGET} marks the choices"
+        else f"←→ move, Enter choose, Esc back, i details; {TARGET} marks the choices"
     )
     step = f" Step {len(keys) + 1}." if keys else ""
     last = keys[-1] if keys else None
@@ -345,6 +386,9 @@ def describe(update: Update) -> list[str]:
             lines.append(note_sentence(update, seat))
     if view["jarvis"] is not None:
         lines.append(f"Jarvis: collections {_collection_words(view['jarvis']['collections'])}.")
+    everyone = view["players"] + (1 if view["jarvis"] is not None else 0)
+    sheets = projected(view)
+    lines += [score_sentence(update, index, sheets[index]) for index in range(everyone)]
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}.")
     lines += _location_lines(update)
@@ -385,220 +429,212 @@ def _location_lines(update: Update) -> list[str]:
 
 
 def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """What the score table does not show: each player's collections, and in solo Jarvis'
-    score pad line."""
+    """What the score table does not show: each player's collections with what each
+    scored for its size, and in solo Jarvis' score pad line and collections."""
+    points = size_by_hero(view)
     lines = []
     for seat, collections in enumerate(view["collections"]):
-        lines.append(f"{names[seat]}: collections {_collection_words(collections)}")
+        lines.append(f"{names[seat]}: {_scored_words(collections, points[seat])}")
     sheet = view["scores"] or []
     if view["solo"] and len(sheet) > 1:
         row = sheet[-1]
         parts = ", ".join(f"{key} {row[key]}" for key in SHEET)
         lines.append(f"Jarvis: {parts} = {sum(row.values())}")
-        lines.append(f"Jarvis: collections {_collection_words(view['jarvis']['collections'])}")
+        lines.append(f"Jarvis: {_scored_words(view['jarvis']['collections'], points[-1])}")
     return lines
 
 
-def _collection_tags(collections: Sequence[Any]) -> str:
-    """Collections in short: " · SPD×3 CAP×2" (empty without any)."""
+def _scored_words(collections: Sequence[Any], points: dict[str, int]) -> str:
+    """ "collections Spider-Man 4 (11 points), Thor 2 (too small to score)"."""
     if not collections:
-        return ""
-    return " · " + " ".join(f"{HERO_SHORT[h]}×{len(cards)}" for h, cards in collections)
+        return "no collections"
+    words = []
+    for hero, cards in collections:
+        if len(cards) < 3:
+            words.append(f"{HERO_NAMES[hero]} {len(cards)} (too small to score)")
+        else:
+            count = points.get(hero, 0)
+            words.append(
+                f"{HERO_NAMES[hero]} {len(cards)} ({count} point{'' if count == 1 else 's'})"
+            )
+    return "collections " + ", ".join(words)
 
 
 # -- the widget ------------------------------------------------------------------------------
+
+PARTS = ("head", "players", "place", "hand", "choice")
+"""The board's parts, top to bottom; each redraws only when what it shows changed."""
+WIDE = 120
+"""From this many columns the game screen puts the log beside the board."""
+CHROME = {False: 7, True: 3}
+"""Lines of the game screen around the board (banner, status, log, keys), log beside or not."""
 
 
 class Board(ChoiceRowBoard):
     """The table, your hand and a row of choices (see ChoiceRowBoard for the keys)."""
 
+    DEFAULT_CSS = """
+    Board { layout: vertical; }
+    Board > ShowOnChange { height: auto; width: 100%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        for part in PARTS:
+            yield ShowOnChange(id=f"ch-{part}")
+
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
 
-    # -- drawing ----------------------------------------------------------------------------
+    # -- what the cursor is on --------------------------------------------------------------
 
-    def _current(self) -> Hashable | None:
+    def _mine(self) -> bool:
+        update = self.update
+        return update is not None and update.seat in update.acting and update.outcome is None
+
+    def _focus(self) -> Focus:
+        if self.update is None or not self._mine():
+            return Focus()
         choices = self.choices
-        mine = self.update is not None and self.update.seat in self.update.acting
-        return choices[self.cursor].key if mine and choices else None
+        current = choices[self.cursor].key if choices else None
+        return Focus(
+            legal=frozenset(c.key for c in choices),
+            current=current,
+            chosen=tuple(self.keys),
+            taking=taking_cells(self.update, self.keys, current),
+        )
 
-    def render(self) -> RenderableType:
+    def details(self) -> str:
+        """The whole of the choice under the cursor (or, when it is not your turn, what
+        the table waits for and your hand), for the details line and the ``i`` key."""
         update = self.update
         if update is None:
-            return Text("Dealing…")
-        view = update.view
-        rows: list[RenderableType] = [self._header(update), self._tracks(update)]
-        rows += self._players(update)
-        rows += self._location(update)
-        if view["hand"] is not None:
-            rows += self._hand(update)
+            return ""
         choices = self.choices
-        mine = update.seat is not None and update.seat in update.acting and update.outcome is None
-        if mine and choices:
-            line = Text(f"▶ {self.cursor + 1}/{len(choices)}: ", style="bold")
-            line.append(choices[self.cursor].label)
-            line.truncate(self.size.width - 2 if self.size.width > 10 else 78, overflow="ellipsis")
-            rows.append(line)
-        rows.append(Text(prompt(update, self.keys, choices), style="bold"))
-        return Group(*rows)
+        if self._mine() and choices:
+            choice = choices[self.cursor]
+            return f"{self.cursor + 1} of {len(choices)}: {choice.label}"
+        hand = update.view["hand"]
+        text = prompt(update, self.keys, choices)
+        if hand:
+            text += " Your hand: " + "; ".join(card_text(c) for c in hand) + "."
+        return text
 
-    def _header(self, update: Update) -> Text:
-        """ "Round 2/3: Store → ▶Auction → Convention → Assemble · First: Bo"."""
-        view = update.view
-        line = Text(style="bold")
-        if view["solo"]:
-            line.append("Solo vs Jarvis · ")
-        line.append(f"Round {view['round'] + 1}/3: ")
-        places = [*view["schedule"][view["round"]], "assemble"]
-        now = 3 if view["location"] == "assemble" else view["step"]
-        for index, place in enumerate(places):
-            if index:
-                line.append(" → ")
-            if index == now and view["location"] != "over":
-                line.append(f"▶{SHORT_PLACES[place].upper()}")
-            else:
-                line.append(SHORT_PLACES[place], style="not bold")
-        if not view["solo"]:
-            line.append(f" · First: {name_of(update, view['first'])}")
-        line.truncate(78, overflow="ellipsis")
-        return line
+    # -- drawing ------------------------------------------------------------------------------
 
-    def _tracks(self, update: Update) -> Text:
-        view = update.view
-        line = Text("Trending ")
-        for i, row in enumerate(view["trending"]):
-            line.append(f"{i + 1}:", style="bold")
-            line.append(" ".join(HERO_SHORT[h] for h in row) + " ")
-        line.append("· ★ = ")
-        line.append("/".join(ICON_SHORT[h] for h in view["tracks"]), style="bold")
-        line.truncate(78, overflow="ellipsis")
-        return line
+    def show(self, update: Update) -> None:
+        super().show(update)
+        self._draw()
 
-    def _players(self, update: Update) -> list[Text]:
-        view = update.view
-        out = []
-        who = list(range(view["players"]))
-        for seat in who:
-            line = Text("▶ " if seat in update.acting and update.outcome is None else "  ")
-            line.append(title_of(update, seat), style="bold")
-            marks = "/".join(str(m) for m in view["marks"][seat])
-            held = len(view["hand_values"][seat])
-            line.append(f" stash {view['stash'][seat]} · ★ {marks} · hand {held}")
-            line.append(_collection_tags(view["collections"][seat]))
-            line.truncate(78, overflow="ellipsis")
-            out += with_note(line, update, seat, 78)
-        if view["jarvis"] is not None:
-            j = view["jarvis"]
-            line = Text("  Jarvis", style="bold")
-            line.append(f" stash {j['stash']} · ★ {'/'.join(str(m) for m in j['marks'])}")
-            line.append(_collection_tags(j["collections"]))
-            line.truncate(78, overflow="ellipsis")
-            out.append(line)
-        return out
+    def action_cursor(self, step: int) -> None:
+        super().action_cursor(step)
+        self._draw()
 
-    def _mark(
-        self, key: Hashable, current: Hashable | None, marked: set[Hashable]
-    ) -> tuple[str, bool]:
-        if key in self.keys:
-            return CHOSEN, False
-        return (TARGET if key in marked else ""), key == current
+    def action_choose(self) -> None:
+        super().action_choose()
+        self._draw()
 
-    def _location(self, update: Update) -> list[RenderableType]:
-        view = update.view
-        marked = {c.key for c in self.choices} if update.seat in update.acting else set()
-        current = self._current()
-        rows: list[RenderableType] = []
-        if view["flea"] is not None:
-            flea = view["flea"]
-            for i, row in enumerate(flea["rows"]):
-                line = Text(f"Row {i + 1} ({len(row)}/{flea['caps'][i]}) ", style="bold")
-                if not flea["open"][i]:
-                    line.append("taken", style="dim")
-                for card in row:
-                    line.append_text(face(card, width=14))
-                for key, word in ((("reveal", i), "reveal"), (("take-row", i), "take")):
-                    if key in marked:
-                        mark, cursor = self._mark(key, current, marked)
-                        line.append_text(CardFace("", word, "bold", 10, mark, cursor).text())
-                line.truncate(78, overflow="ellipsis")
-                rows.append(line)
-        if view["auction"] is not None:
-            a = view["auction"]
-            for i, lot in enumerate(a["lots"]):
-                if a["sold"][i]:
+    def action_back(self) -> None:
+        super().action_back()
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _space(self) -> tuple[int, int]:
+        """The width the board may draw in, and how many lines it should keep to."""
+        width = self.size.width or max(20, self.app.size.width - 2)
+        screen = self.app.size
+        return width, max(12, screen.height - CHROME[screen.width >= WIDE])
+
+    def _draw(self) -> None:
+        update = self.update
+        if update is None or not self.is_mounted:
+            return
+        width, budget = self._space()
+        for part, lines in zip(PARTS, self._layout(update, width, budget), strict=True):
+            widget = self.query_one(f"#ch-{part}", ShowOnChange)
+            key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
+            widget.display = bool(lines)
+            widget.show(key, partial(Text("\n").join, lines))
+
+    def _layout(self, update: Update, width: int, budget: int) -> list[list[Text]]:
+        """Each part at the biggest size that lets the whole board fit ``budget`` lines:
+        start every part at its biggest size for the width, then shrink, one step at a
+        time, the part whose next size saves the most lines."""
+        focus = self._focus()
+        sheets = projected(update.view)
+        points = size_by_hero(update.view)
+        biggest = max((lvl for lvl in (3, 2, 1) if width >= 3 * (CARD_WIDTH[lvl] + 1)), default=0)
+        grid_biggest = max(
+            (lvl for lvl in (2, 1) if width >= 5 + GRID * (CARD_WIDTH[lvl] + 1)), default=0
+        )
+        levels: dict[str, int] = {}
+        makers: dict[str, Callable[[int], list[Text]]] = {
+            "head": lambda lvl: head_lines(update, width, lvl),
+            "players": lambda lvl: players_lines(
+                update, sheets, points, width, lvl, show_marks=levels["head"] >= 1
+            ),
+            "place": lambda lvl: place_lines(update, focus, width, lvl),
+            "hand": lambda lvl: hand_lines(update, focus, width, lvl),
+            "choice": lambda lvl: self._choice_lines(update, width, lvl),
+        }
+        top = update.view["convention"] is not None
+        levels |= {
+            "head": 1,
+            "players": min(2, biggest),
+            "place": grid_biggest if top else biggest,
+            "hand": biggest,
+            "choice": 1,
+        }
+        drawn = {part: makers[part](levels[part]) for part in PARTS}
+        deciding = {
+            part
+            for part in ("place", "hand")
+            if any(k in focus.legal for k in self._keys_in(update, part))
+        }
+        while sum(len(lines) for lines in drawn.values()) > budget:
+            best: tuple[int, int, str, list[Text]] | None = None
+            for part in ("hand", "place", "players", "head", "choice"):
+                if levels[part] == 0:
                     continue
-                mark, cursor = self._mark(("lot", i), current, marked)
-                line = Text(
-                    f"{'[' if cursor else ' '}{mark or ' '}Lot {i + 1}{']' if cursor else ' '} ",
-                    style="bold",
-                )
-                for card in lot:
-                    picked = ("card", card)
-                    m, c = self._mark(picked, current, marked)
-                    line.append_text(face(card, m, c, width=13))
-                line.truncate(78, overflow="ellipsis")
-                rows.append(line)
-            if a["lot"] >= 0 and not a["picks"]:
-                rows.append(
-                    Text(
-                        f"Bid on lot {a['lot'] + 1}: {a['bid']} by {name_of(update, a['leader'])}",
-                        style="bold",
-                    )
-                )
-        if view["convention"] is not None:
-            rows += self._grid(update, marked, current)
-        if view["store"] is not None and view["store"]["pack"]:
-            line = Text("Store: ", style="bold")
-            for card in view["store"]["pack"]:
-                mark, cursor = self._mark(("card", card), current, marked)
-                line.append_text(face(card, mark, cursor, width=14))
-            rows.append(line)
-        if view["assembly"] is not None and update.seat is not None:
-            plays = view["assembly"]["plays"][update.seat]
-            paid = view["assembly"]["paid"][update.seat]
-            line = Text("Playing: ", style="bold")
-            for card, hero in plays:
-                line.append(f"{short(card)}→{HERO_SHORT[hero]}  ")
-            line.append(f"owed {_owed(update)} · paid {_paid(update)}", style="bold")
-            if paid:
-                line.append(" (" + ", ".join(short(c) for c in paid) + ")")
-            line.truncate(78, overflow="ellipsis")
-            rows.append(line)
-        return rows
+                smaller = makers[part](levels[part] - 1)
+                saved = len(drawn[part]) - len(smaller)
+                # The parts the choices are in shrink last: the decision keeps its cards.
+                rank = (0 if part in deciding else 1, saved)
+                if saved > 0 and (best is None or rank > best[:2]):
+                    best = (*rank, part, smaller)
+            if best is None:
+                break
+            _, _, part, smaller = best
+            levels[part] -= 1
+            drawn[part] = smaller
+            if part == "head":  # the players' line carries the marks instead of the tracks
+                drawn["players"] = makers["players"](levels["players"])
+        return [drawn[part] for part in PARTS]
 
-    def _grid(self, update: Update, marked: set[Hashable], current: Hashable | None) -> list[Text]:
-        grid = update.view["convention"]["grid"]
-        taking: set[int] = set()
-        hero = next((k[1] for k in self.keys if isinstance(k, tuple) and k[0] == "hero"), None)
-        if hero is not None and isinstance(current, tuple) and current[0] == "line":
-            cards = set(line_take(tuple(grid), hero, current[1], current[2]))
-            taking = {cell for cell in line_cells(current[1], current[2]) if grid[cell] in cards}
-        rows = []
-        for r in range(GRID):
-            line = Text(f"{r + 1} ", style="bold")
-            for c in range(GRID):
-                cell = r * GRID + c
-                mark, cursor = self._mark(("cell", cell), current, marked)
-                if cell in taking:
-                    mark, cursor = CHOSEN, True
-                line.append_text(face(grid[cell], mark, cursor))
-            rows.append(line)
-        return rows
+    def _keys_in(self, update: Update, part: str) -> list[Hashable]:
+        """The choice keys a part draws: the hand's cards, or the location's things."""
+        hand = update.view["hand"] or []
+        cards = [k for c in hand for k in card_keys(c)]
+        if part == "hand":
+            return cards
+        return [c.key for c in self.choices if c.key not in cards]
 
-    def _hand(self, update: Update) -> list[Text]:
-        """The hand, five cards a line (a card is never split across lines)."""
-        view = update.view
-        marked = {c.key for c in self.choices} if update.seat in update.acting else set()
-        current = self._current()
-        lines = [Text("Hand: ", style="bold")]
-        for index, card in enumerate(view["hand"]):
-            if index and index % HAND_LINE == 0:
-                lines.append(Text("      "))
-            mark, cursor = "", False
-            for key in (("card", card), ("play", card)):
-                m, c = self._mark(key, current, marked)
-                mark, cursor = mark or m, cursor or c
-            lines[-1].append_text(face(card, mark, cursor, width=14))
-        if not view["hand"]:
-            lines[0].append("empty", style="dim")
+    def _choice_lines(self, update: Update, width: int, level: int) -> list[Text]:
+        """The choice under the cursor in words (wrapped when there is room: ``level``
+        1), and what to do now."""
+        lines: list[Text] = []
+        choices = self.choices
+        if self._mine() and choices:
+            line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
+            line.append(choices[self.cursor].label)
+            if level >= 1:
+                lines += line.wrap(self.app.console, width)
+            else:
+                lines.append(fit(line, width))
+        ask = Text(prompt(update, self.keys, choices), style="bold")
+        if level >= 1:
+            lines += ask.wrap(self.app.console, width)
+        else:
+            lines.append(fit(ask, width))
         return lines

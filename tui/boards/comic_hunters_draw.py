@@ -1,0 +1,725 @@
+"""Drawing the Comic Hunters table from one seat's view: cards as bordered faces, the
+collections as stacks of one hero's cards, the schedule, the Trending Track and the
+Highlight tracks as tracks, the location's offers and your hand as rows of cards.
+
+Pure functions from an update to lines of text, each line at most the width it is given;
+every part comes in several sizes (``level``: 0 one-line cells, 1 small cards, 2 cards
+with full names, 3 cards with their titles) and the board picks the biggest that fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from core.games.comic_hunters.data import (
+    AGES,
+    CARD,
+    GRID,
+    HERO_NAMES,
+    HIGHLIGHT_NAMES,
+    LOCATION_NAMES,
+    SOLO_LOT_PRICES,
+    TRACK_END,
+)
+from core.games.comic_hunters.locations import line_cells, line_take
+from core.table import Update
+from tui.boards.base import with_note
+from tui.widgets.card import CHOSEN, LEGAL, CardBox, CardFace, CardRow, Track
+
+HERO_WORD = {
+    "spider-man": "Spider-Man",
+    "captain-america": "Captain",
+    "black-widow": "Widow",
+    "black-panther": "Panther",
+    "doctor-strange": "Strange",
+    "iron-man": "Iron Man",
+    "thor": "Thor",
+    "hulk": "Hulk",
+}
+"""A hero in one short word, for narrow screens (each is in the legend)."""
+
+ICON_SHORT = {
+    "number-one": "#1",
+    "first-appearance": "1st",
+    "new-look": "New",
+    "special-edition": "Spc",
+    "epic-battle": "Epic",
+}
+"""A Highlight icon in a few characters, for narrow screens (each is in the legend)."""
+
+VALUE_GLYPH = {1: "①", 2: "②", 3: "③"}
+"""A card's market value (its age) as the glyph on its face."""
+TRACKED = "★"
+"""Marks a Highlight icon that one of this game's three tracks counts."""
+YOU_MARK = "▶"
+"""Marks whoever may act now."""
+AGE_STYLE = {1: "bold cyan", 2: "bold yellow", 3: "bold magenta"}
+"""Colour by age as a bonus only: the value is always written as a glyph and a word."""
+
+CARD_WIDTH = {1: 14, 2: 19, 3: 25}
+CELL_WIDTH = 15
+"""A one-line card cell (level 0)."""
+
+PLACE_SHORT = {
+    "store": "Store",
+    "flea": "Flea Market",
+    "auction": "Auction",
+    "convention": "Convention",
+    "assemble": "Assemble",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """Where the choices are: the keys of the legal next steps, the one under the cursor
+    and those already chosen for the action being built."""
+
+    legal: frozenset[Hashable] = frozenset()
+    current: Hashable | None = None
+    chosen: tuple[Hashable, ...] = ()
+    taking: frozenset[int] = field(default_factory=frozenset)
+    """Convention cells the row or column under the cursor would take."""
+
+    def of(self, *keys: Hashable) -> tuple[bool, bool, bool]:
+        """(legal, under the cursor, chosen) for a thing reached by any of ``keys``."""
+        return (
+            any(k in self.legal for k in keys),
+            any(k == self.current for k in keys),
+            any(k in self.chosen for k in keys),
+        )
+
+
+CARD_VERBS = ("card", "play", "unplay", "relocate")
+"""Choice kinds whose key names a card: ("card", id), ("play", id)…"""
+
+
+def card_keys(card: str) -> tuple[Hashable, ...]:
+    return tuple((verb, card) for verb in CARD_VERBS)
+
+
+def name_of(update: Update, seat: int) -> str:
+    if seat == update.seat:
+        return "you"
+    return update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
+
+
+def title_of(update: Update, seat: int) -> str:
+    """A seat at the start of a sentence: "You", or the name exactly as typed."""
+    name = name_of(update, seat)
+    return "You" if name == "you" else name
+
+
+# -- one card ----------------------------------------------------------------------------
+
+
+def icon_words(card: str, tracks: Sequence[str], short: bool) -> list[str]:
+    """A card's Highlight icons, ★ before those a track counts."""
+    out = []
+    for icon in CARD[card].highlights:
+        word = ICON_SHORT[icon] if short else HIGHLIGHT_NAMES[icon]
+        out.append(f"{TRACKED}{word}" if icon in tracks else word)
+    return out
+
+
+def hero_words(card: str, full: bool) -> str:
+    heroes = CARD[card].heroes
+    if full:
+        return " & ".join(HERO_NAMES[h] for h in heroes)
+    return "/".join(HERO_WORD[h] for h in heroes)
+
+
+def card_box(
+    card: str,
+    level: int,
+    tracks: Sequence[str],
+    *,
+    legal: bool = False,
+    selected: bool = False,
+    chosen: bool = False,
+    dim: bool = False,
+    fresh: bool = False,
+) -> CardBox:
+    """One comic as a card: its value glyph and hero on top, then (by size) its title,
+    age and value in words, and its Highlight icons."""
+    info = CARD[card]
+    glyph = VALUE_GLYPH[info.value]
+    lines: list[str]
+    if level <= 1:
+        word = glyph + hero_words(card, full=False)
+        glyph = ""
+        lines = [" ".join(icon_words(card, tracks, short=True)) or "no icons"]
+    else:
+        heroes = info.heroes
+        word = HERO_NAMES[heroes[0]]
+        lines = [f"& {HERO_NAMES[h]}" for h in heroes[1:]]
+        if level >= 3:
+            lines.append(info.title)
+        lines.append(f"{AGES[info.value]} {info.year} · {info.value}")
+        lines += icon_words(card, tracks, short=False) or ["no icons"]
+    return CardBox(
+        glyph,
+        word,
+        tuple(lines),
+        style=AGE_STYLE[info.value],
+        width=CARD_WIDTH[max(1, level)],
+        legal=legal,
+        selected=selected,
+        dim=dim,
+        fresh=fresh,
+        mark=CHOSEN if chosen else "",
+    )
+
+
+def card_cell(card: str | None, focus_state: tuple[bool, bool, bool], width: int) -> Text:
+    """One comic as a one-line cell (level 0): "◆② Spider #1"."""
+    legal, current, chosen = focus_state
+    mark = CHOSEN if chosen else (LEGAL if legal else "")
+    if card is None:
+        return CardFace("", "·", "dim", width, mark, current).text()
+    info = CARD[card]
+    words = " ".join([hero_words(card, full=False), *(ICON_SHORT[i] for i in info.highlights)])
+    return CardFace(
+        VALUE_GLYPH[info.value], words, AGE_STYLE[info.value], width, mark, current
+    ).text()
+
+
+def cards_lines(
+    cards: Sequence[str],
+    level: int,
+    update: Update,
+    focus: Focus,
+    width: int,
+    label: str = "",
+    empty: str = "(none)",
+) -> list[Text]:
+    """A row of cards (wrapping), or at level 0 one or more lines of cells."""
+    tracks = update.view["tracks"]
+    if level == 0:
+        out = [Text(label, style="bold")] if label else []
+        line = Text(no_wrap=True)
+        if not cards:
+            line.append(empty, style="dim")
+        for card in cards:
+            cell = card_cell(card, focus.of(*card_keys(card)), CELL_WIDTH)
+            if line.cell_len + cell.cell_len > width and line.cell_len:
+                out.append(line)
+                line = Text(no_wrap=True)
+            line.append_text(cell)
+        out.append(line)
+        return out
+    boxes = []
+    for card in cards:
+        legal, current, chosen = focus.of(*card_keys(card))
+        boxes.append(card_box(card, level, tracks, legal=legal, selected=current, chosen=chosen))
+    return CardRow(tuple(boxes), label=label, empty=empty).lines(width)
+
+
+def backs_line(values: Sequence[int], label: str) -> Text:
+    """Cards seen from the back, which shows their market value: "hand ①①②"."""
+    line = Text(f"{label} ")
+    line.append("".join(VALUE_GLYPH[v] for v in values) or "none", style="bold")
+    return line
+
+
+def stack(hero: str, cards: Sequence[str], level: int, points: int) -> list[Text]:
+    """One collection as a stack of its hero's cards: a card with an edge per card under
+    it, the hero's name, how many cards and what it scores now."""
+    word = HERO_NAMES[hero] if level >= 2 else HERO_WORD[hero]
+    values = "".join(VALUE_GLYPH[CARD[c].value] for c in cards)
+    lines = (
+        (f"{len(cards)} cards · {points} pts", values)
+        if level >= 2
+        else (f"{len(cards)} · {points} pts",)
+    )
+    box = CardBox("", word, lines, width=CARD_WIDTH[min(level, 2)] - 2)
+    depth = min(len(cards) - 1, 3)
+    rows = box.rows()
+    edges = ("╮", "│", "╯")
+    out = []
+    for index, row in enumerate(rows):
+        edge = edges[0] if index == 0 else edges[2] if index == len(rows) - 1 else edges[1]
+        out.append(Text.assemble(row, edge * depth + " " * (3 - depth)))
+    return out
+
+
+def side_by_side(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> list[Text]:
+    """Blocks of lines next to each other, wrapping to more bands when the width runs out."""
+    out: list[Text] = []
+    band: list[list[Text]] = []
+    used = 0
+    for block in [*blocks, []]:
+        block_width = max((t.cell_len for t in block), default=0)
+        if block and (not band or used + gap + block_width <= width):
+            band.append(block)
+            used += block_width + (gap if used else 0)
+            continue
+        if band:
+            height = max(len(b) for b in band)
+            for row in range(height):
+                line = Text(no_wrap=True)
+                for index, part in enumerate(band):
+                    part_width = max(t.cell_len for t in part)
+                    cell = part[row].copy() if row < len(part) else Text("")
+                    cell.pad_right(part_width - cell.cell_len)
+                    if index:
+                        line.append(" " * gap)
+                    line.append_text(cell)
+                out.append(line)
+        band, used = ([block], block_width) if block else ([], 0)
+    return out
+
+
+def fit(line: Text, width: int) -> Text:
+    line.no_wrap = True
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+# -- the head: schedule, Trending Track, Highlight tracks -----------------------------------
+
+
+def schedule_line(update: Update, width: int) -> Text:
+    """ "Round 2 of 3: Store → ▶Auction Website → Convention → Assemble · First: Bo"."""
+    view = update.view
+    places = [*view["schedule"][view["round"]], "assemble"]
+    now = 3 if view["location"] == "assemble" else view["step"]
+    over = view["location"] == "over"
+    for names in (LOCATION_NAMES, PLACE_SHORT):
+        line = Text(style="bold", no_wrap=True)
+        if view["solo"]:
+            line.append("Solo vs Jarvis · ")
+        line.append(f"Round {view['round'] + 1} of 3: ")
+        for index, place in enumerate(places):
+            if index:
+                line.append(" → ", style="not bold")
+            if index == now and not over:
+                line.append(f"{YOU_MARK}{names[place]}", style="reverse")
+            else:
+                line.append(names[place], style="not bold")
+        if not view["solo"]:
+            line.append(f" · First player: {name_of(update, view['first'])}", style="not bold")
+        if over:
+            line.append(" · game over")
+        if line.cell_len <= width:
+            break
+    return fit(line, width)
+
+
+def trending_line(update: Update, width: int) -> Text:
+    """The Trending Track's rows, full hero names when they fit."""
+    view = update.view
+    for full in (True, False):
+        line = Text("Trending ", style="bold", no_wrap=True)
+        for index, row in enumerate(view["trending"]):
+            if index:
+                line.append(" │ ")
+            line.append(f"{index + 1}: ", style="bold")
+            line.append(", ".join(HERO_NAMES[h] if full else HERO_WORD[h] for h in row))
+        if line.cell_len <= width:
+            break
+    return fit(line, width)
+
+
+def seat_markers(update: Update) -> list[str]:
+    """One letter per seat for the tracks (then J for Jarvis): initials, or numbers when
+    two players share one."""
+    view = update.view
+    initials = [(update.names[s][:1] or "?").upper() for s in range(view["players"])]
+    if view["jarvis"] is not None:
+        initials.append("J")
+    if len(set(initials)) < len(initials):
+        initials = [str(s + 1) for s in range(view["players"])]
+        if view["jarvis"] is not None:
+            initials.append("J")
+    return initials
+
+
+def highlight_tracks(update: Update, width: int) -> list[Text]:
+    """The three Highlight tracks, 0 to 30, each player's marker under their space (one
+    line of markers per player sharing a space); only the occupied spaces when narrow."""
+    view = update.view
+    markers = seat_markers(update)
+    marks = [list(m) for m in view["marks"]]
+    if view["jarvis"] is not None:
+        marks.append(view["jarvis"]["marks"])
+    spaces = TRACK_END + 1
+    full = max(len(HIGHLIGHT_NAMES[h]) for h in view["tracks"]) + 2
+    short = max(len(ICON_SHORT[h]) for h in view["tracks"]) + 2
+    out = []
+    for index, icon in enumerate(view["tracks"]):
+        spots = [(m[index], markers[s]) for s, m in enumerate(marks)]
+        names: dict[str, str] = HIGHLIGHT_NAMES if full + spaces * 3 <= width else ICON_SHORT
+        label_width = full if names is HIGHLIGHT_NAMES else short
+        if label_width + spaces * 3 > width:
+            label = f"{TRACKED}{ICON_SHORT[icon]}"
+            out += Track(label, 0, TRACK_END, tuple(spots)).lines(width)
+            continue
+        top = Text(f"{TRACKED}{names[icon]}".ljust(label_width), style="bold", no_wrap=True)
+        for space in range(spaces):
+            top.append(
+                f"{space:>2} ", style="underline" if any(p == space for p, _ in spots) else "dim"
+            )
+        out.append(top)
+        stacked: dict[int, list[str]] = {}
+        for position, marker in spots:
+            stacked.setdefault(position, []).append(marker)
+        for depth in range(max(len(v) for v in stacked.values())):
+            line = Text(" " * label_width, no_wrap=True)
+            for space in range(spaces):
+                here = stacked.get(space, [])
+                line.append(f"{here[depth] if depth < len(here) else '':>2} ", style="bold")
+            line.rstrip()
+            out.append(line)
+    return out
+
+
+def head_lines(update: Update, width: int, level: int) -> list[Text]:
+    lines = [schedule_line(update, width), trending_line(update, width)]
+    if level >= 1:
+        lines += highlight_tracks(update, width)
+    return lines
+
+
+# -- the players -------------------------------------------------------------------------
+
+
+def marks_words(update: Update, marks: Sequence[int], short: bool) -> str:
+    tracks = update.view["tracks"]
+    names = ICON_SHORT if short else HIGHLIGHT_NAMES
+    return ", ".join(f"{names[t]} {m}" for t, m in zip(tracks, marks, strict=True))
+
+
+def player_line(
+    update: Update,
+    seat: int | None,
+    sheet: dict[str, int],
+    level: int,
+    width: int,
+    show_marks: bool,
+) -> Text:
+    """One player's public totals: stash, hand (backs show values), Highlights, score."""
+    view = update.view
+    markers = seat_markers(update)
+    if seat is None:
+        who, acting, stash, marks = (
+            "Jarvis",
+            False,
+            view["jarvis"]["stash"],
+            view["jarvis"]["marks"],
+        )
+        held: list[int] | None = None
+        marker = markers[-1]
+    else:
+        who = title_of(update, seat)
+        acting = seat in update.acting and update.outcome is None
+        stash, marks = view["stash"][seat], view["marks"][seat]
+        held = view["hand_values"][seat]
+        marker = markers[seat]
+    total = sum(sheet.values())
+    for short in (False, True):
+        line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
+        line.append(who, style="bold")
+        if show_marks:
+            line.append(f" ({marker})")
+        line.append(f" · stash {stash}")
+        if held is not None:
+            line.append_text(backs_line(held, " · hand" if short else f" · hand {len(held)}:"))
+        if not show_marks or not short:
+            line.append(f" · {marks_words(update, marks, short)}")
+        if short:
+            line.append(f" · score {total}", style="bold")
+        else:
+            line.append(
+                f" · score {total} = size {sheet['size']} + variety {sheet['variety']} + "
+                f"Highlights {sheet['highlights']} + stash {sheet['secret stash']}",
+            )
+            line.stylize("bold", len(line.plain) - len(line.plain.split(" · score ")[-1]) - 6)
+        if line.cell_len <= width:
+            break
+    return fit(line, width)
+
+
+def collection_words(collections: Sequence[Any], full: bool) -> str:
+    names = HERO_NAMES if full else HERO_WORD
+    return ", ".join(f"{names[h]} {len(cards)}" for h, cards in collections)
+
+
+def players_lines(
+    update: Update,
+    sheets: Sequence[dict[str, int]],
+    points: Sequence[dict[str, int]],
+    width: int,
+    level: int,
+    show_marks: bool,
+) -> list[Text]:
+    """Everyone's public area: totals on a line, then the collections (level 0: in words,
+    else as stacks of cards). ``points`` maps each player's heroes to their size points."""
+    view = update.view
+    seats: list[int | None] = list(range(view["players"]))
+    if view["jarvis"] is not None:
+        seats.append(None)
+    out: list[Text] = []
+    for index, seat in enumerate(seats):
+        line = player_line(update, seat, sheets[index], level, width, show_marks)
+        collections = (
+            view["collections"][seat] if seat is not None else view["jarvis"]["collections"]
+        )
+        rows = with_note(line, update, seat, width) if seat is not None else [line]
+        if collections and level == 0:
+            words = collection_words(collections, full=True)
+            if len(words) + 18 > width:
+                words = collection_words(collections, full=False)
+            rows.append(fit(Text(f"    collections: {words}"), width))
+        elif collections:
+            blocks = [stack(h, cards, level, points[index].get(h, 0)) for h, cards in collections]
+            rows += [Text.assemble("    ", t) for t in side_by_side(blocks, width - 4)]
+        out += rows
+    return out
+
+
+# -- the location ------------------------------------------------------------------------
+
+
+def choice_tag(word: str, state: tuple[bool, bool, bool]) -> Text:
+    """A choice that is not a card (reveal, take, a lot): "◆ take", bracketed under the
+    cursor."""
+    legal, current, chosen = state
+    if not (legal or chosen):
+        return Text("")
+    mark = CHOSEN if chosen else LEGAL
+    text = Text(f"[{mark} {word}]" if current else f" {mark} {word} ", style="bold")
+    if current:
+        text.stylize("reverse")
+    return text
+
+
+def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    view = update.view
+    store = view["store"]
+    if store is None or store["pack"] is None:
+        return []
+    if view["solo"]:
+        label = "Store: keep two, the third goes to Jarvis"
+    else:
+        way = "left" if store["direction"] == 1 else "right"
+        label = f"Store: your cards (the rest pass {way})"
+    out = cards_lines(store["pack"], level, update, focus, width, label, "(your pick is made)")
+    others = [
+        f"{title_of(update, s)} {n}" for s, n in enumerate(store["pack_sizes"]) if s != update.seat
+    ]
+    if others and level >= 1:
+        out.append(
+            fit(Text("Cards in front of the others: " + ", ".join(others), style="dim"), width)
+        )
+    return out
+
+
+def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    flea = update.view["flea"]
+    out: list[Text] = []
+    for row, cards in enumerate(flea["rows"]):
+        head = Text(f"Row {row + 1}", style="bold", no_wrap=True)
+        if flea["open"][row]:
+            head.append(f" ({len(cards)} of {flea['caps'][row]})")
+        else:
+            head.append(" (taken)", style="dim")
+        head.append(" ")
+        head.append_text(choice_tag("reveal a card here", focus.of(("reveal", row))))
+        head.append_text(choice_tag("take this row", focus.of(("take-row", row))))
+        if level == 0:
+            line = head
+            line.append(" ")
+            for card in cards:
+                line.append_text(card_cell(card, (False, False, False), 14))
+            out.append(fit(line, width))
+        else:
+            out.append(fit(head, width))
+            if cards:
+                out += cards_lines(cards, level, update, focus, width)
+    deck = update.view["decks"]["flea"]
+    out.append(Text(f"Flea Market deck: {deck} cards", style="dim"))
+    return out
+
+
+def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    view = update.view
+    a = view["auction"]
+    out: list[Text] = []
+    for lot, cards in enumerate(a["lots"]):
+        if a["sold"][lot]:
+            continue
+        head = Text(f"Lot {lot + 1} ({len(cards)} cards)", style="bold", no_wrap=True)
+        if view["solo"]:
+            head.append(f" costs {SOLO_LOT_PRICES[lot]}")
+        if a["lot"] == lot and not a["picks"] and a["leader"] >= 0:
+            head.append(f" · bid {a['bid']} by {name_of(update, a['leader'])}", style="reverse")
+        head.append(" ")
+        head.append_text(choice_tag("choose this lot", focus.of(("lot", lot))))
+        if level == 0:
+            line = head
+            line.append(" ")
+            for card in cards:
+                line.append_text(card_cell(card, focus.of(*card_keys(card)), 14))
+            out.append(fit(line, width))
+        else:
+            out.append(fit(head, width))
+            out += cards_lines(cards, level, update, focus, width)
+    if a["picks"]:
+        out.append(
+            Text(f"Choose {a['picks']} more card(s) of the last lot at 1 each.", style="bold")
+        )
+    elif a["lot"] >= 0 and a["bidders"]:
+        still = ", ".join(name_of(update, s) for s in a["bidders"])
+        out.append(fit(Text(f"Still bidding: {still}"), width))
+    return out
+
+
+def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    """The Convention's 5×5 grid with row numbers left and column numbers on top; ◆ by a
+    row or column number when taking it is a choice."""
+    grid = update.view["convention"]["grid"]
+    cell_width = min(CELL_WIDTH, (width - 5) // GRID) if level == 0 else CARD_WIDTH[min(level, 2)]
+    top = Text("     ", no_wrap=True)
+    for col in range(GRID):
+        legal, current, _ = focus.of(("line", "column", col))
+        word = f"{LEGAL if legal else ''}{'column ' if level else ''}{col + 1}"
+        word = f"[{word}]" if current else word
+        top.append(
+            word.center(cell_width + (0 if level == 0 else 1)),
+            style="bold reverse" if current else "bold",
+        )
+    out = [fit(top, width)]
+    tracks = update.view["tracks"]
+    for row in range(GRID):
+        legal, current, _ = focus.of(("line", "row", row))
+        number = f"{LEGAL if legal else ' '}{row + 1}"
+        label = Text(f"[{number}] " if current else f" {number}  ", style="bold")
+        if current:
+            label.stylize("reverse")
+        if level == 0:
+            line = Text.assemble(label, no_wrap=True)
+            for col in range(GRID):
+                cell = row * GRID + col
+                state = focus.of(("cell", cell))
+                if cell in focus.taking:
+                    state = (False, True, True)
+                line.append_text(card_cell(grid[cell], state, cell_width))
+            out.append(fit(line, width))
+            continue
+        boxes = []
+        for col in range(GRID):
+            cell = row * GRID + col
+            legal_cell, current_cell, chosen = focus.of(("cell", cell))
+            taking = cell in focus.taking
+            card = grid[cell]
+            if card is None:
+                boxes.append(
+                    CardBox(
+                        "",
+                        "empty",
+                        width=cell_width,
+                        legal=legal_cell,
+                        selected=current_cell,
+                        dim=True,
+                        mark=CHOSEN if chosen else "",
+                    )
+                )
+            else:
+                boxes.append(
+                    card_box(
+                        card,
+                        min(level, 2),
+                        tracks,
+                        legal=legal_cell,
+                        selected=current_cell or taking,
+                        chosen=chosen or taking,
+                    )
+                )
+        height = max(b.body_height for b in boxes)
+        faces = [CardBox(**{**_fields(b), "height": height}).rows() for b in boxes]
+        for index in range(height + 2):
+            line = Text.assemble(label if index == 1 else "     ", no_wrap=True)
+            for face in faces:
+                line.append_text(face[index])
+                line.append(" ")
+            out.append(fit(line, width))
+    return out
+
+
+def _fields(box: CardBox) -> dict[str, Any]:
+    return {name: getattr(box, name) for name in box.__slots__}
+
+
+def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    view = update.view
+    seat = update.seat
+    if view["assembly"] is None or seat is None:
+        return []
+    plays = view["assembly"]["plays"][seat]
+    paid = view["assembly"]["paid"][seat]
+    owed = sum(CARD[card].value for card, _ in plays)
+    got = sum(CARD[card].value for card in paid)
+    out = [Text(f"Assemble: owed {owed} for the cards played, paid {got}", style="bold")]
+    if plays:
+        tracks = view["tracks"]
+        if level == 0:
+            line = Text("Playing: ", no_wrap=True)
+            for card, hero in plays:
+                line.append_text(card_cell(card, focus.of(*card_keys(card)), CELL_WIDTH))
+                line.append(f"→{HERO_WORD[hero]} ")
+            out.append(fit(line, width))
+        else:
+            boxes = []
+            for card, hero in plays:
+                legal, current, chosen = focus.of(*card_keys(card))
+                box = card_box(card, level, tracks, legal=legal, selected=current, chosen=chosen)
+                boxes.append(
+                    CardBox(**{**_fields(box), "lines": (*box.lines, f"→ {HERO_NAMES[hero]}")})
+                )
+            out += CardRow(tuple(boxes), label="Playing (new cards, not yet paid):").lines(width)
+    if paid:
+        out += cards_lines(paid, 0, update, focus, width, "Paid with:")
+    return out
+
+
+def place_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    view = update.view
+    if view["flea"] is not None:
+        return flea_lines(update, focus, width, level)
+    if view["auction"] is not None:
+        return auction_lines(update, focus, width, level)
+    if view["convention"] is not None:
+        return grid_lines(update, focus, width, level)
+    if view["store"] is not None:
+        return store_lines(update, focus, width, level)
+    if view["assembly"] is not None:
+        return assembly_lines(update, focus, width, level)
+    return []
+
+
+def hand_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
+    hand = update.view["hand"]
+    if hand is None:
+        return []
+    label = f"Your hand ({len(hand)} cards, worth {sum(CARD[c].value for c in hand)})"
+    return cards_lines(hand, level, update, focus, width, label, "(empty)")
+
+
+def taking_cells(
+    update: Update, keys: Iterable[Hashable], current: Hashable | None
+) -> frozenset[int]:
+    """The Convention cells the row or column under the cursor would take for the hero
+    already chosen."""
+    view = update.view
+    if view["convention"] is None:
+        return frozenset()
+    grid = tuple(view["convention"]["grid"])
+    hero = next((k[1] for k in keys if isinstance(k, tuple) and k[0] == "hero"), None)
+    if hero is None or not (isinstance(current, tuple) and current[0] == "line"):
+        return frozenset()
+    cards = set(line_take(grid, hero, current[1], current[2]))
+    return frozenset(c for c in line_cells(current[1], current[2]) if grid[c] in cards)

@@ -1,0 +1,232 @@
+"""Comic Hunters' public totals and milestones, from what a seat may see.
+
+The projected score is the game's own scoring (core/games/comic_hunters/scoring.py) applied
+to the public table: collections, the Trending Track, the Highlight tracks and the Secret
+Stashes are all face up, so every player may count everyone's score as it stands. A
+milestone is a location resolved or an Assemble Collection finished: a title, then one
+sentence per fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.engine import Event, with_names
+from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES
+from core.games.comic_hunters.scoring import highlight_points, size_points, variety_points
+from core.table import Update
+
+SHEET = ("size", "variety", "highlights", "secret stash")
+"""The score pad's lines, in its order."""
+
+
+def trending_row(view: dict[str, Any], hero: str) -> int | None:
+    """The Trending Track row (1 top) of ``hero``; None for a hero not on the track."""
+    for index, row in enumerate(view["trending"]):
+        if hero in row:
+            return index + 1
+    return None
+
+
+def _everyone(view: dict[str, Any]) -> tuple[list[Any], list[list[int]], list[int]]:
+    """Collections, Highlight marks and stashes of every player, then Jarvis in solo."""
+    collections = list(view["collections"])
+    marks = [list(m) for m in view["marks"]]
+    stash = list(view["stash"])
+    jarvis = view["jarvis"]
+    if jarvis is not None:
+        collections.append(jarvis["collections"])
+        marks.append(list(jarvis["marks"]))
+        stash.append(jarvis["stash"])
+    return collections, marks, stash
+
+
+def size_by_hero(view: dict[str, Any]) -> list[dict[str, int]]:
+    """Each player's (then Jarvis') size points per collection, as it stands."""
+    collections, _, _ = _everyone(view)
+    return [
+        {hero: size_points(len(cards), trending_row(view, hero)) for hero, cards in held}
+        for held in collections
+    ]
+
+
+def projected(view: dict[str, Any]) -> list[dict[str, int]]:
+    """Everyone's score if the game ended now, by score-pad line (Jarvis last in solo)."""
+    collections, marks, stash = _everyone(view)
+    highlight = [0] * len(marks)
+    for track in range(len(view["tracks"])):
+        points = highlight_points([m[track] for m in marks], view["players"])
+        highlight = [a + b for a, b in zip(highlight, points, strict=True)]
+    sizes = size_by_hero(view)
+    return [
+        {
+            "size": sum(sizes[i].values()),
+            "variety": variety_points(len(cards) for _, cards in collections[i]),
+            "highlights": highlight[i],
+            "secret stash": stash[i],
+        }
+        for i in range(len(collections))
+    ]
+
+
+def _who(update: Update, index: int) -> str:
+    if index >= update.view["players"]:
+        return "Jarvis"
+    if index == update.seat:
+        return "You"
+    return update.names[index] if index < len(update.names) else f"Player {index + 1}"
+
+
+def score_sentence(update: Update, index: int, sheet: dict[str, int]) -> str:
+    """ "Ala would score 41 now: size 19, variety 3, Highlights 4, Secret Stash 15."."""
+    return (
+        f"{_who(update, index)} would score {sum(sheet.values())} now: size {sheet['size']}, "
+        f"variety {sheet['variety']}, Highlights {sheet['highlights']}, Secret Stash "
+        f"{sheet['secret stash']}."
+    )
+
+
+# -- milestones ---------------------------------------------------------------------------
+
+OPENINGS = {"store", "flea", "auction", "convention", "assemble"}
+"""Event types a location's (or Assemble's) first event has; "store" also ends the draft."""
+RESULTS = {
+    "take-row",
+    "win",
+    "keep",
+    "take",
+    "discard",
+    "jarvis",
+    "flea",
+    "auction",
+    "convention",
+    "collect",
+}
+"""Event types that tell who got what at a location or in Assemble."""
+
+
+def _opens(event: Event) -> bool:
+    return event.get("type") in OPENINGS and (
+        event["type"] == "assemble" or " opens" in event.get("text", "")
+    )
+
+
+def _ended_location(view: dict[str, Any], events: Sequence[Event]) -> str | None:
+    """The location these events finished, if they finished one: the First Player is
+    asked to hand the marker on, or the next location (or Assemble) opened without the
+    marker just having been handed on (that follows a location already told)."""
+    handed = any(e.get("type") == "first" and " gives " in e.get("text", "") for e in events)
+    asked = any(e.get("type") == "first" and " chooses " in e.get("text", "") for e in events)
+    new_round = any(e.get("type") in ("round", "over") for e in events)
+    opened = [e for e in events if _opens(e)]
+    if not (asked or (opened and not handed and not new_round)):
+        return None
+    places = view["schedule"][view["round"]]
+    where = view["location"]
+    if where == "give-first":
+        return str(places[view["step"]])
+    if where == "assemble" or view["step"] >= 3:
+        return str(places[-1])
+    if view["step"] == 0:
+        return None  # a round's first location opening: the Assemble before it is told
+    return str(places[view["step"] - 1])
+
+
+def _facts(events: Sequence[Event], names: Sequence[str], types: set[str]) -> list[str]:
+    """The public sentences of ``types`` among ``events``, named, in order, once each."""
+    seen: list[str] = []
+    for e in events:
+        nothing_left = e.get("type") == "pass" and "nothing left" in e.get("text", "")
+        if e.get("to") is None and (e.get("type") in types or nothing_left):
+            text = with_names(e["text"], names)
+            if text not in seen:
+                seen.append(text)
+    return seen
+
+
+def _since_opening(events: Sequence[Event], kind: str) -> list[Event]:
+    """The events after the last opening of ``kind`` (all of them without one)."""
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].get("type") == kind and _opens(events[index]):
+            return list(events[index + 1 :])
+    return list(events)
+
+
+def _hand_sentence(update: Update, seat: int) -> str:
+    values = update.view["hand_values"][seat]
+    who = _who(update, seat)
+    have = "have" if who == "You" else "has"
+    if not values:
+        return (
+            f"{who} {have} no cards in hand and {update.view['stash'][seat]} in the Secret Stash."
+        )
+    count = "1 card" if len(values) == 1 else f"{len(values)} cards"
+    worth = ", ".join(str(v) for v in values)
+    return (
+        f"{who} {have} {count} in hand (values {worth}) and "
+        f"{update.view['stash'][seat]} in the Secret Stash."
+    )
+
+
+def _leaders(update: Update) -> list[str]:
+    """Who leads each Highlight track, and what the lead is worth now."""
+    view = update.view
+    _, marks, _ = _everyone(view)
+    out = []
+    for track, icon in enumerate(view["tracks"]):
+        positions = [m[track] for m in marks]
+        best = max(positions)
+        if best == 0:
+            out.append(f"Nobody has advanced on {HIGHLIGHT_NAMES[icon]} yet.")
+            continue
+        points = highlight_points(positions, view["players"])
+        leaders = [i for i, p in enumerate(positions) if p == best]
+        who = " and ".join(_who(update, i) for i in leaders)
+        verb = "lead" if len(leaders) > 1 or who == "You" else "leads"
+        out.append(
+            f"{who} {verb} {HIGHLIGHT_NAMES[icon]} with {best} "
+            f"(worth {points[leaders[0]]} points now)."
+        )
+    return out
+
+
+def _collections_sentence(update: Update, index: int) -> str:
+    view = update.view
+    held = view["collections"][index] if index < view["players"] else view["jarvis"]["collections"]
+    who = _who(update, index)
+    if not held:
+        return f"{who} {'have' if who == 'You' else 'has'} no collection yet."
+    words = ", ".join(f"{HERO_NAMES[h]} {len(cards)}" for h, cards in held)
+    return f"{who}: collections {words}."
+
+
+def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
+    """When ``events`` (just delivered to a seat) finish a location or an Assemble
+    Collection: a title line, then one sentence per fact; else None."""
+    view = update.view
+    names = update.names
+    everyone = list(range(view["players"])) + ([view["players"]] if view["jarvis"] else [])
+    sheets = projected(view)
+    out: list[str] = []
+    ended = _ended_location(view, events)
+    if ended is not None:
+        round_number = view["round"] + 1
+        out.append(f"Round {round_number}: the {LOCATION_NAMES[ended]} is over")
+        here = _since_opening(events, ended)
+        facts = _facts(here, names, RESULTS)
+        if ended == "store":
+            facts = _facts(here, names, {"jarvis"}) or [
+                "Every player drafted their Store cards face down."
+            ]
+        out += facts
+        out += [_hand_sentence(update, s) for s in range(view["players"])]
+    if any(e.get("type") in ("round", "over") for e in events):
+        done = 3 if view["location"] == "over" else view["round"]
+        here = _since_opening(events, "assemble")
+        out.append(f"Round {done}: Assemble Collection is over")
+        out += _facts(here, names, {"collect"})
+        out += [_collections_sentence(update, i) for i in everyone]
+        out += _leaders(update)
+        out += [score_sentence(update, i, sheets[i]) for i in everyone]
+    return out or None
