@@ -24,6 +24,7 @@ from tui.app import HuntersApp, ReplayApp
 from tui.boards import whoosh as board
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
+from tui.screens.milestone import MilestoneScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
@@ -209,6 +210,7 @@ async def test_the_results_give_each_players_reaction_times() -> None:
             slot = _capturable(table.match.view(None))[0]
             await table.submit(0, ("claim", slot, table.match.state.generation))
         await _until(pilot, lambda: screen.latest[0].outcome is not None)
+        await _close_the_summary(pilot)
         await pilot.press("enter")
         await _until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         lines = [str(line) for line in app.screen.extra_lines]  # type: ignore[attr-defined]
@@ -261,6 +263,18 @@ async def _until(pilot: Any, ready: Any, timeout: float = 5.0) -> None:
             await asyncio.sleep(0.005)
 
 
+async def _close_the_summary(pilot: Any) -> list[str]:
+    """The game's end is summed up in a panel that waits for Enter: its lines."""
+    await _until(pilot, lambda: isinstance(pilot.app.screen, MilestoneScreen))
+    panel = pilot.app.screen
+    lines = [panel.heading, *panel.facts]
+    assert lines[0].startswith("Game over: Monster pile ")
+    assert any(" wins with " in line or " share the victory " in line for line in lines)
+    await pilot.press("enter")
+    await _until(pilot, lambda: not isinstance(pilot.app.screen, MilestoneScreen))
+    return lines
+
+
 @pytest.fixture
 def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bots ten times quicker than people, so a whole real-time game takes seconds."""
@@ -300,6 +314,7 @@ async def test_a_whole_game_against_bots_by_keys(quick_bots: None) -> None:
         ours = [action for seat, action, _ in steps if seat == 0]
         assert ("reveal",) in ours and any(a[0] == "claim" for a in ours)
         assert {seat for seat, action, _ in steps if action[0] == "claim"} >= {0}
+        await _close_the_summary(pilot)
         assert "Game over. Press Enter for the results." in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -491,16 +506,18 @@ async def test_the_log_and_the_replay_show_every_claim_with_its_time() -> None:
 
 
 def _board(update: Update, local_seats: tuple[int, ...] = (0,)) -> Any:
-    """A board showing ``update``, rendered without an App (78 columns)."""
+    """A board showing ``update``, drawn without an App."""
     widget = board.Board()
     widget.local_seats = local_seats
     widget.update = update
     return widget
 
 
-def _text(widget: Any) -> str:
-    console = Console(width=78, record=True, file=io.StringIO())
-    console.print(widget.render())
+def _text(widget: Any, width: int = 78, room: int = 17) -> str:
+    """The board as drawn in ``width`` columns and ``room`` lines (78 x 17: at 80 x 24)."""
+    console = Console(width=width, record=True, file=io.StringIO())
+    for line in widget.lines(width, room):
+        console.print(line)
     return console.export_text()
 
 
@@ -511,7 +528,8 @@ def test_the_board_shows_claims_flashes_and_key_groups_in_words() -> None:
     match.act(1, ("claim", 1, match.state.generation), at_ns=5)
     names = ("Ala", "[b]Olek[/b]", "Ewa")
     text = _text(_board(update_of(match, 0, names), (0, 1)))
-    assert "[b]Olek[/b] reaches for monster 2…" in text
+    assert "Hands down: [b]Olek[/b] on Monster 2…" in text
+    assert "─ hand: [b]Olek[/b] ─" in text.splitlines()[0]  # on Monster 2's card
     assert "[z|asd]" in text and "[m|jkl]" in text and "[x|" not in text
     before = match.view(None)
     match.act(TABLE, ("settle",))
@@ -535,9 +553,11 @@ def test_a_dropped_players_note_gets_their_cards_room_beside_the_keys_column() -
     note = "disconnected, a bot stands in after 3600 s"
     names = ("Ala", "Olek", "Bartholomew Kent", "Dan", "Eva", "Fay", "Gus", "Hal")
     lines = _text(_board(update_of(match, 0, names, notes={2: note}), (0, 1))).splitlines()
-    row = next(line for line in lines if line.startswith("  Bartholomew…"))
-    assert row.rstrip().endswith(note) and "…" not in row.replace("Bartholomew…", "")
-    assert "[z|asd]" in lines[4] and all(len(line) <= 78 for line in lines)
+    row = next(line for line in lines if line.startswith("  Bartholomew Kent "))
+    assert row.rstrip().endswith(note) and "…" not in row
+    assert "★0 ✗0" in row  # the captures and mistakes stay
+    ala = next(line for line in lines if line.startswith(("  Ala ", "▶ Ala ")))
+    assert "[z|asd]" in ala and all(len(line) <= 78 for line in lines)
 
 
 def test_keys_are_legal_exactly_when_the_rules_allow() -> None:

@@ -1,9 +1,17 @@
-"""The Whoosh table: three Monsters, everyone's revealed row, and one key per hand.
+"""The Whoosh table: three Monster cards, everyone's pile and revealed cards, one key per hand.
 
-Whoosh is played in real time: anyone may put a hand on a Monster at any moment, so the board
-has no cursor. One player at the keyboard reveals with Space and claims Monster 1, 2 or 3 with
-the keys 1, 2 and 3. Several people at one keyboard (``board.local_seats``, all of them shown
-the same table: ``SHARED_SCREEN``) each get a key group, shown next to their name:
+The board is drawn as cards (``whoosh_faces``): each Monster with the symbols it needs, what
+is out in all, and every player's face-down pile with its count, captures, mistakes, points
+and revealed cards (the one just revealed marked "new"). It picks card sizes from the room it
+has, and redraws only the parts whose content changed (a reveal every 0.15 s touches a row or
+three and the totals, never the Monsters).
+
+Whoosh is played in real time: anyone may put a hand on a Monster at any moment, so the keys
+name the choices directly; the highlight (→ ← over the reveal and the Monsters, ↓ ↑ over the
+players) is for reading what is under it (``details``) and for Enter. One player at the
+keyboard reveals with Space and claims Monster 1, 2 or 3 with the keys 1, 2 and 3. Several
+people at one keyboard (``board.local_seats``, all of them shown the same table:
+``SHARED_SCREEN``) each get a key group, shown next to their name:
 
 ======  ======  ===========
 player  reveal  claim 1 2 3
@@ -27,45 +35,66 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter, deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import _time as textual_time
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
 from core.engine import Action, Event, Outcome
-from core.games.whoosh.data import (
-    MONSTER_BY_ID,
-    STAFF,
-    card_words,
-    is_failed,
-    shown_symbol,
-    symbols_of,
-)
+from core.games.whoosh.data import MONSTER_BY_ID, STAFF, SYMBOLS, card_words
 from core.games.whoosh.scoring import TIE_BREAK_VALUES, monster_points
 from core.table import MIN_REACTION, Update
-from tui.boards.base import ActionChosen, Choice, Path, ResultsWanted, note_sentence
+from tui.boards import whoosh_faces as faces
+from tui.boards.base import (
+    ActionChosen,
+    ActionTrie,
+    Choice,
+    Path,
+    ResultsWanted,
+    note_sentence,
+)
+from tui.boards.whoosh_faces import (
+    CAUGHT,
+    FAILED,
+    GLYPHS,
+    JUST,
+    TURN,
+    card_text,
+    needs_text,
+)
+from tui.widgets.card import BACK
 from tui.widgets.keys import KeyStates
+from tui.widgets.show import ShowOnChange
+
+__all__ = [
+    "GLYPHS",
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "MIN_REACTION",
+    "NEXT_CHOICE",
+    "SHARED_SCREEN",
+    "TURN",
+    "Board",
+    "card_text",
+    "describe",
+    "fast_action",
+    "milestone",
+    "needs_text",
+    "paths",
+    "played_lines",
+    "prompt",
+    "result_lines",
+]
 
 SHARED_SCREEN = True
 """Everything in Whoosh is public: people sharing a keyboard see one table, no cover."""
-
-GLYPHS: dict[str, tuple[str, str]] = {
-    # symbol: (one-cell glyph, colour). Never an emoji: those may take two cells.
-    "sword": ("†", "bold"),
-    "bow": ("»", "bold green"),
-    "axe": ("Ƭ", "bold yellow"),
-    "fire": ("▲", "bold red"),
-    "ice": ("✻", "bold cyan"),
-    "lightning": ("ϟ", "bold magenta"),
-    STAFF: ("✦", "bold blue"),
-}
-FAILED = "✗"
-TURN = "▶"
 
 KEY_GROUPS: tuple[tuple[str, tuple[str, str, str]], ...] = (
     ("z", ("a", "s", "d")),
@@ -79,10 +108,6 @@ SOLO_KEYS = ("space", ("1", "2", "3"))
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 FAST_KEYS = {b"1": 0, b"2": 1, b"3": 2}
 """Raw bytes the SSH fast path turns into claims (``fast_action``)."""
-NAME_WIDTH = 12
-"""Columns for a player's name at 80 columns (wider boards give names up to 20)."""
-RECENT = 12
-"""At most this many of a player's newest revealed cards are drawn on their line."""
 HISTORY = 64
 """Boards remembered as drawn, to find the one a claim key reacted to."""
 KEY_STALE_NS = 1_000_000_000
@@ -111,43 +136,6 @@ def monster_line(monster: dict[str, Any]) -> str:
 def counted(symbols: Sequence[str]) -> str:
     """Symbols in words with repeats counted: "sword×2, fire"."""
     return ", ".join(f"{s}×{n}" if n > 1 else s for s, n in Counter(symbols).items())
-
-
-def _glyph(symbol: str) -> Text:
-    glyph, style = GLYPHS[symbol]
-    return Text(f"{glyph}{symbol}", style=style)
-
-
-def card_text(card: str) -> Text:
-    """A revealed card as glyphs and words: ``†sword``, ``»bow+▲fire`` (a Combo counts as
-    both), ``✦staff (any)``, and a Failed Attack struck through and marked ``✗… failed``."""
-    if is_failed(card):
-        text = Text(FAILED, style="bold")
-        text.append(shown_symbol(card), style="strike dim")
-        text.append(" failed", style="italic")
-        return text
-    symbols = symbols_of(card)
-    if symbols == (STAFF,):
-        glyph, style = GLYPHS[STAFF]
-        return Text(f"{glyph}staff (any)", style=style)
-    text = Text()
-    for index, symbol in enumerate(symbols):
-        if index:
-            text.append("+")
-        text.append_text(_glyph(symbol))
-    return text
-
-
-def needs_text(symbols: Sequence[str]) -> Text:
-    """A Monster's required symbols, repeats counted: ``2×†sword ▲fire``."""
-    text = Text()
-    for index, (symbol, count) in enumerate(Counter(symbols).items()):
-        if index:
-            text.append(" ")
-        if count > 1:
-            text.append(f"{count}×")
-        text.append_text(_glyph(symbol))
-    return text
 
 
 def missing_words(required: Sequence[str], revealed: Sequence[Sequence[str]]) -> str:
@@ -181,10 +169,6 @@ def _count(number: int) -> str:
         if 0 < number < 7
         else str(number)
     )
-
-
-def _name_width(width: int) -> int:
-    return NAME_WIDTH + max(0, min(8, width - 80))
 
 
 def _seat_reveals(view: dict[str, Any], seat: int) -> bool:
@@ -330,6 +314,11 @@ def _several(count: int, word: str) -> str:
     return f"{count or 'no'} {word}{'' if count == 1 else 's'}"
 
 
+def _points(score: int) -> str:
+    """5 → "5 points", -1 → "−1 point"."""
+    return f"{score} point{'' if abs(score) == 1 else 's'}".replace("-", "−")
+
+
 def played_lines(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """Each player's captures, mistakes and median reaction time, for the results.
 
@@ -382,7 +371,127 @@ def prompt(
     return f"{_name(update, view['turn'])} reveals next. 1 2 3 claim a Monster."
 
 
+# -- the board ---
+
+
+NEXT_CHOICE = "right"
+"""Moves the highlight to the next choice (the reveal, then each Monster), round to the
+first. Only for reading (``i``, the details line) and for Enter: in a race the claim keys
+name every Monster straight away."""
+
+HOW_TO_PLAY = """\
+## How to play here
+
+Whoosh is played **in real time**: nobody waits for a turn to grab a Monster.
+
+**The board**, top to bottom: the **three Monsters** as cards — each lists the symbols it
+needs (``2×†sword`` is two swords), its points, its tie number and how many Monsters are
+left in its pile; **Out in all**, every symbol revealed on the table counted together (what
+the Monsters are checked against); then **every player**: ▶ on the one who reveals next,
+their face-down pile with its count (``░27``), their captures (★), mistakes (✗) and points,
+and the cards they revealed, the newest marked *new* (or ◂). Under them the latest capture
+or mistake and why, and any hands going down right now.
+
+**Keys**: **Space** reveals your next card when ▶ is on you; **1 2 3** put your hand on
+Monster 1, 2 or 3 — the moment *all* its symbols are out, anyone may. Several people at one
+keyboard each have a key group, shown by their name: ``[z|asd]`` means z reveals and a s d
+claim Monsters 1 2 3 (then m/j k l, x/w e r, n/u i o). **→ ←** highlight the reveal and the
+Monsters in turn (**↓ ↑** a player) and **i** shows all there is to know about it; **Enter**
+takes the highlighted choice; **Esc** drops the highlight.
+
+**A worked turn:** Monster 2 is the Ogre, ``2×†sword ▲fire``; Out in all reads ``1†sword
+1▲fire``. Olek reveals a ``[†sword]``: two swords and a fire are out. Press **2** at once:
+the first hand on the Ogre captures it (+2 points). Had you pressed 2 one card earlier, it
+would have been a mistake: the Ogre goes face down in front of you for −1. A Combo
+(``»bow+▲fire``) counts as both its symbols, a Wizard's Staff (``✦staff``) as any one
+symbol, a Failed Attack (``✗ice failed``) as nothing.
+
+After every capture or mistake all revealed cards go back under their piles and the player
+who took the Monster reveals first. The game ends when one Monster pile runs out.
+"""
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    *((f"{GLYPHS[symbol][0]}{symbol}", f"the {symbol} symbol") for symbol in SYMBOLS),
+    (f"{GLYPHS[STAFF][0]}staff (any)", "a Wizard's Staff: counts as any one symbol"),
+    ("»bow+▲fire", "a Combo card: counts as both symbols"),
+    (f"{FAILED}ice failed", "a Failed Attack: shows a broken symbol and counts as nothing"),
+    ("2×†sword", "on a Monster: it needs two swords"),
+    ("5 pts", "a Monster's points when captured"),
+    ("tie 15", "a Monster's tie number: of two claims at the same moment, the higher counts"),
+    ("4 left", "Monsters still in that Monster's pile (the game ends when one runs out)"),
+    ("hand: Olek", "on a Monster's edge: Olek's claim on it is being settled"),
+    ("new", "a card just revealed, or a Monster that just arrived"),
+    (JUST, "after a card on a one-line row: the card just revealed"),
+    (f"{BACK}27", "a player's face-down pile: 27 cards left to reveal"),
+    (f"{CAUGHT}2", "Monsters that player captured"),
+    (f"{FAILED}1", "mistakes: Monsters grabbed too early, face down, −1 each"),
+    (TURN, "the player who reveals next"),
+    ("+3", "three older revealed cards not drawn (they still count in Out in all)"),
+    ("·", "nothing revealed yet"),
+    ("Out in all", "every symbol revealed by all players together"),
+    ("[z|asd]", "a player's keys at a shared keyboard: reveal | claim 1 2 3"),
+    ("(you)", "the player at this keyboard"),
+    ("heavy border, reverse", "what the highlight (→ ← ↓ ↑) is on"),
+)
+"""Every glyph and short form the Whoosh screens show, with its meaning."""
+
+
+def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
+    """At the game's end: how it ended, who won, and each player's Monsters and mistakes.
+
+    Whoosh has no rounds to pause at (the race never stops); only its end is a milestone.
+    """
+    outcome = update.outcome
+    if outcome is None or not any(event.get("type") == "end" for event in events):
+        return None
+    view = update.view
+    names = [_name(update, seat) for seat in range(view["players"])]
+    end = next(event for event in events if event.get("type") == "end")
+    lines = [f"Game over: Monster pile {int(end['slot']) + 1} is used up."]
+    taken = next((event for event in events if event.get("type") in ("capture", "mistake")), None)
+    if taken is not None:
+        seat = int(taken["seat"])
+        monster = MONSTER_BY_ID[
+            view["captured" if taken["type"] == "capture" else "mistakes"][seat][-1]
+        ]
+        if taken["type"] == "capture":
+            lines.append(
+                f"{names[seat]} captured the {monster.name} (+{monster.value}), the last "
+                "Monster of its pile."
+            )
+        else:
+            lines.append(
+                f"{names[seat]} grabbed the {monster.name} too early (−1), the last "
+                "Monster of its pile."
+            )
+    elif any(event.get("type") == "stalemate" for event in events):
+        lines.append("No Monster could be captured with every card revealed, and the pile ran out.")
+    winners = outcome.winners()
+    best = outcome.scores[winners[0]] if winners else 0
+    if len(winners) == 1:
+        lines.append(f"{names[winners[0]]} wins with {_points(best)}.")
+    elif winners:
+        who = " and ".join(names[seat] for seat in winners)
+        lines.append(f"{who} share the victory with {_points(best)} each.")
+    if outcome.note:
+        lines.append(outcome.note)
+    for seat in range(view["players"]):
+        lines.append(
+            f"{names[seat]}: {_points(outcome.scores[seat])} from "
+            f"{_several(len(view['captured'][seat]), 'Monster')} captured and "
+            f"{_several(len(view['mistakes'][seat]), 'mistake')}."
+        )
+    return lines
+
+
 # -- the board ----------------------------------------------------------------------------------
+
+WIDE = 120
+"""From this many columns the game screen puts the log beside the board."""
+CHROME = {False: 7, True: 3}
+"""Lines of the game screen around the board (banner, status, keys; the log when it is
+below the board: its edge and three lines), log beside or not."""
+MAX_PLAYERS = 8
 
 
 def _bindings() -> list[BindingType]:
@@ -394,6 +503,12 @@ def _bindings() -> list[BindingType]:
             for slot, key in enumerate(claims)
         ),
         Binding("enter", "results", "Results", id="whoosh.results"),
+        Binding("enter", "choose", "Take highlighted", show=False, id="whoosh.choose"),
+        Binding(NEXT_CHOICE, "cursor(1)", "Next choice", show=False, id="whoosh.next"),
+        Binding("left", "cursor(-1)", "Previous choice", show=False, id="whoosh.previous"),
+        Binding("down", "player(1)", "Next player", show=False, id="whoosh.next_player"),
+        Binding("up", "player(-1)", "Previous player", show=False, id="whoosh.previous_player"),
+        Binding("escape", "uncursor", "Drop highlight", show=False, id="whoosh.uncursor"),
     ]
     for group, (reveal, claims) in enumerate(KEY_GROUPS):
         who = ORDINALS[group]
@@ -410,8 +525,43 @@ def _bindings() -> list[BindingType]:
     return found
 
 
+class TablePart(ShowOnChange):
+    """One part of the board (the Monsters, a player's row, …): redrawn only when what it
+    shows changed, at a height its lines fix (so a redraw needs no new layout), and telling
+    the board when it is painted (a claim names the board its player saw)."""
+
+    DEFAULT_CSS = """
+    TablePart { height: auto; width: 100%; }
+    """
+
+    def __init__(self, board: Board, *, id: str) -> None:
+        super().__init__(id=id)
+        self._board = board
+        self._lines = -1
+
+    def show_lines(self, key: Hashable, build: Callable[[], list[Text]]) -> bool:
+        """Show the lines ``build`` makes unless ``key`` is the one shown."""
+
+        def group() -> RenderableType:
+            lines = build()
+            if len(lines) != self._lines:
+                self._lines = len(lines)
+                self.styles.height = len(lines)
+            return Group(*lines)
+
+        return self.show(key, group)
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        super().update(content, layout=False)  # the height is set apart, when it changes
+
+    def render(self) -> Any:
+        self._board.painted()
+        return super().render()
+
+
 class Board(KeyStates, Widget, can_focus=True):
-    """The Monsters, every player's row and pile, the scores and the latest capture.
+    """The Monsters as cards, what is out in all, every player's pile, score and revealed
+    cards, the latest capture or mistake, and what to do.
 
     | key | action |
     | --- | --- |
@@ -421,11 +571,14 @@ class Board(KeyStates, Widget, can_focus=True):
     | m / j k l | second player |
     | x / w e r | third player |
     | n / u i o | fourth player |
-    | Enter | the results (when the game is over) |
+    | → ← | highlight the next / previous choice (the reveal, each Monster) |
+    | ↓ ↑ | highlight the next / previous player |
+    | Enter | take the highlighted choice; the results when the game is over |
+    | Esc | drop the highlight |
     """
 
     DEFAULT_CSS = """
-    Board { height: auto; padding: 0 1; }
+    Board { height: auto; padding: 0 1; layout: vertical; }
     Board:focus { background: $boost; }
     """
 
@@ -438,13 +591,31 @@ class Board(KeyStates, Widget, can_focus=True):
         """The seats playing at this keyboard (GameScreen sets it); () in a replay."""
         self.flash: Text | None = None
         """The latest capture or mistake, in words, until the next one."""
+        self._flashes = 0
+        """Counts the flashes: the news line's key."""
         self._flash_reveals = 0
         self._previous: dict[str, Any] | None = None
+        self._fresh_card: int | None = None
+        """The seat whose last revealed card is the one just revealed."""
+        self._fresh_slots: frozenset[int] = frozenset()
+        """Monsters that arrived since the last reveal."""
+        self._cursor: Hashable | None = None
+        """The key of the highlighted choice (``"reveal"``, ``("claim", slot)``)."""
+        self._player: int | None = None
+        """The highlighted player."""
         self._drawn: deque[tuple[int, Update]] = deque(maxlen=HISTORY)
         """(when it was first drawn, update) for the latest updates on screen, oldest
         first: a claim names the board its player had seen (`seen_at`)."""
         self._pressed_ns: int | None = None
         """When the latest key reached the board, by its event's own time."""
+        self._parts: dict[str, TablePart] = {}
+
+    def compose(self) -> ComposeResult:
+        names = ["monsters", "totals", *(f"row-{s}" for s in range(MAX_PLAYERS)), "news"]
+        for name in [*names, "prompt", "details"]:
+            part = TablePart(self, id=f"wh-{name}")
+            self._parts[name] = part
+            yield part
 
     # -- receiving --------------------------------------------------------------------------
 
@@ -453,12 +624,38 @@ class Board(KeyStates, Widget, can_focus=True):
         flash = self._news(self._previous, update)
         if flash is not None:
             self.flash = flash
+            self._flashes += 1
             self._flash_reveals = update.view["reveals"]
-        resized = self.update is None or self.update.view["players"] != update.view["players"]
+        self._freshen(self._previous, update.view)
         self._previous = update.view
         self.update = update
-        self.refresh(layout=resized)  # the same number of lines for every position
+        if not self._draw():
+            self.painted()  # nothing on screen changed: it shows this update already
         self.refresh_bindings()
+
+    def _freshen(self, before: dict[str, Any] | None, view: dict[str, Any]) -> None:
+        """Note the card just revealed and the Monsters just arrived."""
+        if before is None or before["players"] != view["players"]:
+            self._fresh_card, self._fresh_slots = None, frozenset()
+            return
+        if view["reveals"] != before["reveals"]:
+            self._fresh_slots = frozenset()
+            grown = [
+                seat
+                for seat in range(view["players"])
+                if len(view["revealed"][seat]) > len(before["revealed"][seat])
+            ]
+            self._fresh_card = grown[-1] if grown else None
+        pairs = zip(before["monsters"], view["monsters"], strict=True)
+        arrived = {
+            slot
+            for slot, (old, new) in enumerate(pairs)
+            if new is not None and (old is None or old["id"] != new["id"])
+        }
+        if arrived:
+            self._fresh_slots |= arrived
+        if not any(view["revealed"]):
+            self._fresh_card = None
 
     def _news(self, before: dict[str, Any] | None, update: Update) -> Text | None:
         """Who took a Monster since ``before``, and why it was a capture or a mistake."""
@@ -489,6 +686,12 @@ class Board(KeyStates, Widget, can_focus=True):
                 return text
         return None
 
+    def painted(self) -> None:
+        """The update shown is on screen now (if it was not already)."""
+        update = self.update
+        if update is not None and (not self._drawn or self._drawn[-1][1] is not update):
+            self._drawn.append((time.monotonic_ns(), update))
+
     def drawn(self, generation: int) -> int | None:
         """When board ``generation`` was first drawn (``time.monotonic_ns``), if it was."""
         return next((at for at, u in self._drawn if u.view["generation"] == generation), None)
@@ -516,36 +719,6 @@ class Board(KeyStates, Widget, can_focus=True):
         group = self.local_seats.index(seat)
         return group if group < len(KEY_GROUPS) else None
 
-    # -- drawing ---------------------------------------------------------------------------
-
-    def render(self) -> RenderableType:
-        update = self.update
-        if update is None:
-            return Text("Shuffling…")
-        if not self._drawn or self._drawn[-1][1] is not update:
-            self._drawn.append((time.monotonic_ns(), update))
-        view = update.view
-        width = max(40, self.content_size.width or 78)
-        lines: list[Text] = []
-        for slot, monster in enumerate(view["monsters"]):
-            line = Text(f"{slot + 1} ", style="bold")
-            if monster is None:
-                line.append("— its pile is used up —", style="dim")
-            else:
-                line.append(f"{monster['name']:<12}", style="bold")
-                line.append(f" {monster['value']} pt tie {monster['tie']:>2}  ")
-                line.append_text(needs_text(monster["symbols"]))
-                line.append(f"  ({monster['pile']} left)", style="dim")
-            line.truncate(width, overflow="ellipsis")
-            lines.append(line)
-        lines.append(self._header(width))
-        for seat in range(view["players"]):
-            lines.append(self._player_line(update, seat, width))
-        lines.append(self._totals(view, width))
-        lines.append(self._news_line(update, width))
-        lines.append(Text(self._prompt(update), style="bold"))
-        return Group(*lines)
-
     def _keys_label(self, seat: int) -> str:
         group = self._group_of(seat)
         if group is None:
@@ -553,98 +726,218 @@ class Board(KeyStates, Widget, can_focus=True):
         reveal, claims = KEY_GROUPS[group]
         return f"[{reveal}|{''.join(claims)}]"
 
-    def _header(self, width: int) -> Text:
-        keys = " keys   " if self._several() else ""
-        text = Text(f"  {'player':<{_name_width(width)}} {keys}pile score  revealed", style="dim")
-        text.truncate(width, overflow="ellipsis")
-        return text
+    def _label(self, update: Update, seat: int) -> str:
+        you = seat == update.seat and not self._several() and update.seat is not None
+        return _name(update, seat) + (" (you)" if you else "")
 
-    def _player_line(self, update: Update, seat: int, width: int) -> Text:
+    # -- the highlight ---------------------------------------------------------------------------
+
+    def choices(self) -> list[Choice]:
+        """The choices of this step for the player at this keyboard: the reveal when it is
+        theirs, then a claim on each Monster on the table."""
+        update = self.update
+        if update is None:
+            return []
+        trie = ActionTrie(update.legal, lambda action: paths(update, action))
+        return trie.choices([])
+
+    def _cursor_index(self, choices: Sequence[Choice]) -> int | None:
+        keys = [choice.key for choice in choices]
+        return keys.index(self._cursor) if self._cursor in keys else None
+
+    def details(self) -> str:
+        """The whole of what the highlight is on: a choice in words with its Monster's
+        points, tie number and pile, or a player's Monsters and revealed cards; with no
+        highlight, the names the board had to shorten."""
+        if self.update is None:
+            return ""
+        return self._details(self._plan(*self._space()))
+
+    def _details(self, plan: faces.Plan) -> str:
+        update = self.update
+        assert update is not None
         view = update.view
-        turn = view["turn"] == seat and not view["over"]
-        line = Text(f"{TURN} " if turn else "  ", style="bold")
-        name = Text(_name(update, seat), style="bold" if seat in self.local_seats else "")
-        if seat == update.seat and not self._several():
-            name.append(" (you)")
-        name.truncate(_name_width(width), overflow="ellipsis", pad=True)
-        line.append_text(name)
-        line.append(" ")
-        if self._several():
-            line.append(f"{self._keys_label(seat):<8}", style="bold")
-        line.append(f"{view['pile_sizes'][seat]:>4} ")
-        mistakes = len(view["mistakes"][seat])
-        score = f"{view['scores'][seat]:>3}"
-        line.append(score + (f" {FAILED}{mistakes}" if mistakes else "   ") + "  ")
-        note = update.notes.get(seat)
-        if note is not None:
-            # Before the cards, which give way to it: "Out in all" still counts them, and
-            # the longest note fits at 80 columns even beside the keys column.
-            line.append(note, style="italic")
+        if self._player is not None and self._player < view["players"]:
+            return self._player_details(update, self._player)
+        choices = self.choices()
+        index = self._cursor_index(choices)
+        if index is not None:
+            choice = choices[index]
+            text = f"{index + 1} of {len(choices)}: {choice.label}"
+            if choice.key == "reveal" and update.seat is not None:
+                return f"{text} ({view['pile_sizes'][update.seat]} cards in your pile)."
+            slot = int(choice.key[1])  # type: ignore[index]
+            monster = view["monsters"][slot]
+            if monster is not None:
+                text += (
+                    f" — {_points(monster['value'])}, tie number {monster['tie']}, "
+                    f"{monster['pile']} more in its pile."
+                )
+            return text
+        cut = self._shortened(update, plan)
+        hint = "Nothing is highlighted: → ← highlight a choice, ↓ ↑ a player."
+        return f"{hint} {cut}" if cut else hint
+
+    def _highlighted(self) -> bool:
+        return self._player is not None or self._cursor_index(self.choices()) is not None
+
+    def _shortened(self, update: Update, plan: faces.Plan) -> str:
+        """The names the board had to cut, in full ("" when none was)."""
+        view = update.view
+        cut = [
+            _name(update, seat)
+            for seat in range(view["players"])
+            if len(self._label(update, seat)) > plan.name_width
+        ]
+        return f"In full: {', '.join(cut)}." if cut else ""
+
+    def _player_details(self, update: Update, seat: int) -> str:
+        view = update.view
+        captured = [MONSTER_BY_ID[m] for m in view["captured"][seat]]
+        mistakes = [MONSTER_BY_ID[m] for m in view["mistakes"][seat]]
+        caught = ", ".join(f"the {m.name} (+{m.value})" for m in captured) or "no Monsters"
+        wrong = ", ".join(f"the {m.name}" for m in mistakes)
         row = view["revealed"][seat]
-        gap = " " if note is not None else ""
-        room = width - line.cell_len - len(gap)
-        cards = [card_text(card) for card in row[-RECENT:]]
-        hidden = len(row) - len(cards)
-        while cards:
-            shown = Text(" ").join(cards)
-            more = Text(f"+{hidden} more ", style="dim") if hidden else Text()
-            if more.cell_len + shown.cell_len <= room:
-                line.append(gap)
-                line.append_text(more)
-                line.append_text(shown)
-                break
-            cards.pop(0)
-            hidden += 1
-        else:
-            if hidden and len(f"+{hidden} more") <= room:
-                line.append(f"{gap}+{hidden} more", style="dim")
-            elif not row and note is None:
-                line.append("·", style="dim")
-        line.truncate(width, overflow="ellipsis")
-        return line
+        shown = ", ".join(card_words(card) for card in row) if row else "nothing"
+        text = (
+            f"{_name(update, seat)}: {_points(view['scores'][seat])}; captured {caught}; "
+            f"{_several(len(mistakes), 'mistake')}{f' ({wrong})' if wrong else ''}; "
+            f"{view['pile_sizes'][seat]} cards in pile; revealed {shown}."
+        )
+        note = note_sentence(update, seat)
+        return f"{text} {note}" if note else text
 
-    def _totals(self, view: dict[str, Any], width: int) -> Text:
-        """Every revealed symbol on the table together: what the Monsters are checked against."""
-        counts: Counter[str] = Counter()
-        failed = 0
-        for row in view["revealed"]:
-            for card in row:
-                if is_failed(card):
-                    failed += 1
-                counts.update(symbols_of(card))
-        text = Text("  Out in all: ", style="dim")
-        if not counts and not failed:
-            text.append("nothing yet", style="dim")
-        for symbol in GLYPHS:
-            if counts[symbol]:
-                text.append(f"{counts[symbol]}×" if counts[symbol] > 1 else "")
-                text.append_text(_glyph(symbol))
-                text.append(" ")
-        if failed:
-            text.append(f"({failed} failed)", style="dim")
-        text.truncate(width, overflow="ellipsis")
-        return text
+    # -- drawing ---------------------------------------------------------------------------
 
-    def _news_line(self, update: Update, width: int) -> Text:
-        """Pending claims while they are being settled, else the latest capture or mistake."""
+    def _space(self) -> tuple[int, int]:
+        """The width the board may draw in, and how many lines it should keep to."""
+        if not self.is_mounted:
+            return 78, 17  # the 80x24 floor
+        width = self.content_size.width or max(40, self.app.size.width - 2)
+        screen = self.app.size
+        return width, max(12, screen.height - CHROME[screen.width >= WIDE])
+
+    def _plan(self, width: int, room: int) -> faces.Plan:
+        update = self.update
+        assert update is not None
+        players = update.view["players"]
+        labels = [self._label(update, seat) for seat in range(players)]
+        return faces.plan_for(width, room, players, labels)
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> bool:
+        """Show every part whose content changed; True if any did."""
+        if self.update is None or not self._parts:
+            return False
+        width, room = self._space()
+        changed = False
+        for name, key, build in self._layout(self._plan(width, room)):
+            part = self._parts[name]
+            part.display = key is not None
+            if key is not None:
+                changed |= part.show_lines(key, build)
+        return changed
+
+    def lines(self, width: int = 78, room: int = 17) -> list[Text]:
+        """The whole board as lines, as drawn in ``width`` columns and ``room`` lines
+        (tests and snapshots without an App)."""
+        if self.update is None:
+            return [Text("Shuffling…")]
+        found: list[Text] = []
+        for _, key, build in self._layout(self._plan(width, room)):
+            if key is not None:
+                found += build()
+        return found
+
+    def _layout(
+        self, plan: faces.Plan
+    ) -> list[tuple[str, Hashable | None, Callable[[], list[Text]]]]:
+        """Every part: its name, its content key (None: hidden) and how to draw it. Each
+        drawing is a pure function of its key, so an unchanged key means unchanged lines."""
+        update = self.update
+        assert update is not None
+        view = update.view
+        claims = view["claims"]
+        hands: list[list[str]] = [[] for _ in view["monsters"]]
+        for claim in claims:
+            hands[claim["slot"]].append(_name(update, claim["seat"]))
+        choices = self.choices()
+        index = self._cursor_index(choices)
+        cursor = choices[index].key if index is not None else None
+        monsters = tuple(faces.monster_face(m) for m in view["monsters"])
+        monster_key = (
+            plan,
+            monsters,
+            self._fresh_slots,
+            tuple(tuple(h) for h in hands),
+            cursor[1] if isinstance(cursor, tuple) else None,
+        )
+        parts: list[tuple[str, Hashable | None, Callable[[], list[Text]]]] = [
+            ("monsters", monster_key, partial(_monster_lines, *monster_key)),
+        ]
+        totals_key = (plan.width, tuple(tuple(row) for row in view["revealed"]))
+        parts.append(("totals", totals_key, partial(_totals_lines, *totals_key)))
+        draw_row = faces.boxed_row if plan.boxed_rows else faces.flat_row
+        for seat in range(MAX_PLAYERS):
+            if seat >= view["players"]:
+                parts.append((f"row-{seat}", None, list))
+                continue
+            face = faces.RowFace(
+                label=self._label(update, seat),
+                local=seat in self.local_seats,
+                keys=self._keys_label(seat),
+                turn=view["turn"] == seat and not view["over"],
+                pile=view["pile_sizes"][seat],
+                cards=tuple(view["revealed"][seat]),
+                fresh=self._fresh_card == seat,
+                captured=len(view["captured"][seat]),
+                mistakes=len(view["mistakes"][seat]),
+                score=view["scores"][seat],
+                note=update.notes.get(seat),
+                pile_selected=cursor == "reveal" and seat == update.seat,
+                selected=self._player == seat,
+            )
+            parts.append((f"row-{seat}", (plan, face), partial(draw_row, plan, face)))
+        news_key = self._news_key(update, plan)
+        parts.append(("news", news_key, partial(self._news_lines, update, plan)))
+        prompt_key = (plan.width, self._prompt(update)) if plan.prompt else None
+        parts.append(
+            ("prompt", prompt_key, partial(_line, plan.width, self._prompt(update), "bold"))
+        )
+        details = self._details(plan) if plan.details and self._highlighted() else ""
+        if plan.details and not details:
+            details = self._shortened(update, plan)
+        details_key = (plan.width, details) if details else None
+        parts.append(("details", details_key, partial(_line, plan.width, details, "italic")))
+        return parts
+
+    def _news_key(self, update: Update, plan: faces.Plan) -> Hashable:
+        view = update.view
+        claims = tuple((c["seat"], c["slot"]) for c in view["claims"])
+        fresh = self.flash is not None and view["reveals"] - self._flash_reveals < view["players"]
+        return (plan.width, plan.news_lines, claims, self._flashes, fresh, tuple(update.names))
+
+    def _news_lines(self, update: Update, plan: faces.Plan) -> list[Text]:
+        """Hands going down while they are being settled, else the latest capture or
+        mistake (bright for a round of reveals, then quieter), wrapped, never cut."""
         view = update.view
         if view["claims"]:
-            text = Text()
+            text = Text("Hands down: ", style="bold reverse")
             for index, claim in enumerate(view["claims"]):
                 if index:
-                    text.append("  ")
+                    text.append(" · ")
                 text.append(_name(update, claim["seat"]), style="bold")
-                text.append(f" reaches for monster {claim['slot'] + 1}…")
-            text.stylize("reverse")
+                text.append(f" on Monster {claim['slot'] + 1}")
+            text.append("…")
         elif self.flash is not None:
             text = self.flash.copy()
-            # Bright for a round of reveals, then it stays, quieter, as "the latest".
             fresh = view["reveals"] - self._flash_reveals < view["players"]
             text.stylize("reverse bold" if fresh else "dim")
         else:
             text = Text("No Monster taken yet.", style="dim")
-        text.truncate(width, overflow="ellipsis")
-        return text
+        return faces.wrapped(text, plan.width, plan.news_lines)
 
     def _prompt(self, update: Update) -> str:
         view = update.view
@@ -669,6 +962,17 @@ class Board(KeyStates, Widget, can_focus=True):
         update = self.update
         if action == "results":
             return update is not None and update.outcome is not None
+        if action == "choose":
+            return (
+                update is not None
+                and update.outcome is None
+                and not self._several()
+                and self._cursor_index(self.choices()) is not None
+            )
+        if action == "uncursor":
+            return self._cursor is not None or self._player is not None
+        if action in ("cursor", "player"):
+            return update is not None
         if action not in ("reveal", "claim"):
             return True
         group = parameters[0] if parameters else -1
@@ -726,6 +1030,82 @@ class Board(KeyStates, Widget, can_focus=True):
         action = ("claim", slot, seen.view["generation"])
         self.post_message(ActionChosen(action, seat=seat, at_ns=at_ns))
 
+    def action_choose(self) -> None:
+        """Take the highlighted choice, as its key would."""
+        choices = self.choices()
+        index = self._cursor_index(choices)
+        if index is None:
+            return
+        key = choices[index].key
+        if key == "reveal":
+            self.action_reveal(-1)
+        elif isinstance(key, tuple):
+            self.action_claim(-1, int(key[1]))
+
+    def action_cursor(self, step: int) -> None:
+        """Highlight the next (or previous) choice, round to the first."""
+        choices = self.choices()
+        if not choices:
+            return
+        index = self._cursor_index(choices)
+        if index is None:
+            index = 0 if step > 0 else len(choices) - 1
+        else:
+            index = (index + step) % len(choices)
+        self._cursor, self._player = choices[index].key, None
+        self._redraw()
+
+    def action_player(self, step: int) -> None:
+        """Highlight the next (or previous) player, round to the first."""
+        if self.update is None:
+            return
+        players = self.update.view["players"]
+        if self._player is None:
+            self._player = 0 if step > 0 else players - 1
+        else:
+            self._player = (self._player + step) % players
+        self._cursor = None
+        self._redraw()
+
+    def action_uncursor(self) -> None:
+        self._cursor = self._player = None
+        self._redraw()
+
+    def _redraw(self) -> None:
+        self._draw()
+        self.refresh_bindings()
+
     def action_results(self) -> None:
         if self.update is not None and self.update.outcome is not None:
             self.post_message(ResultsWanted())
+
+
+def _monster_lines(
+    plan: faces.Plan,
+    monsters: tuple[faces.MonsterFace | None, ...],
+    fresh: frozenset[int],
+    hands: tuple[tuple[str, ...], ...],
+    selected: int | None,
+) -> list[Text]:
+    cards = [
+        faces.monster_card(
+            slot,
+            monster,
+            plan,
+            fresh=slot in fresh,
+            hands=hands[slot],
+            selected=slot == selected,
+        )
+        for slot, monster in enumerate(monsters)
+    ]
+    return faces.side_by_side(cards)
+
+
+def _totals_lines(width: int, revealed: tuple[tuple[str, ...], ...]) -> list[Text]:
+    return [faces.totals_line({"revealed": revealed}, width)]
+
+
+def _line(width: int, text: str, style: str) -> list[Text]:
+    line = Text(text, style=style)
+    line.truncate(width, overflow="ellipsis")
+    return [line]

@@ -1,0 +1,514 @@
+"""The Whoosh table drawn as cards: Monster cards, revealed Weapons & Spells, piles, rows.
+
+Pure functions of the public view and a `Plan` (the sizes picked for the room the board
+has), each returning lines of styled text; the board puts each part in a Static that
+redraws only when that part's content changed. Symbols always come as glyph and word
+("†sword"), so no fact is told by colour alone.
+
+A Monster card (its top edge names the hands on it, its bottom edge its tie number, "new"
+when it just arrived, and the Monsters left in its pile)::
+
+    ╭─ hand: Olek ──────────╮
+    │1 Storm Titan     5 pts│
+    │3×ϟlightning »bow ✻ice │
+    │†sword                 │
+    ╰tie 15── new ───4 left─╯
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+
+from core.games.whoosh.data import STAFF, is_failed, shown_symbol, symbols_of
+from tui.widgets.card import BACK, FRESH, CardBox
+
+GLYPHS: dict[str, tuple[str, str]] = {
+    # symbol: (one-cell glyph, colour). Never an emoji: those may take two cells.
+    "sword": ("†", "bold"),
+    "bow": ("»", "bold green"),
+    "axe": ("Ƭ", "bold yellow"),
+    "fire": ("▲", "bold red"),
+    "ice": ("✻", "bold cyan"),
+    "lightning": ("ϟ", "bold magenta"),
+    STAFF: ("✦", "bold blue"),
+}
+FAILED = "✗"
+TURN = "▶"
+CAUGHT = "★"
+JUST = "◂"
+"""After the card just revealed, in a one-line row (a card box says "new" instead)."""
+
+FLAT_CARDS = 12
+"""At most this many of a player's newest revealed cards are drawn on a one-line row."""
+
+
+# -- symbols and cards as text -------------------------------------------------------------------
+
+
+def glyph_word(symbol: str) -> Text:
+    """``†sword``: a symbol's glyph and word, in its colour."""
+    glyph, style = GLYPHS[symbol]
+    return Text(f"{glyph}{symbol}", style=style)
+
+
+def card_text(card: str) -> Text:
+    """A revealed card as glyphs and words: ``†sword``, ``»bow+▲fire`` (a Combo counts as
+    both), ``✦staff (any)``, and a Failed Attack struck through and marked ``✗… failed``."""
+    if is_failed(card):
+        text = Text(FAILED, style="bold")
+        text.append(shown_symbol(card), style="strike dim")
+        text.append(" failed", style="italic")
+        return text
+    symbols = symbols_of(card)
+    if symbols == (STAFF,):
+        glyph, style = GLYPHS[STAFF]
+        return Text(f"{glyph}staff (any)", style=style)
+    text = Text()
+    for index, symbol in enumerate(symbols):
+        if index:
+            text.append("+")
+        text.append_text(glyph_word(symbol))
+    return text
+
+
+def needs_tokens(symbols: Sequence[str]) -> list[Text]:
+    """A Monster's required symbols, repeats counted: ``2×†sword``, ``▲fire``."""
+    tokens = []
+    for symbol, count in Counter(symbols).items():
+        token = Text(f"{count}×" if count > 1 else "")
+        token.append_text(glyph_word(symbol))
+        tokens.append(token)
+    return tokens
+
+
+def needs_text(symbols: Sequence[str]) -> Text:
+    """A Monster's required symbols on one line: ``2×†sword ▲fire``."""
+    return Text(" ").join(needs_tokens(symbols))
+
+
+def _wrap_tokens(tokens: Sequence[Text], width: int) -> list[Text]:
+    """Tokens on lines of at most ``width`` cells, a space between tokens on a line."""
+    lines: list[Text] = [Text()]
+    for token in tokens:
+        line = lines[-1]
+        if line.cell_len and line.cell_len + 1 + token.cell_len > width:
+            lines.append(Text())
+            line = lines[-1]
+        if line.cell_len:
+            line.append(" ")
+        line.append_text(token)
+    return lines
+
+
+# -- the plan: what size of everything fits the room ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How the board draws itself in ``width`` columns (content) and the lines it may use."""
+
+    width: int
+    boxed_rows: bool
+    """Each player's pile and revealed cards as bordered cards (3 lines a player); else
+    one line a player with cards as ``[†sword]``."""
+    monster_body: int
+    """Lines inside a Monster card's border, its title line included: 7 gives each kind of
+    symbol a line of its own ("ϟlightning ×3"), 3 wraps them on two lines."""
+    news_lines: int
+    prompt: bool
+    details: bool
+    name_width: int
+
+    @property
+    def grouped(self) -> bool:
+        return self.monster_body > 3
+
+    @property
+    def monster_width(self) -> int:
+        return min(38, (self.width - 2) // 3)
+
+    def height(self, players: int) -> int:
+        """The lines the board takes with this plan (a note never adds any)."""
+        rows = players * (3 if self.boxed_rows else 1)
+        return 2 + self.monster_body + 1 + rows + self.news_lines + self.prompt + self.details
+
+
+TALL, SHORT = 7, 3
+"""Monster card bodies: a line for each kind of symbol (six at most) under the title, or
+the symbols wrapped on two lines (every Monster fits two at 80 columns)."""
+
+
+def plan_for(width: int, room: int, players: int, labels: Sequence[str]) -> Plan:
+    """The roomiest plan that fits ``room`` lines at ``width`` columns: boxed rows before
+    tall Monster cards; with one-line rows and short cards, the prompt and details lines
+    give way last (the banner and the footer say what the prompt says; the details line is
+    only needed when something is cut or highlighted)."""
+    width = max(40, width)
+    news = 1 if width >= 120 else 2
+    name_width = min(max((len(label) for label in labels), default=8), 22 if width >= 100 else 16)
+    plan = Plan(width, True, TALL, news, True, True, name_width)
+    for boxed, body in ((True, TALL), (True, SHORT), (False, TALL), (False, SHORT)):
+        # Tall Monster cards only with room to spare, boxed rows not at the cost of the
+        # prompt: a newcomer reads there what to press.
+        extras: tuple[tuple[bool, bool], ...] = (
+            ((True, True),) if body == TALL else ((True, True), (True, False))
+        )
+        if not boxed and body == SHORT:
+            extras += ((False, False),)
+        for prompt, details in extras:
+            plan = Plan(width, boxed, body, news, prompt, details, name_width)
+            if plan.height(players) <= room:
+                return plan
+    return plan
+
+
+# -- Monster cards --------------------------------------------------------------------------------
+
+
+def _edge(inner: int, pieces: Sequence[tuple[str, str]], line: str) -> str:
+    """A border of ``inner`` cells of ``line`` with labels placed "left", "middle" or
+    "right"; a label that would overlap another is left out."""
+    cells = list(line * inner)
+    taken = [False] * inner
+    for where, label in pieces:
+        size = len(label)
+        if size > inner:
+            continue
+        start = {"left": min(1, inner - size), "middle": (inner - size) // 2}.get(
+            where, max(0, inner - size - 1)
+        )
+        if any(taken[start : start + size]):
+            continue
+        cells[start : start + size] = label
+        taken[start : start + size] = [True] * size
+    return "".join(cells)
+
+
+class MonsterFace(NamedTuple):
+    """What a Monster card shows (hashable: the board redraws a card only when it changed)."""
+
+    name: str
+    symbols: tuple[str, ...]
+    value: int
+    tie: int
+    pile: int
+
+
+def monster_face(monster: dict[str, Any] | None) -> MonsterFace | None:
+    """The card of a Monster in the view (None: its slot is empty)."""
+    if monster is None:
+        return None
+    return MonsterFace(
+        monster["name"],
+        tuple(monster["symbols"]),
+        monster["value"],
+        monster["tie"],
+        monster["pile"],
+    )
+
+
+def monster_card(
+    slot: int,
+    monster: MonsterFace | None,
+    plan: Plan,
+    *,
+    fresh: bool = False,
+    hands: Sequence[str] = (),
+    selected: bool = False,
+) -> list[Text]:
+    """Monster ``slot`` as a card of ``plan.monster_width`` × ``plan.monster_body + 2``."""
+    width, body = plan.monster_width, plan.monster_body
+    inner = width - 2
+    if monster is None:
+        box = CardBox(
+            "",
+            f"{slot + 1} none",
+            ("its pile is", "used up"),
+            width=width,
+            height=body,
+            dim=True,
+            selected=selected,
+        )
+        return box.rows()
+    points = f"{monster.value} pt{'s' if monster.value != 1 else ''}"
+    word = monster.name.ljust(max(0, inner - len(f"{slot + 1} ") - len(points))) + points
+    tokens = needs_tokens(monster.symbols)
+    lines: list[Text]
+    if plan.grouped:
+        lines = []
+        for symbol, count in Counter(monster.symbols).items():
+            line = Text("  ")
+            line.append_text(glyph_word(symbol))
+            if count > 1:
+                line.append(f" ×{count}", style="bold")
+            lines.append(line)
+    else:
+        lines = _wrap_tokens(tokens, inner)
+    box = CardBox(
+        str(slot + 1),
+        word,
+        tuple(line.plain for line in lines),
+        width=width,
+        height=body,
+        selected=selected,
+    )
+    rows = box.rows()
+    for index, line in enumerate(lines[: body - 1]):
+        row = rows[2 + index]
+        for span in line.spans:
+            row.stylize(span.style, 1 + span.start, 1 + span.end)
+    tl, h, tr, _, bl, br = (
+        ("┏", "━", "┓", "┃", "┗", "┛") if selected else ("╭", "─", "╮", "│", "╰", "╯")
+    )
+    edge = Style(bold=selected)
+    if hands:
+        label = f" hand{'s' if len(hands) > 1 else ''}: {', '.join(hands)} "
+        if len(label) > inner - 1:
+            label = label[: inner - 2] + "… "
+        top = Text(tl + h, style=edge)
+        top.append(label, style="bold reverse")
+        top.append(h * (inner - 1 - len(label)) + tr, style=edge)
+        rows[0] = top
+    pieces = [("left", f"tie {monster.tie}"), ("right", f"{monster.pile} left")]
+    if fresh:
+        pieces.append(("middle", f" {FRESH} "))
+    rows[-1] = Text(bl + _edge(inner, pieces, h) + br, style=edge)
+    return rows
+
+
+def side_by_side(cards: Sequence[list[Text]], gap: int = 1) -> list[Text]:
+    """Cards of the same height next to each other."""
+    out = []
+    for row in range(max((len(card) for card in cards), default=0)):
+        line = Text(no_wrap=True)
+        for index, card in enumerate(cards):
+            if index:
+                line.append(" " * gap)
+            line.append_text(card[row] if row < len(card) else Text(" " * card[0].cell_len))
+        out.append(line)
+    return out
+
+
+# -- revealed cards and piles ---------------------------------------------------------------------
+
+
+def revealed_box(card: str, *, fresh: bool = False) -> list[Text]:
+    """A revealed card as a small bordered card: ``│»bow+▲fire│``, "new" under it when it
+    was just revealed, a dashed edge for a Failed Attack (it counts as nothing)."""
+    face = card_text(card)
+    width = max(7, face.cell_len + 2)
+    rows = CardBox("", face.plain, width=width, fresh=fresh, dim=is_failed(card)).rows()
+    for span in face.spans:
+        rows[1].stylize(span.style, 1 + span.start, 1 + span.end)
+    return rows
+
+
+def revealed_flat(card: str, *, fresh: bool = False) -> Text:
+    """A revealed card on a one-line row: ``[†sword]``, ``[†sword]◂`` just revealed."""
+    text = Text("[")
+    text.append_text(card_text(card))
+    text.append("]")
+    if fresh:
+        text.stylize("reverse bold")
+        text.append(JUST, style="bold")
+    return text
+
+
+def pile_box(size: int, *, selected: bool = False) -> list[Text]:
+    """A player's face-down pile with its count on the back: ``│░ 27 ░│``."""
+    word = str(size) if size else "empty"
+    return CardBox(
+        "", word, width=max(8, len(word) + 4), face_down=bool(size), dim=not size, selected=selected
+    ).rows()
+
+
+def pile_flat(size: int, *, selected: bool = False) -> Text:
+    """A pile on a one-line row: ``░27``."""
+    text = Text(f"{BACK}{size:<2}")
+    if selected:
+        text.stylize("reverse bold")
+    return text
+
+
+def stats_text(captured: int, mistakes: int, score: int) -> Text:
+    """Captures, mistakes and points: ``★2 ✗1  5 pts``."""
+    text = Text(f"{CAUGHT}{captured}", style="bold" if captured else "dim")
+    text.append(" ")
+    text.append(f"{FAILED}{mistakes}", style="bold" if mistakes else "dim")
+    shown = f"{score:>2}".replace("-", "−")  # a minus sign, not a hyphen
+    text.append(f" {shown} pt{'s' if abs(score) != 1 else ' '}")
+    return text
+
+
+class RowFace(NamedTuple):
+    """What a player's row shows (hashable: a row redraws only when it changed)."""
+
+    label: str
+    """Their name, "(you)" after it for the one player at this keyboard."""
+    local: bool
+    keys: str
+    """Their key group at a shared keyboard, e.g. "[z|asd]", else ""."""
+    turn: bool
+    pile: int
+    cards: tuple[str, ...]
+    fresh: bool
+    """Their last revealed card is the one just revealed."""
+    captured: int
+    mistakes: int
+    score: int
+    note: str | None
+    pile_selected: bool
+    """The reveal is under the cursor (their pile is the one it turns)."""
+    selected: bool
+    """The player is under the cursor."""
+
+
+def name_cell(face: RowFace, width: int) -> Text:
+    """``▶ Ala (you)`` in ``width + 2`` cells: the turn mark, then the name, cut with …
+    (the details line then has it whole) but never losing "(you)"."""
+    text = Text(f"{TURN} " if face.turn else "  ", style="bold")
+    label = face.label
+    if len(label) > width:
+        you = " (you)" if label.endswith(" (you)") else ""
+        label = label[: max(1, width - len(you) - 1)] + "…" + you
+    name = Text(label, style="bold" if face.local else "")
+    if face.selected:
+        name.stylize("reverse bold")
+    name.pad_right(width - name.cell_len)
+    text.append_text(name)
+    return text
+
+
+def fit_cards(cards: Sequence[Text], room: int, gap: int = 1) -> tuple[list[Text], int]:
+    """The newest ``cards`` that fit in ``room`` cells with a ``+N`` for the others."""
+    shown = list(cards)
+    hidden = 0
+    while shown:
+        more = len(f"+{hidden}") + gap if hidden else 0
+        if more + sum(c.cell_len for c in shown) + gap * (len(shown) - 1) <= room:
+            break
+        shown.pop(0)
+        hidden += 1
+    return shown, hidden
+
+
+def flat_row(plan: Plan, face: RowFace) -> list[Text]:
+    """One line: ``▶ Ala (you)   ░27 ★1 ✗0  2 pts [z|asd] [†sword] [»bow]◂``. A note
+    (a dropped player) takes the place of the cards; they still count in "Out in all"."""
+    line = name_cell(face, plan.name_width)
+    line.append(" ")
+    line.append_text(pile_flat(face.pile, selected=face.pile_selected))
+    line.append(" ")
+    line.append_text(stats_text(face.captured, face.mistakes, face.score))
+    line.append(" ")
+    if face.keys:
+        line.append(face.keys + " ", style="bold")
+    room = plan.width - line.cell_len
+    if face.note is not None:
+        line.append(face.note, style="italic")
+    else:
+        count = len(face.cards)
+        faces = [
+            revealed_flat(card, fresh=face.fresh and index == count - 1)
+            for index, card in enumerate(face.cards[-FLAT_CARDS:])
+        ]
+        shown, hidden = fit_cards(faces, room)
+        hidden += max(0, count - FLAT_CARDS)
+        if hidden:
+            line.append(f"+{hidden} ", style="dim")
+        line.append_text(Text(" ").join(shown))
+        if not count:
+            line.append("·", style="dim")
+    line.truncate(plan.width, overflow="ellipsis")
+    return [line]
+
+
+def boxed_row(plan: Plan, face: RowFace) -> list[Text]:
+    """Three lines: the name, captures and score (and key group) beside the face-down
+    pile with its count, then the revealed cards as cards, "new" under the latest."""
+    width = max(plan.name_width + 3, 16)
+    info = [name_cell(face, plan.name_width), Text("  "), Text("  ")]
+    info[1].append_text(stats_text(face.captured, face.mistakes, face.score))
+    if face.keys:
+        info[2].append(face.keys, style="bold")
+    for line in info:
+        line.truncate(width, pad=True)
+    lines = side_by_side([info, pile_box(face.pile, selected=face.pile_selected)])
+    room = plan.width - lines[0].cell_len - 1
+    if face.note is not None:
+        note = Text(face.note, style="italic")
+        note.truncate(room, overflow="ellipsis")
+        return side_by_side([lines, [Text(), note, Text()]])
+    count = len(face.cards)
+    boxes = [
+        revealed_box(card, fresh=face.fresh and index == count - 1)
+        for index, card in enumerate(face.cards)
+    ]
+    tops = [box[0] for box in boxes]
+    shown, hidden = fit_cards(tops, room)
+    kept = boxes[len(boxes) - len(shown) :] if shown else []
+    if hidden:
+        more = f"+{hidden}"
+        kept.insert(0, [Text(" " * len(more)), Text(more, style="dim"), Text(" " * len(more))])
+    if not boxes:
+        kept = [[Text(), Text("nothing revealed", style="dim"), Text()]]
+    return side_by_side([lines, *kept])
+
+
+def totals_line(view: dict[str, Any], width: int) -> Text:
+    """Every revealed symbol on the table together, each symbol in its own place (zeros
+    too, so the eye finds a count where it was last time): what the Monsters need."""
+    counts: Counter[str] = Counter()
+    failed = 0
+    for row in view["revealed"]:
+        for card in row:
+            if is_failed(card):
+                failed += 1
+            counts.update(symbols_of(card))
+    text = Text("Out in all: ", style="bold")
+    for symbol in GLYPHS:
+        count = counts[symbol]
+        piece = Text(f"{count}", style="bold" if count else "dim")
+        piece.append_text(glyph_word(symbol) if count else Text(GLYPHS[symbol][0] + symbol))
+        if not count:
+            piece.stylize("dim")
+        text.append_text(piece)
+        text.append(" ")
+    if failed:
+        text.append(f"({failed} failed)", style="dim")
+    text.rstrip()
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def wrapped(text: Text, width: int, lines: int) -> list[Text]:
+    """``text`` wrapped to ``width`` in exactly ``lines`` lines (the last cut with … if it
+    must be: nothing the board wraps should ever need that)."""
+    from rich.console import Console
+
+    console = Console(width=width, color_system=None, file=_NULL)
+    parts = list(text.wrap(console, width))
+    if len(parts) > lines:
+        last = Text(" ").join([parts[lines - 1], *parts[lines:]])
+        last.truncate(width, overflow="ellipsis")
+        parts = [*parts[: lines - 1], last]
+    while len(parts) < lines:
+        parts.append(Text(""))
+    return parts
+
+
+class _Null:
+    def write(self, _: str) -> int:
+        return 0
+
+    def flush(self) -> None:
+        pass
+
+
+_NULL: Any = _Null()
