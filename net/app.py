@@ -7,12 +7,14 @@ none, to watch), and after the game the host decides on a rematch or a new setup
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from textual.screen import Screen
 
 from core.engine import IllegalAction
 from core.table import Table, TableSetup
 from net.fastpath import FastPath
-from net.hall import Hall
+from net.hall import HallView, settled
 from net.lobby import LobbyScreen
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -33,7 +35,7 @@ class HallApp(HuntersApp):
 
     def __init__(
         self,
-        hall: Hall,
+        hall: HallView,
         guest: str,
         settings: Settings | None = None,
         *,
@@ -96,26 +98,15 @@ class HallApp(HuntersApp):
                 seats = hall.seats_of(self.guest)
                 game = GameScreen(hall.setup, self.settings, table=hall.table, seats=seats)
                 self.push_screen(game)
-                self._arm_fast_path(hall.setup, hall.table, seats)
+                if self.fast_path is not None:
+                    arm_fast_path(self.fast_path, hall.setup, hall.table, seats, self._refused)
         for lobby in self.screen_stack:
             if isinstance(lobby, LobbyScreen):
                 lobby.show_hall()
 
-    def _arm_fast_path(self, setup: TableSetup, table: Table, seats: frozenset[int]) -> None:
-        """A real-time game's keys go from this guest's raw bytes straight to the table."""
-        path = self.fast_path
-        if path is None:
-            return
-        fast_action = getattr(BOARDS[setup.slug], "fast_action", None)
-        if fast_action is None or len(seats) != 1:
-            path.disarm()
-            return
-
-        def refused(reason: str) -> None:
-            self.call_later(self.notify, reason, severity="warning", timeout=2)
-
-        fair = bool(table.match.options.get("fair_remote", False))
-        path.arm(table, min(seats), fast_action, fair=fair, on_refused=refused)
+    def _refused(self, reason: str) -> None:
+        """The fast path refused a claim: say why (from outside the App's own context)."""
+        self.call_later(self.notify, reason, severity="warning", timeout=2)
 
     # -- what the shared screens ask of the app --------------------------------------------------
 
@@ -125,7 +116,18 @@ class HallApp(HuntersApp):
     def start_game(self, setup: TableSetup) -> None:
         """The host's setup screen is done: the hall takes the setup, everyone to the lobby."""
         try:
-            self.hall.configure(self.guest, setup)
+            answer = self.hall.configure(self.guest, setup)
+        except (IllegalAction, ValueError) as refusal:
+            self.notify(str(refusal), severity="error")
+            return
+        if answer is None:
+            self.main_menu()
+        else:  # the server answers later (a render worker's mirror of the hall)
+            self.run_worker(self._configured(answer), group="hall")
+
+    async def _configured(self, answer: Awaitable[None]) -> None:
+        try:
+            await answer
         except (IllegalAction, ValueError) as refusal:
             self.notify(str(refusal), severity="error")
             return
@@ -139,9 +141,29 @@ class HallApp(HuntersApp):
 
     async def new_setup(self, slug: str) -> None:
         try:
-            await self.hall.new_setup(self.guest)
+            await settled(self.hall.new_setup(self.guest))
         except IllegalAction as refusal:
             self.notify(str(refusal), severity="warning")
             return
         self.main_menu()
         self._route()
+
+
+def arm_fast_path(
+    path: FastPath,
+    setup: TableSetup,
+    table: Table,
+    seats: frozenset[int],
+    refused: Callable[[str], None],
+) -> None:
+    """A real-time game's keys go from this guest's raw bytes straight to the table: armed
+    when the game has fast keys and the guest plays exactly one seat, else disarmed.
+
+    The guest's own app arms it when it runs in the server process; with render workers the
+    server does, as the hall changes (net.render)."""
+    fast_action = getattr(BOARDS[setup.slug], "fast_action", None)
+    if fast_action is None or len(seats) != 1:
+        path.disarm()
+        return
+    fair = bool(table.match.options.get("fair_remote", False))
+    path.arm(table, min(seats), fast_action, fair=fair, on_refused=refused)

@@ -21,6 +21,8 @@ GRACE_MAX = 3600.0
 """The longest a dropped player's seat may wait for them (seconds): an hour."""
 BOT_DELAY_MAX = 60.0
 """The longest pause bots may take before acting (seconds)."""
+RENDER_WORKERS_MAX = 64
+"""The most render worker processes ``serve`` and ``host`` start."""
 _HOST = re.compile(r"[A-Za-z0-9._:%-]{1,253}")
 """What ``--host`` may be: a host name, an IPv4 or IPv6 address (with a %zone), nothing else.
 It is printed in the join line and shown in the lobby, so no spaces or control characters."""
@@ -133,6 +135,14 @@ def _server_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, metavar="SECONDS", help="bots' pause before acting"
     )
+    parser.add_argument(
+        "--render-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes that draw the players' screens, so no screen delays a key or a claim "
+        "(default: one per CPU but one, at least 1; 0: draw them all in the server process)",
+    )
 
 
 def _data_dir(text: str) -> Path:
@@ -233,6 +243,8 @@ def _server_problem(args: argparse.Namespace) -> str | None:
         return f"--host must be a host name or an address, like 127.0.0.1, not {args.host!r}"
     if args.password == "":
         return "an empty --password would let anybody in"
+    if args.render_workers is not None and not 0 <= args.render_workers <= RENDER_WORKERS_MAX:
+        return f"--render-workers must be 0–{RENDER_WORKERS_MAX}, not {args.render_workers}"
     return _seconds_problem("--grace", args.grace, GRACE_MAX) or _seconds_problem(
         "--bot-delay", args.bot_delay, BOT_DELAY_MAX
     )
@@ -273,8 +285,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     from net.hostkey import DataDirError
     from net.identity import KeyBookError
+    from net.render import default_workers
     from net.serve import ServeOptions, host, serve, server_log
 
+    workers = args.render_workers
     options = ServeOptions(
         host=args.host,
         port=args.port,
@@ -283,6 +297,7 @@ def _serve(args: argparse.Namespace) -> int:
         password=args.password,
         grace=args.grace,
         bot_delay=args.bot_delay,
+        render_workers=default_workers() if workers is None else workers,
     )
 
     def ready(port: int, fingerprint: str) -> None:

@@ -24,8 +24,9 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from rich.color import ColorSystem
 from rich.console import Console
 from textual import events, messages
 from textual._time import get_time
@@ -35,7 +36,6 @@ from textual.geometry import Size
 from textual.message import Message
 
 if TYPE_CHECKING:
-    import asyncssh
     from textual.app import App
 
 logger = logging.getLogger(__name__)
@@ -94,6 +94,40 @@ _LEAVE = (
 )
 
 
+def color_system_for(term: str) -> ColorSystem:
+    """The colours to render for a client that says it is a ``term`` terminal.
+
+    Textual picks colours from the server process's environment, which says nothing about
+    the player's terminal; the client's TERM is the only hint SSH carries (COLORTERM is not
+    forwarded by default). 256 colours is what ``*-256color`` promises, true colour only when
+    the name says so, and the 16 standard colours otherwise.
+    """
+    name = term.lower()
+    if "truecolor" in name or "direct" in name or "24bit" in name:
+        return ColorSystem.TRUECOLOR
+    if "256color" in name:
+        return ColorSystem.EIGHT_BIT
+    return ColorSystem.STANDARD
+
+
+class DriverChannel(Protocol):
+    """What the driver uses of its SSH channel (a render worker stands in for one: net.worker)."""
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None: ...
+
+    def get_write_buffer_size(self) -> int: ...
+
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+    def pause_reading(self) -> None: ...
+
+    def resume_reading(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+
 def clamp_size(width: int, height: int) -> tuple[int, int]:
     """The terminal size an App is given for a PTY of ``width`` × ``height`` cells."""
     return (
@@ -118,7 +152,7 @@ class SSHDriver(Driver):
         debug: bool = False,
         mouse: bool = False,
         size: tuple[int, int] | None = None,
-        channel: asyncssh.SSHServerChannel[bytes],
+        channel: DriverChannel,
         on_start: Callable[[SSHDriver], None] | None = None,
         write_limit: int = WRITE_LIMIT,
         stall_timeout: float = STALL_TIMEOUT,
@@ -169,7 +203,7 @@ class SSHDriver(Driver):
     @classmethod
     def bind(
         cls,
-        channel: asyncssh.SSHServerChannel[bytes],
+        channel: DriverChannel,
         *,
         on_start: Callable[[SSHDriver], None] | None = None,
         write_limit: int = WRITE_LIMIT,

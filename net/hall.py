@@ -17,10 +17,10 @@ import contextlib
 import dataclasses
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from core.engine import IllegalAction
 from core.match import Match
@@ -54,8 +54,82 @@ class Guest:
         return self.connected or self.seat is not None
 
 
+class Seating:
+    """Who sits where, read from ``guests`` and ``setup``: the same answers from the hall
+    and from a render worker's mirror of it (net.worker.HallMirror)."""
+
+    guests: dict[str, Guest]
+    setup: TableSetup | None
+
+    def holder(self, seat: int) -> str | None:
+        """The guest who has claimed ``seat``, if any."""
+        return next((g.name for g in self.guests.values() if g.seat == seat), None)
+
+    def seats_of(self, name: str) -> frozenset[int]:
+        """The seats a guest plays (empty for a spectator)."""
+        guest = self.guests.get(name)
+        return frozenset() if guest is None or guest.seat is None else frozenset({guest.seat})
+
+    def missing(self) -> list[int]:
+        """Open seats nobody has taken yet."""
+        if self.setup is None:
+            return []
+        return [
+            i
+            for i, seat in enumerate(self.setup.seats)
+            if seat.kind == OPEN and self.holder(i) is None
+        ]
+
+
+class HallView(Protocol):
+    """What a guest's app reads of the hall and asks of it: the `Hall` itself (in the server
+    process), or a render worker's mirror of it, whose requests go to the server and may be
+    refused there (IllegalAction either way, so each request's result is awaited if it is
+    awaitable: see `settled`)."""
+
+    phase: Phase
+    host: str | None
+    game: str | None
+    address: str | None
+    setup: TableSetup | None
+    guests: dict[str, Guest]
+
+    @property
+    def table(self) -> Any:
+        """The table in play (a `Table`, or a stand-in that plays at it from afar)."""
+        ...
+
+    def subscribe(self, listener: Callable[[], None]) -> None: ...
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None: ...
+
+    def holder(self, seat: int) -> str | None: ...
+
+    def seats_of(self, name: str) -> frozenset[int]: ...
+
+    def missing(self) -> list[int]: ...
+
+    def take_seat(self, name: str, seat: int) -> Awaitable[None] | None: ...
+
+    def watch(self, name: str) -> Awaitable[None] | None: ...
+
+    def configure(self, name: str, setup: TableSetup) -> Awaitable[None] | None: ...
+
+    def start(self, name: str) -> Awaitable[None]: ...
+
+    def rematch(self, name: str) -> Awaitable[None]: ...
+
+    def new_setup(self, name: str) -> Awaitable[None]: ...
+
+
+async def settled(result: Awaitable[None] | None) -> None:
+    """Wait for a hall request that may be answered later (a worker's mirror asks the server)."""
+    if result is not None:
+        await result
+
+
 @dataclass
-class Hall:
+class Hall(Seating):
     """The state of the served table, changed only through its methods."""
 
     data_dir: Path
@@ -211,25 +285,6 @@ class Hall:
             raise IllegalAction("you cannot leave your seat during the game")
         self.guests[name].seat = None
         self._changed()
-
-    def holder(self, seat: int) -> str | None:
-        """The guest who has claimed ``seat``, if any."""
-        return next((g.name for g in self.guests.values() if g.seat == seat), None)
-
-    def seats_of(self, name: str) -> frozenset[int]:
-        """The seats a guest plays (empty for a spectator)."""
-        guest = self.guests.get(name)
-        return frozenset() if guest is None or guest.seat is None else frozenset({guest.seat})
-
-    def missing(self) -> list[int]:
-        """Open seats nobody has taken yet."""
-        if self.setup is None:
-            return []
-        return [
-            i
-            for i, seat in enumerate(self.setup.seats)
-            if seat.kind == OPEN and self.holder(i) is None
-        ]
 
     def _host_only(self, name: str, what: str) -> None:
         if name != self.host:

@@ -14,12 +14,12 @@ from textual.widgets import Footer, Static
 
 from core.engine import IllegalAction
 from core.games import GAMES
-from net.hall import OPEN, Hall
+from net.hall import OPEN, HallView, settled
 from tui.screens.settings import SettingsScreen
 from tui.widgets.keys import KeyStates
 
 
-def lobby_lines(hall: Hall, guest: str) -> list[Text]:
+def lobby_lines(hall: HallView, guest: str) -> list[Text]:
     """What the lobby shows ``guest``, one fact per line."""
     lines: list[Text] = []
     setup = hall.setup
@@ -99,7 +99,7 @@ class LobbyScreen(KeyStates, Screen[None]):
         Binding("o", "settings", "Settings", id="lobby.settings"),
     ]
 
-    def __init__(self, hall: Hall, guest: str) -> None:
+    def __init__(self, hall: HallView, guest: str) -> None:
         super().__init__()
         self.hall = hall
         self.guest = guest
@@ -150,18 +150,18 @@ class LobbyScreen(KeyStates, Screen[None]):
             return True if self.hall.phase == "lobby" else None
         return True
 
-    def action_sit(self, seat: int) -> None:
+    async def action_sit(self, seat: int) -> None:
         try:
-            self.hall.take_seat(self.guest, seat)
+            await settled(self.hall.take_seat(self.guest, seat))
         except IllegalAction as refusal:
             self._say(f"Not possible: {refusal}")
         else:
             self._say(f"You sit on seat {seat + 1}.")
         self.show_hall()
 
-    def action_watch(self) -> None:
+    async def action_watch(self) -> None:
         try:
-            self.hall.watch(self.guest)
+            await settled(self.hall.watch(self.guest))
         except IllegalAction as refusal:
             self._say(f"Not possible: {refusal}")
         else:

@@ -42,6 +42,7 @@ from net.hostkey import (
     refuse_symlink,
 )
 from net.identity import KEYBOOK_FILE, Identity
+from net.render import RemoteGuest, RenderPool
 from net.server import LiveConnections, start_server
 from net.session import AppSession, SessionInfo
 from net.watchdog import Watchdog
@@ -61,6 +62,8 @@ class ServeOptions:
     password: str | None = None
     grace: float = 60.0
     bot_delay: float = 0.8
+    render_workers: int = 0
+    """Processes that run the guests' apps (net.render); 0: every app in this process."""
 
 
 class Refused(App[None]):
@@ -80,19 +83,34 @@ class Refused(App[None]):
 class GuestApp(HallApp):
     """A guest's app that leaves the hall when its session ends."""
 
+    def __init__(
+        self,
+        hall: Hall,
+        guest: str,
+        settings: Settings | None = None,
+        *,
+        fast_path: FastPath | None = None,
+    ) -> None:
+        super().__init__(hall, guest, settings, fast_path=fast_path)
+        self._own_hall = hall
+
     def on_unmount(self) -> None:
         super().on_unmount()
-        self.hall.depart(self.guest)
+        self._own_hall.depart(self.guest)
 
     def session_abandoned(self) -> None:
         """The connection was gone before this app could run: leave the hall at once (it
         never mounts, so `on_unmount` would never say so)."""
-        self.hall.depart(self.guest)
+        self._own_hall.depart(self.guest)
 
 
 def app_factory(
-    hall: Hall, identity: Identity, settings: Settings, fast_path: FastPath | None = None
-) -> Callable[[SessionInfo], App[Any]]:
+    hall: Hall,
+    identity: Identity,
+    settings: Settings,
+    fast_path: FastPath | None = None,
+    pool: RenderPool | None = None,
+) -> Callable[[SessionInfo], App[Any] | RemoteGuest]:
     """The factory one session uses: the guest arrives at the hall as their app starts.
 
     Only once the hall has taken the guest in is their name bound to their key
@@ -101,7 +119,7 @@ def app_factory(
     key book cannot be saved, the guest leaves again at once.
     """
 
-    def make(info: SessionInfo) -> App[Any]:
+    def make(info: SessionInfo) -> App[Any] | RemoteGuest:
         try:
             hall.arrive(identity.name, identity.fingerprint, bound_key=identity.bound_key)
         except IllegalAction as refusal:
@@ -115,6 +133,8 @@ def app_factory(
             hall.depart(identity.name)
             return Refused(f"{identity.name} now belongs to another key; use another name")
         # Each guest their own settings: one switching to screen-reader mode changes no other.
+        if pool is not None:  # the app runs in a render worker
+            return pool.guest(identity.name, replace(settings), fast_path)
         return GuestApp(hall, identity.name, replace(settings), fast_path=fast_path)
 
     return make
@@ -122,7 +142,10 @@ def app_factory(
 
 @contextlib.asynccontextmanager
 async def hosting(
-    options: ServeOptions, *, ready: Callable[[int, str], None] | None = None
+    options: ServeOptions,
+    *,
+    ready: Callable[[int, str], None] | None = None,
+    quiet_workers: bool = False,
 ) -> AsyncIterator[tuple[Hall, Settings]]:
     """The SSH server and its hall, open for the block; then every session and the table
     are closed. ``ready`` hears the port and host key fingerprint once it listens.
@@ -150,19 +173,35 @@ async def hosting(
         ) from error
     settings = Settings(bot_delay=options.bot_delay)
     live = LiveConnections()
+    pool: RenderPool | None = None
+    if options.render_workers > 0:
+        # hunters host: the terminal is the host's app, so the workers' stderr goes nowhere
+        # (their log comes to this process's log all the same).
+        pool = RenderPool(hall, options.render_workers, quiet=quiet_workers)
+        try:
+            await pool.start()
+        except BaseException:
+            await pool.close()
+            await hall.close()
+            raise
 
     def session_factory(identity: Identity) -> AppSession:
         path = FastPath()
-        return AppSession(app_factory(hall, identity, settings, path), fast_path=path)
+        return AppSession(app_factory(hall, identity, settings, path, pool), fast_path=path)
 
-    acceptor = await start_server(
-        host=options.host,
-        port=options.port,
-        data_dir=data_dir,
-        password=options.password,
-        session_factory=session_factory,
-        live=live,
-    )
+    try:
+        acceptor = await start_server(
+            host=options.host,
+            port=options.port,
+            data_dir=data_dir,
+            password=options.password,
+            session_factory=session_factory,
+            live=live,
+        )
+    except BaseException:
+        if pool is not None:
+            await pool.close()
+        raise
     port = acceptor.get_port()
     hall.address = f"ssh -p {port} NAME@{options.host}"
     if ready is not None:
@@ -177,6 +216,8 @@ async def hosting(
         watchdog.stop()
         acceptor.close()
         await live.close_all()
+        if pool is not None:
+            await pool.close()
         await hall.close()
 
 
@@ -217,7 +258,7 @@ async def host(
     ensure_private_dir(data_dir)  # before the log is written into it
     # The terminal belongs to the host's app: the server's log goes to a file instead.
     with server_log(data_dir):
-        async with hosting(options, ready=ready) as (hall, _):
+        async with hosting(options, ready=ready, quiet_workers=True) as (hall, _):
             hall.arrive(name)
             try:
                 await app_factory(hall, name, settings).run_async()

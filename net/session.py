@@ -18,17 +18,21 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import asyncssh
-from rich.color import ColorSystem
+from textual.app import App
 
 from net import textual_fixes
-from net.driver import INPUT_BACKLOG_LIMIT, STALL_TIMEOUT, WRITE_LIMIT, SSHDriver, clamp_size
+from net.driver import (
+    INPUT_BACKLOG_LIMIT,
+    STALL_TIMEOUT,
+    WRITE_LIMIT,
+    SSHDriver,
+    clamp_size,
+    color_system_for,
+)
 from net.fastpath import FastPath
-
-if TYPE_CHECKING:
-    from textual.app import App
 
 logger = logging.getLogger(__name__)
 
@@ -61,8 +65,31 @@ class SessionInfo:
     """The terminal size (columns, rows) at the start, clamped like every later size."""
 
 
-AppFactory = Callable[[SessionInfo], "App[Any]"]
-"""Builds the App for one session."""
+class RemoteApp(Protocol):
+    """A session's App that runs in another process (a render worker, net.render): the
+    session passes the terminal through; its bytes come back from the worker."""
+
+    async def run_remote(
+        self, channel: asyncssh.SSHServerChannel[bytes], info: SessionInfo
+    ) -> tuple[int, str | None]:
+        """Run the App until it ends: (exit status, why the session was dropped, or None)."""
+        ...
+
+    def feed(self, data: bytes) -> None: ...
+
+    def resize(self, width: int, height: int) -> None: ...
+
+    def pause_output(self) -> None: ...
+
+    def resume_output(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def session_abandoned(self) -> None: ...
+
+
+AppFactory = Callable[[SessionInfo], App[Any] | RemoteApp]
+"""Builds the App for one session (or a stand-in for one that runs elsewhere)."""
 RawInputHook = Callable[[bytes, int], None]
 """Sees every input chunk with its ``time.monotonic_ns()`` arrival time, before the App."""
 
@@ -74,22 +101,6 @@ def valid_term(term_type: str) -> str:
     all a real terminal type ever is.
     """
     return term_type if _TERM_NAME.fullmatch(term_type) else DEFAULT_TERM
-
-
-def color_system_for(term: str) -> ColorSystem:
-    """The colours to render for a client that says it is a ``term`` terminal.
-
-    Textual picks colours from the server process's environment, which says nothing about
-    the player's terminal; the client's TERM is the only hint SSH carries (COLORTERM is not
-    forwarded by default). 256 colours is what ``*-256color`` promises, true colour only when
-    the name says so, and the 16 standard colours otherwise.
-    """
-    name = term.lower()
-    if "truecolor" in name or "direct" in name or "24bit" in name:
-        return ColorSystem.TRUECOLOR
-    if "256color" in name:
-        return ColorSystem.EIGHT_BIT
-    return ColorSystem.STANDARD
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):
@@ -120,6 +131,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._term: str | None = None
         self._size = clamp_size(80, 24)
         self._app: App[Any] | None = None
+        self._remote: RemoteApp | None = None
         self._driver: SSHDriver | None = None
         self._early_input: list[bytes] = []
         self._early_size = 0
@@ -192,8 +204,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             size=self._size,
         )
         status = 0
+        dropped: str | None = None
         try:
-            app = self._app_factory(info)
+            made = self._app_factory(info)
+            if not isinstance(made, App):
+                status, dropped = await self._run_remote(made, chan, info)
+                return
+            app = made
             app.driver_class = SSHDriver.bind(
                 chan,
                 on_start=self._driver_started,
@@ -219,8 +236,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             status = 1
             logger.exception("session of %r from %s failed", *_who(info))
         finally:
-            dropped = self._driver.dropped if self._driver is not None else None
+            if self._driver is not None:
+                dropped = self._driver.dropped
             self._app = None
+            self._remote = None
             self._driver = None
             self._early_input.clear()
             if not chan.is_closing():
@@ -229,6 +248,23 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 elif status:
                     chan.write(CRASHED)
                 chan.exit(status)
+
+    async def _run_remote(
+        self, remote: RemoteApp, chan: asyncssh.SSHServerChannel[bytes], info: SessionInfo
+    ) -> tuple[int, str | None]:
+        """Run an App that renders in another process, passing it this terminal."""
+        if self._gone:
+            remote.session_abandoned()
+            return 0, None
+        self._remote = remote
+        early, self._early_input = self._early_input, []
+        self._early_size = 0
+        result = remote.run_remote(chan, info)
+        for data in early:
+            remote.feed(data)
+        if self._size != info.size:
+            remote.resize(*self._size)
+        return await result
 
     def _log_app_errors(self, app: App[Any], info: SessionInfo) -> None:
         """Log what ended the App badly: its exception with a plain traceback if Textual kept
@@ -278,7 +314,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             if not data:
                 return
         try:
-            if self._driver is not None:
+            if self._remote is not None:
+                self._remote.feed(data)
+            elif self._driver is not None:
                 self._driver.feed(data)
             elif self._early_size + len(data) <= INPUT_BACKLOG_LIMIT:
                 self._early_input.append(data)
@@ -290,17 +328,23 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """Pass the new size on (clamped, and coalesced by the driver)."""
         self._size = clamp_size(width, height)
-        if self._driver is not None:
+        if self._remote is not None:
+            self._remote.resize(*self._size)
+        elif self._driver is not None:
             self._driver.resize(width, height)
 
     def pause_writing(self) -> None:
         """The player reads slower than the App draws: the driver starts skipping frames."""
-        if self._driver is not None:
+        if self._remote is not None:
+            self._remote.pause_output()
+        elif self._driver is not None:
             self._driver.pause_output()
 
     def resume_writing(self) -> None:
         """The player caught up: the driver redraws."""
-        if self._driver is not None:
+        if self._remote is not None:
+            self._remote.resume_output()
+        elif self._driver is not None:
             self._driver.resume_output()
 
     def eof_received(self) -> bool:
@@ -322,6 +366,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             task.add_done_callback(lambda _: handle.cancel())
 
     def _end_app(self) -> None:
+        if self._remote is not None:
+            self._remote.exit()
         app = self._app
         if app is not None:
             app.exit()

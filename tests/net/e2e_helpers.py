@@ -42,6 +42,7 @@ from core.games.superbohaterowie.data import CITIES, NAMES, kind_of
 from core.table import Table
 from net import session as session_module
 from net.hall import Hall
+from net.render import RenderPool
 from net.serve import ServeOptions, serve
 from tui.boards.superbohaterowie import FACES
 
@@ -76,6 +77,8 @@ class Served:
     hall: Hall
     task: asyncio.Task[None]
     data_dir: Path
+    pool: RenderPool | None = None
+    """The render workers (None: every app runs in this process)."""
 
 
 class _CapturedHall(Hall):
@@ -88,6 +91,16 @@ class _CapturedHall(Hall):
         _CapturedHall.made.append(self)
 
 
+class _CapturedPool(RenderPool):
+    """A RenderPool that says where it is, so tests can reach the workers."""
+
+    made: list[RenderPool] = []  # noqa: RUF012 - a class-level registry on purpose
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _CapturedPool.made.append(self)
+
+
 @contextlib.asynccontextmanager
 async def running_server(
     data_dir: Path,
@@ -95,9 +108,12 @@ async def running_server(
     grace: float = 60.0,
     game: str | None = "superbohaterowie",
     limits: dict[str, Any] | None = None,
+    render_workers: int = 0,
 ) -> AsyncIterator[Served]:
     """``serve()`` on 127.0.0.1 port 0 until the block ends; then cancelled and drained.
-    ``limits``: keyword arguments for ``net.server.start_server`` (login timeout, caps)."""
+    ``limits``: keyword arguments for ``net.server.start_server`` (login timeout, caps).
+    ``render_workers``: 0 runs every guest's app in this process; more starts that many
+    render worker processes (the server stops them, and `Served.pool` has them)."""
     ready: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
 
     def on_ready(port: int, fingerprint: str) -> None:
@@ -105,14 +121,23 @@ async def running_server(
             ready.set_result((port, fingerprint))
 
     options = ServeOptions(
-        host="127.0.0.1", port=0, data_dir=data_dir, game=game, grace=grace, bot_delay=0
+        host="127.0.0.1",
+        port=0,
+        data_dir=data_dir,
+        game=game,
+        grace=grace,
+        bot_delay=0,
+        render_workers=render_workers,
     )
     original = vars(serve_module)["Hall"]
     original_start = vars(serve_module)["start_server"]
+    original_pool = vars(serve_module)["RenderPool"]
     setattr(serve_module, "Hall", _CapturedHall)  # noqa: B010 - only while it starts
+    setattr(serve_module, "RenderPool", _CapturedPool)  # noqa: B010
     if limits:
         setattr(serve_module, "start_server", functools.partial(original_start, **limits))  # noqa: B010
     _CapturedHall.made.clear()
+    _CapturedPool.made.clear()
     task = asyncio.create_task(serve(options, ready=on_ready), name="e2e-serve")
     try:
         try:
@@ -121,12 +146,14 @@ async def running_server(
                 await asyncio.wait(started, return_when=asyncio.FIRST_COMPLETED)
         finally:
             setattr(serve_module, "Hall", original)  # noqa: B010
+            setattr(serve_module, "RenderPool", original_pool)  # noqa: B010
             setattr(serve_module, "start_server", original_start)  # noqa: B010
         if task.done():
             task.result()  # the server failed to start: raise its error
         port, fingerprint = ready.result()
         hall = _CapturedHall.made[-1]
-        yield Served(port, fingerprint, hall, task, data_dir)
+        pool = _CapturedPool.made[-1] if _CapturedPool.made else None
+        yield Served(port, fingerprint, hall, task, data_dir, pool)
     finally:
         await stop_server(task)
 

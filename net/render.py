@@ -1,0 +1,581 @@
+"""RenderPool: the front's side of the render workers that run SSH guests' apps.
+
+With ``--render-workers N`` (N > 0) the server process is a lean front: asyncssh, the raw-key
+fast path and claim timing, the hall with its table, records and bots. Each guest's Textual
+app runs in one of N worker processes (net.worker), the least loaded when they arrive. To the
+table a guest's session is a participant like any other (`RemoteGuest`): it is pushed the
+updates of the guest's own seats (a spectator the public one) and sends them on to the
+worker, so a worker never holds another seat's hidden cards; the hall goes to every worker
+as one snapshot per change, its setup without the seed. Requests from a guest's app (sit,
+start, an action) come back as intents, which the front checks against that guest before the
+hall or table takes them.
+
+Updates of one loop turn go out together, players' before spectators' and the players in a
+rotating order, so nobody's screen is always served last. A claim never waits for any of
+this: the front's fast path decides it in the loop turn its bytes arrived in.
+
+A worker that dies is replaced: its guests are attached to a fresh one, which redraws each
+from the hall and the table's current update for their seats. No game is affected (the
+table lives in the front) and no accepted move is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import itertools
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from core.engine import IllegalAction
+from core.table import Table, Update
+from net import wire
+from net.app import arm_fast_path
+from net.fastpath import FastPath
+from net.hall import Hall
+
+if TYPE_CHECKING:
+    import asyncssh
+
+    from net.session import SessionInfo
+    from tui.settings import Settings
+
+log = logging.getLogger(__name__)
+
+WORKER_START: Final = 30.0
+"""Seconds a new worker may take to import Textual and the games and say it is ready."""
+WORKER_STOP: Final = 3.0
+"""Seconds a worker gets to end its apps when the server stops, before it is killed."""
+_ROOT = str(Path(__file__).resolve().parent.parent)
+
+
+def default_workers() -> int:
+    """Render workers for this machine: one core for the front, the others render."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+class WorkerHandle:
+    """One render worker process, as the front sees it."""
+
+    def __init__(self, pool: RenderPool, number: int) -> None:
+        self.pool = pool
+        self.number = number
+        self.link = wire.Link(self._message, self._lost)
+        self.guests: dict[int, RemoteGuest] = {}
+        self.process: asyncio.subprocess.Process | None = None
+        self.ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self.dead = False
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def send(self, *message: Any) -> None:
+        self.link.send(*message)
+
+    def _message(self, message: list[Any]) -> None:
+        kind, number, *args = message
+        if kind == "ready":
+            if not self.ready.done():
+                self.ready.set_result(int(args[0]))
+            return
+        if kind == "log":
+            level, name, text, trace = args
+            record = logging.makeLogRecord(
+                {
+                    "name": str(name),
+                    "levelno": int(level),
+                    "levelname": logging.getLevelName(int(level)),
+                    "msg": f"render worker {self.number}: {text}",
+                    "exc_text": trace,
+                }
+            )
+            logging.getLogger(str(name)).handle(record)
+            return
+        guest = self.guests.get(number)
+        if guest is not None:
+            guest.from_worker(kind, args)
+
+    def _lost(self, exc: Exception | None) -> None:
+        if not self.dead:
+            self.dead = True
+            self.pool.worker_died(self)
+
+    def kill(self) -> None:
+        """End the process (by its own pid) if it still runs."""
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+
+
+class RenderPool:
+    """The render workers of one hall, and the guests attached to them."""
+
+    def __init__(self, hall: Hall, workers: int, *, quiet: bool = False) -> None:
+        """``quiet``: the workers' stderr goes nowhere (``hunters host``: the terminal is the
+        host's app); their log records come to this process's log either way."""
+        if workers < 1:
+            raise ValueError("a render pool needs at least one worker")
+        self.hall = hall
+        self.size = workers
+        self.quiet = quiet
+        self.workers: list[WorkerHandle] = []
+        self.restarts = 0
+        """Workers that died and were replaced."""
+        self._numbers = itertools.count(1)
+        self._guest_numbers = itertools.count(1)
+        self._table: Table | None = None
+        self.table_generation = 0
+        """Counts the hall's tables: a guest's request names the table it was playing at."""
+        self._hall_dirty = False
+        self._updates: list[tuple[RemoteGuest, int, Update]] = []
+        self._flush_handle: asyncio.Handle | None = None
+        self._rotation = 0
+        self._closing = False
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- the workers -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start every worker and wait until each is ready to take guests."""
+        self.hall.subscribe(self._hall_changed)
+        self._follow_table()
+        self.workers = list(await asyncio.gather(*(self._spawn() for _ in range(self.size))))
+
+    async def _spawn(self) -> WorkerHandle:
+        worker = WorkerHandle(self, next(self._numbers))
+        ours, theirs = socket.socketpair()
+        try:
+            path = os.pathsep.join(p for p in (_ROOT, os.environ.get("PYTHONPATH")) if p)
+            worker.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "net.worker",
+                "--fd",
+                str(theirs.fileno()),
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL if self.quiet else None,
+                env={**os.environ, "PYTHONPATH": path},
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        loop = asyncio.get_running_loop()
+        await loop.create_unix_connection(lambda: worker.link, sock=ours)
+        self._watch(worker)
+        try:
+            async with asyncio.timeout(WORKER_START):
+                await worker.ready
+        except BaseException:
+            worker.kill()
+            raise
+        log.info("render worker %d started (pid %d)", worker.number, worker.pid)
+        return worker
+
+    def _watch(self, worker: WorkerHandle) -> None:
+        async def watch() -> None:
+            assert worker.process is not None
+            await worker.process.wait()
+            worker.link.close()
+            worker._lost(None)
+
+        self._task(watch())
+
+    def _task(self, coroutine: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def worker_died(self, worker: WorkerHandle) -> None:
+        """A worker is gone: its guests go to a fresh one (their games go on in the front).
+
+        One that never said it was ready is `_spawn`'s failure, not a death to make up for
+        (a worker that cannot start would otherwise be restarted for ever)."""
+        worker.kill()
+        if not worker.ready.done():
+            worker.ready.set_exception(RuntimeError("the render worker ended as it started"))
+            return
+        if worker in self.workers:
+            self.workers.remove(worker)
+        guests = list(worker.guests.values())
+        worker.guests.clear()
+        for guest in guests:
+            guest.worker = None
+        if self._closing:
+            for guest in guests:
+                guest.ended(1, None)
+            return
+        self.restarts += 1
+        self._task(self._replace(worker, guests))
+
+    async def _replace(self, worker: WorkerHandle, guests: list[RemoteGuest]) -> None:
+        status: int | str | None = None
+        if worker.process is not None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(WORKER_STOP):
+                    status = await worker.process.wait()
+        if isinstance(status, int) and status < 0:
+            with contextlib.suppress(ValueError):
+                status = signal.Signals(-status).name
+        log.warning(
+            "render worker %d (pid %d) died (%s); a fresh one takes its %d guests",
+            worker.number,
+            worker.pid,
+            status,
+            len(guests),
+        )
+        try:
+            fresh = await self._spawn()
+        except Exception:
+            log.exception("cannot start a render worker; ending the sessions it was to take")
+            for guest in guests:
+                guest.ended(1, None)
+            return
+        if self._closing:
+            fresh.kill()
+            return
+        self.workers.append(fresh)
+        for guest in guests:
+            if not guest.done:
+                self._attach_to(guest, fresh)
+
+    async def close(self) -> None:
+        """Stop every worker (their apps end; sessions still attached end too)."""
+        self._closing = True
+        self.hall.unsubscribe(self._hall_changed)
+        workers, self.workers = self.workers, []
+        for worker in workers:
+            worker.link.close()
+        for worker in workers:
+            if worker.process is None:
+                continue
+            try:
+                async with asyncio.timeout(WORKER_STOP):
+                    await worker.process.wait()
+            except TimeoutError:
+                worker.kill()
+                await worker.process.wait()
+        for worker in workers:
+            for guest in list(worker.guests.values()):
+                guest.ended(1, None)
+        for task in list(self._tasks):
+            task.cancel()
+
+    # -- guests ------------------------------------------------------------------------------
+
+    def guest(self, name: str, settings: Settings, fast_path: FastPath | None) -> RemoteGuest:
+        """The stand-in App of a guest the hall has taken in (see net.serve.app_factory)."""
+        return RemoteGuest(self, next(self._guest_numbers), name, settings, fast_path)
+
+    def attach(self, guest: RemoteGuest) -> None:
+        """Give a guest's app to the least loaded worker."""
+        live = [w for w in self.workers if not w.dead]
+        if not live:
+            raise RuntimeError("no render worker is running")
+        self._attach_to(guest, min(live, key=lambda w: len(w.guests)))
+
+    def _attach_to(self, guest: RemoteGuest, worker: WorkerHandle) -> None:
+        guest.worker = worker
+        worker.guests[guest.number] = guest
+        worker.send("hall", 0, self.snapshot())
+        worker.send("attach", guest.number, guest.attach_info())
+        if guest.paused:
+            worker.send("pause", guest.number)
+        guest.follow(rejoin=True)
+
+    def detach(self, guest: RemoteGuest) -> None:
+        worker, guest.worker = guest.worker, None
+        if worker is not None:
+            worker.guests.pop(guest.number, None)
+
+    # -- the hall and the table, sent on ---------------------------------------------------
+
+    def snapshot(self) -> list[Any]:
+        """What every guest's app reads of the hall (net.worker.HallMirror.apply)."""
+        hall = self.hall
+        return [
+            hall.phase,
+            hall.host,
+            hall.game,
+            hall.address,
+            wire.setup_fields(hall.setup),  # never the seed
+            [(g.name, g.connected, g.seat) for g in hall.guests.values()],
+            self.table_generation if hall.table is not None else None,
+        ]
+
+    def _follow_table(self) -> None:
+        if self.hall.table is not self._table:
+            self._table = self.hall.table
+            if self._table is not None:
+                self.table_generation += 1
+
+    def _hall_changed(self) -> None:
+        self._follow_table()
+        self._hall_dirty = True
+        for worker in self.workers:
+            for guest in list(worker.guests.values()):
+                guest.follow()
+        self._schedule_flush()
+
+    def queue_update(self, guest: RemoteGuest, generation: int, update: Update) -> None:
+        self._updates.append((guest, generation, update))
+        self._schedule_flush()
+
+    def _schedule_flush(self) -> None:
+        if self._flush_handle is None:
+            self._flush_handle = asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Send what changed this loop turn: the hall first, then players' updates (in a
+        rotating order), then spectators'."""
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        if self._hall_dirty:
+            self._hall_dirty = False
+            data = wire.pack(["hall", 0, self.snapshot()])
+            for worker in self.workers:
+                if worker.guests:
+                    worker.link.send_packed(data)
+        updates, self._updates = self._updates, []
+        players = [entry for entry in updates if entry[2].seat is not None]
+        watchers = [entry for entry in updates if entry[2].seat is None]
+        if players:
+            turn = self._rotation % len(players)
+            players = players[turn:] + players[:turn]
+            self._rotation += 1
+        for guest, generation, update in players + watchers:
+            if guest.worker is not None:
+                guest.worker.send("update", guest.number, generation, update)
+
+    # -- what guests' apps ask -------------------------------------------------------------
+
+    def intent(self, guest: RemoteGuest, number: int, name: str, args: list[Any]) -> None:
+        """Do what a guest's app asks, as that guest; answer it with ``reply``."""
+        hall, who = self.hall, guest.name
+        try:
+            if name == "take_seat":
+                hall.take_seat(who, int(args[0]))
+            elif name == "watch":
+                hall.watch(who)
+            elif name == "configure":
+                setup = wire.setup_from(args[0])
+                if setup is None:
+                    raise IllegalAction("no setup")
+                hall.configure(who, setup)
+            elif name in ("start", "rematch", "new_setup"):
+                self._task(self._answer_later(guest, number, getattr(hall, name)(who)))
+                return
+            elif name == "submit":
+                self._task(self._answer_later(guest, number, self._submit(who, *args)))
+                return
+            else:
+                raise IllegalAction(f"unknown request {name[:32]!r}")
+        except (IllegalAction, ValueError) as refusal:
+            guest.reply(number, str(refusal) or "refused")
+            return
+        except Exception:
+            log.exception("a guest's request %r failed", name[:32])
+            guest.reply(number, "something went wrong")
+            return
+        guest.reply(number, None)
+
+    async def _submit(
+        self, who: str, generation: int, seat: int, action: Any, version: Any, at_ns: Any
+    ) -> None:
+        table = self.hall.table
+        if table is None or generation != self.table_generation:
+            raise IllegalAction("that game is over")
+        if seat not in self.hall.seats_of(who):
+            raise IllegalAction("that is not your seat")
+        await table.submit(seat, action, version, at_ns=at_ns)
+
+    async def _answer_later(self, guest: RemoteGuest, number: int, request: Awaitable[Any]) -> None:
+        try:
+            await request
+        except (IllegalAction, ValueError) as refusal:
+            guest.reply(number, str(refusal) or "refused")
+        except Exception:
+            log.exception("a guest's request failed")
+            guest.reply(number, "something went wrong")
+        else:
+            guest.reply(number, None)
+
+
+class RemoteGuest:
+    """One guest whose app runs in a render worker: the session's App, the table's
+    participant for their seats, and the one who arms their fast path."""
+
+    def __init__(
+        self,
+        pool: RenderPool,
+        number: int,
+        name: str,
+        settings: Settings,
+        fast_path: FastPath | None,
+    ) -> None:
+        self.pool = pool
+        self.number = number
+        self.name = name
+        self.settings = settings
+        self.fast_path = fast_path
+        self.worker: WorkerHandle | None = None
+        self.paused = False
+        self.done = False
+        self._channel: asyncssh.SSHServerChannel[bytes] | None = None
+        self._info: SessionInfo | None = None
+        self._size: tuple[int, int] = (80, 24)
+        self._ended: asyncio.Future[tuple[int, str | None]] | None = None
+        self._table: Table | None = None
+        self._generation = 0
+        self._seats: frozenset[int] = frozenset()
+        self._armed: tuple[Table, frozenset[int]] | None = None
+
+    # -- the session's App (net.session.RemoteApp) -----------------------------------------
+
+    async def run_remote(
+        self, channel: asyncssh.SSHServerChannel[bytes], info: SessionInfo
+    ) -> tuple[int, str | None]:
+        self._channel, self._info, self._size = channel, info, info.size
+        self._ended = asyncio.get_running_loop().create_future()
+        try:
+            self.pool.attach(self)
+            return await self._ended
+        finally:
+            self.done = True
+            gone = self.worker
+            self.pool.detach(self)
+            if gone is not None and not self._ended.done():
+                gone.send("exit", self.number)  # cancelled: the worker's app ends too
+            self._leave_table()
+            if self.fast_path is not None:
+                self.fast_path.disarm()
+            self._armed = None
+            self.pool.hall.depart(self.name)
+
+    def attach_info(self) -> dict[str, Any]:
+        assert self._info is not None
+        return {
+            "name": self.name,
+            "term": self._info.term,
+            "size": self._size,
+            "settings": dataclasses.asdict(self.settings),
+        }
+
+    def feed(self, data: bytes) -> None:
+        if self.worker is not None:
+            self.worker.send("in", self.number, data)
+
+    def resize(self, width: int, height: int) -> None:
+        self._size = (width, height)
+        if self.worker is not None:
+            self.worker.send("resize", self.number, width, height)
+
+    def pause_output(self) -> None:
+        self.paused = True
+        if self.worker is not None:
+            self.worker.send("pause", self.number)
+
+    def resume_output(self) -> None:
+        self.paused = False
+        if self.worker is not None:
+            self.worker.send("resume", self.number)
+
+    def exit(self) -> None:
+        if self.worker is not None:
+            self.worker.send("exit", self.number)
+        else:
+            self.ended(0, None)
+
+    def session_abandoned(self) -> None:
+        self.pool.hall.depart(self.name)
+
+    def ended(self, status: int, dropped: str | None) -> None:
+        if self._ended is not None and not self._ended.done():
+            self._ended.set_result((status, dropped))
+
+    # -- messages from the worker ----------------------------------------------------------
+
+    def from_worker(self, kind: str, args: list[Any]) -> None:
+        channel = self._channel
+        if kind == "out":
+            if channel is None or channel.is_closing():
+                return
+            try:
+                channel.write(args[0])
+            except OSError:
+                return
+            if self.fast_path is not None:
+                self.fast_path.frame_written(time.monotonic_ns())
+        elif kind == "intent":
+            number, name, request = args
+            self.pool.intent(self, int(number), str(name), list(request))
+        elif kind == "read" and channel is not None:
+            if args[0]:
+                channel.resume_reading()
+            else:
+                channel.pause_reading()
+        elif kind == "abort" and channel is not None:
+            channel.abort()
+        elif kind == "exited":
+            status, dropped = args
+            self.ended(int(status), None if dropped is None else str(dropped))
+
+    def reply(self, number: int, refusal: str | None) -> None:
+        self.pool.flush()  # the hall as it is now reaches the app before the answer
+        if self.worker is not None:
+            self.worker.send("reply", self.number, number, refusal)
+
+    def _refused(self, reason: str) -> None:
+        if self.worker is not None:
+            self.worker.send("notify", self.number, reason)
+
+    # -- at the table --------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> frozenset[int]:
+        return self._seats
+
+    def deliver(self, update: Update) -> None:
+        self.pool.queue_update(self, self._generation, update)
+
+    def follow(self, *, rejoin: bool = False) -> None:
+        """Sit at the hall's table as it is now (with the guest's seats), and arm or disarm
+        the fast path; ``rejoin``: join again even if nothing changed (a fresh worker)."""
+        hall = self.pool.hall
+        table, seats = hall.table, hall.seats_of(self.name)
+        if rejoin or table is not self._table or seats != self._seats:
+            self._leave_table()
+            self._table, self._seats = table, seats
+            self._generation = self.pool.table_generation
+            if table is not None:
+                table.join(self)
+        path = self.fast_path
+        if path is None:
+            return
+        if hall.phase == "playing" and table is not None and hall.setup is not None:
+            if self._armed != (table, seats):
+                self._armed = (table, seats)
+                arm_fast_path(path, hall.setup, table, seats, self._refused)
+        elif self._armed is not None:
+            self._armed = None
+            path.disarm()
+
+    def _leave_table(self) -> None:
+        if self._table is not None:
+            self._table.leave(self)
+            self._table = None

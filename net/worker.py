@@ -1,0 +1,386 @@
+"""A render worker: a process that runs SSH guests' Textual apps for the server's front.
+
+``hunters serve`` keeps the SSH connections, the hall, its table and every claim in its own
+process (the front, net.render) and runs the guests' apps here, niced below it, so that no
+screen being drawn delays a key or a claim. The front starts ``python -m net.worker --fd N``
+with one end of a socket pair and talks to it in `net.wire` messages ``[kind, guest, ...]``:
+
+front → worker: ``hall`` (what the lobby and routing read, the setup without its seed),
+``attach`` (a guest's session: name, terminal, size, settings), ``in`` (their raw bytes,
+after the front's fast path took the claims), ``resize``, ``pause``/``resume`` (their
+channel's flow control), ``update`` (one `Update` of a seat the guest plays, or the
+spectator's), ``reply`` (the answer to a request: None or the refusal), ``notify``, ``exit``.
+
+worker → front: ``ready``, ``out`` (bytes for the guest's channel), ``read`` (pause or resume
+reading their channel), ``abort``, ``intent`` (a request to the hall or its table, answered by
+``reply``), ``exited`` (status, and why the driver dropped the session), ``log``.
+
+Each guest's app is the same `HallApp` as in the server process, looking at a `HallMirror`
+and playing at a `TableProxy`, driven by the same `SSHDriver` (its input budgets, resize
+coalescing and output back-pressure) through a `WorkerChannel` that stands in for the SSH
+channel. The worker ends when the front closes the socket (or dies).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import itertools
+import logging
+import os
+import signal
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from core.engine import Action, Event, IllegalAction
+from core.table import Participant, TableSetup, Update
+from net import textual_fixes, wire
+from net.app import HallApp
+from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
+from net.hall import Guest, Phase, Seating
+from tui.settings import Settings
+
+log = logging.getLogger(__name__)
+
+NICE: Final = 5
+"""How much lower than the front a worker runs: a claim's loop turn comes before a redraw."""
+
+
+class WorkerChannel:
+    """The stand-in for one guest's SSH channel that `SSHDriver` draws into."""
+
+    def __init__(self, link: wire.Link, guest: int) -> None:
+        self._link = link
+        self._guest = guest
+        self._aborted = False
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        """The front's channel has the limits; its pause/resume come here as messages."""
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def write(self, data: bytes) -> None:
+        self._link.send("out", self._guest, data)
+
+    def is_closing(self) -> bool:
+        return self._aborted or self._link.closed
+
+    def pause_reading(self) -> None:
+        self._link.send("read", self._guest, False)
+
+    def resume_reading(self) -> None:
+        self._link.send("read", self._guest, True)
+
+    def abort(self) -> None:
+        self._aborted = True
+        self._link.send("abort", self._guest)
+
+
+class TableProxy:
+    """The hall's table as one guest's app plays at it: their seats' updates come from the
+    front, their actions go back to it (the front's table checks and decides them)."""
+
+    def __init__(self, mirror: HallMirror, generation: int) -> None:
+        self.generation = generation
+        self._mirror = mirror
+        self._participants: list[Participant] = []
+        self.latest: dict[int | None, Update] = {}
+
+    def join(self, participant: Participant) -> None:
+        """Add a participant and show it the newest position (as `Table.join` does)."""
+        self._participants.append(participant)
+        seats: list[int | None] = [*sorted(participant.seats)] or [None]
+        for seat in seats:
+            update = self.latest.get(seat)
+            if update is not None:
+                participant.deliver(dataclasses.replace(update, events=()))
+
+    def leave(self, participant: Participant) -> None:
+        if participant in self._participants:
+            self._participants.remove(participant)
+
+    def deliver(self, update: Update) -> None:
+        self.latest[update.seat] = update
+        for participant in list(self._participants):
+            if update.seat in (participant.seats or {None}):
+                participant.deliver(update)
+
+    async def submit(
+        self, seat: int, action: Action, version: int | None = None, at_ns: int | None = None
+    ) -> list[Event]:
+        """Ask the table to take ``seat``'s action; IllegalAction with the table's refusal."""
+        await self._mirror.ask("submit", self.generation, seat, action, version, at_ns)
+        return []  # the events arrive with the next update, as every seat's do
+
+
+class HallMirror(Seating):
+    """The hall as the front last described it, for one guest; requests go to the front."""
+
+    def __init__(self, link: wire.Link, guest: int) -> None:
+        self._link = link
+        self._guest = guest
+        self.phase: Phase = "setup"
+        self.host: str | None = None
+        self.game: str | None = None
+        self.address: str | None = None
+        self.setup: TableSetup | None = None
+        self.guests: dict[str, Guest] = {}
+        self._table: TableProxy | None = None
+        self._proxies: dict[int, TableProxy] = {}
+        self._listeners: list[Callable[[], None]] = []
+        self._answers: dict[int, asyncio.Future[None]] = {}
+        self._numbers = itertools.count(1)
+
+    @property
+    def table(self) -> TableProxy | None:
+        return self._table
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def apply(self, snapshot: Sequence[Any]) -> None:
+        """Take the front's description of the hall (see net.render.RenderPool.snapshot)."""
+        phase, host, game, address, setup, guests, generation = snapshot
+        self.phase, self.host, self.game, self.address = phase, host, game, address
+        self.setup = wire.setup_from(setup)
+        self.guests = {
+            name: Guest(name, connected=connected, seat=seat) for name, connected, seat in guests
+        }
+        self._table = None if generation is None else self._proxy(generation)
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # one broken screen must not stop the others
+                log.exception("a hall listener failed")
+
+    def deliver(self, generation: int, update: Update) -> None:
+        self._proxy(generation).deliver(update)
+
+    def _proxy(self, generation: int) -> TableProxy:
+        proxy = self._proxies.get(generation)
+        if proxy is None:
+            proxy = self._proxies[generation] = TableProxy(self, generation)
+            for old in [g for g in self._proxies if g < generation - 1]:
+                del self._proxies[old]  # a finished game's table: nobody plays at it now
+        return proxy
+
+    # -- requests (answered by `answer`) ---------------------------------------------------
+
+    async def ask(self, name: str, *args: Any) -> None:
+        """Send a request to the front and wait for its answer (IllegalAction: refused)."""
+        number = next(self._numbers)
+        answer = asyncio.get_running_loop().create_future()
+        self._answers[number] = answer
+        self._link.send("intent", self._guest, number, name, list(args))
+        try:
+            await answer
+        finally:
+            self._answers.pop(number, None)
+
+    def answer(self, number: int, refusal: str | None) -> None:
+        answer = self._answers.get(number)
+        if answer is None or answer.done():
+            return
+        if refusal is None:
+            answer.set_result(None)
+        else:
+            answer.set_exception(IllegalAction(refusal))
+
+    async def take_seat(self, name: str, seat: int) -> None:
+        await self.ask("take_seat", seat)
+
+    async def watch(self, name: str) -> None:
+        await self.ask("watch")
+
+    async def configure(self, name: str, setup: TableSetup) -> None:
+        await self.ask("configure", wire.setup_fields(setup))
+
+    async def start(self, name: str) -> None:
+        await self.ask("start")
+
+    async def rematch(self, name: str) -> None:
+        await self.ask("rematch")
+
+    async def new_setup(self, name: str) -> None:
+        await self.ask("new_setup")
+
+
+class GuestSession:
+    """One guest's app in this worker, from ``attach`` to ``exited``."""
+
+    def __init__(self, worker: Worker, guest: int, info: dict[str, Any]) -> None:
+        self._worker = worker
+        self._guest = guest
+        self._term = str(info["term"])
+        self._size = clamp_size(*info["size"])
+        self.mirror = HallMirror(worker.link, guest)
+        if worker.snapshot is not None:
+            self.mirror.apply(worker.snapshot)
+        fields = {f.name for f in dataclasses.fields(Settings)}
+        settings = Settings(**{k: v for k, v in info["settings"].items() if k in fields})
+        self.app = HallApp(self.mirror, str(info["name"]), settings)
+        self._channel = WorkerChannel(worker.link, guest)
+        self._driver: SSHDriver | None = None
+        self._early: list[bytes] = []
+        self._early_size = 0
+        self._ending = False
+        self._paused = False
+
+    async def run(self) -> None:
+        link, app = self._worker.link, self.app
+        app.driver_class = SSHDriver.bind(self._channel, on_start=self._started)
+        app.console._color_system = color_system_for(self._term)
+        status, dropped = 0, None
+        try:
+            await app.run_async(size=self._size, mouse=False)
+            status = app.return_code or 0
+            if app._exception is not None:
+                log.error("App crashed in a render worker", exc_info=app._exception)
+            elif self._driver is not None:
+                for report in self._driver.app_errors:
+                    log.error("App ended with an error in a render worker:\n%s", report)
+        except Exception:
+            status = 1
+            log.exception("a guest's app failed in a render worker")
+        finally:
+            if self._driver is not None:
+                dropped = self._driver.dropped
+            self._driver = None
+            self._worker.sessions.pop(self._guest, None)
+            link.send("exited", self._guest, status, dropped)
+
+    def _started(self, driver: SSHDriver) -> None:
+        self._driver = driver
+        if driver.size != self._size:
+            driver.resize(*self._size)
+        if self._paused:
+            driver.pause_output()
+        early, self._early = self._early, []
+        self._early_size = 0
+        for data in early:
+            driver.feed(data)
+        if self._ending:
+            self.app.exit()
+
+    def handle(self, kind: str, args: list[Any]) -> None:
+        driver = self._driver
+        if kind == "in":
+            data = bytes(args[0])
+            if driver is not None:
+                driver.feed(data)
+            elif self._early_size + len(data) <= INPUT_BACKLOG_LIMIT:
+                self._early.append(data)
+                self._early_size += len(data)
+        elif kind == "update":
+            self.mirror.deliver(int(args[0]), args[1])
+        elif kind == "reply":
+            self.mirror.answer(int(args[0]), args[1])
+        elif kind == "resize":
+            self._size = clamp_size(int(args[0]), int(args[1]))
+            if driver is not None:
+                driver.resize(*self._size)
+        elif kind == "pause":
+            self._paused = True
+            if driver is not None:
+                driver.pause_output()
+        elif kind == "resume":
+            self._paused = False
+            if driver is not None:
+                driver.resume_output()
+        elif kind == "notify":
+            self.app.call_later(self.app.notify, str(args[0]), severity="warning", timeout=2)
+        elif kind == "exit":
+            self._ending = True
+            if driver is not None:
+                self.app.exit()
+        else:
+            log.warning("render worker: unknown message %r", kind[:32])
+
+
+class Worker:
+    """The worker's side of the socket: its guests' sessions and the hall they look at."""
+
+    def __init__(self) -> None:
+        self.link = wire.Link(self._message, self._lost)
+        self.sessions: dict[int, GuestSession] = {}
+        self.snapshot: list[Any] | None = None
+        self._done = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def run(self, fd: int) -> None:
+        textual_fixes.apply()
+        sock = socket.socket(fileno=fd)
+        loop = asyncio.get_running_loop()
+        await loop.create_unix_connection(lambda: self.link, sock=sock)
+        root = logging.getLogger()
+        root.handlers[:] = [_LinkLog(self.link)]
+        root.setLevel(logging.INFO)
+        self.link.send("ready", 0, os.getpid())
+        await self._done.wait()
+        for session in list(self.sessions.values()):
+            session.app.exit()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
+
+    def _message(self, message: list[Any]) -> None:
+        kind, guest, *args = message
+        if kind == "hall":
+            self.snapshot = args[0]
+            for session in list(self.sessions.values()):
+                session.mirror.apply(args[0])
+        elif kind == "attach":
+            session = self.sessions[guest] = GuestSession(self, guest, args[0])
+            task = asyncio.get_running_loop().create_task(session.run(), name=f"guest-{guest}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            found = self.sessions.get(guest)
+            if found is not None:
+                found.handle(kind, args)
+
+    def _lost(self, exc: Exception | None) -> None:
+        self._done.set()
+
+
+class _LinkLog(logging.Handler):
+    """Sends the worker's log records to the front, which logs them as its own (to its
+    stderr, or the host's log file): a worker has no terminal of its own."""
+
+    def __init__(self, link: wire.Link) -> None:
+        super().__init__(logging.INFO)
+        self._link = link
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            trace = None
+            if record.exc_info:
+                trace = logging.Formatter().formatException(record.exc_info)
+            self._link.send("log", 0, record.levelno, record.name, record.getMessage(), trace)
+        except Exception:
+            self.handleError(record)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m net.worker", description=__doc__)
+    parser.add_argument("--fd", type=int, required=True, help="the socket to the front")
+    parser.add_argument("--nice", type=int, default=NICE, help="niceness to add")
+    args = parser.parse_args(argv)
+    with contextlib.suppress(OSError):
+        os.nice(args.nice)
+    # Ctrl-C in the server's terminal reaches the whole process group: the front decides.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    asyncio.run(Worker().run(args.fd))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
