@@ -53,8 +53,8 @@ from core.games.comic_hunters.locations import (
     store_apply,
     store_legal,
 )
-from core.games.comic_hunters.scoring import highlight_points, size_points, variety_points
-from core.games.comic_hunters.state import State, event, titles, trending_row
+from core.games.comic_hunters.scoring import score_sheet as score_sheet
+from core.games.comic_hunters.state import State, event, titles
 
 _LEGAL = {
     "store": store_legal,
@@ -318,35 +318,6 @@ def _end_round(state: State) -> tuple[State, list[Event]]:
 
 
 # -- scoring ---------------------------------------------------------------------------
-
-
-def breakdown(
-    state: State, collections: tuple[tuple[str, tuple[str, ...]], ...], highlight: int, stash: int
-) -> dict[str, int]:
-    """One player's (or Jarvis') points by score-pad line."""
-    size = sum(size_points(len(cards), trending_row(state, hero)) for hero, cards in collections)
-    return {
-        "size": size,
-        "variety": variety_points(len(cards) for _, cards in collections),
-        "highlights": highlight,
-        "secret stash": stash,
-    }
-
-
-def score_sheet(state: State) -> list[dict[str, int]]:
-    """The score pad: one breakdown per seat, then Jarvis' in solo games."""
-    marks = list(state.marks) + ([state.jarvis_marks] if state.solo else [])
-    highlight = [0] * len(marks)
-    for track in range(3):
-        points = highlight_points([m[track] for m in marks], state.players)
-        highlight = [a + b for a, b in zip(highlight, points, strict=True)]
-    sheet = [
-        breakdown(state, state.collections[s], highlight[s], state.stash[s])
-        for s in range(state.players)
-    ]
-    if state.solo:
-        sheet.append(breakdown(state, state.jarvis, highlight[-1], state.jarvis_stash))
-    return sheet
 
 
 def final_outcome(state: State) -> Outcome:

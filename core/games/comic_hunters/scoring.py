@@ -1,4 +1,5 @@
-"""Comic Hunters scoring: pure functions for size, variety and the Highlight tracks."""
+"""Comic Hunters scoring: pure functions for size, variety, the Highlight tracks and the
+score pad they fill."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from core.games.comic_hunters.data import (
     SIZE_POINTS,
     VARIETY_POINTS,
 )
+from core.games.comic_hunters.state import Collection, State, trending_row
 
 
 def size_points(cards: int, row: int | None) -> int:
@@ -46,3 +48,32 @@ def highlight_points(positions: Sequence[int], players: int) -> list[int]:
             points[i] = shared // len(tied)
         place += len(tied)
     return points
+
+
+def breakdown(
+    state: State, collections: tuple[Collection, ...], highlight: int, stash: int
+) -> dict[str, int]:
+    """One player's (or Jarvis') points by score-pad line."""
+    size = sum(size_points(len(cards), trending_row(state, hero)) for hero, cards in collections)
+    return {
+        "size": size,
+        "variety": variety_points(len(cards) for _, cards in collections),
+        "highlights": highlight,
+        "secret stash": stash,
+    }
+
+
+def score_sheet(state: State) -> list[dict[str, int]]:
+    """The score pad: one breakdown per seat, then Jarvis' in solo games."""
+    marks = list(state.marks) + ([state.jarvis_marks] if state.solo else [])
+    highlight = [0] * len(marks)
+    for track in range(3):
+        points = highlight_points([m[track] for m in marks], state.players)
+        highlight = [a + b for a, b in zip(highlight, points, strict=True)]
+    sheet = [
+        breakdown(state, state.collections[s], highlight[s], state.stash[s])
+        for s in range(state.players)
+    ]
+    if state.solo:
+        sheet.append(breakdown(state, state.jarvis, highlight[-1], state.jarvis_stash))
+    return sheet

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.engine import Outcome
 from core.games.comic_hunters.data import CARD, CARDS, SCHEDULE
+from core.games.comic_hunters.scoring import score_sheet
 
 if TYPE_CHECKING:
     from core.games.comic_hunters.state import State
@@ -30,8 +31,6 @@ def view(
     state: State, seat: int | None, acting: frozenset[int], outcome: Outcome | None
 ) -> dict[str, Any]:
     """Plain data for ``seat`` (None: a spectator): public facts plus its own cards."""
-    from core.games.comic_hunters.rules import score_sheet
-
     n = state.players
     data: dict[str, Any] = {
         "game": "comic-hunters",

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from core.games.shardhunters.rules import State
+from core.games.shardhunters.state import REAVER_SIDE, State, combat_sizes, recruit_cost
 
 
 def view(state: State, seat: int | None, acting: frozenset[int]) -> dict[str, Any]:
     """Plain data for ``seat`` (None: a spectator): public facts plus its own hidden cards."""
-    from core.games.shardhunters.rules import combat_sizes, recruit_cost
-
     own = seat if seat is not None else 0
     mine = seat is not None
     top_seen = seat in state.top_known if mine else len(state.top_known) == state.sides
@@ -106,8 +103,6 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     them so); the Reavers' pile takes the shuffled order. In the Hero Draft the re-deal does
     not remember which heroes the seat passed on (an approximation that only bots use).
     """
-    from core.games.shardhunters.rules import REAVER_SIDE
-
     others = [s for s in range(state.sides) if s != seat]
     combat = state.phase == "combat"
     keep_top = bool(state.deck) and seat in state.top_known

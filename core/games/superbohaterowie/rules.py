@@ -15,11 +15,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from core import codec
 from core.engine import Action, Event, Option, Outcome, chance, rank_by_score, rules_text
 from core.games.superbohaterowie import view as view_module
 from core.games.superbohaterowie.data import (
@@ -34,37 +33,7 @@ from core.games.superbohaterowie.data import (
     kind_of,
 )
 from core.games.superbohaterowie.scoring import city_points, is_saved
-
-Space = tuple[int, int]
-City = tuple[str | None, ...]
-
-
-@codec.register
-@dataclass(frozen=True, slots=True)
-class State:
-    """One position of a Superbohaterowie game (or of a Points-variant series)."""
-
-    players: int
-    series: int
-    """Games in the Points-variant series; 0 plays the standard game (first full set wins)."""
-    game_number: int
-    deck: tuple[str, ...]
-    """The face-down draw pile; its first card is the top."""
-    discard: tuple[str, ...]
-    """The face-up discard pile; its last card is the top."""
-    hands: tuple[tuple[str, ...], ...]
-    cities: tuple[City, ...]
-    turn: int
-    first: int
-    """Who started the current game (the next game of a series starts one seat later)."""
-    winners: tuple[int, ...]
-    """Seats whose city was saved; not empty once the current game has ended."""
-    results: tuple[tuple[int, ...], ...]
-    """Points variant: the recorded points of each finished game, one per seat."""
-    waiting: tuple[int, ...]
-    """Points variant, between games: seats that have not yet pressed continue."""
-    turns: int
-    rng: int
+from core.games.superbohaterowie.state import City, Space, State
 
 
 def _kinds(city: City) -> list[str | None]:

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.games.superbohaterowie.data import CITIES
-
-if TYPE_CHECKING:
-    from core.games.superbohaterowie.rules import State
+from core.games.superbohaterowie.state import State
 
 
 def view(state: State, seat: int | None, acting: frozenset[int]) -> dict[str, Any]:

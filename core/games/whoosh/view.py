@@ -12,13 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.games.whoosh.data import MONSTER_BY_ID, symbols_of
 from core.games.whoosh.scoring import score
-
-if TYPE_CHECKING:
-    from core.games.whoosh.rules import State
+from core.games.whoosh.state import State
 
 
 def monster_view(monster: str | None, pile: int) -> dict[str, Any] | None:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from core.engine import Action, IllegalAction
 from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HEROES, HIGHLIGHTS
 from core.games.comic_hunters.rules import COMIC_HUNTERS as GAME
-from core.games.comic_hunters.rules import _begin, final_outcome, score_sheet
+from core.games.comic_hunters.rules import _begin, final_outcome
+from core.games.comic_hunters.scoring import score_sheet
 from core.games.comic_hunters.state import State, jarvis_hero, titles
 from core.match import Match, visible_events
 

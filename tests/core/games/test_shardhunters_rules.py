@@ -22,8 +22,8 @@ from core.games.shardhunters.data import (
     STANBUL,
     monster_name,
 )
-from core.games.shardhunters.rules import DRAW, State, powers
 from core.games.shardhunters.rules import SHARDHUNTERS as GAME
+from core.games.shardhunters.state import DRAW, State, powers
 from core.match import Match, visible_events
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from core.engine import Event, IllegalAction
 from core.games.superbohaterowie.data import COVERS, ELEMENTS, card_ids, kind_of
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
-from core.games.superbohaterowie.rules import State
+from core.games.superbohaterowie.state import State
 from core.match import Match
 
 ALL_CARDS = card_ids()

@@ -25,7 +25,8 @@ from core.games.whoosh.data import (
     weapon_ids,
 )
 from core.games.whoosh.rules import WHOOSH as GAME
-from core.games.whoosh.rules import Claim, State, can_capture, capturable_slots
+from core.games.whoosh.rules import can_capture, capturable_slots
+from core.games.whoosh.state import Claim, State
 from core.match import Match
 
 MS = 1_000_000
