@@ -648,19 +648,29 @@ def _snapshot_app(players: int, humans: int) -> HuntersApp:
     return app
 
 
-def test_snapshot_three_players_80x24(snap_compare: Any) -> None:
-    """One player at the keyboard: Space/1/2/3, a capture and a mistake seen on the table."""
+SIZES = [(80, 24), (120, 40), (200, 60)]
+"""The floor, and the sizes where the log stands beside the board and cards grow."""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_snapshot_two_players(snap_compare: Any, size: tuple[int, int]) -> None:
+    """One player at the keyboard against one: Space/1/2/3, a capture and a mistake seen on
+    the table, the rows as piles and cards (taller cards with more room)."""
 
     async def run_before(pilot: Any) -> None:
-        await _scripted(pilot, 3, 1)
+        await _scripted(pilot, 2, 1)
 
-    assert snap_compare(_snapshot_app(3, 1), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(_snapshot_app(2, 1), terminal_size=size, run_before=run_before)
 
 
-def test_snapshot_eight_players_two_at_the_keyboard_80x24(snap_compare: Any) -> None:
-    """Eight rows fit at 80x24; two local players' key groups shown by their names."""
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_snapshot_eight_players_two_at_the_keyboard(
+    snap_compare: Any, size: tuple[int, int]
+) -> None:
+    """Eight players fit at 80x24 on one line each; two local players' key groups are shown
+    by their names; with more room the rows become piles and cards."""
 
     async def run_before(pilot: Any) -> None:
         await _scripted(pilot, 8, 2)
 
-    assert snap_compare(_snapshot_app(8, 2), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(_snapshot_app(8, 2), terminal_size=size, run_before=run_before)

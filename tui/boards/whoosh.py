@@ -36,6 +36,7 @@ import statistics
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -879,7 +880,6 @@ class Board(KeyStates, Widget, can_focus=True):
         ]
         totals_key = (plan.width, tuple(tuple(row) for row in view["revealed"]))
         parts.append(("totals", totals_key, partial(_totals_lines, *totals_key)))
-        draw_row = faces.boxed_row if plan.boxed_rows else faces.flat_row
         for seat in range(MAX_PLAYERS):
             if seat >= view["players"]:
                 parts.append((f"row-{seat}", None, list))
@@ -899,7 +899,9 @@ class Board(KeyStates, Widget, can_focus=True):
                 pile_selected=cursor == "reveal" and seat == update.seat,
                 selected=self._player == seat,
             )
-            parts.append((f"row-{seat}", (plan, face), partial(draw_row, plan, face)))
+            last = seat == view["players"] - 1
+            row_plan = replace(plan, gap=0) if last or not plan.boxed_rows else plan
+            parts.append((f"row-{seat}", (row_plan, face), partial(_row_lines, row_plan, face)))
         news_key = self._news_key(update, plan)
         parts.append(("news", news_key, partial(self._news_lines, update, plan)))
         prompt_key = (plan.width, self._prompt(update)) if plan.prompt else None
@@ -1099,6 +1101,12 @@ def _monster_lines(
         for slot, monster in enumerate(monsters)
     ]
     return faces.side_by_side(cards)
+
+
+def _row_lines(plan: faces.Plan, face: faces.RowFace) -> list[Text]:
+    if not plan.boxed_rows:
+        return faces.flat_row(plan, face)
+    return faces.boxed_row(plan, face) + [Text() for _ in range(plan.gap)]
 
 
 def _totals_lines(width: int, revealed: tuple[tuple[str, ...], ...]) -> list[Text]:

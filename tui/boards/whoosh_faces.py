@@ -124,6 +124,10 @@ class Plan:
     prompt: bool
     details: bool
     name_width: int
+    card_body: int = 1
+    """Lines inside a revealed card: 1 (``│»bow+▲fire│``), or 2 (glyphs over words)."""
+    gap: int = 0
+    """Blank lines between two players' boxed rows."""
 
     @property
     def grouped(self) -> bool:
@@ -135,7 +139,10 @@ class Plan:
 
     def height(self, players: int) -> int:
         """The lines the board takes with this plan (a note never adds any)."""
-        rows = players * (3 if self.boxed_rows else 1)
+        if self.boxed_rows:
+            rows = players * (self.card_body + 2) + (players - 1) * self.gap
+        else:
+            rows = players
         return 2 + self.monster_body + 1 + rows + self.news_lines + self.prompt + self.details
 
 
@@ -152,7 +159,11 @@ def plan_for(width: int, room: int, players: int, labels: Sequence[str]) -> Plan
     width = max(40, width)
     news = 1 if width >= 120 else 2
     name_width = min(max((len(label) for label in labels), default=8), 22 if width >= 100 else 16)
-    plan = Plan(width, True, TALL, news, True, True, name_width)
+    roomy = [Plan(width, True, TALL, news, True, True, name_width, 2, gap) for gap in (1, 0)]
+    for plan in roomy:  # at 120 x 40 and more: tall cards, a line between players
+        if plan.height(players) <= room:
+            return plan
+    plan = roomy[-1]
     for boxed, body in ((True, TALL), (True, SHORT), (False, TALL), (False, SHORT)):
         # Tall Monster cards only with room to spare, boxed rows not at the cost of the
         # prompt: a newcomer reads there what to press.
@@ -298,15 +309,51 @@ def side_by_side(cards: Sequence[list[Text]], gap: int = 1) -> list[Text]:
 # -- revealed cards and piles ---------------------------------------------------------------------
 
 
-def revealed_box(card: str, *, fresh: bool = False) -> list[Text]:
+def revealed_box(card: str, *, fresh: bool = False, body: int = 1) -> list[Text]:
     """A revealed card as a small bordered card: ``│»bow+▲fire│``, "new" under it when it
-    was just revealed, a dashed edge for a Failed Attack (it counts as nothing)."""
+    was just revealed, a dashed edge for a Failed Attack (it counts as nothing). With a
+    ``body`` of 2 the glyphs stand large on a line of their own above the words."""
     face = card_text(card)
-    width = max(7, face.cell_len + 2)
-    rows = CardBox("", face.plain, width=width, fresh=fresh, dim=is_failed(card)).rows()
-    for span in face.spans:
-        rows[1].stylize(span.style, 1 + span.start, 1 + span.end)
+    if body < 2:
+        width = max(7, face.cell_len + 2)
+        rows = CardBox("", face.plain, width=width, fresh=fresh, dim=is_failed(card)).rows()
+        for span in face.spans:
+            rows[1].stylize(span.style, 1 + span.start, 1 + span.end)
+        return rows
+    glyphs, words = _glyphs_and_words(card)
+    width = max(7, glyphs.cell_len + 2, words.cell_len + 2)
+    inner = width - 2
+    glyphs, words = (
+        Text.assemble(" " * ((inner - line.cell_len) // 2), line) for line in (glyphs, words)
+    )
+    rows = CardBox(
+        "", glyphs.plain, (words.plain,), width=width, fresh=fresh, dim=is_failed(card)
+    ).rows()
+    for row, line in ((1, glyphs), (2, words)):
+        for span in line.spans:
+            rows[row].stylize(span.style, 1 + span.start, 1 + span.end)
     return rows
+
+
+def _glyphs_and_words(card: str) -> tuple[Text, Text]:
+    """A card's glyphs (spaced) and its words: ``» + ▲`` over ``bow+fire``."""
+    if is_failed(card):
+        symbol = shown_symbol(card)
+        glyphs = Text(f"{FAILED} ", style="bold")
+        glyphs.append(GLYPHS[symbol][0], style="strike dim")
+        words = Text(symbol, style="strike dim")
+        words.append(" failed", style="italic")
+        return glyphs, words
+    symbols = symbols_of(card)
+    glyphs, words = Text(), Text()
+    for index, symbol in enumerate(symbols):
+        glyph, style = GLYPHS[symbol]
+        if index:
+            glyphs.append(" + ")
+            words.append("+")
+        glyphs.append(glyph, style=style)
+        words.append(symbol if symbol != STAFF else "staff (any)", style=style)
+    return glyphs, words
 
 
 def revealed_flat(card: str, *, fresh: bool = False) -> Text:
@@ -320,11 +367,17 @@ def revealed_flat(card: str, *, fresh: bool = False) -> Text:
     return text
 
 
-def pile_box(size: int, *, selected: bool = False) -> list[Text]:
+def pile_box(size: int, *, selected: bool = False, body: int = 1) -> list[Text]:
     """A player's face-down pile with its count on the back: ``│░ 27 ░│``."""
     word = str(size) if size else "empty"
     return CardBox(
-        "", word, width=max(8, len(word) + 4), face_down=bool(size), dim=not size, selected=selected
+        "",
+        word,
+        width=max(8, len(word) + 4),
+        height=body,
+        face_down=bool(size),
+        dim=not size,
+        selected=selected,
     ).rows()
 
 
@@ -430,34 +483,40 @@ def flat_row(plan: Plan, face: RowFace) -> list[Text]:
 
 
 def boxed_row(plan: Plan, face: RowFace) -> list[Text]:
-    """Three lines: the name, captures and score (and key group) beside the face-down
-    pile with its count, then the revealed cards as cards, "new" under the latest."""
+    """The name, captures and score (and key group) beside the face-down pile with its
+    count, then the revealed cards as cards, "new" under the latest; ``plan.card_body + 2``
+    lines, and ``plan.gap`` blank ones under them but for the last player's."""
+    height = plan.card_body + 2
     width = max(plan.name_width + 3, 16)
-    info = [name_cell(face, plan.name_width), Text("  "), Text("  ")]
+    info = [name_cell(face, plan.name_width), *(Text("  ") for _ in range(height - 1))]
     info[1].append_text(stats_text(face.captured, face.mistakes, face.score))
     if face.keys:
         info[2].append(face.keys, style="bold")
     for line in info:
         line.truncate(width, pad=True)
-    lines = side_by_side([info, pile_box(face.pile, selected=face.pile_selected)])
+    pile = pile_box(face.pile, selected=face.pile_selected, body=plan.card_body)
+    lines = side_by_side([info, pile])
     room = plan.width - lines[0].cell_len - 1
+    middle = [Text() for _ in range(height)]
     if face.note is not None:
         note = Text(face.note, style="italic")
         note.truncate(room, overflow="ellipsis")
-        return side_by_side([lines, [Text(), note, Text()]])
+        middle[1] = note
+        return side_by_side([lines, middle])
     count = len(face.cards)
     boxes = [
-        revealed_box(card, fresh=face.fresh and index == count - 1)
+        revealed_box(card, fresh=face.fresh and index == count - 1, body=plan.card_body)
         for index, card in enumerate(face.cards)
     ]
-    tops = [box[0] for box in boxes]
-    shown, hidden = fit_cards(tops, room)
+    shown, hidden = fit_cards([box[0] for box in boxes], room)
     kept = boxes[len(boxes) - len(shown) :] if shown else []
     if hidden:
-        more = f"+{hidden}"
-        kept.insert(0, [Text(" " * len(more)), Text(more, style="dim"), Text(" " * len(more))])
+        more = [Text(" " * len(f"+{hidden}")) for _ in range(height)]
+        more[1] = Text(f"+{hidden}", style="dim")
+        kept.insert(0, more)
     if not boxes:
-        kept = [[Text(), Text("nothing revealed", style="dim"), Text()]]
+        middle[1] = Text("nothing revealed", style="dim")
+        kept = [middle]
     return side_by_side([lines, *kept])
 
 
