@@ -7,23 +7,28 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select, Static
 
 from core.engine import Action
+from core.games.orb_hunters.data import relic_name
 from core.games.orb_hunters.rules import ORB_HUNTERS as GAME
 from core.match import Match
 from core.table import Seat, TableSetup, Update
 from tests.core.games.test_orb_hunters_rules import position
 from tests.tui import BOX_DRAWING, screen_text
-from tests.tui.board_helpers import reachable
+from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import orb_hunters as board
+from tui.boards import orb_hunters_cards as cards
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.settings import Settings
+from tui.widgets.card import BACK
+from tui.widgets.show import ShowOnChange
 
 
 def _from_state(state: Any, seat: int = 0) -> Update:
@@ -88,9 +93,12 @@ def test_describe_reads_relics_columns_hand_and_pouches() -> None:
     lines = board.describe(_from_state(state))
     relic_line = next(line for line in lines if line.startswith("Relic 1,"))
     assert "Red 5; Trenti 2 for Blue" in relic_line and "2 of 4" in relic_line
-    assert "Red leads with 5" in relic_line
+    assert "Red (P0) leads with 5 courage" in relic_line
     assert any(line.startswith("Your hand: Green 1 (Killer)") for line in lines)
-    assert any(line.startswith("P1 (Blue): 1 relic, visible Initial Relic") for line in lines)
+    assert any(
+        line.startswith("P1 (Blue): 1 relic, visible Initial Relic; wealth 1, wounds 0")
+        for line in lines
+    )
     assert not any("◆" in line or "│" in line for line in lines)
 
 
@@ -270,3 +278,333 @@ async def test_the_setup_screen_refuses_teams_without_four_players() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.setup.options["teams"] is True
+
+
+# -- the board as cards: layouts, details, milestones ------------------------------------------
+
+
+class BoardApp(App[None]):
+    """The Orb Hunters board alone, shown one update (the game screen's log, banner and
+    footer are left out: the board sizes itself from the terminal as it does there)."""
+
+    def __init__(self, update: Update) -> None:
+        super().__init__()
+        self.first = update
+
+    def compose(self) -> ComposeResult:
+        yield board.Board(id="board")
+
+    def on_mount(self) -> None:
+        shown = self.query_one(board.Board)
+        shown.show(self.first)
+        shown.focus()
+
+
+def _played(players: int, seed: int, moves: int, options: dict[str, bool] | None = None) -> Match:
+    """A match after ``moves`` random actions (fewer if it ends first)."""
+    match = Match.new("orb-hunters", players, seed=seed, options=options or {})
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.outcome() is not None:
+            break
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    return match
+
+
+def _acting_update(match: Match) -> Update:
+    seat = min(match.to_act()) if match.to_act() else 0
+    return update_of(
+        match, seat, names=tuple(["Ala", "Olek", "Ewa", "Bartholomew", "Zoe"][: match.seats])
+    )
+
+
+POSITIONS = [
+    (2, 3, 7, {}),
+    (2, 5, 30, {"strategic": True}),
+    (3, 8, 25, {"hidden_treasures": True}),
+    (4, 2, 41, {"teams": True}),
+    (5, 11, 12, {}),
+    (5, 6, 57, {"apprentices": True, "tough": True}),
+]
+
+
+def _until_pending(players: int, seed: int, kinds: set[str]) -> Match:
+    """Random play until the player to act owes one of ``kinds`` (a skill or an effect)."""
+    match = Match.new("orb-hunters", players, seed=seed)
+    rng = random.Random(seed)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        pending = match.view(seat)["pending"]
+        if pending and pending[0] in kinds:
+            return match
+        match.act(seat, rng.choice(match.legal(seat)))
+    raise AssertionError(f"no {kinds} in this game")
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "options"), POSITIONS)
+async def test_every_choice_is_reachable_in_words_at_80x24(
+    players: int, seed: int, moves: int, options: dict[str, bool]
+) -> None:
+    """At 80×24, the next-choice key visits every legal choice of every step, and each
+    choice's full wording is on screen or in the details of what the cursor is on."""
+    update = _acting_update(_played(players, seed, moves, options))
+    await _check_reachable(update)
+
+
+@pytest.mark.parametrize("kinds", [{"mark"}, {"attract"}, {"gift", "exchange"}, {"sly"}])
+async def test_every_skill_and_effect_choice_is_reachable_in_words(kinds: set[str]) -> None:
+    """A Trenti's markers, a Charismatic's relics, a Gift's or an Exchange's rivals and a
+    Sly's second adventurer, each reached by the next-choice key and read in full."""
+    for seed in range(40):
+        try:
+            match = _until_pending(5, seed, kinds)
+        except AssertionError:
+            continue
+        await _check_reachable(_acting_update(match))
+        return
+    raise AssertionError(f"no {kinds} in 40 games")
+
+
+async def _check_reachable(update: Update) -> None:
+    app = BoardApp(update)
+    rng = random.Random(update.version)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = app.query_one(board.Board)
+        for _ in range(3):  # the steps of one action
+            choices = shown.choices
+            assert choices, "a legal position offers a choice"
+            visited = set()
+            for _ in choices:
+                await pilot.press(board.NEXT_CHOICE)
+                key = shown._cursor_key()
+                visited.add(key)
+                label = next(c.label for c in choices if c.key == key)
+                assert label in shown.details() or label in screen_text(app)
+            assert visited == {c.key for c in choices}
+            target = rng.choice(choices)
+            while shown._cursor_key() != target.key:
+                await pilot.press(board.NEXT_CHOICE)
+            if shown.trie.action([*shown.keys, target.key]) is not None:
+                return
+            await pilot.press("enter")
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "options"), POSITIONS)
+async def test_the_board_fits_80x24_with_the_log_and_the_footer(
+    players: int, seed: int, moves: int, options: dict[str, bool]
+) -> None:
+    """At the 80×24 floor the board takes at most the 17 rows the game screen leaves it
+    (banner, status, a three-line log and the footer), whatever the count and variant."""
+    update = _acting_update(_played(players, seed, moves, options))
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = pilot.app.query_one(board.Board)
+        assert shown.outer_size.height <= 17
+        assert shown.fit is not None and shown.fit.height <= 17
+        assert len(board.prompt(update, shown.keys, shown.choices)) <= 78
+
+
+async def test_wide_terminals_show_full_names_tracks_and_pouch_piles() -> None:
+    """At 200×60 relics carry their full names and effects, the round, wealth and wounds
+    are tracks, and each pouch is a pile of relic cards; at 80×24 short forms are used."""
+    update = _acting_update(_played(5, 11, 12))
+    async with BoardApp(update).run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        fit = pilot.app.query_one(board.Board).fit
+        assert fit is not None and fit.full and fit.tracks and fit.piles
+        text = screen_text(pilot.app)
+        assert "Wealth" in text and "Wounds" in text and "Round" in text
+        names = {relic_name(card) for card in update.view["row"] if card}
+        assert all(name in text for name in names)
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        fit = pilot.app.query_one(board.Board).fit
+        assert fit is not None and not fit.full
+
+
+async def test_hidden_treasures_show_sizes_and_backs_only() -> None:
+    """Face-down pouches show how many relics each holds, never wealth or wounds, at every
+    size, and the details of a pouch say so."""
+    update = _acting_update(_played(3, 8, 25, {"hidden_treasures": True}))
+    for size in ((80, 24), (200, 60)):
+        async with BoardApp(update).run_test(size=size) as pilot:
+            await pilot.pause()
+            text = screen_text(pilot.app)
+            assert "face down" in text or BACK in text
+            assert "Wealth" not in text and "wealth" not in text.split("Hand")[-1]
+            shown = pilot.app.query_one(board.Board)
+            shown.cursor = (board.POUCH_ROW, 1)
+            assert "face down" in shown.details()
+
+
+async def test_details_read_an_opponents_pouch_in_full() -> None:
+    """The cursor on a rival's pouch: its relics top first, with points and effects."""
+    update = _acting_update(_played(3, 4, 40))
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        shown = pilot.app.query_one(board.Board)
+        while shown.cursor[0] != board.POUCH_ROW:
+            await pilot.press("down")
+        await pilot.press("right")
+        seat = shown.cursor[1]
+        pouch = update.view["pouches"][seat]
+        text = shown.details()
+        assert text.startswith(update.names[seat])
+        assert all(relic_name(card) in text for card in pouch)
+        assert "wealth" in text
+
+
+async def test_moving_the_cursor_redraws_only_what_it_crosses() -> None:
+    """The pouches and the head are not redrawn when the cursor moves along the relics."""
+    update = _acting_update(_played(4, 2, 9))
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        shown = pilot.app.query_one(board.Board)
+        drawn: dict[str, int] = {}
+        for part in board.PARTS:
+            widget = shown.query_one(f"#oh-{part}", ShowOnChange)
+            original = widget.update
+
+            def counted(*args: Any, _part: str = part, _original: Any = original) -> None:
+                drawn[_part] = drawn.get(_part, 0) + 1
+                _original(*args)
+
+            widget.update = counted  # type: ignore[method-assign]
+        await pilot.press("1", "2", "3")
+        assert drawn.get("relics") == 3 and drawn.get("details", 0) >= 1
+        assert "pouches" not in drawn and "head" not in drawn
+
+
+def test_the_legend_names_every_short_form_and_glyph() -> None:
+    """Every short form and glyph the 80-column board draws has a line in the legend."""
+    legend = " ".join(f"{short} {meaning}" for short, meaning in board.LEGEND)
+    shorts = [
+        *cards.COLOUR_GLYPHS.values(),
+        cards.TRENTI_GLYPH,
+        *cards.SHORT_COLOUR.values(),
+        *(s for s in cards.SHORT_SKILL.values() if s),
+        *cards.RELIC_GLYPHS.values(),
+        *cards.SHORT_RELIC.values(),
+        *cards.SHORT_EFFECT.values(),
+        "W",
+        "X",
+        "P",
+        "full",
+        "✗",
+        BACK,
+        "◆",
+    ]
+    missing = [short for short in shorts if short not in legend]
+    assert not missing
+    assert "## How to play here" in board.HOW_TO_PLAY and board.NEXT_CHOICE in board.HOW_TO_PLAY
+
+
+def _round_updates(
+    players: int, seed: int, options: dict[str, bool] | None = None, since: bool = True
+) -> list[Any]:
+    """(update, events) for seat 0 after each action of a random game: the events since
+    the last milestone (``since``) or only the action's own."""
+    match = Match.new("orb-hunters", players, seed=seed, options=options or {})
+    rng = random.Random(seed)
+    seen = []
+    mine: list[Any] = []
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        events = match.act(seat, rng.choice(match.legal(seat)))
+        if not since or (seen and board.milestone(*seen[-1])):
+            mine = []
+        mine = [*mine, *(e for e in events if e.get("to", 0) == 0)]
+        seen.append(
+            (update_of(match, 0, names=("Ala", "Olek", "Ewa", "Iga", "Zoe")[:players]), mine)
+        )
+    return seen
+
+
+def test_a_milestone_sums_up_each_round_and_nothing_else() -> None:
+    """Three summaries a game, one per round: who won which relic and why, where every
+    pouch stands, and at the end who is eliminated with the most wounds."""
+    seen = _round_updates(4, 3)
+    summaries = [board.milestone(update, events) for update, events in seen]
+    found = [s for s in summaries if s is not None]
+    assert [s[0].split(" is over")[0] for s in found] == [
+        "Round 1 of 3",
+        "Round 2 of 3",
+        "Round 3 of 3",
+    ]
+    for summary in found:
+        assert any(" wins the " in line and "courage" in line for line in summary)
+        assert (
+            sum(line.startswith(("You have", "Olek has", "Ewa has", "Iga has")) for line in summary)
+            == 4
+        )
+        assert all(line[:1].isupper() and "{p" not in line for line in summary)
+    last_update, _ = seen[-1]
+    assert last_update.outcome is not None
+    out = [
+        s
+        for s in last_update.outcome.ranking[-1]
+        if "eliminated" in last_update.outcome.breakdown[s]
+    ]
+    if out:
+        assert any("eliminated with the most wounds" in line for line in found[-1])
+
+
+def test_a_milestone_keeps_hidden_treasures_hidden() -> None:
+    """With face-down pouches the round summary says so and gives no totals."""
+    summaries = [
+        board.milestone(update, events)
+        for update, events in _round_updates(3, 5, {"hidden_treasures": True})
+    ]
+    first = next(s for s in summaries if s is not None)
+    assert any("face down" in line for line in first)
+    assert not any("wealth" in line for line in first)
+
+
+def test_result_lines_say_what_elimination_means() -> None:
+    """An eliminated player's line says why, and that the column takes their wealth away;
+    a game without elimination says how it scores instead."""
+    for seed in range(30):
+        match = _played(3, seed, 500)
+        outcome = match.outcome()
+        assert outcome is not None
+        out = [s for s in range(3) if "eliminated" in outcome.breakdown[s]]
+        if out:
+            break
+    else:
+        raise AssertionError("nobody eliminated in 30 games")
+    lines = board.result_lines(match.view(None), outcome, ["Ala", "Olek", "Ewa"])
+    name = ["Ala", "Olek", "Ewa"][out[0]]
+    sentence = next(line for line in lines if line.startswith(f"{name} is eliminated"))
+    assert "most wounds" in sentence and "takes away" in sentence and "score 0" in sentence
+    two = _played(2, 1, 500)
+    assert two.outcome() is not None
+    lines = board.result_lines(two.view(None), two.outcome(), ["Ala", "Olek"])  # type: ignore[arg-type]
+    assert any("wealth minus wounds" in line for line in lines)
+
+
+SNAPSHOTS = [(2, 5, 14), (5, 11, 12)]
+
+
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"]
+)
+@pytest.mark.parametrize(("players", "seed", "moves"), SNAPSHOTS, ids=["2-players", "5-players"])
+def test_snapshot_board(
+    snap_compare: Any, size: tuple[int, int], players: int, seed: int, moves: int
+) -> None:
+    """The board alone, mid-round, at the floor and two larger terminals."""
+    app = BoardApp(_acting_update(_played(players, seed, moves)))
+    assert snap_compare(app, terminal_size=size)
+
+
+def test_a_milestone_told_only_its_last_events_says_where_the_rest_is() -> None:
+    """When a Gift or an Exchange choice split the hand-over, a summary given only the
+    events after it says the earlier relics are in the history, and still gives totals."""
+    for seed in range(30):
+        seen = _round_updates(4, seed, since=False)
+        for update, events in seen:
+            summary = board.milestone(update, events)
+            if summary and not any(e["type"] == "limit" for e in events):
+                assert any("in the history" in line for line in summary)
+                assert any(line.startswith("You have") for line in summary)
+                return
+    raise AssertionError("no round's hand-over was split in 30 games")

@@ -1,36 +1,39 @@
-"""The Orb Hunters table: relics in a row, the adventurers stacked under each, pouches,
-your hand (or the open supply), and the skill or effect being applied, all by keys.
+"""The Orb Hunters table: this round's relics as cards with their adventurers stacked under
+them, every pouch as a pile of relic cards with its wealth and wounds, your hand (or the
+open supply) as cards, and the skill or effect being applied, all by keys.
 
 Playing is choosing a card from your hand, then the relic to assign it to. A skill or an
 effect that needs a choice puts its choices on the board: the relics a Charismatic may
 attract from, the markers for a Trenti's banner, the rivals for a Gift or an Exchange.
 Legal choices carry the ◆ symbol and the prompt says in words what ◆ marks. Every colour
-is also a word, so colour is never the only signal.
+has its glyph and its word, so colour is never the only signal; every short form drawn at
+80 columns is in ``LEGEND``, and the details line gives the full text of what the cursor
+is on. The board is made of parts that redraw only when what they show changed.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 
-from core.engine import Action, Outcome
+from core.engine import Action, Event, Outcome, with_names
 from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
     LIMIT,
+    ROUNDS,
     adventurer_name,
-    colour_of,
-    courage,
-    is_trenti,
     relic,
+    relic_kind,
     relic_name,
-    relic_points,
-    skill,
 )
 from core.games.orb_hunters.scoring import ACHIEVEMENTS, pouch_totals
 from core.table import Update
@@ -41,36 +44,107 @@ from tui.boards.base import (
     Path,
     ResultsWanted,
     note_sentence,
+    with_note,
 )
-from tui.widgets.card import CHOSEN, TARGET, CardFace
+from tui.boards.orb_hunters_cards import (
+    COLOUR_GLYPHS,
+    RELIC_GLYPHS,
+    SHORT_COLOUR,
+    SHORT_EFFECT,
+    SHORT_RELIC,
+    SHORT_SKILL,
+    SKILL_TEXT,
+    STYLES,
+    TRENTI_GLYPH,
+    ColumnLook,
+    adventurer_card,
+    adventurer_text,
+    adventurer_words,
+    colour_words,
+    leader_words,
+    owner,
+    player_colours,
+    player_mark,
+    pouch_facts,
+    pouch_pile,
+    pouch_short,
+    relic_column,
+    relic_text,
+    side_by_side,
+)
+from tui.widgets.card import BACK, CHOSEN, TARGET, CardBox, CardRow, Track
+from tui.widgets.show import ShowOnChange
 
-STYLES: dict[str, str] = {
-    # Colour as a bonus: every card also says its adventurer's name.
-    "red": "bold red",
-    "blue": "bold blue",
-    "green": "bold green",
-    "yellow": "bold yellow",
-    "purple": "bold magenta",
-    "": "bold",
-}
-SHORT_COLOUR: dict[str, str] = {
-    "red": "Red",
-    "blue": "Blu",
-    "green": "Grn",
-    "yellow": "Yel",
-    "purple": "Pur",
-}
-SHORT_SKILL: dict[str, str] = {
-    "killer": "Kill",
-    "charismatic": "Char",
-    "sly": "Sly",
-    "shielded": "Shld",
-    "trenti": "",
-    "": "",
-}
-HAND_ROW, RELIC_ROW, CHOICE_ROW = 0, 1, 2
-HAND_WIDTH = 22
-CHOICE_WIDTH = 18
+HAND_ROW, RELIC_ROW, CHOICE_ROW, POUCH_ROW = 0, 1, 2, 3
+ROW_ORDER = (RELIC_ROW, POUCH_ROW, HAND_ROW, CHOICE_ROW)
+"""The cursor's rows top to bottom, as they are drawn."""
+
+NEXT_CHOICE = "n"
+"""Moves the cursor to the next legal choice of the current step, cycling through them."""
+
+HOW_TO_PLAY = f"""\
+## How to play here
+
+**The board.** At the top: the round (of {ROUNDS}) and whose turn it is. Under it, this
+round's **relics as cards**, numbered 1–6, with what each gives (W wealth, X wounds,
+P potions) and its effect; the **adventurers** assigned to a relic are stacked under it,
+four at most (the Adventurers Limit), and the card's bottom edge says who leads it now
+(▲Red 7: Red's adventurers have 7 courage there). Then every player's **pouch** with its
+glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth and wounds (face down in
+Hidden Treasures); last, **your hand** (or the open supply) as cards.
+
+**The keys.** ←→ move along a row, ↑↓ between the relics, the pouches, your hand and the
+choices; `1`–`6` jump to a relic; `{NEXT_CHOICE}` jumps to the next legal choice (◆);
+Enter chooses, Esc takes the last choice back; `i` shows the full text of what the cursor
+is on (a relic, an adventurer, a rival's pouch). The line at the bottom always says it.
+
+**A worked turn.** You hold ▲ Red 1 (Killer), ● Blue 5 and ✿ Trenti 2. You play ▲ Red,
+and relic 2, the ◉ Orb (W4 X2), has ● Blue 3 on top of its stack. Put the cursor on
+▲ Red 1 and press Enter: the relics where it may go get ◆. Press `2`, Enter: the Killer
+sends ● Blue 3 to the discard pile and ▲ Red now leads the Orb. Had you played the Trenti,
+you would then choose which adventurer's marker goes on its banner. When every relic has
+four adventurers, each goes to the player whose adventurer has the most courage under
+it (a tie: the one assigned first), and the round's summary waits for Enter.
+"""
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    *(
+        (f"{glyph} {ADVENTURER_NAMES[c]}", f"the {ADVENTURER_NAMES[c]} adventurer and its player")
+        for c, glyph in COLOUR_GLYPHS.items()
+    ),
+    (f"{TRENTI_GLYPH} Tre", "a Trenti: its courage counts for the adventurer whose marker it got"),
+    ("Tre 3→Grn", "Trenti with courage 3 whose marker is Green; →? while it is being chosen"),
+    *((short, ADVENTURER_NAMES[c]) for c, short in SHORT_COLOUR.items() if short != "Red"),
+    *((short, SKILL_TEXT[s]) for s, short in SHORT_SKILL.items() if short and short != "Sly"),
+    ("Sly", SKILL_TEXT["sly"]),
+    ("Red 1 Kil", "an adventurer: colour, courage (1–6), skill"),
+    ("W4 X2 P1", "a relic's points: 4 wealth, 2 wounds, 1 potion (each potion cancels a wound)"),
+    *(
+        (
+            f"{RELIC_GLYPHS[k]} {short}",
+            relic_name(k)
+            if k != "thiefs-glove-left"
+            else "Thief's Glove (← steals from the left, → from the right)",
+        )
+        for k, short in SHORT_RELIC.items()
+        if k != "thiefs-glove-right"
+    ),
+    *((short, EFFECT_WORDS[e]) for e, short in SHORT_EFFECT.items()),
+    ("☠", "a cursed relic: wounds, no or little wealth"),
+    ("1 · 2/4", "relic number 1 (its key) and how many adventurers are under it, of 4"),
+    ("full", "the relic reached the Adventurers Limit: only a Killer may still go there"),
+    ("╰ ▲Red 7 ╯", "who would obtain the relic now: that adventurer's courage under it"),
+    ("▲Red 7✗", "the leader is an adventurer nobody plays: the relic would leave the game"),
+    ("Ala 9", "with two players: that player's adventurers together lead with 9"),
+    ("·", "an empty place under a relic"),
+    ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions)"),
+    ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
+    (BACK, "a face-down relic (Hidden Treasures) or card back"),
+    (TARGET, "a legal choice now"),
+    (CHOSEN, "already chosen for the move being built"),
+    ("┏━┓", "heavy border: the cursor"),
+    ("(you)", "your own pouch"),
+)
 
 
 def _name(update: Update, seat: int) -> str:
@@ -81,39 +155,16 @@ def _name(update: Update, seat: int) -> str:
 
 def _who(update: Update, seat: int) -> str:
     """A seat with its adventurers: "Ala (Red)"."""
-    colours = "+".join(ADVENTURER_NAMES[c] for c in update.view["colours"][seat])
-    return f"{update.names[seat]} ({colours})"
+    return f"{update.names[seat]} ({player_colours(update.view, seat)})"
 
 
 def _embodied(update: Update, colour: str) -> str:
-    for seat, colours in enumerate(update.view["colours"]):
-        if colour in colours:
-            return update.names[seat]
-    return "nobody"
+    seat = owner(update.view, colour)
+    return "nobody" if seat is None else update.names[seat]
 
 
-def card_words(view: dict[str, Any], card: str) -> str:
-    """An adventurer under a relic in words, with a Trenti's marker."""
-    words = adventurer_name(card)
-    if is_trenti(card):
-        marked = view["marks"].get(card, "")
-        words += f" for {ADVENTURER_NAMES[marked]}" if marked else " (marker being chosen)"
-    return words
-
-
-def short_card(view: dict[str, Any], card: str, width: int) -> tuple[str, str]:
-    """(label, style) of an adventurer in a cell ``width`` wide."""
-    if is_trenti(card):
-        marked = view["marks"].get(card, "")
-        if width >= 20:
-            return (card_words(view, card) if marked else adventurer_name(card)), STYLES[marked]
-        target = SHORT_COLOUR[marked] if marked else "?"
-        return f"Tre {courage(card)}→{target}", STYLES[marked]
-    colour = colour_of(card)
-    if width >= 20:
-        return adventurer_name(card), STYLES[colour]
-    words = f"{SHORT_COLOUR[colour]} {courage(card)} {SHORT_SKILL[skill(card)]}".strip()
-    return words, STYLES[colour]
+card_words = adventurer_words
+"""An adventurer under a relic in words, with a Trenti's marker."""
 
 
 def _relic_words(card: str) -> str:
@@ -129,20 +180,6 @@ def _relic_words(card: str) -> str:
     ]
     effect = f", {EFFECT_WORDS[kind.effect]}" if kind.effect else ""
     return f"{kind.name} ({', '.join(parts) or 'nothing'}{effect})"
-
-
-def _leader(view: dict[str, Any], column: Sequence[str]) -> str:
-    """Who leads a column now, in words (the rules decide at the limit)."""
-    totals: dict[str, list[int]] = {}
-    for position, card in enumerate(column):
-        colour = view["marks"].get(card, "") if is_trenti(card) else colour_of(card)
-        if colour:
-            entry = totals.setdefault(colour, [0, position])
-            entry[0] += courage(card)
-    if not totals:
-        return ""
-    best = max(totals, key=lambda c: (totals[c][0], -totals[c][1]))
-    return f"{ADVENTURER_NAMES[best]} leads with {totals[best][0]}"
 
 
 def paths(update: Update, action: Action) -> list[Path]:
@@ -195,19 +232,17 @@ def _pending_words(update: Update) -> str:
         return ""
     kind = pending[0]
     if kind == "sly":
-        return "Sly: assign a second adventurer (only a Shielded or a Trenti skill works)."
+        return "Sly: assign a second adventurer; only a Shielded's or a Trenti's skill works."
     if kind == "attract":
-        return (
-            f"Charismatic under relic {pending[1] + 1}: attract the last adventurer from another."
-        )
+        return f"Charismatic on relic {pending[1] + 1}: take another relic's last adventurer."
     if kind == "mark":
-        return f"Trenti: choose the adventurer marker for {adventurer_name(pending[1])}."
+        return f"Trenti: choose the marker for {adventurer_name(pending[1])}'s banner."
     column = view["resolving"]
     card = view["row"][column] if 0 <= column < len(view["row"]) else ""
     name = relic_name(card) if card else "the relic"
     if kind == "gift":
         return f"Gift: choose the rival who receives the {name}."
-    return f"Exchange: choose the rival whose visible relic you take for the {name}."
+    return f"Exchange: swap the {name} for a rival's top relic."
 
 
 def describe(update: Update) -> list[str]:
@@ -241,10 +276,10 @@ def describe(update: Update) -> list[str]:
             lines.append(f"Relic {index + 1}: handed over.")
             continue
         cards = "; ".join(card_words(view, c) for c in column) or "none yet"
-        lead = _leader(view, column)
+        lead = leader_words(view, column, update.names, glyphs=False)
         lines.append(
             f"Relic {index + 1}, {_relic_words(card)}: {len(column)} of {LIMIT} adventurers: "
-            f"{cards}." + (f" {lead}." if lead else "")
+            f"{cards}." + (f" {lead}" if lead else "")
         )
     if "strategic" in view["variants"]:
         lines.append(f"Supply: {', '.join(adventurer_name(c) for c in view['supply']) or 'empty'}.")
@@ -273,29 +308,11 @@ def _pouch_words(view: dict[str, Any], seat: int) -> str:
         return "no relics"
     if view["pouches"] is None:
         return f"{many}, face down"
-    return f"{many}, visible {relic_name(view['pouches'][seat][-1])}"
-
-
-def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """Each player's relics and totals, then the achievements earned."""
-    lines = []
-    for seat, pouch in enumerate(view["pouches"] or []):
-        totals = pouch_totals(pouch)
-        colours = "+".join(ADVENTURER_NAMES[c] for c in view["colours"][seat])
-        relics = ", ".join(relic_name(card) for card in pouch) or "no relics"
-        lines.append(
-            f"{names[seat]} ({colours}): wealth {totals.wealth}, wounds {totals.wounds}, "
-            f"potions {totals.potions} — {relics}"
-        )
-    earned = view.get("achievements") or []
-    for seat, names_earned in enumerate(earned):
-        for achievement in names_earned:
-            lines.append(
-                f"Achievement — {names[seat]}: {achievement} ({ACHIEVEMENTS[achievement]})"
-            )
-    if not any(earned):
-        lines.append("No achievements this game.")
-    return lines
+    totals = pouch_totals(view["pouches"][seat])
+    return (
+        f"{many}, visible {relic_name(view['pouches'][seat][-1])}; wealth {totals.wealth}, "
+        f"wounds {totals.wounds}" + (f", potions {totals.potions}" if totals.potions else "")
+    )
 
 
 def prompt(
@@ -316,11 +333,10 @@ def prompt(
             return f"Your turn: choose an adventurer to assign from the list ({keys_help})."
         return f"Choose the relic to assign it to: {len(choices)} choices ({keys_help})."
     if pending and update.view["pending"][0] != "sly":
-        return f"{pending} {TARGET} marks the choices (←→, Enter)."
+        return f"{pending} {TARGET} marks them."
     if not keys:
         where = "the supply" if "strategic" in update.view["variants"] else "your hand"
-        lead = f"{pending} " if pending else "Your turn: "
-        return f"{lead}choose an adventurer from {where} (←→, Enter)."
+        return pending or f"Your turn: choose an adventurer from {where} (←→, Enter)."
     if not choices:
         return "That adventurer cannot be assigned now. Esc: back."
     return (
@@ -328,14 +344,274 @@ def prompt(
     )
 
 
+def _eliminating(view: dict[str, Any]) -> bool:
+    """Whether the most wounded are eliminated (not with two players, Tough Adventurers
+    or Teams, which score wealth minus wounds)."""
+    variants = view["variants"]
+    return view["players"] > 2 and "tough" not in variants and "teams" not in variants
+
+
+def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
+    """Each player's relics and totals, what the scores mean (who is eliminated and why, or
+    that wounds are taken off wealth), then the achievements earned."""
+    lines = []
+    pouches = view["pouches"] or []
+    for seat, pouch in enumerate(pouches):
+        totals = pouch_totals(pouch)
+        relics = ", ".join(relic_name(card) for card in pouch) or "no relics"
+        potions = (
+            f" − {totals.potions} potion{'' if totals.potions == 1 else 's'} = {totals.net_wounds}"
+            if totals.potions
+            else ""
+        )
+        lines.append(
+            f"{names[seat]} ({player_colours(view, seat)}): wealth {totals.wealth}, "
+            f"wounds {totals.wounds}{potions} — {relics}"
+        )
+    out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
+    if not _eliminating(view):
+        why = (
+            "two players"
+            if view["players"] == 2
+            else "Teams"
+            if "teams" in view["variants"]
+            else "Tough Adventurers"
+        )
+        lines.append(
+            f"Nobody is eliminated ({why}): each score is wealth minus wounds after potions."
+        )
+    elif out:
+        for seat in out:
+            totals = pouch_totals(pouches[seat])
+            lines.append(
+                f"{names[seat]} is eliminated with the most wounds ({totals.net_wounds} after "
+                f'potions): the "eliminated" column takes away their {totals.wealth} wealth, '
+                "so they score 0 and place last."
+            )
+    elif pouches:
+        lines.append("Nobody is eliminated: every player has the same wounds after potions.")
+    earned = view.get("achievements") or []
+    for seat, names_earned in enumerate(earned):
+        for achievement in names_earned:
+            lines.append(
+                f"Achievement — {names[seat]}: {achievement} ({ACHIEVEMENTS[achievement]})"
+            )
+    if not any(earned):
+        lines.append("No achievements this game.")
+    return lines
+
+
+_ROUND_FACTS = ("obtain", "removed", "gift", "exchange", "destruction", "theft", "effect")
+
+
+def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
+    """The summary of a round when ``events`` end one: a title, then who obtained which
+    relic and why, what the effects did, where every pouch stands and who has the most
+    wounds (eliminated at the end); None for any other events."""
+    kinds = [event["type"] for event in events]
+    if "round" not in kinds and "end" not in kinds:
+        return None
+    view = update.view
+    names = update.names
+    ended = ROUNDS if "end" in kinds else view["round"] - 1
+    lines = [
+        f"Round {ended} of {ROUNDS} is over" + (": the final score" if ended == ROUNDS else "")
+    ]
+    # The hand-over starts at the Adventurers Limit; a Gift or an Exchange choice pauses
+    # it, so the events of one delivery may hold only its end (the screen may pass every
+    # event since the last summary: then the whole round is told).
+    starts = [i for i, e in enumerate(events) if e["type"] == "limit"]
+    told = events[starts[-1] :] if starts else events
+    lines += [with_names(e["text"], names) for e in told if e["type"] in _ROUND_FACTS]
+    if not starts:
+        lines.append("The relics handed over before the last choice are in the history.")
+    if view["pouches"] is None:
+        lines.append("The pouches lie face down (Hidden Treasures) until the final score.")
+    else:
+        for seat in range(view["players"]):
+            who = "You have" if seat == update.seat else f"{names[seat]} has"
+            lines.append(f"{who} {pouch_facts(view, seat)}.")
+        wounds = [pouch_totals(p).net_wounds for p in view["pouches"]]
+        most = max(wounds)
+        worst = [names[s] for s, w in enumerate(wounds) if w == most]
+        if _eliminating(view) and most and len(worst) < len(wounds):
+            who = " and ".join(worst)
+            verb = "is" if len(worst) == 1 else "are"
+            if update.outcome is not None:
+                lines.append(
+                    f"{who} {verb} eliminated with the most wounds ({most} after potions)."
+                )
+            else:
+                lines.append(
+                    f"{who} {verb} the most wounded ({most} after potions): eliminated if the "
+                    "game ended now."
+                )
+    lines += [with_names(e["text"], names) for e in events if e["type"] == "round"]
+    return lines
+
+
+# -- layout --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How much the board can show at its size: card widths and how much text they carry."""
+
+    width: int
+    column_width: int
+    per_band: int
+    full: bool
+    """Full names and texts on the relic cards (else short forms, all in LEGEND)."""
+    name_lines: int
+    effect_lines: int
+    piles: bool
+    """Pouches drawn as piles of relic cards (else one line each)."""
+    tracks: bool
+    """The round, wealth and wounds drawn as tracks."""
+    hand_lines: int
+    """Lines of a hand card given to what its skill does."""
+    pouch_columns: int
+    hide_hand: bool
+    """A choice row takes the hand's place (only when height is short)."""
+    height: int
+
+
+def _lines_of(text: str, width: int) -> int:
+    return len(textwrap.wrap(text, max(1, width), break_long_words=True)) or 1
+
+
+def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
+    """Tracks packed into rows side by side (indexes into ``widths``)."""
+    rows: list[list[int]] = []
+    used = width + 1
+    for index, need in enumerate(widths):
+        if used + 1 + need > width:
+            rows.append([])
+            used = -1
+        rows[-1].append(index)
+        used += 1 + need
+    return rows
+
+
+def _tracks(update: Update, width: int) -> list[Track]:
+    """The round, and (when the pouches are open) everyone's wealth and wounds, as tracks
+    with each player's glyph under their space."""
+    view = update.view
+    tracks = [Track("Round", 1, ROUNDS, marks=((view["round"], "●"),))]
+    if view["pouches"] is not None:
+        totals = [pouch_totals(p) for p in view["pouches"]]
+        for label, values in (
+            ("Wealth", [t.wealth for t in totals]),
+            ("Wounds", [t.net_wounds for t in totals]),
+        ):
+            marks = tuple((value, player_mark(view, s)) for s, value in enumerate(values))
+            tracks.append(Track(label, 0, max(12, *values), marks=marks, cell=2))
+    return tracks
+
+
+def track_lines(update: Update, width: int) -> list[Text]:
+    """The tracks, side by side as far as ``width`` allows."""
+    tracks = _tracks(update, width)
+    blocks = [track.lines(10_000) for track in tracks]
+    for block in blocks:
+        for line in block:
+            line.rstrip()
+    widths = [max(line.cell_len for line in block) for block in blocks]
+    lines: list[Text] = []
+    for row in _track_rows(widths, width):
+        lines += side_by_side([blocks[i] for i in row], gap=2)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines
+
+
+def choose_layout(
+    update: Update, width: int, height: int, choosing: bool, prompt_rows: int = 1
+) -> Layout:
+    """The richest layout whose height fits ``height`` rows at ``width`` columns; the
+    80×24 floor uses short forms and still shows everything a decision needs."""
+    view = update.view
+    count = max(1, len(view["row"]))
+    players = view["players"]
+    cards = [c for c in view["row"] if c]
+    effects = [relic(c).effect for c in cards if relic(c).effect]
+    has_hand = "strategic" in view["variants"] or view["hand"] is not None
+    notes = len(update.notes)
+    piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
+    track_height = len(track_lines(update, width))
+    candidates: list[Layout] = []
+    for full, piles, tracks, roomy in (
+        (True, True, True, True),
+        (True, True, True, False),
+        (True, False, True, False),
+        (True, False, False, False),
+        (False, False, False, False),
+    ):
+        if full:
+            bands = -(-count // max(1, min(count, (width + 1) // 19)))
+            per_band = -(-count // bands)
+            column = min(30, (width - per_band + 1) // per_band)
+            inner = column - 2
+            names = max((_lines_of(relic_name(c), inner - 3) for c in cards), default=1)
+            effect_lines = max((_lines_of(EFFECT_WORDS[e], inner) for e in effects), default=0)
+            name_lines, effect_lines = min(2, names), min(3 if roomy else 2, effect_lines)
+            relic_height = bands * (1 + name_lines + 1 + effect_lines + LIMIT + 1)
+        else:
+            per_band = count
+            column = min(20, (width - count + 1) // count)
+            name_lines, effect_lines = 1, 0
+            relic_height = 1 + 1 + 1 + LIMIT + 1
+        pouch_columns = 2 if not piles and players >= 4 and not notes and width < 110 else 1
+        pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
+        hide_hand = choosing and not full
+        hand_lines = 3 if roomy else 1 if full else 0
+        hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines
+        choice_height = 3 if choosing else 0
+        total = (
+            1
+            + (track_height if tracks else 0)
+            + relic_height
+            + pouch_height
+            + hand_height
+            + choice_height
+            + prompt_rows
+            + (2 if full else 1)
+        )
+        layout = Layout(
+            width=width,
+            column_width=column,
+            per_band=per_band,
+            full=full,
+            name_lines=name_lines,
+            effect_lines=effect_lines,
+            piles=piles,
+            tracks=tracks,
+            hand_lines=hand_lines,
+            pouch_columns=pouch_columns,
+            hide_hand=hide_hand,
+            height=total,
+        )
+        candidates.append(layout)
+        if total <= height and (not full or column >= 16):
+            return layout
+    return candidates[-1]
+
+
+# -- the board -------------------------------------------------------------------------------
+
+PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details")
+"""The board's parts, top to bottom; each redraws only when what it shows changed."""
+
+
 class Board(Widget, can_focus=True):
-    """Relics, the adventurers under them, pouches, hand and a cursor; posts ActionChosen.
+    """Relics with their adventurers, pouches, hand and a cursor; posts ActionChosen.
 
     | key | action |
     | --- | --- |
     | ←→ / hl | move the cursor along a row |
-    | ↑↓ / kj | move between your hand, the relics and the choices |
+    | ↑↓ / kj | move between the relics, the pouches, your hand and the choices |
     | 1–6 | jump to relic 1–6 |
+    | n | jump to the next legal choice (◆) |
     | Enter / Space | choose what is under the cursor |
     | Esc | take back the last choice |
     """
@@ -343,6 +619,7 @@ class Board(Widget, can_focus=True):
     DEFAULT_CSS = """
     Board { height: auto; padding: 0 1; }
     Board:focus { background: $boost; }
+    Board > ShowOnChange { height: auto; }
     """
 
     BINDINGS = [
@@ -354,6 +631,7 @@ class Board(Widget, can_focus=True):
             Binding(str(n), f"relic({n - 1})", f"Relic {n}", show=False, id=f"board.relic{n}")
             for n in range(1, 7)
         ),
+        Binding(NEXT_CHOICE, "next_choice", "Next choice", id="board.next_choice"),
         Binding("enter,space", "choose", "Choose", id="board.choose"),
         Binding("escape", "back", "Back", id="board.back"),
     ]
@@ -364,6 +642,17 @@ class Board(Widget, can_focus=True):
         self.trie = ActionTrie((), lambda action: [])
         self.keys: list[Hashable] = []
         self.cursor = (HAND_ROW, 0)
+        self.fit: Layout | None = None
+
+    def compose(self) -> ComposeResult:
+        for part in PARTS:
+            yield ShowOnChange(id=f"oh-{part}")
+
+    def on_mount(self) -> None:
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._redraw()
 
     # -- receiving ------------------------------------------------------------------------
 
@@ -376,10 +665,11 @@ class Board(Widget, can_focus=True):
         )
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
+        self.fit = None
         if fresh:
             self.keys = []
             self._home()
-        self.refresh(layout=True)
+        self._redraw()
         self.refresh_bindings()
 
     @property
@@ -387,16 +677,39 @@ class Board(Widget, can_focus=True):
         """The legal next steps after what has been chosen so far."""
         return self.trie.choices(self.keys)
 
+    def _choice_keys(self) -> list[Hashable]:
+        return [c.key for c in self.choices if c.key[0] in ("colour", "seat")]  # type: ignore[index]
+
+    def _layout(self) -> Layout:
+        """The layout for the board's size (80 columns before it is laid out)."""
+        assert self.update is not None
+        if self.fit is None:
+            width = self.content_size.width if self.content_size.width > 2 else 78
+            # The game screen puts the log beside the board from 120 columns, under it
+            # (with the status line and the footer) below that.
+            screen = self.app.size if self.is_attached else None
+            if screen is None:
+                height = 17
+            else:
+                height = max(17, screen.height - (3 if screen.width >= 120 else 7))
+            words = prompt(self.update, self.keys, self.choices)
+            self.fit = choose_layout(
+                self.update, width, height, bool(self._choice_keys()), _lines_of(words, width)
+            )
+        return self.fit
+
     def row_keys(self, row: int) -> list[Hashable]:
-        """The keys the cursor can visit on a row."""
+        """The keys the cursor can visit on a row (none on a row not drawn)."""
         if self.update is None:
             return []
         view = self.update.view
         if row == HAND_ROW:
-            return [("card", c) for c in self._cards(view)]
+            return [] if self._layout().hide_hand else [("card", c) for c in self._cards(view)]
         if row == RELIC_ROW:
             return [("column", i) for i in range(len(view["row"]))]
-        return [c.key for c in self.choices if c.key[0] in ("colour", "seat")]  # type: ignore[index]
+        if row == POUCH_ROW:
+            return [("pouch", seat) for seat in range(view["players"])]
+        return self._choice_keys()
 
     @staticmethod
     def _cards(view: dict[str, Any]) -> list[str]:
@@ -404,130 +717,351 @@ class Board(Widget, can_focus=True):
             return list(view["supply"])
         return list(view["hand"] or [])
 
+    def _position(self, key: Hashable) -> tuple[int, int] | None:
+        """Where the cursor shows a choice's key."""
+        for row in ROW_ORDER:
+            keys = self.row_keys(row)
+            if key in keys:
+                return row, keys.index(key)
+        return None
+
+    def _cursor_key(self) -> Hashable | None:
+        row, col = self.cursor
+        keys = self.row_keys(row)
+        return keys[col] if col < len(keys) else None
+
     def _home(self) -> None:
         """Put the cursor where the next choice is: a choice row, the relics, or the hand."""
-        for row in (CHOICE_ROW, RELIC_ROW, HAND_ROW):
-            keys = self.row_keys(row)
-            marked = {c.key for c in self.choices}
-            for col, key in enumerate(keys):
-                if key in marked:
-                    self.cursor = (row, col)
-                    return
-        self.cursor = (HAND_ROW, 0)
+        self.fit = None
+        for choice in self.choices:
+            spot = self._position(choice.key)
+            if spot is not None:
+                self.cursor = spot
+                return
+        self.cursor = (HAND_ROW, 0) if self.row_keys(HAND_ROW) else (RELIC_ROW, 0)
+
+    # -- what the cursor is on ---------------------------------------------------------------
+
+    def details(self) -> str:
+        """The full text of what the cursor is on, led by the choice's full wording."""
+        update = self.update
+        key = self._cursor_key()
+        if update is None or not isinstance(key, tuple):
+            return ""
+        view, names = update.view, update.names
+        kind, value = key
+        choice = next((c for c in self.choices if c.key == key), None)
+        lead = f"{choice.label}. " if choice is not None else ""
+        if kind == "card":
+            body = adventurer_text(view, value, names, placed=False)
+        elif kind == "column":
+            body = self._column_text(value)
+        elif kind == "colour":
+            body = (
+                f"{colour_words(value)}, played by {_embodied(update, value)}: the Trenti's "
+                f"courage would count for {ADVENTURER_NAMES[value]}."
+            )
+        else:
+            body = self._pouch_text(value)
+        return lead + body
+
+    def _column_text(self, index: int) -> str:
+        assert self.update is not None
+        view, names = self.update.view, self.update.names
+        card = view["row"][index]
+        if not card:
+            return f"Relic {index + 1} has been handed over."
+        column = view["columns"][index]
+        under = ", ".join(adventurer_words(view, c) for c in column) or "nobody yet"
+        lead = leader_words(view, column, names)
+        simple = "simple_relics" in view["variants"]
+        return (
+            f"Relic {index + 1}, {relic_text(card, simple)} Under it, {len(column)} of "
+            f"{LIMIT}: {under}." + (f" {lead}" if lead else "")
+        )
+
+    def _pouch_text(self, seat: int) -> str:
+        assert self.update is not None
+        update = self.update
+        view = update.view
+        you = " (you)" if seat == update.seat else ""
+        text = (
+            f"{update.names[seat]}{you}, {player_colours(view, seat)}: {pouch_facts(view, seat)}."
+        )
+        if view["pouches"] is None:
+            text += " The relics lie face down until the final score (Hidden Treasures)."
+        elif view["pouches"][seat]:
+            pile = "; ".join(relic_text(c) for c in reversed(view["pouches"][seat]))
+            text += f" Top (visible) first: {pile}"
+        note = note_sentence(update, seat)
+        return f"{text} {note}".strip()
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _width(self) -> int:
-        """The usable width (78 before the board is laid out)."""
-        return self.size.width - 2 if self.size.width > 2 else 78
+    def _part(self, name: str) -> ShowOnChange:
+        return self.query_one(f"#oh-{name}", ShowOnChange)
 
-    def _cell_width(self, count: int) -> int:
-        return max(12, min(24, self._width() // max(1, count)))
-
-    def render(self) -> RenderableType:
+    def _redraw(self) -> None:
+        """Show each part whose content changed; the others are left as they are."""
         update = self.update
-        if update is None:
-            return Text("Dealing…")
-        view = update.view
-        marked = {c.key for c in self.choices}
-        count = len(view["row"])
-        cell = self._cell_width(count)
-        parts: list[RenderableType] = []
-        turn = "over" if update.outcome is not None else f"{_name(update, view['turn'])} to play"
-        head = Text(f"Round {view['round']}/3 · {turn} · start: {update.names[view['start']]}")
-        head.append(f" · Adventurers Limit {LIMIT} per relic", style="dim")
-        head.truncate(self._width(), overflow="ellipsis")
-        parts.append(head)
-        names = Text()
-        points = Text()
-        effects = Text()
-        for index, card in enumerate(view["row"]):
-            key = ("column", index)
-            mark = CHOSEN if key in self.keys else TARGET if key in marked else ""
-            cursor = self.cursor == (RELIC_ROW, index)
-            label = f"{index + 1} {relic_name(card)}" if card else f"{index + 1} handed over"
-            names.append_text(CardFace("", label, "bold", cell, mark, cursor).text())
-            column = view["columns"][index] if index < len(view["columns"]) else []
-            full = "FULL" if len(column) >= LIMIT else f"{len(column)}/{LIMIT}"
-            points.append_text(
-                CardFace("", f" {relic_points(card) if card else ''} {full}", "", cell).text()
-            )
-            effect = relic(card).effect if card else ""
-            words = {"theft-left": "Theft ←", "theft-right": "Theft →"}.get(effect, effect.title())
-            effects.append_text(CardFace("", f" {words}", "italic", cell).text())
-        if count:
-            parts += [names, points, effects]
-        else:
-            parts.append(Text("All the relics of the round have been handed over.", style="italic"))
-        for level in range(LIMIT if count else 0):
-            line = Text()
-            for index in range(count):
-                column = view["columns"][index] if index < len(view["columns"]) else []
-                if level < len(column):
-                    label, style = short_card(view, column[level], cell - 3)
-                    line.append_text(CardFace("", f" {label}", style, cell).text())
-                else:
-                    line.append_text(CardFace("", " ·", "dim", cell).text())
-            parts.append(line)
-        pouches = Text("Pouches: ", style="bold")
-        for seat in range(view["players"]):
-            if seat:
-                pouches.append(" │ ")
-            pouches.append(update.names[seat], style="bold" if seat == update.seat else "")
-            colours = "+".join(ADVENTURER_NAMES[c] for c in view["colours"][seat])
-            pouches.append(
-                f" ({colours}) ", style=" ".join(STYLES[c] for c in view["colours"][seat][:1])
-            )
-            size = view["pouch_sizes"][seat]
-            if view["pouches"] is None or not size:
-                pouches.append(f"{size}{' face down' if size else ''}")
-            else:
-                pouches.append(f"{size}, top {relic_name(view['pouches'][seat][-1])}")
-            if seat in update.notes:
-                # The paragraph wraps between words: the note is never cut off.
-                pouches.append(f" — {update.notes[seat]}", style="italic")
-        parts.append(pouches)
-        strategic = "strategic" in view["variants"]
-        if strategic or view["hand"] is not None:
-            row = Text("Supply " if strategic else "Hand   ", style="bold")
-            for index, card in enumerate(self._cards(view)):
-                held = ("card", card)
-                mark = CHOSEN if held in self.keys else TARGET if held in marked else ""
-                label, style = short_card(view, card, HAND_WIDTH)
-                row.append_text(
-                    CardFace(
-                        "",
-                        label,
-                        style,
-                        HAND_WIDTH,
-                        mark,
-                        self.cursor == (HAND_ROW, index),
-                        dim=not mark and not self.keys,
-                    ).text()
-                )
-            parts.append(row)
-        choice_keys = self.row_keys(CHOICE_ROW)
-        if choice_keys:
-            row = Text("Choose ", style="bold")
-            for index, choice in enumerate(choice_keys):
-                kind, value = choice if isinstance(choice, tuple) else ("", "")
-                colour = kind == "colour"
-                style = STYLES[str(value)] if colour else "bold"
-                word = ADVENTURER_NAMES[str(value)] if colour else update.names[int(value)]
-                row.append_text(
-                    CardFace(
-                        "", word, style, CHOICE_WIDTH, TARGET, self.cursor == (CHOICE_ROW, index)
-                    ).text()
-                )
-            parts.append(row)
-        info = Text(
-            f"Adventurer deck {view['deck']} · discard {len(view['discard'])} · "
-            f"relic deck {view['relic_deck']}",
-            style="dim",
+        if update is None or not self.is_mounted:
+            return
+        self.fit = None
+        layout = self._layout()
+        view, names = update.view, update.names
+        marked = frozenset(c.key for c in self.choices)
+        chosen = tuple(self.keys)
+        row, col = self.cursor
+        at = {r: (col if row == r else -1) for r in ROW_ORDER}
+        width = layout.width
+        self._part("head").show(
+            (
+                view["round"],
+                view["turn"],
+                view["start"],
+                update.outcome is None,
+                tuple(sorted(update.acting)),
+                update.seat,
+                names,
+                layout.tracks,
+                width,
+                str(view["pouches"]),
+            ),
+            lambda: self._head(update, layout),
         )
-        parts.append(info)
-        parts.append(Text(prompt(update, self.keys, self.choices), style="bold"))
+        self._part("relics").show(
+            (
+                str(view["row"]),
+                str(view["columns"]),
+                str(view["marks"]),
+                names,
+                at[RELIC_ROW],
+                marked,
+                chosen,
+                layout,
+            ),
+            lambda: self._relics(update, layout, marked, at[RELIC_ROW]),
+        )
+        self._part("pouches").show(
+            (
+                str(view["pouches"]),
+                str(view["pouch_sizes"]),
+                names,
+                str(update.notes),
+                update.seat,
+                at[POUCH_ROW],
+                layout,
+            ),
+            lambda: self._pouches(update, layout, at[POUCH_ROW]),
+        )
+        cards = self._cards(view)
+        hand = self.part_shown(
+            "hand",
+            bool(self.row_keys(HAND_ROW))
+            or (
+                not layout.hide_hand
+                and ("strategic" in view["variants"] or view["hand"] is not None)
+            ),
+        )
+        if hand:
+            hand.show(
+                (
+                    tuple(cards),
+                    str(view["marks"]),
+                    at[HAND_ROW],
+                    marked,
+                    chosen,
+                    layout,
+                    update.seat in update.acting,
+                ),
+                lambda: self._hand(update, layout, marked, at[HAND_ROW]),
+            )
+        choice_keys = self._choice_keys()
+        choices = self.part_shown("choices", bool(choice_keys))
+        if choices:
+            choices.show(
+                (tuple(choice_keys), at[CHOICE_ROW], names, width, str(view["pouches"])),
+                lambda: self._choices(update, layout, at[CHOICE_ROW]),
+            )
+        words = prompt(update, self.keys, self.choices)
+        self._part("prompt").show((words, width), lambda: Text(words, style="bold"))
+        detail = self.details()
+        rows = 2 if layout.full else 1
+        self._part("details").show(
+            (detail, width, rows), lambda: self._details_line(detail, width, rows)
+        )
+
+    def part_shown(self, name: str, shown: bool) -> ShowOnChange | None:
+        """A part that is drawn now (None: hidden, e.g. no choice row)."""
+        part = self._part(name)
+        if part.display != shown:
+            part.display = shown
+        return part if shown else None
+
+    def _head(self, update: Update, layout: Layout) -> RenderableType:
+        view = update.view
+        if update.outcome is not None:
+            turn = "the game is over"
+        elif update.seat is not None and update.seat in update.acting:
+            turn = "your turn"
+        else:
+            turn = f"{update.names[view['turn']]}'s turn"
+        start = view["start"]
+        line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", style="bold")
+        line.append(f"{player_mark(view, start)} {update.names[start]}")
+        extra = f" · at most {LIMIT} adventurers a relic"
+        if line.cell_len + len(extra) <= layout.width:
+            line.append(extra, style="dim")
+        line.truncate(layout.width, overflow="ellipsis")
+        parts: list[RenderableType] = [line]
+        if layout.tracks:
+            parts += track_lines(update, layout.width)
         return Group(*parts)
+
+    def _relics(
+        self, update: Update, layout: Layout, marked: frozenset[Hashable], at: int
+    ) -> RenderableType:
+        view = update.view
+        if not view["row"]:
+            return Text("All the relics of this round have been handed over.", style="italic")
+        simple = "simple_relics" in view["variants"]
+        blocks = [
+            relic_column(
+                view,
+                index,
+                ColumnLook(
+                    width=layout.column_width,
+                    full=layout.full,
+                    name_lines=layout.name_lines,
+                    effect_lines=layout.effect_lines,
+                    legal=("column", index) in marked,
+                    cursor=at == index,
+                    chosen=("column", index) in self.keys,
+                    simple=simple,
+                ),
+                update.names,
+            )
+            for index in range(len(view["row"]))
+        ]
+        lines: list[Text] = []
+        for start in range(0, len(blocks), layout.per_band):
+            lines += side_by_side(blocks[start : start + layout.per_band])
+        return Group(*lines)
+
+    def _pouches(self, update: Update, layout: Layout, at: int) -> RenderableType:
+        view, names = update.view, update.names
+        players = view["players"]
+        if layout.piles:
+            width = min(30, (layout.width - players + 1) // players)
+            piles = [
+                pouch_pile(view, seat, names, width, at == seat, seat == update.seat)
+                for seat in range(players)
+            ]
+            notes = [Text(note_sentence(update, s), style="italic") for s in sorted(update.notes)]
+            return Group(*side_by_side(piles), *notes)
+        columns = layout.pouch_columns
+        cell = layout.width // columns
+        entries: list[list[Text]] = []
+        for seat in range(players):
+            row = Text(no_wrap=True)
+            row.append("▸" if at == seat else " ", style="bold")
+            colours = view["colours"][seat]
+            row.append(f"{player_mark(view, seat)} ", style=STYLES[colours[0]])
+            you = " (you)" if seat == update.seat else ""
+            if columns == 1:
+                name = Text(f"{names[seat]} ({player_colours(view, seat)}){you}: ")
+                facts = pouch_facts(view, seat)
+                if view["pouches"] is not None and view["pouches"][seat]:
+                    top = view["pouches"][seat][-1]
+                    glyph = RELIC_GLYPHS[relic_kind(top)]
+                    full = f" · top {glyph} {relic_name(top)}"
+                    fits = row.cell_len + name.cell_len + len(facts) + len(full) <= cell
+                    facts += full if fits else f" · top {glyph}{SHORT_RELIC[relic_kind(top)]}"
+            else:
+                name = Text(f"{names[seat][:10]}{you}: ")
+                facts = pouch_short(view, seat)
+                roomy = pouch_short(view, seat, relics=True)
+                if row.cell_len + name.cell_len + len(roomy) <= cell - 1:
+                    facts = roomy
+            if at == seat:
+                name.stylize("reverse")
+            row.append_text(name)
+            row.append(facts)
+            entry = with_note(row, update, seat, cell - 1)
+            for line in entry:
+                line.truncate(cell - 1, overflow="ellipsis")
+            entries.append(entry)
+        lines: list[Text] = []
+        for start in range(0, players, columns):
+            group = entries[start : start + columns]
+            lines += side_by_side(group, gap=1) if columns > 1 else group[0]
+        for line in lines:
+            line.truncate(layout.width, overflow="ellipsis")
+        return Group(*lines)
+
+    def _hand(
+        self, update: Update, layout: Layout, marked: frozenset[Hashable], at: int
+    ) -> RenderableType:
+        view = update.view
+        strategic = "strategic" in view["variants"]
+        label = "Supply" if strategic else "Hand"
+        cards = self._cards(view)
+        if not cards:
+            return Text(f"{label}: empty", style="dim")
+        space = layout.width - 7
+        width = max(12, min(28 if layout.full else 24, (space + 1) // len(cards) - 1))
+        mine = update.seat in update.acting
+        boxes = tuple(
+            adventurer_card(
+                view,
+                card,
+                width,
+                text_lines=layout.hand_lines,
+                legal=("card", card) in marked,
+                cursor=at == index,
+                chosen=("card", card) in self.keys,
+                dim=mine and not self.keys and ("card", card) not in marked,
+            )
+            for index, card in enumerate(cards)
+        )
+        rows = CardRow(boxes).lines(space)
+        head = [Text(""), Text(label, style="bold")]
+        return Group(*side_by_side([head, rows]))
+
+    def _choices(self, update: Update, layout: Layout, at: int) -> RenderableType:
+        view, names = update.view, update.names
+        keys = self._choice_keys()
+        space = layout.width - 7
+        width = max(12, min(26, (space + 1) // max(1, len(keys)) - 1))
+        boxes = []
+        for index, key in enumerate(keys):
+            kind, value = cast(tuple[str, Any], key)
+            if kind == "colour":
+                glyph, word, style = COLOUR_GLYPHS[value], ADVENTURER_NAMES[value], STYLES[value]
+                word += f" ({_embodied(update, value)})"
+            else:
+                glyph, word = player_mark(view, value), names[value]
+                style = STYLES[view["colours"][value][0]]
+                if view["pouches"] is not None and view["pouches"][value]:
+                    word += f" top {SHORT_RELIC[relic_kind(view['pouches'][value][-1])]}"
+            boxes.append(
+                CardBox(glyph, word, style=style, width=width, legal=True, selected=at == index)
+            )
+        rows = CardRow(tuple(boxes)).lines(space)
+        head = [Text(""), Text("Choose", style="bold")]
+        return Group(*side_by_side([head, rows]))
+
+    @staticmethod
+    def _details_line(detail: str, width: int, rows: int) -> Text:
+        """What the cursor is on, in ``rows`` lines at most (``i`` shows all of it)."""
+        text = f"i ▸ {detail or '—'}"
+        lines = textwrap.wrap(text, width) or [""]
+        if len(lines) > rows:
+            lines = lines[:rows]
+            lines[-1] = lines[-1][: width - 1] + "…"
+        line = Text("\n".join(lines), style="italic")
+        line.stylize("bold not italic", 0, 3)
+        return line
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -538,25 +1072,36 @@ class Board(Widget, can_focus=True):
             return True if mine or (update is not None and update.outcome is not None) else None
         if action == "back":
             return True if self.keys else None
+        if action == "next_choice":
+            return True if mine and self.choices else None
         return True
 
     def action_cursor(self, rows: int, cols: int) -> None:
         if self.update is None:
             return
         row, col = self.cursor
-        visible = [r for r in (HAND_ROW, RELIC_ROW, CHOICE_ROW) if self.row_keys(r)]
+        visible = [r for r in ROW_ORDER if self.row_keys(r)]
         if rows and visible:
             position = visible.index(row) if row in visible else 0
             row = visible[(position + rows) % len(visible)]
         width = len(self.row_keys(row))
         col = max(0, min(max(0, width - 1), col + cols))
         self.cursor = (row, col)
-        self.refresh()
+        self._redraw()
 
     def action_relic(self, index: int) -> None:
         if self.update is not None and index < len(self.update.view["row"]):
             self.cursor = (RELIC_ROW, index)
-            self.refresh()
+            self._redraw()
+
+    def action_next_choice(self) -> None:
+        """The cursor to the next legal choice of this step, round and round."""
+        spots = [s for s in (self._position(c.key) for c in self.choices) if s is not None]
+        if not spots:
+            return
+        following = spots.index(self.cursor) + 1 if self.cursor in spots else 0
+        self.cursor = spots[following % len(spots)]
+        self._redraw()
 
     def action_choose(self) -> None:
         update = self.update
@@ -573,6 +1118,12 @@ class Board(Widget, can_focus=True):
         if col >= len(keys):
             return
         key = keys[col]
+        if row == POUCH_ROW:
+            seat_key = ("seat", key[1])  # type: ignore[index]
+            if seat_key not in self._choice_keys():
+                self.notify("A pouch is there to read: i shows it in full.")
+                return
+            row, key = CHOICE_ROW, seat_key
         if row == HAND_ROW:
             self.keys = [key]
         else:
@@ -590,7 +1141,7 @@ class Board(Widget, can_focus=True):
                 self.post_message(ActionChosen(refused))
             else:
                 self.notify("Choose an adventurer first (↑↓ to your hand).", severity="warning")
-        self.refresh()
+        self._redraw()
         self.refresh_bindings()
 
     def _refused(self, keys: Sequence[Hashable]) -> Action | None:
@@ -608,5 +1159,5 @@ class Board(Widget, can_focus=True):
         if self.keys:
             self.keys.pop()
             self._home()
-            self.refresh()
+            self._redraw()
             self.refresh_bindings()

@@ -1,0 +1,520 @@
+"""Orb Hunters' cards as cards: relics with their adventurers stacked under them, pouches as
+piles of relic cards, adventurers in a hand, and the words and glyphs they are drawn with.
+
+Everything here is a pure function of the view (no App): the board module decides what is
+under the cursor and which layout fits, and these draw it. Every colour has its glyph and
+its word (never colour alone); every short form used at 80 columns is in ``LEGEND``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from core.games.orb_hunters.data import (
+    ADVENTURER_NAMES,
+    EFFECT_WORDS,
+    LIMIT,
+    SKILL_WORDS,
+    adventurer_name,
+    colour_of,
+    courage,
+    is_trenti,
+    relic,
+    relic_kind,
+    relic_name,
+    skill,
+)
+from core.games.orb_hunters.scoring import pouch_totals
+from tui.widgets.card import BACK, CHOSEN, LEGAL, CardBox
+
+COLOUR_GLYPHS: dict[str, str] = {
+    "red": "▲",
+    "blue": "●",
+    "green": "■",
+    "yellow": "★",
+    "purple": "✦",
+}
+"""Each adventurer's glyph: its colour told by shape as well as by its word."""
+TRENTI_GLYPH = "✿"
+STYLES: dict[str, str] = {
+    # Colour as a bonus: every card also says its adventurer's glyph and name.
+    "red": "bold red",
+    "blue": "bold blue",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "purple": "bold magenta",
+    "": "bold",
+}
+SHORT_COLOUR: dict[str, str] = {
+    "red": "Red",
+    "blue": "Blu",
+    "green": "Grn",
+    "yellow": "Yel",
+    "purple": "Pur",
+}
+SHORT_SKILL: dict[str, str] = {
+    "killer": "Kil",
+    "charismatic": "Cha",
+    "sly": "Sly",
+    "shielded": "Shd",
+    "trenti": "",
+    "": "",
+}
+SKILL_TEXT: dict[str, str] = {
+    "killer": (
+        "Killer: sends the last adventurer under that relic to the discard pile (not a "
+        "Shielded one); it may go under a relic at the limit."
+    ),
+    "charismatic": (
+        "Charismatic: attracts the last adventurer from under another relic on top of "
+        "itself (not when this relic reaches the limit)."
+    ),
+    "sly": "Sly: you assign a second adventurer (only a Shielded or a Trenti skill works).",
+    "shielded": "Shielded: no Killer can send it away.",
+    "trenti": "Trenti: you put an adventurer marker on it; its courage counts for that one.",
+    "": "No skill.",
+}
+RELIC_GLYPHS: dict[str, str] = {
+    "orb": "◉",
+    "cursed-treasure": "☠",
+    "gem-pouch": "◇",
+    "trinket": "∘",
+    "healing-potion": "✚",
+    "elixir": "✚",
+    "cursed-idol": "☠",
+    "hammer-of-ruin": "⚒",
+    "tricksters-mirror": "⇄",
+    "thiefs-glove-left": "←",
+    "thiefs-glove-right": "→",
+    "initial-relic": "∘",
+}
+"""Each relic kind's glyph: ☠ marks the cursed ones, ✚ the potions."""
+SHORT_RELIC: dict[str, str] = {
+    "orb": "Orb",
+    "cursed-treasure": "Treasure",
+    "gem-pouch": "Gems",
+    "trinket": "Trinket",
+    "healing-potion": "Potion",
+    "elixir": "Elixir",
+    "cursed-idol": "Idol",
+    "hammer-of-ruin": "Hammer",
+    "tricksters-mirror": "Mirror",
+    "thiefs-glove-left": "Glove",
+    "thiefs-glove-right": "Glove",
+    "initial-relic": "Initial",
+}
+SHORT_EFFECT: dict[str, str] = {
+    "gift": "Gift",
+    "destruction": "Dstr",
+    "exchange": "Swap",
+    "theft-left": "Thf←",
+    "theft-right": "Thf→",
+}
+POUCH_NOTE = "W wealth · X wounds · P potions (each potion cancels a wound)"
+
+
+# -- words ------------------------------------------------------------------------------------
+
+
+def colour_words(colour: str) -> str:
+    """A colour as its glyph and word: "▲ Red"."""
+    return f"{COLOUR_GLYPHS[colour]} {ADVENTURER_NAMES[colour]}"
+
+
+def owner(view: dict[str, Any], colour: str) -> int | None:
+    """The seat that embodies ``colour`` (None: nobody plays that adventurer)."""
+    for seat, colours in enumerate(view["colours"]):
+        if colour in colours:
+            return seat
+    return None
+
+
+def counts_for(view: dict[str, Any], card: str) -> str:
+    """The colour an adventurer brings its courage to ("" for an unmarked Trenti)."""
+    return str(view["marks"].get(card, "")) if is_trenti(card) else colour_of(card)
+
+
+def glyph_of(view: dict[str, Any], card: str) -> str:
+    """An adventurer's glyph: its colour's, or the Trenti's."""
+    return TRENTI_GLYPH if is_trenti(card) else COLOUR_GLYPHS[colour_of(card)]
+
+
+def adventurer_words(view: dict[str, Any], card: str, placed: bool = True) -> str:
+    """An adventurer in full words, a Trenti under a relic with the marker on its banner
+    (``placed=False``: a card in a hand or the supply, which has no marker yet)."""
+    words = adventurer_name(card)
+    if is_trenti(card) and placed:
+        marked = counts_for(view, card)
+        words += f" for {ADVENTURER_NAMES[marked]}" if marked else " (marker being chosen)"
+    return words
+
+
+def adventurer_short(view: dict[str, Any], card: str, placed: bool = True) -> str:
+    """An adventurer in at most nine cells: "Red 1 Kil", "Tre 3→Grn"."""
+    if is_trenti(card) and not placed:
+        return f"Trenti {courage(card)}"
+    if is_trenti(card):
+        marked = counts_for(view, card)
+        return f"Tre {courage(card)}→{SHORT_COLOUR[marked] if marked else '?'}"
+    colour = colour_of(card)
+    return f"{SHORT_COLOUR[colour]} {courage(card)} {SHORT_SKILL[skill(card)]}".strip()
+
+
+def adventurer_text(
+    view: dict[str, Any], card: str, names: Sequence[str], placed: bool = True
+) -> str:
+    """Everything about one adventurer card, for the details line and the ``i`` key."""
+    colour = counts_for(view, card) if placed or not is_trenti(card) else ""
+    seat = owner(view, colour) if colour else None
+    whose = (
+        f"its courage {courage(card)} counts for {ADVENTURER_NAMES[colour]}"
+        + (f" ({names[seat]})" if seat is not None else " (nobody plays that adventurer)")
+        if colour
+        else f"courage {courage(card)}"
+    )
+    words = adventurer_words(view, card, placed)
+    return f"{glyph_of(view, card)} {words}: {whose}. {SKILL_TEXT[skill(card)]}"
+
+
+def points_words(card: str) -> str:
+    """A relic's points in words: "4 wealth, 2 wounds"."""
+    kind = relic(card)
+    parts = [
+        f"{value} {word}"
+        for value, word in (
+            (kind.wealth, "wealth"),
+            (kind.wounds, "wound" if kind.wounds == 1 else "wounds"),
+            (kind.potions, "potion" if kind.potions == 1 else "potions"),
+        )
+        if value
+    ]
+    return ", ".join(parts) or "nothing"
+
+
+def points_short(card: str) -> str:
+    """A relic's points in short form: "W4 X2", "P1", "—"."""
+    kind = relic(card)
+    parts = [
+        f"{letter}{value}"
+        for letter, value in (("W", kind.wealth), ("X", kind.wounds), ("P", kind.potions))
+        if value
+    ]
+    return " ".join(parts) or "—"
+
+
+def relic_text(card: str, simple: bool = False) -> str:
+    """A relic in full: "◉ Orb: 4 wealth, 2 wounds; no effect."."""
+    effect = relic(card).effect
+    effect_words = (
+        "no effect"
+        if not effect
+        else f"{EFFECT_WORDS[effect]} (ignored: Simple Relics)"
+        if simple
+        else EFFECT_WORDS[effect]
+    )
+    glyph = RELIC_GLYPHS[relic_kind(card)]
+    return f"{glyph} {relic_name(card)}: {points_words(card)}; {effect_words}."
+
+
+def relic_word(card: str, full: bool) -> str:
+    return relic_name(card) if full else SHORT_RELIC[relic_kind(card)]
+
+
+def leader(view: dict[str, Any], column: Sequence[str]) -> tuple[str, int, int | None] | None:
+    """Who would obtain a relic now: (side's colour or "seat N", courage, seat or None).
+
+    As the rules count it: courage per colour (a Trenti's to its marker's), with two players
+    per player (both of their colours); a tie goes to the side assigned first.
+    """
+    sides: dict[str, list[int]] = {}
+    for position, card in enumerate(column):
+        colour = counts_for(view, card)
+        if not colour:
+            continue
+        seat = owner(view, colour)
+        side = f"seat {seat}" if view["players"] == 2 and seat is not None else colour
+        sides.setdefault(side, [0, position])[0] += courage(card)
+    if not sides:
+        return None
+    side = max(sides, key=lambda s: (sides[s][0], -sides[s][1]))
+    seat = int(side.split()[1]) if side.startswith("seat ") else owner(view, side)
+    return side, sides[side][0], seat
+
+
+def leader_words(
+    view: dict[str, Any], column: Sequence[str], names: Sequence[str], glyphs: bool = True
+) -> str:
+    """ "▲ Red (Ala) leads with 7 courage." or "" when nobody is under the relic yet
+    (``glyphs=False``: words only, for screen readers)."""
+    lead = leader(view, column)
+    if lead is None:
+        return ""
+    side, points, seat = lead
+    if side.startswith("seat "):
+        return f"{names[int(side.split()[1])]}'s adventurers lead with {points} courage."
+    colour = colour_words(side) if glyphs else ADVENTURER_NAMES[side]
+    if seat is None:
+        return (
+            f"{colour} leads with {points} courage, but nobody plays {ADVENTURER_NAMES[side]}:"
+            " the relic would leave the game."
+        )
+    return f"{colour} ({names[seat]}) leads with {points} courage."
+
+
+def leader_short(view: dict[str, Any], column: Sequence[str], names: Sequence[str]) -> str:
+    """The leader in a few cells for a card's bottom edge: "▲Red 7", "Ala 9", "▲Red 7✗"."""
+    lead = leader(view, column)
+    if lead is None:
+        return ""
+    side, points, seat = lead
+    if side.startswith("seat "):
+        seat = int(side.split()[1])
+        return f"{player_mark(view, seat)}{names[seat][:6]} {points}"
+    return f"{COLOUR_GLYPHS[side]}{SHORT_COLOUR[side]} {points}{'' if seat is not None else '✗'}"
+
+
+# -- relics with their adventurers ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnLook:
+    """How one relic column is drawn: its size, its text level and its state."""
+
+    width: int
+    full: bool
+    name_lines: int = 1
+    effect_lines: int = 1
+    legal: bool = False
+    cursor: bool = False
+    chosen: bool = False
+    simple: bool = False
+
+
+def _edge(left: str, fill: str, right: str, inner: int, label: str, style: Style) -> Text:
+    label = f" {label} " if label else ""
+    label = label[: max(0, inner - 1)]
+    body = (fill + label + fill * inner)[:inner] if label else fill * inner
+    return Text(left + body + right, style=style, no_wrap=True)
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    if lines <= 0:
+        return []
+    wrapped = textwrap.wrap(text, width, break_long_words=True) or [""]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        last = wrapped[-1]
+        wrapped[-1] = (last[: width - 1] + "…") if len(last) >= width else last + "…"
+    return wrapped + [""] * (lines - len(wrapped))
+
+
+def relic_column(
+    view: dict[str, Any], index: int, look: ColumnLook, names: Sequence[str]
+) -> list[Text]:
+    """One relic card with its adventurers stacked under it, each showing its courage, and
+    who leads it written on the bottom edge: ``look.width`` cells wide."""
+    card = view["row"][index] if index < len(view["row"]) else ""
+    column = view["columns"][index] if index < len(view["columns"]) else []
+    inner = max(4, look.width - 2)
+    heavy = look.cursor
+    tl, h, tr, v, bl, br = (
+        ("┏", "━", "┓", "┃", "┗", "┛") if heavy else ("╭", "─", "╮", "│", "╰", "╯")
+    )
+    edge = Style(bold=heavy)
+    count = "full" if len(column) >= LIMIT else f"{len(column)}/{LIMIT}"
+    out = [_edge(tl, h, tr, inner, f"{index + 1} · {count}", edge)]
+    body: list[Text] = []
+    corner = CHOSEN if look.chosen else LEGAL if look.legal else ""
+    if not card:
+        body.append(Text("handed over", style="dim italic"))
+        body += [Text("")] * (look.name_lines + look.effect_lines)
+    else:
+        kind = relic_kind(card)
+        name = relic_word(card, look.full)
+        title_lines = _wrap(name, inner - 2 - len(corner), look.name_lines)
+        for row, words in enumerate(title_lines):
+            head = f"{RELIC_GLYPHS[kind]} {words}" if row == 0 else f"  {words}"
+            title = Text(head, style="bold", no_wrap=True)
+            if heavy and row == 0:
+                title.stylize(Style(reverse=True))
+            title.truncate(inner - len(corner), pad=True)
+            if row == 0:
+                title.append(corner, style="bold")
+            body.append(title)
+        effect = relic(card).effect
+        if look.full:
+            body.append(Text(points_words(card)))
+            words = EFFECT_WORDS[effect] if effect else ""
+            if effect and look.simple:
+                words = "(effect ignored)"
+            body += [Text(w, style="italic") for w in _wrap(words, inner, look.effect_lines)]
+        else:
+            short = SHORT_EFFECT[effect] if effect and not look.simple else ""
+            body.append(Text.assemble(points_short(card), " ", (short, "italic")))
+    for level in range(LIMIT):
+        if level < len(column):
+            adventurer = column[level]
+            colour = counts_for(view, adventurer)
+            words = adventurer_words(view, adventurer)
+            if not look.full or len(words) + 2 > inner:
+                words = adventurer_short(view, adventurer)
+            space = " " if look.full else ""
+            body.append(Text(f"{glyph_of(view, adventurer)}{space}{words}", style=STYLES[colour]))
+        else:
+            body.append(Text("·", style="dim"))
+    lead = leader_short(view, column, names)
+    bottom = _edge(bl, h, br, inner, lead, edge)
+    rows = [out[0]]
+    for cell in body:
+        cell.truncate(inner, overflow="ellipsis", pad=True)
+        cell.no_wrap = True
+        rows.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
+    rows.append(bottom)
+    return rows
+
+
+def side_by_side(blocks: Sequence[list[Text]], gap: int = 1) -> list[Text]:
+    """Blocks of lines (cards, columns) next to each other, padded to the tallest."""
+    if not blocks:
+        return []
+    height = max(len(block) for block in blocks)
+    widths = [max((line.cell_len for line in block), default=0) for block in blocks]
+    out = []
+    for row in range(height):
+        line = Text(no_wrap=True)
+        for index, block in enumerate(blocks):
+            if index:
+                line.append(" " * gap)
+            cell = block[row].copy() if row < len(block) else Text("")
+            cell.truncate(widths[index], pad=True)
+            line.append_text(cell)
+        out.append(line)
+    return out
+
+
+# -- pouches -------------------------------------------------------------------------------------
+
+
+def player_mark(view: dict[str, Any], seat: int) -> str:
+    """A player's glyphs: "▲" or, with two players, "▲●"."""
+    return "".join(COLOUR_GLYPHS[c] for c in view["colours"][seat])
+
+
+def player_colours(view: dict[str, Any], seat: int) -> str:
+    return "+".join(ADVENTURER_NAMES[c] for c in view["colours"][seat])
+
+
+def pouch_facts(view: dict[str, Any], seat: int) -> str:
+    """A pouch's public totals in words (its size only in Hidden Treasures)."""
+    size = view["pouch_sizes"][seat]
+    many = f"{size} relic{'' if size == 1 else 's'}"
+    if view["pouches"] is None:
+        return f"{many}, face down" if size else "no relics"
+    totals = pouch_totals(view["pouches"][seat])
+    net = totals.net_wounds
+    wounds = f"{totals.wounds} wound{'' if totals.wounds == 1 else 's'}"
+    if totals.potions:
+        wounds += f" − {totals.potions} potion{'' if totals.potions == 1 else 's'} = {net}"
+    return f"{many}: wealth {totals.wealth}, {wounds}"
+
+
+def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
+    """A pouch's totals in short form: "3: W5 X3 P1 top ◉Orb" (``relics``: "3 relics …")."""
+    size = view["pouch_sizes"][seat]
+    if view["pouches"] is None:
+        return f"{size} face down {BACK * min(size, 4)}" if size else "no relics"
+    pouch = view["pouches"][seat]
+    if not pouch:
+        return "no relics"
+    totals = pouch_totals(pouch)
+    top = pouch[-1]
+    potions = f" P{totals.potions}" if totals.potions else ""
+    many = f"{size} relic{'' if size == 1 else 's'}" if relics else f"{size}:"
+    return (
+        f"{many} W{totals.wealth} X{totals.wounds}{potions} "
+        f"top {RELIC_GLYPHS[relic_kind(top)]}{SHORT_RELIC[relic_kind(top)]}"
+    )
+
+
+def pouch_pile(
+    view: dict[str, Any], seat: int, names: Sequence[str], width: int, cursor: bool, you: bool
+) -> list[Text]:
+    """A player's pouch as a pile of relic cards: the first obtained at the bottom, the
+    visible one on top (face-down backs in Hidden Treasures), the totals on the edge."""
+    inner = max(6, width - 2)
+    heavy = cursor
+    tl, h, tr, v, bl, br = (
+        ("┏", "━", "┓", "┃", "┗", "┛") if heavy else ("╭", "─", "╮", "│", "╰", "╯")
+    )
+    edge = Style(bold=heavy)
+    who = f"{player_mark(view, seat)} {names[seat]}{' (you)' if you else ''}"
+    rows = [_edge(tl, h, tr, inner, who, edge)]
+    body: list[Text] = []
+    size = view["pouch_sizes"][seat]
+    if view["pouches"] is None:
+        body += [Text(BACK * inner, style="dim") for _ in range(size)] or [Text("empty")]
+    else:
+        pouch = view["pouches"][seat]
+        for position, card in enumerate(reversed(pouch)):
+            kind = relic_kind(card)
+            label = Text(
+                f"{RELIC_GLYPHS[kind]} {relic_name(card)}", style="bold" if not position else ""
+            )
+            points = points_short(card)
+            label.truncate(max(1, inner - len(points) - 1), overflow="ellipsis", pad=True)
+            label.append(" " + points)
+            body.append(label)
+        if not pouch:
+            body.append(Text("empty", style="dim"))
+    for cell in body:
+        cell.truncate(inner, overflow="ellipsis", pad=True)
+        rows.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
+    facts = pouch_short(view, seat).split(" top ")[0] if view["pouches"] is not None else ""
+    rows.append(_edge(bl, h, br, inner, facts, edge))
+    return rows
+
+
+# -- a hand of adventurers, a row of choices -------------------------------------------------
+
+
+def adventurer_card(
+    view: dict[str, Any],
+    card: str,
+    width: int,
+    *,
+    text_lines: int,
+    legal: bool,
+    cursor: bool,
+    chosen: bool,
+    dim: bool,
+) -> CardBox:
+    """An adventurer in a hand or the supply as a card: glyph and colour word, courage,
+    skill, and with ``text_lines`` to spare, what the skill does."""
+    colour = counts_for(view, card)
+    inner = width - 3
+    words = adventurer_words(view, card, placed=False)
+    if len(words) + 2 > inner:
+        words = adventurer_short(view, card, placed=False)
+    does = SKILL_TEXT[skill(card)].split(":", 1)[-1].strip() if skill(card) else "No skill."
+    lines = tuple(_wrap(does, width - 2, text_lines))
+    return CardBox(
+        glyph_of(view, card),
+        words,
+        lines,
+        style=STYLES[colour],
+        width=width,
+        legal=legal and not chosen,
+        selected=cursor,
+        dim=dim,
+        mark=CHOSEN if chosen else "",
+    )
+
+
+def skill_word(card: str) -> str:
+    return SKILL_WORDS[skill(card)]
