@@ -8,11 +8,13 @@ from typing import Any
 from textual.widgets import OptionList
 
 from core.engine import Action
+from core.games.shardhunters.data import HEROES
 from core.match import Match
 from core.table import Seat, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
+from tests.tui.test_board_superbohaterowie import every_choice_is_readable
 from tui.app import HuntersApp
 from tui.boards import shardhunters as board
 from tui.boards.base import ActionTrie
@@ -177,9 +179,7 @@ def _snapshot_app() -> HuntersApp:
     return app
 
 
-def test_snapshot_mid_hunt_80x24(snap_compare: Any) -> None:
-    """The table in the middle of a Hunt at the smallest supported size."""
-
+def _mid_hunt(size: tuple[int, int]) -> Any:
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
         screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
@@ -190,4 +190,129 @@ def test_snapshot_mid_hunt_80x24(snap_compare: Any) -> None:
         # The 2nd Combat: one of its two cards chosen (✓), the cursor on another.
         await pilot.press("right", "enter", "right")
 
-    assert snap_compare(_snapshot_app(), terminal_size=(80, 24), run_before=run_before)
+    return run_before
+
+
+def test_snapshot_mid_hunt_80x24(snap_compare: Any) -> None:
+    """The table in the middle of a Hunt at the smallest supported size: a line per side
+    and per Combat, the hand as cards, the chosen card's full text in the details line."""
+    assert snap_compare(_snapshot_app(), terminal_size=(80, 24), run_before=_mid_hunt((80, 24)))
+
+
+def test_snapshot_mid_hunt_120x40(snap_compare: Any) -> None:
+    """On a roomy terminal the heroes are cards with their abilities, beside the log."""
+    assert snap_compare(_snapshot_app(), terminal_size=(120, 40), run_before=_mid_hunt((120, 40)))
+
+
+def test_snapshot_mid_hunt_200x60(snap_compare: Any) -> None:
+    """On a large terminal the tracks and the Combats' cards show too."""
+    assert snap_compare(_snapshot_app(), terminal_size=(200, 60), run_before=_mid_hunt((200, 60)))
+
+
+def _until(match: Match, rng: random.Random, kind: str) -> list[Any]:
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        events = match.act(seat, rng.choice(match.legal(seat)))
+        if any(e["type"] == kind for e in events):
+            return events
+    raise AssertionError(f"no {kind} event")
+
+
+def test_each_combat_is_summed_up_with_its_reason() -> None:
+    """A revealed Combat gives a title with its winner, what was played, and why (the
+    colours' rule); an ordinary step gives nothing."""
+    match = Match.new("shardhunters", 3, seed=6)
+    rng = random.Random(6)
+    seat = min(match.to_act())
+    assert board.milestone(update_of(match, 0), match.act(seat, match.legal(seat)[0])) is None
+    events = _until(match, rng, "reveal")
+    lines = board.milestone(update_of(match, 0, names=("Ala", "Olek", "Ewa")), events)
+    assert lines is not None
+    assert lines[0].startswith("Hunt 1, 1st Combat: ")
+    assert lines[1].startswith("The first Combat: ") and "Ala" in lines[1]
+    assert "total wins" in lines[2]
+    assert len(set(lines)) == len(lines)
+
+
+def test_each_hunt_is_summed_up_with_its_winner_and_the_teams() -> None:
+    """The end of a Hunt: its winner (or the tie), the loot counted and the teams' sizes —
+    of the Hunt that ended, even when nobody could recruit and the next one is dealt at once."""
+    match = Match.new("shardhunters", 2, seed=4)
+    events = _until(match, random.Random(4), "hunt-end")
+    update = update_of(match, 0, names=("Ala", "Olek"))
+    assert update.view["hunt"] == 2  # nobody could recruit: Hunt 2 is dealt already
+    lines = board.milestone(update, events)
+    assert lines is not None
+    assert lines[0].startswith("Hunt 1 is over: ")
+    assert any(line.startswith("Hunt 1 is over. Loot: ") for line in lines)
+    assert lines[-1].startswith("Teams now: Ala 1 hero, Olek 1 hero")
+
+
+def test_result_lines_count_the_real_team() -> None:
+    """A team of one is "a team of 1 hero", Bloodshards are counted right, nothing twice."""
+    match = Match.new("shardhunters", 2, seed=3)
+    rng = random.Random(3)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    outcome = match.outcome()
+    assert outcome is not None
+    view = match.view(None)
+    lines = board.result_lines(view, outcome, ["Ala", "Olek"])
+    for side, name in enumerate(("Ala", "Olek")):
+        size = len(view["teams"][side])
+        heroes = "hero" if size == 1 else "heroes"
+        assert lines[side].startswith(f"{name}: a team of {size} {heroes} (")
+    assert not any("1 Bloodshards" in line for line in lines)
+    assert len(set(lines)) == len(lines)
+
+
+def test_the_legend_explains_every_short_form() -> None:
+    """The colours, marks and short forms drawn on the board are all in the legend."""
+    shown = " ".join(glyph for glyph, _ in board.LEGEND)
+    for mark in ("☠", "⚑", "≈", "☾", "░", "★", "◆", "✓", "▶", "col.", "shards", "R"):
+        assert mark in shown, mark
+    assert "## How to play here" in board.HOW_TO_PLAY
+
+
+async def test_every_choice_is_readable_at_80x24_in_random_positions() -> None:
+    """Random positions (2–4 players, solo, the draft, three active heroes): each step's
+    choices can all be read in full at 80×24, on the board or in its details line."""
+    rng = random.Random(5)
+    app = HuntersApp(Settings(bot_delay=0))
+    configs: list[tuple[int, dict[str, Any]]] = [
+        (2, {}),
+        (3, {"draft": True}),
+        (4, {"active_heroes": 3}),
+        (1, {"solo": "hard"}),
+        (4, {}),
+    ]
+    async with app.run_test(size=(80, 24)) as pilot:
+        steps = 0
+        for players, options in configs:
+            match = Match.new("shardhunters", players, seed=players, options=options)
+            for _ in range(rng.randrange(3, 60)):
+                if match.outcome() is not None:
+                    break
+                seat = min(match.to_act())
+                match.act(seat, rng.choice(match.legal(seat)))
+            if match.outcome() is None:
+                seat = min(match.to_act())
+                steps += await every_choice_is_readable(pilot, board, match, seat, rng)
+        assert steps >= 5
+
+
+async def test_opponents_heroes_can_be_read_in_full() -> None:
+    """↑↓ look at every hero on the table in turn; details() gives its whole ability."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup((Seat("Ala"), Seat("Bot", "bot", "easy")), 5))
+        await settle(pilot, screen)
+        widget: Any = screen.query_one("#board")
+        teams = screen.latest[0].view["teams"]
+        read = []
+        for _ in range(sum(len(t) for t in teams)):
+            await pilot.press("down")
+            read.append(widget.details())
+        for hero in (h for team in teams for h in team):
+            assert any(HEROES[hero].ability in line for line in read)

@@ -9,64 +9,56 @@ word, a letter and a symbol too; active heroes are marked ACTIVE in words.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Hashable, Sequence
 from itertools import permutations
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
 
-from core.engine import Action, Outcome
+from core.engine import Action, Event, Outcome, with_names
 from core.games.shardhunters.data import (
-    COLOUR_SYMBOLS,
     HEROES,
     MONSTER_CARDS,
-    TRIBES,
+    WINNING_TEAM,
     hero_name,
 )
 from core.table import Update
-from tui.boards.base import Choice, Path, note_sentence, with_note
+from tui.boards.base import Choice, Path, note_sentence
 from tui.boards.choice_row import ChoiceRowBoard
-from tui.widgets.card import CHOSEN, TARGET, CardFace
+from tui.boards.shardhunters_table import (
+    ACTIVE,
+    COLOUR_RULES,
+    COMBATS,
+    GLYPHS,
+    STYLES,
+    Detail,
+    active_heroes,
+    card_text,
+    card_words,
+    choice_box,
+    combat_lines,
+    hero_text,
+    hero_width,
+    monster_box,
+    side_lines,
+    side_name,
+    title,
+    track_lines,
+)
+from tui.widgets.card import CHOSEN, TARGET, CardRow
+from tui.widgets.show import ShowOnChange
 
-STYLES: dict[str, str] = {
-    # Colour as a bonus only: the word, letter and symbol always say it too.
-    "white": "bold",
-    "yellow": "bold yellow",
-    "blue": "bold blue",
-    "red": "bold red",
-}
-CARD_WIDTH = 8
-CHOICE_WIDTH = 14
-COMBATS = ("1st", "2nd", "3rd", "4th")
-
-
-def card_words(card: str) -> str:
-    """A monster card in words: "blue 3 (rats)"."""
-    m = MONSTER_CARDS[card]
-    return f"{m.colour} {m.value} ({TRIBES[m.colour]})"
-
-
-def card_face(card: str, mark: str = "", cursor: bool = False, width: int = CARD_WIDTH) -> Text:
-    """A monster card as a fixed-width cell: symbol, colour letter and value."""
-    m = MONSTER_CARDS[card]
-    word = f"{m.colour[0].upper()}{m.value}"
-    return CardFace(COLOUR_SYMBOLS[m.colour], word, STYLES[m.colour], width, mark, cursor).text()
-
-
-def side_name(update: Update, side: int) -> str:
-    """A side as the board says it: "you", a player's name, or "the Reavers"."""
-    if update.view["solo"] and side == 1:
-        return "the Reavers"
-    if side == update.seat:
-        return "you"
-    return update.names[side] if side < len(update.names) else f"Player {side + 1}"
+__all__ = ["STYLES", "card_words", "side_name"]
 
 
 def _title(update: Update, side: int) -> str:
-    """A side at the start of a sentence ("You", "The Reavers"); names stay as typed."""
-    name = side_name(update, side)
-    return name[0].upper() + name[1:] if name in ("you", "the Reavers") else name
+    return title(update, side)
 
 
 # -- steps -----------------------------------------------------------------------------------
@@ -126,7 +118,7 @@ def prompt(
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
-        else (f"←→ to move, Enter to choose, Esc back; {TARGET} marks the choices")
+        else "←→ move, Enter choose"
     )
     phase = view["phase"]
     if phase == "combat":
@@ -251,108 +243,468 @@ def phase_words(phase: str) -> str:
 
 
 def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """Each team and its Bloodshards at the end, and the last Hunt's winner."""
+    """Each team as it ended (its real size) with its Bloodshards, and the Hunts played."""
     lines = []
     for side, team in enumerate(view["teams"]):
         who = "The Reavers" if view["solo"] and side == 1 else names[side]
         heroes = ", ".join(hero_name(h) for h in team)
-        lines.append(f"{who}: {len(team)} heroes ({heroes}), {view['shards'][side]} Bloodshards")
+        count = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
+        shards = view["shards"][side]
+        lines.append(
+            f"{who}: a team of {count} ({heroes}), {shards} Bloodshard{'s' if shards != 1 else ''}"
+        )
     lines.append(f"Hunts played: {view['hunt']}.")
-    if outcome.note:
+    if outcome.note and outcome.note not in lines:
         lines.append(outcome.note)
     return lines
+
+
+def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
+    """After a Combat is revealed (who played what, who won and why, the Bloodshards it
+    paid) and after a Hunt (the loot counted, its winner): a title, then a sentence each.
+
+    Read from the events themselves: when nobody can recruit and nobody has heroes to
+    choose between, the next Hunt is dealt in the same step and the view shows that one.
+    """
+    kinds = [e.get("type") for e in events]
+    if "reveal" not in kinds and "hunt-end" not in kinds:
+        return None
+    view = update.view
+    names = update.names
+    texts = [with_names(e["text"], names) for e in events]
+    lines: list[str] = []
+    head = ""
+    hunt = view["hunt"]
+    for kind, text in zip(kinds, texts, strict=True):
+        if kind == "hunt-end":
+            found = re.match(r"Hunt (\d+) is over", text)
+            hunt = int(found.group(1)) if found else hunt
+    for kind, text in zip(kinds, texts, strict=True):
+        if kind == "reveal":
+            lines += [text, _why(text)]
+            ordinal = text.split(" Combat")[0].removeprefix("The ")
+            number = ("first", "second", "third", "fourth").index(ordinal)
+            won = re.search(r"\. ([^.;]+?) wins( \(Sabine\))?\.$", text)
+            who = f"{won.group(1)} won" if won else "a draw"
+            head = f"Hunt {hunt}, {COMBATS[number]} Combat: {who}"
+        elif kind in ("shard", "hunt-end", "hunt-tie", "win", "bound", "recruit"):
+            lines.append(text)
+        elif kind == "hunt-win":
+            lines.append(text)
+            head = f"Hunt {hunt} is over: {text.rsplit(' wins Hunt', 1)[0]} wins it"
+        if kind == "hunt-tie":
+            head = f"Hunt {hunt} is over: a tie, everyone gets a Bloodshard"
+    if "hunt-end" in kinds:
+        teams = ", ".join(
+            f"{_called(update, s)} {len(t)} hero{'es' if len(t) != 1 else ''}"
+            for s, t in enumerate(view["teams"])
+        )
+        lines.append(f"Teams now: {teams}; a Hunt won with {WINNING_TEAM} heroes wins the game.")
+    return [head, *_unique(lines)]
+
+
+def _called(update: Update, side: int) -> str:
+    """A side by its name (a summary may be read by everyone at the keyboard)."""
+    if update.view["solo"] and side == 1:
+        return "the Reavers"
+    return update.names[side] if side < len(update.names) else f"Player {side + 1}"
+
+
+def _why(reveal: str) -> str:
+    """Why a Combat went as it did, from the colours and totals its reveal names."""
+    colours = set(re.findall(r"\b(white|yellow|blue|red) \d+\b", reveal))
+    if "blue" in colours and "red" not in colours:
+        rule = "A blue card was played and no red: the lowest total wins"
+    elif "red" in colours:
+        rule = "A red card was played: the highest total wins" + (
+            " (red overrules blue)" if "blue" in colours else ""
+        )
+    else:
+        rule = "No blue or red card was played: the highest total wins"
+    if "A draw" in reveal:
+        return f"{rule}; the best totals and their coloured cards were equal: a draw."
+    if "(Sabine)" in reveal:
+        return f"{rule}; it would have been a draw, and Sabine makes it her side's."
+    totals = [int(t) for t in re.findall(r"\((\d+)\)", reveal)]
+    if not totals:
+        return f"{rule}."
+    target = min(totals) if "lowest" in rule else max(totals)
+    if totals.count(target) > 1:
+        return f"{rule}; {totals.count(target)} sides had {target}: more coloured cards won it."
+    return f"{rule}."
+
+
+def _unique(lines: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(lines))
+
+
+HOW_TO_PLAY = """\
+## How to play here
+
+**The board.** Each side has a row: its number and name, Bloodshards, loot this Hunt
+(how many coloured), cards in hand, and its heroes as cards — **★ active** heroes (standing)
+with their abilities, resting ones dimmed. The tracks show everyone's Bloodshards and team
+size (5 heroes and a won Hunt win the game). The Combats of this Hunt show the cards each
+side played: face down (░) until everyone has chosen, then face up with the winner.
+Your monster cards are at the bottom; the choices of other steps (heroes, Tavern) beside.
+
+**The keys.** ←→ (or h l, or **n**) move along the choices marked **◆**, **Enter** takes
+the one under the cursor (a heavy border), **Esc** takes the last one back. ↑↓ (k j) look
+at every hero on the table in turn; **i** shows the whole text of what you look at, and
+the line under the board shows it in short.
+
+**A turn.** In the 2nd Combat you put down two cards: move to a card, Enter (it gets ✓),
+move to another, Enter — both go face down. When everyone has chosen the cards turn up:
+the highest total takes all of them as loot, unless a blue card was played (then the
+lowest) — a red card overrules blue. After four Combats the most loot wins the Hunt and
+a Bloodshard; at the Tavern pay Bloodshards to recruit heroes.
+"""
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    *(
+        (f"{GLYPHS[c]} 3 {c}", f"a {c} monster worth 3: {COLOUR_RULES[c]}")
+        for c in ("white", "yellow", "blue", "red")
+    ),
+    ("░", "a card played face down, not yet revealed"),
+    (ACTIVE, "an active hero: standing, its ability applies this Hunt"),
+    ("· resting", "a resting hero: counts for the team size only"),
+    ("◆", "a legal choice now"),
+    (CHOSEN, "chosen already (your face-down cards, the heroes you stand up)"),
+    ("heavy border", "the cursor, or the hero you look at"),
+    ("▶", "a side that is choosing now"),
+    ("shards 3", "in a side's line: 3 Bloodshards"),
+    ("loot 4 (2 col.)", "monster cards looted this Hunt, 2 of them coloured (not white)"),
+    ("hand 5", "monster cards left in that side's hand"),
+    ("ready / choosing…", "a side has put its cards (or choice) down / not yet"),
+    ("1 2 3 4, R", "a side on the tracks: its seat number, R the Reavers"),
+    ("Bloodshards track ▲", "the recruit cost: pay it at the Tavern for two heroes"),
+    ("Team size ▲ 5", "a team of 5 that wins a Hunt wins the game"),
+    ("1st … 4th", "the four Combats of a Hunt: 1, 2, 3 and 1 cards"),
+)
 
 
 # -- the widget ------------------------------------------------------------------------------
 
 
+NEXT_CHOICE = "n"
+"""Moves the cursor to the next choice of the current step, cycling through them."""
+
+
 class Board(ChoiceRowBoard):
-    """The table, your hand and a row of choices (see ChoiceRowBoard for the keys)."""
+    """The table, your hand and the choices (see ChoiceRowBoard for the keys), drawn as
+    parts that each redraw only when what they show changed.
+
+    | key | action |
+    | --- | --- |
+    | ←→ / hl / n | move the cursor along the choices |
+    | ↑↓ / kj | look at each hero on the table in turn (details line, `i`) |
+    | Enter / Space | take the choice under the cursor |
+    | Esc | take back the last choice |
+    """
+
+    DEFAULT_CSS = """
+    Board > .sh-part { height: auto; }
+    Board #sh-sides { height: auto; grid-size: 1; grid-rows: auto; grid-gutter: 0 2; }
+    Board #sh-sides > .sh-part { height: auto; }
+    Board.-two-columns #sh-sides { grid-size: 2; }
+    """
+    TWO_COLUMNS = 100
+    """From this width on the sides stand in two columns."""
+
+    BINDINGS = [
+        Binding("left,h", "cursor(-1)", "Previous", show=False, id="board.left"),
+        Binding("right,l", "cursor(1)", "Next", show=False, id="board.right"),
+        Binding(NEXT_CHOICE, "cursor(1)", "Next choice", id="board.next"),
+        Binding("up,k", "look(-1)", "Look", show=False, id="board.look-back"),
+        Binding("down,j", "look(1)", "Look", show=False, id="board.look"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.looking: int | None = None
+        """The hero looked at, as an index into every hero on the table; None: the cursor
+        is on the choices."""
+        self._detail: tuple[Hashable, Detail] | None = None
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
 
-    # -- drawing ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield ShowOnChange(id="sh-head", classes="sh-part")
+        yield ShowOnChange(id="sh-tracks", classes="sh-part")
+        with Grid(id="sh-sides"):
+            for side in range(4):
+                yield ShowOnChange(id=f"sh-side-{side}", classes="sh-part")
+        for name in ("combat", "hand", "choices", "details"):
+            yield ShowOnChange(id=f"sh-{name}", classes="sh-part")
+        yield ShowOnChange(Text("Dealing…"), id="sh-prompt", classes="sh-part")
 
-    def _team_line(self, update: Update, side: int) -> Text:
-        view = update.view
-        team = view["teams"][side]
-        active = set(team) if view["solo"] else set(view["active"][side])
-        shards = view["shards"][side]
-        loot = view["loot"][side]
-        coloured = sum(1 for c in loot if MONSTER_CARDS[c].colour != "white")
-        turn = "▶ " if side in update.acting and update.outcome is None else "  "
-        line = Text(turn)
-        line.append(_title(update, side), style="bold")
-        line.append(f" · shards {shards} · loot {len(loot)} ({coloured} col.) · ")
-        for hero in team:
-            if hero in active:
-                line.append(f"{hero_name(hero)} ACTIVE", style="bold reverse")
-            else:
-                line.append(f"{hero_name(hero)} resting", style="dim")
-            line.append(" ")
-        if view["phase"] == "combat" and side < len(view["submitted"]):
-            line.append("· cards down" if view["submitted"][side] else "· choosing…")
-        return line
+    def show(self, update: Update) -> None:
+        if self.update is None or update.version != self.update.version:
+            self.looking = None
+        super().show(update)
+        self._draw()
 
-    def render(self) -> RenderableType:
+    def on_resize(self) -> None:
+        self._draw()
+
+    def action_cursor(self, step: int) -> None:
+        self.looking = None
+        super().action_cursor(step)
+        self._draw()
+
+    def action_choose(self) -> None:
+        self.looking = None
+        super().action_choose()
+        self._draw()
+
+    def action_back(self) -> None:
+        super().action_back()
+        self._draw()
+
+    def action_look(self, step: int) -> None:
+        """Look at the next (or previous) hero on the table: its whole ability shows in the
+        details line and with `i`."""
+        heroes = self._table_heroes()
+        if not heroes:
+            return
+        if self.looking is None:
+            self.looking = 0 if step > 0 else len(heroes) - 1
+        else:
+            self.looking = (self.looking + step) % len(heroes)
+        self._draw()
+
+    def _table_heroes(self) -> list[tuple[int, str]]:
+        if self.update is None:
+            return []
+        teams = self.update.view["teams"]
+        return [(side, hero) for side, team in enumerate(teams) for hero in team]
+
+    def details(self) -> str:
+        """The whole text of what the cursor is on: the hero looked at, or the choice under
+        the cursor with its card's or hero's full text."""
         update = self.update
         if update is None:
-            return Text("Dealing…")
+            return ""
+        heroes = self._table_heroes()
+        if self.looking is not None and self.looking < len(heroes):
+            side, hero = heroes[self.looking]
+            active = hero in active_heroes(update.view, side)
+            state = "active" if active else "resting"
+            return f"{title(update, side)}: {hero_text(hero)} ({state})"
+        choices = self.choices
+        mine = update.seat is not None and update.seat in update.acting
+        if not mine or not choices or update.outcome is not None:
+            return ""
+        choice = choices[min(self.cursor, len(choices) - 1)]
+        key = choice.key
+        assert isinstance(key, tuple)
+        words = f"{TARGET} {choice.label}."
+        if key[0] == "card":
+            return f"{words} {card_text(key[1])}"
+        if key[0] == "hero":
+            return f"{TARGET} {choice.label} ({HEROES[key[1]].name})"
+        return words
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _width(self) -> int:
+        width = self.content_size.width
+        return width if width > 10 else max(40, self.app.size.width - 2)
+
+    def _room(self) -> int:
+        width, height = self.app.size
+        return height - (4 if width >= 120 else 8)
+
+    def _pick_detail(self, update: Update, width: int) -> Detail:
+        """The richest detail whose lines fit the room (kept for one position and size)."""
+        room = self._room()
+        key = (update.version, update.seat, width, room)
+        if self._detail is not None and self._detail[0] == key:
+            return self._detail[1]
+        levels = [Detail(a, True, True) for a in (6, 5, 4, 3, 2, 1)]
+        levels += [Detail(a, False, True) for a in (3, 2, 1)]
+        levels += [Detail(1, False, False), Detail(0, False, False)]
+        chosen = levels[-1]
+        for level in levels:
+            if self._height(update, width, level) <= room:
+                chosen = level
+                break
+        self._detail = (key, chosen)
+        return chosen
+
+    def _side_width(self, update: Update, width: int) -> int:
+        """How wide one side is: half the board in two columns."""
+        return (width - 2) // 2 if self._two_columns(update, width) else width
+
+    def _two_columns(self, update: Update, width: int) -> bool:
+        return width >= self.TWO_COLUMNS and update.view["sides"] > 1
+
+    def _height(self, update: Update, width: int, detail: Detail) -> int:
         view = update.view
-        rows: list[RenderableType] = []
-        header = Text(style="bold")
+        lines = 3 + (4 if detail.tracks else 0)
+        side_width = self._side_width(update, width)
+        heights = [
+            len(side_lines(update, side, side_width, detail, None)) for side in range(view["sides"])
+        ]
+        if self._two_columns(update, width):
+            heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
+        lines += sum(heights)
+        lines += len(combat_lines(update, width, detail))
+        lines += len(self._hand_lines(update, width)) + len(self._choice_lines(update, width))
+        return lines
+
+    def _draw(self) -> None:
+        update = self.update
+        if update is None or not self.is_mounted:
+            return
+        view = update.view
+        width = self._width()
+        detail = self._pick_detail(update, width)
+        head = self._head(update)
+        self.query_one("#sh-head", ShowOnChange).show(head.plain, lambda: head)
+        tracks = self.query_one("#sh-tracks", ShowOnChange)
+        tracks.display = detail.tracks
+        if detail.tracks:
+            tracks.show(
+                (view["shards"], [len(t) for t in view["teams"]], view["costs"], width),
+                lambda: Group(*track_lines(update, width)),
+            )
+        heroes = self._table_heroes()
+        looked = heroes[self.looking] if self.looking is not None else None
+        self.set_class(self._two_columns(update, width), "-two-columns")
+        side_width = self._side_width(update, width)
+        for side in range(4):
+            part = self.query_one(f"#sh-side-{side}", ShowOnChange)
+            part.display = side < view["sides"]
+            if side >= view["sides"]:
+                continue
+            mine = looked[1] if looked is not None and looked[0] == side else None
+            key = (
+                side in update.acting,
+                view["shards"][side],
+                view["loot"][side],
+                view["hand_sizes"][side],
+                view["teams"][side],
+                sorted(active_heroes(view, side)),
+                view["submitted"],
+                view["phase"],
+                update.notes.get(side),
+                mine,
+                side_width,
+                detail,
+                update.outcome is None,
+            )
+            part.show(
+                key,
+                functools.partial(_group, side_lines, update, side, side_width, detail, mine),
+            )
+        self.query_one("#sh-combat", ShowOnChange).show(
+            (
+                view["plays"],
+                view["results"],
+                view["phase"],
+                view["combat"],
+                view["submitted"],
+                view["pending"],
+                width,
+                detail,
+                update.outcome is None,
+            ),
+            lambda: Group(*combat_lines(update, width, detail)),
+        )
+        hand = self._hand_lines(update, width)
+        self.query_one("#sh-hand", ShowOnChange).show(
+            tuple(t.markup for t in hand), lambda: Group(*hand)
+        )
+        choices = self._choice_lines(update, width)
+        part = self.query_one("#sh-choices", ShowOnChange)
+        part.display = bool(choices)
+        part.show(tuple(t.markup for t in choices), lambda: Group(*choices))
+        details = self.details()
+        line = Text(details, style="italic", no_wrap=True)
+        line.truncate(width, overflow="ellipsis")
+        self.query_one("#sh-details", ShowOnChange).show((details, width), lambda: line)
+        words = prompt(update, self.keys, self.choices)
+        self.query_one("#sh-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
+
+    def _head(self, update: Update) -> Text:
+        view = update.view
+        header = Text(style="bold", no_wrap=True)
         if view["solo"]:
             header.append(f"Solo vs the Reavers ({view['level']}) · ")
         header.append(f"Hunt {view['hunt']} · ")
         if view["phase"] == "combat":
             need = view["sizes"][update.seat or 0][view["combat"]]
-            header.append(f"{COMBATS[view['combat']]} Combat of 4 · play {need}")
+            header.append(f"{COMBATS[view['combat']]} Combat of 4 · you play {need}")
         else:
             header.append(phase_words(view["phase"]).capitalize())
-        header.append(f" · Tavern {view['tavern_size']}")
+        header.append(f" · Tavern Deck {view['tavern_size']}")
         if view["top"] is not None:
-            header.append(f" · top card {card_words(view['top'])}")
-        rows.append(header)
-        for side in range(view["sides"]):
-            rows += with_note(self._team_line(update, side), update, side, 78)
-        if update.seat is not None:
-            team = view["teams"][update.seat]
-            active = team if view["solo"] else view["active"][update.seat]
-            for hero in active:
-                line = Text(f"  {hero_name(hero)}: {HEROES[hero].ability}", style="dim")
-                line.truncate(78, overflow="ellipsis")
-                rows.append(line)
-        if view["plays"]:
-            last = len(view["plays"]) - 1
-            rows.append(Text(_combat_sentence(update, last), style="italic"))
-        if view["hand"] is not None:
-            hand = Text("Hand: ", style="bold")
-            for card in view["hand"]:
-                mark = CHOSEN if ("card", card) in self.keys else ""
-                hand.append_text(card_face(card, mark))
-            for card in view["pending"] or []:
-                if card in MONSTER_CARDS:
-                    hand.append_text(card_face(card, CHOSEN))
-            rows.append(hand)
-        choices = self.choices
-        mine = update.seat is not None and update.seat in update.acting
-        if mine and update.outcome is None and choices:
-            row = Text("Choose: ", style="bold")
-            for index, choice in enumerate(choices):
-                row.append_text(self._choice_face(choice, index == self.cursor))
-            rows.append(row)
-            rows.append(Text(choices[self.cursor].label, style="italic"))
-        rows.append(Text(prompt(update, self.keys, choices), style="bold"))
-        return Group(*rows)
+            header.append(f" · Monster Deck top: {card_words(view['top'])}")
+        return header
 
-    def _choice_face(self, choice: Choice, cursor: bool) -> Text:
-        key = choice.key
-        assert isinstance(key, tuple)
-        if key[0] == "card":
-            return card_face(key[1], TARGET, cursor)
-        if key[0] == "hero":
-            return CardFace("", hero_name(key[1]), "bold", CHOICE_WIDTH, TARGET, cursor).text()
-        words = {"pay": "Pay", "done": "Leave", "keep": "Keep hand"}
-        word = words.get(key[0], f"Guess {key[1]}" if key[0] == "guess" else str(key[0]))
-        return CardFace("", word, "bold", CHOICE_WIDTH, TARGET, cursor).text()
+    def _marks(self) -> tuple[set[Hashable], Hashable | None]:
+        update = self.update
+        choices = self.choices
+        mine = update is not None and update.seat in update.acting and update.outcome is None
+        if not mine or not choices:
+            return set(), None
+        cursor = choices[min(self.cursor, len(choices) - 1)].key
+        return {c.key for c in choices}, (None if self.looking is not None else cursor)
+
+    def _hand_lines(self, update: Update, width: int) -> list[Text]:
+        """Your monster cards, the legal ones marked ◆, the cursor's in a heavy border."""
+        hand = update.view["hand"]
+        if not hand:
+            return []
+        legal, cursor = self._marks()
+        card_width = 13 if len(hand) * 14 + 6 <= width else 8
+        boxes = tuple(
+            monster_box(
+                c,
+                card_width,
+                legal=("card", c) in legal,
+                selected=cursor == ("card", c),
+                mark=CHOSEN if ("card", c) in self.keys else "",
+                tribe=card_width >= 12,
+            )
+            for c in hand
+        )
+        body = CardRow(boxes, gap=1).lines(width - 6)
+        label = [Text(""), Text("Hand", style="bold")]
+        return _beside(label, body, 6)
+
+    def _choice_lines(self, update: Update, width: int) -> list[Text]:
+        """The choices that are not cards in hand (heroes, Tavern, guesses) as cards."""
+        legal, cursor = self._marks()
+        choices = [c for c in self.choices if isinstance(c.key, tuple) and c.key[0] != "card"]
+        if not legal or not choices:
+            return []
+        heroes = any(c.key[0] == "hero" for c in choices if isinstance(c.key, tuple))
+        box_width = hero_width(width, len(choices)) if heroes else 14
+        lines = 0 if width < 100 else 3 if heroes else 1
+        if heroes and self._room() >= 30:
+            lines = 3
+        boxes = tuple(
+            choice_box(c.key, c.label, box_width, c.key == cursor, lines) for c in choices
+        )
+        chosen = [k for k in self.keys if isinstance(k, tuple) and k[0] == "hero"]
+        label = Text("Choose", style="bold")
+        if chosen:
+            names = ", ".join(hero_name(str(k[1])) for k in chosen if isinstance(k, tuple))
+            label.append(f" ({CHOSEN} {names})")
+        return [label, *CardRow(boxes, gap=1).lines(width)]
+
+
+def _beside(label: list[Text], body: list[Text], width: int) -> list[Text]:
+    out = []
+    for row, line in enumerate(body):
+        cell = label[row].copy() if row < len(label) else Text("")
+        cell.truncate(width, pad=True)
+        out.append(Text.assemble(cell, line, no_wrap=True))
+    return out
+
+
+def _group(build: Any, *args: Any) -> Group:
+    return Group(*build(*args))

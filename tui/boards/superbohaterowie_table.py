@@ -356,16 +356,6 @@ def pile_boxes(update: Update, width: int, height: int) -> tuple[CardBox, ...]:
     return draw, top
 
 
-def _wrap(text: str, width: int, lines: int) -> list[str]:
-    import textwrap
-
-    wrapped = textwrap.wrap(text, width)
-    if len(wrapped) > lines:
-        wrapped = wrapped[:lines]
-        wrapped[-1] = wrapped[-1][: width - 1] + "…"
-    return wrapped
-
-
 def info_line(update: Update, series_inline: bool) -> Text:
     """The piles in words, and the series' totals when they have no track of their own."""
     view = update.view

@@ -1,0 +1,381 @@
+"""How the Shardhunters table is drawn: each side's heroes as cards with their abilities,
+the Combats of this Hunt as the cards played (face down until revealed), the hand, the
+choices and the live tracks — pure functions from a view to lines of Rich text.
+
+Two levels of detail, picked by the room the board has (``Detail``): "cards" (heroes as
+cards with as many lines of their ability as fit, each Combat as its cards, the tracks)
+and "lines" (the floor at 80×24: one line per side and per Combat). Monster cards are
+always cards: glyph, value and colour word (a colour is never told by colour alone).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from core.games.shardhunters.data import (
+    COLOUR_SYMBOLS,
+    HEROES,
+    MONSTER_CARDS,
+    TRIBES,
+    WINNING_TEAM,
+    hero_name,
+)
+from core.table import Update
+from tui.widgets.card import CHOSEN, CardBox, CardRow, Track
+
+STYLES: dict[str, str] = {
+    # Colour as a bonus only: the word and symbol always say it too.
+    "white": "bold",
+    "yellow": "bold yellow",
+    "blue": "bold blue",
+    "red": "bold red",
+}
+COMBATS = ("1st", "2nd", "3rd", "4th")
+GLYPHS: dict[str, str] = {**COLOUR_SYMBOLS, "yellow": "⚑"}
+"""The colours' glyphs on the board: the pirates' flag for yellow, as the anchor (⚓) is
+drawn two cells wide by many terminals and would break the cards' borders."""
+ACTIVE = "★"
+"""Marks an active (standing) hero where there is no room for the word."""
+COLOUR_RULES: dict[str, str] = {
+    "white": "undead: not a coloured card",
+    "yellow": "pirates: a coloured card",
+    "blue": "rats: if any is played, the lowest total wins",
+    "red": "lycanthropes: if any is played, the highest total wins (overrules blue)",
+}
+
+
+def card_words(card: str) -> str:
+    """A monster card in words: "blue 3 (rats)"."""
+    m = MONSTER_CARDS[card]
+    return f"{m.colour} {m.value} ({TRIBES[m.colour]})"
+
+
+def card_text(card: str) -> str:
+    """A monster card's full text: value, colour, tribe and what its colour does."""
+    m = MONSTER_CARDS[card]
+    return f"{m.colour.capitalize()} {COLOUR_RULES[m.colour]}."
+
+
+def hero_text(hero: str) -> str:
+    """A hero's full name and ability."""
+    return f"{HEROES[hero].name}: {HEROES[hero].ability}"
+
+
+def monster_box(
+    card: str,
+    width: int,
+    *,
+    legal: bool = False,
+    selected: bool = False,
+    mark: str = "",
+    fresh: bool = False,
+    tribe: bool = False,
+) -> CardBox:
+    """A monster card: "☠ 3" over its colour word ("white"), the tribe too when wide."""
+    m = MONSTER_CARDS[card]
+    glyph = GLYPHS[m.colour]
+    long = f"{m.value} {m.colour}"
+    room = width - 2 - (1 if legal else 0) - (len(mark) + 1 if mark else 0)
+    fits = cell_len(glyph) + 1 + len(long) <= room
+    word = long if fits else str(m.value)
+    lines: tuple[str, ...] = () if fits else (m.colour,)
+    if tribe:
+        lines = (*lines, TRIBES[m.colour])
+    return CardBox(
+        glyph,
+        word,
+        lines,
+        style=STYLES[m.colour],
+        width=width,
+        legal=legal,
+        selected=selected,
+        mark=mark,
+        fresh=fresh,
+    )
+
+
+def side_name(update: Update, side: int) -> str:
+    """A side as the board says it: "you", a player's name, or "the Reavers"."""
+    if update.view["solo"] and side == 1:
+        return "the Reavers"
+    if side == update.seat:
+        return "you"
+    return update.names[side] if side < len(update.names) else f"Player {side + 1}"
+
+
+def title(update: Update, side: int) -> str:
+    """A side at the start of a sentence ("You", "The Reavers"); names stay as typed."""
+    name = side_name(update, side)
+    return name[0].upper() + name[1:] if name in ("you", "the Reavers") else name
+
+
+def marker(update: Update, side: int) -> str:
+    """A side's marker on the tracks: its seat number, R for the Reavers."""
+    return "R" if update.view["solo"] and side == 1 else str(side + 1)
+
+
+def active_heroes(view: dict[str, object], side: int) -> set[str]:
+    teams = view["teams"]
+    assert isinstance(teams, list)
+    if view["solo"]:
+        return set(teams[side])
+    active = view["active"]
+    assert isinstance(active, list)
+    return set(active[side])
+
+
+@dataclass(frozen=True, slots=True)
+class Detail:
+    """How much the board shows: heroes as cards with ``ability`` lines (0: one line per
+    side), Combats as cards or lines, the tracks or not."""
+
+    ability: int
+    combat_cards: bool
+    tracks: bool
+
+
+def side_facts(update: Update, side: int, short: bool) -> str:
+    """Bloodshards, loot (coloured), cards in hand, and what the side is doing."""
+    view = update.view
+    shards = view["shards"][side]
+    loot = view["loot"][side]
+    coloured = sum(1 for c in loot if MONSTER_CARDS[c].colour != "white")
+    hand = view["hand_sizes"][side]
+    if short:
+        parts = [f"shards {shards}", f"loot {len(loot)} ({coloured} col.)", f"hand {hand}"]
+    else:
+        parts = [
+            f"{shards} Bloodshard{'s' if shards != 1 else ''}",
+            f"loot {len(loot)} ({coloured} coloured)",
+            f"{hand} in hand",
+        ]
+    deciding = view["phase"] in ("combat", "choose", "draft", "start")
+    if deciding and update.outcome is None and side < min(view["players"], len(view["submitted"])):
+        parts.append("ready" if view["submitted"][side] else "choosing…")
+    return " · ".join(parts)
+
+
+def side_label(update: Update, side: int, short: bool) -> Text:
+    turn = "▶ " if side in update.acting and update.outcome is None else "  "
+    line = Text(turn, no_wrap=True)
+    line.append(f"{marker(update, side)} {title(update, side)}", style="bold")
+    line.append(f" · {side_facts(update, side, short)}")
+    return line
+
+
+def side_lines(
+    update: Update, side: int, width: int, detail: Detail, looked: str | None
+) -> list[Text]:
+    """One side: its label and facts, then its heroes (cards, or names on the line)."""
+    view = update.view
+    team = view["teams"][side]
+    active = active_heroes(view, side)
+    note = update.notes.get(side)
+    if not detail.ability:
+        line = side_label(update, side, short=True)
+        line.append(" · ")
+        for hero in team:
+            mark = ACTIVE if hero in active else ""
+            style = "bold reverse" if hero == looked else "bold" if mark else "dim"
+            line.append(f"{mark}{hero_name(hero)}", style=style)
+            line.append(" ")
+        line.truncate(width, overflow="ellipsis")
+        out = [line]
+        if note:
+            out.append(Text(f"    {note}", style="italic"))
+        return out
+    label = side_label(update, side, short=False)
+    labels = [label]
+    if label.cell_len > width:
+        # Too long for its column: the name on one line, the facts on the next.
+        turn = "▶ " if side in update.acting and update.outcome is None else "  "
+        name = Text(f"{turn}{marker(update, side)} {title(update, side)}", style="bold")
+        short = len(side_facts(update, side, False)) > width - 4
+        labels = [name, Text(f"    {side_facts(update, side, short)}")]
+    if note:
+        labels.append(Text(f"    {note}", style="italic"))
+    for line in labels:
+        line.truncate(width, overflow="ellipsis")
+    cards = tuple(
+        hero_box(hero, hero in active, hero_width(width, len(team)), detail.ability, hero == looked)
+        for hero in team
+    )
+    return [*labels, *CardRow(cards, gap=1, empty="(no heroes)").lines(width)]
+
+
+def hero_width(width: int, heroes: int = 4) -> int:
+    """Hero cards share the width: up to four in a row, never narrower than 18."""
+    per_row = min(max(heroes, 2), 4)
+    return max(18, min(32, (width - (per_row - 1)) // per_row))
+
+
+def hero_box(hero: str, active: bool, width: int, lines: int, selected: bool) -> CardBox:
+    """A hero card: name, active or resting, and ``lines`` lines of the ability."""
+    state = "active" if active else "resting"
+    name = hero_name(hero)
+    if len(name) + len(state) + 5 <= width - 2:
+        name = f"{name} · {state}"
+    words = _wrap(HEROES[hero].ability, width - 2, lines)
+    return CardBox(
+        ACTIVE if active else "·",
+        name,
+        tuple(words),
+        width=width,
+        selected=selected,
+        dim=not active,
+    )
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    if lines <= 0:
+        return []
+    wrapped = textwrap.wrap(text, width)
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][: width - 1].rstrip() + "…"
+    return wrapped
+
+
+def verdict(update: Update, number: int) -> str:
+    result = update.view["results"][number]
+    return "a draw" if result < 0 else f"{side_name(update, result)} won"
+
+
+def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
+    """The Combats of this Hunt: the cards each side played, face up once revealed, face
+    down while the current one waits; who won each."""
+    view = update.view
+    plays = view["plays"]
+    out: list[Text] = []
+    current = view["phase"] == "combat" and update.outcome is None
+    for number, combat in enumerate(plays):
+        head = f"{COMBATS[number]} Combat: {verdict(update, number)}"
+        groups = [
+            (f"{marker(update, s)} {title(update, s)}", [monster_box(c, 8) for c in cards])
+            for s, cards in enumerate(combat)
+        ]
+        out += _combat_block(head, groups, width, detail.combat_cards, update, combat)
+    if current:
+        k = view["combat"]
+        groups = []
+        for side in range(view["sides"]):
+            size = view["sizes"][side][k]
+            mine = side == update.seat and view["pending"]
+            if mine:
+                boxes = [monster_box(c, 8, mark=CHOSEN) for c in view["pending"]]
+            elif side < view["players"] and not view["submitted"][side]:
+                boxes = []
+            else:
+                boxes = [CardBox("", "", width=5, face_down=True) for _ in range(size)]
+            groups.append((f"{marker(update, side)} {title(update, side)}", boxes))
+        head = f"{COMBATS[k]} Combat now: face down until everyone has chosen"
+        out += _combat_block(head, groups, width, detail.combat_cards, update, None)
+    if not out:
+        out.append(Text(f"Hunt {view['hunt']}: no Combat yet.", style="dim"))
+    return out
+
+
+def _combat_block(
+    head: str,
+    groups: list[tuple[str, list[CardBox]]],
+    width: int,
+    cards: bool,
+    update: Update,
+    played: list[list[str]] | None,
+) -> list[Text]:
+    if not cards:
+        line = Text(f"{head.split(':')[0].replace(' Combat', '')}: ", style="bold", no_wrap=True)
+        for index, (name, boxes) in enumerate(groups):
+            if index:
+                line.append(" | ")
+            line.append(f"{name.split(' ')[0]} ")
+            if played is not None:
+                line.append(" ".join(_short(c) for c in played[index]))
+            else:
+                line.append(" ".join("░" for _ in boxes) if boxes else "…")
+        line.append(f" → {head.split(': ', 1)[1]}" if played is not None else "")
+        line.truncate(width, overflow="ellipsis")
+        return [line]
+    out = [Text(head, style="bold")]
+    row: list[list[Text]] = []
+    used = 0
+    for name, boxes in groups:
+        block = CardRow(tuple(boxes), gap=0, empty="(choosing)").lines(width)
+        label = Text(name, style="bold", no_wrap=True)
+        block = [label, *block[: len(block)]]
+        need = max(t.cell_len for t in block) + 2
+        if row and used + need > width:
+            out += _join(row)
+            row, used = [], 0
+        row.append(block)
+        used += need
+    if row:
+        out += _join(row)
+    return out
+
+
+def _short(card: str) -> str:
+    m = MONSTER_CARDS[card]
+    return f"{GLYPHS[m.colour]}{m.value}"
+
+
+def _join(blocks: list[list[Text]]) -> list[Text]:
+    height = max(len(b) for b in blocks)
+    widths = [max(t.cell_len for t in b) + 2 for b in blocks]
+    out = []
+    for row in range(height):
+        line = Text(no_wrap=True)
+        for block, w in zip(blocks, widths, strict=True):
+            cell = block[row].copy() if row < len(block) else Text("")
+            cell.truncate(w, overflow="ellipsis", pad=True)
+            line.append_text(cell)
+        out.append(line)
+    return out
+
+
+def track_lines(update: Update, width: int) -> list[Text]:
+    """Bloodshards and team sizes as tracks, each side's marker under its space."""
+    view = update.view
+    sides = range(view["sides"])
+    shards = tuple((view["shards"][s], marker(update, s)) for s in sides)
+    costs = tuple(sorted(set(view["costs"])))
+    top = max(12, *view["shards"])
+    team = tuple((len(view["teams"][s]), marker(update, s)) for s in sides)
+    return [
+        *Track("Bloodshards", 0, top, shards, highlight=costs, cell=2).lines(width),
+        *Track(
+            "Team size  ",
+            0,
+            max(WINNING_TEAM, *(n for n, _ in team)),
+            team,
+            highlight=(WINNING_TEAM,),
+            cell=2,
+        ).lines(width),
+    ]
+
+
+def choice_box(key: Hashable, label: str, width: int, selected: bool, lines: int) -> CardBox:
+    """A choice that is not a card in hand: a hero, the Tavern's buttons, a guess."""
+    assert isinstance(key, tuple)
+    if key[0] == "hero":
+        words = tuple(_wrap(HEROES[key[1]].ability, width - 2, lines))
+        verb = label.split(" ")[0]
+        return CardBox(
+            "",
+            hero_name(key[1]),
+            (verb.lower(), *words)[: lines + 1] if lines else (),
+            width=width,
+            legal=True,
+            selected=selected,
+            height=1 + lines,
+        )
+    word = {"pay": "Pay", "done": "Leave", "keep": "Keep hand"}.get(
+        key[0], f"Guess {key[1]}" if key[0] == "guess" else str(key[0])
+    )
+    rest = tuple(_wrap(label, width - 2, lines)) if lines else ()
+    return CardBox("", word, rest, width=width, legal=True, selected=selected, height=1 + lines)
