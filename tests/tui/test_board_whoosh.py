@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 import io
 import time
+from collections import Counter
 from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual import events
 from textual.widgets import OptionList
 
 from core.engine import TABLE
 from core.games.whoosh import bots
-from core.games.whoosh.data import MONSTER_BY_ID
+from core.games.whoosh.data import MONSTER_BY_ID, MONSTERS
 from core.games.whoosh.rules import can_capture
 from core.match import Match, Step
 from core.table import Seat, Table, TableSetup, Update
@@ -22,6 +24,7 @@ from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import update_of
 from tui.app import HuntersApp, ReplayApp
 from tui.boards import whoosh as board
+from tui.boards import whoosh_faces as faces
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.milestone import MilestoneScreen
@@ -674,3 +677,218 @@ def test_snapshot_eight_players_two_at_the_keyboard(
         await _scripted(pilot, 8, 2)
 
     assert snap_compare(_snapshot_app(8, 2), terminal_size=size, run_before=run_before)
+
+
+# -- the table as cards --------------------------------------------------------------------------
+
+
+def _plan(width: int = 78, room: int = 17, players: int = 3) -> Any:
+    return faces.plan_for(width, room, players, ["Ala (you)", "Olek", "Ewa"][:players])
+
+
+@pytest.mark.parametrize("room", [17, 40], ids=["short", "tall"])
+def test_every_monster_card_shows_all_its_symbols_at_80_columns(room: int) -> None:
+    """Each of the 36 Monsters: its name, points, every symbol as glyph and word with its
+    count, its tie number and pile on the card's edge, in 25 columns (80 x 24: three of
+    them side by side), nothing cut."""
+    plan = _plan(78, room, 2)
+    assert plan.monster_width == 25 and plan.grouped is (room == 40)
+    for monster in MONSTERS:
+        card = faces.MonsterFace(monster.name, monster.symbols, monster.value, monster.tie, 7)
+        rows = [row.plain for row in faces.monster_card(0, card, plan, fresh=True)]
+        assert len(rows) == plan.monster_body + 2 and {len(row) for row in rows} == {25}
+        body = " ".join(rows[2:-1])
+        assert rows[1].startswith(f"│1 {monster.name} ") and "…" not in "".join(rows)
+        assert rows[1].rstrip("│").endswith(f"{monster.value} pt{'s' * (monster.value > 1)}")
+        for symbol, count in Counter(monster.symbols).items():
+            glyph = faces.GLYPHS[symbol][0]
+            assert (f"{count}×{glyph}{symbol}" if count > 1 else f"{glyph}{symbol}") in body or (
+                f"{glyph}{symbol}" + (f" ×{count}" if count > 1 else "") in body
+            )
+        assert f"tie {monster.tie}" in rows[-1] and "7 left" in rows[-1] and "new" in rows[-1]
+
+
+def _played(players: int, reveals: int, seed: int = 3) -> Match:
+    match = _untimed(players, seed=seed)
+    for _ in range(reveals):
+        match.act(match.state.turn, ("reveal",))
+    return match
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_board_fits_80x24_for_every_player_count(players: int) -> None:
+    """The board keeps to the 17 lines the game screen leaves it at 80 x 24 (the log keeps
+    three), no line is wider than 78, and every Monster and every player is on it."""
+    names = ("Ala", "Bartholomew Kent", "Olek", "Ewa-Magdalena K.", "Jan", "Iga", "Max", "Ola")
+    for local in ((0,), (0, 1)):
+        match = _played(players, 3 * players)
+        widget = _board(update_of(match, 0, names[:players]), local)
+        lines = [line.plain for line in widget.lines(78, 17)]
+        assert len(lines) <= 17 and all(len(line) <= 78 for line in lines)
+        text = "\n".join(lines)
+        assert all(f" {m['name']} " in text for m in match.view(None)["monsters"] if m)
+        assert all(name in text for name in names[:players]), text
+        assert "Out in all: " in text
+
+
+def test_a_long_blunder_wraps_on_the_news_lines_instead_of_being_cut() -> None:
+    """The flash for a mistake with a long name and a staff out ("✗ X blundered … needs …")
+    is longer than 78 columns: it wraps onto the news line's second line, whole."""
+    widget = _board(update_of(_played(3, 3), 0, ("Ala", "Bartholomew Kent", "Ewa")))
+    widget.flash = Text(
+        f"{board.FAILED} Bartholomew Kent blundered, −1 face down: the Storm Titan needs "
+        + board.missing_words(("lightning",) * 3 + ("bow", "ice", "sword"), [("staff",)])
+    )
+    assert widget.flash.cell_len > 78
+    lines = [line.plain.rstrip() for line in widget.lines(78, 17)]
+    start = next(i for i, line in enumerate(lines) if "blundered" in line)
+    assert " ".join(lines[start : start + 2]) == widget.flash.plain
+    assert "(the staff counts for one)" in lines[start + 1]
+
+
+def test_the_highlight_names_every_choice_in_its_details() -> None:
+    """The choices are the reveal (on your turn) and each Monster; details() has the
+    highlighted one's whole wording with its position, and the Monster's points and pile."""
+    match = _played(3, 3)
+    update = update_of(match, match.state.turn, ("Ala", "Olek", "Ewa"))
+    widget = _board(update, (update.seat,))
+    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+    labels = [choice.label for choice in trie.choices([])]
+    assert labels[0] == "Reveal your next card" and len(labels) == 4
+    assert [choice.label for choice in widget.choices()] == labels
+    for index, choice in enumerate(widget.choices()):
+        widget._cursor = choice.key
+        assert widget.details().startswith(f"{index + 1} of 4: {labels[index]}")
+    monster = update.view["monsters"][2]
+    assert widget.details().endswith(
+        f"tie number {monster['tie']}, {monster['pile']} more in its pile."
+    )
+    widget._cursor, widget._player = None, 1
+    assert widget.details().startswith("Olek: 0 points; captured no Monsters; no mistakes;")
+
+
+async def test_next_choice_cycles_the_highlight_and_enter_takes_it() -> None:
+    """NEXT_CHOICE goes round every choice (the reveal, Monsters 1 2 3) and back, the
+    Monster under it gets a heavy border, Esc drops it, and Enter claims the highlighted
+    Monster for the player at the keyboard, timed like a key."""
+    seats = (Seat("Ala"), Seat("Olek", "remote"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 5, turn_timer=0, tie_window=0))
+        widget: Any = screen.query_one("#board")
+        await _until(pilot, lambda: widget.update is not None)
+        labels = [choice.label for choice in widget.choices()]
+        seen = []
+        for _ in range(len(labels) + 1):
+            await pilot.press(board.NEXT_CHOICE)
+            seen.append(widget.details())
+        assert all(seen[i].startswith(f"{i + 1} of 4: {labels[i]}") for i in range(4))
+        assert seen[4] == seen[0]
+        await pilot.press(board.NEXT_CHOICE, board.NEXT_CHOICE)  # Monster 2
+        assert "┏━" in screen_text(app).splitlines()[1]
+        assert widget.details() in screen_text(app).replace("\n", " ") or "…" in screen_text(app)
+        await pilot.press("escape")
+        assert "┏━" not in screen_text(app) and not widget._highlighted()
+        await pilot.press(board.NEXT_CHOICE, board.NEXT_CHOICE, board.NEXT_CHOICE)
+        await asyncio.sleep(board.MIN_REACTION)
+        generation = widget.update.view["generation"]
+        await pilot.press("enter")
+        table = screen.table
+        assert table is not None
+        await _until(pilot, lambda: len(table.match.steps) >= 1)
+        assert table.match.steps[0][:2] == (0, ("claim", 1, generation))
+
+
+def test_a_players_details_name_their_monsters_and_mistakes() -> None:
+    """↓ on a player: their Monsters by name and points, their mistakes, pile and row."""
+    view = _played(2, 0).view(None)
+    view["captured"] = [["ogre", "dragon"], []]
+    view["mistakes"] = [["goblin"], []]
+    view["scores"] = [6, 0]
+    update = Update(1, 0, view, (), (), ("Ala", "Olek"), frozenset(), None)
+    widget = _board(update)
+    widget._player = 0
+    assert widget.details() == (
+        "Ala: 6 points; captured the Ogre (+2), the Dragon (+5); 1 mistake (the Goblin); "
+        f"{view['pile_sizes'][0]} cards in pile; revealed nothing."
+    )
+
+
+def test_the_milestone_is_the_games_end_only() -> None:
+    """Mid-game events are no milestone (the race never pauses); the last Monster of a
+    pile is: how it ended, who won with how many points, and each player's count."""
+    match = _untimed(2, seed=1)
+    assert board.milestone(update_of(match, 0), match.act(0, ("reveal",))) is None
+    events: list[Any] = []
+    while match.outcome() is None:
+        slot = _reveal_until_capturable(match)
+        events = match.act(1, ("claim", slot, match.state.generation))
+        if match.outcome() is None:
+            assert board.milestone(update_of(match, 0, ("Ala", "Olek")), events) is None
+    update = update_of(match, 0, ("Ala", "Olek"))
+    lines = board.milestone(update, events)
+    assert lines is not None
+    end = next(e for e in events if e["type"] == "end")
+    assert lines[0] == f"Game over: Monster pile {end['slot'] + 1} is used up."
+    last = MONSTER_BY_ID[match.view(None)["captured"][1][-1]]
+    assert (
+        lines[1] == f"Olek captured the {last.name} (+{last.value}), the last Monster of its pile."
+    )
+    score = match.outcome().scores[1]  # type: ignore[union-attr]
+    assert lines[2] == f"Olek wins with {score} points."
+    assert lines[-2] == "Ala: 0 points from no Monsters captured and no mistakes."
+    assert lines[-1].startswith(f"Olek: {score} points from ")
+
+
+def test_the_legend_explains_every_glyph_the_board_draws() -> None:
+    """Every symbol drawn in a range of positions and sizes (not a letter, digit, border
+    or punctuation) is in a LEGEND entry, and HOW_TO_PLAY names the keys."""
+    keys = " ".join(short for short, _ in board.LEGEND)
+    drawn: set[str] = set()
+    for players, reveals, size in ((2, 9, (78, 17)), (8, 30, (78, 17)), (3, 12, (131, 57))):
+        match = _played(players, reveals, seed=9)
+        match.act(1, ("claim", 0, match.state.generation))  # a hand down: "hand: …"
+        widget = _board(update_of(match, 0), (0, 1))
+        widget._fresh_card, widget._fresh_slots = 0, frozenset({1})
+        for line in widget.lines(*size):
+            drawn |= {c for c in line.plain if not c.isalnum() and c not in BOX_DRAWING}
+    drawn -= set(" .,:;!?()[]|+-−…'’×") | {"╭", "╮", "╰", "╯", "┏", "┓", "┗", "┛", "╌"}
+    assert drawn and all(glyph in keys for glyph in drawn), drawn - set(keys)
+    for key in ("Space", "1 2 3", "→ ←", "**i**", "Enter", "[z|asd]"):
+        assert key in board.HOW_TO_PLAY
+
+
+async def test_a_reveal_redraws_only_the_parts_it_changed() -> None:
+    """A reveal (one every 0.15 s in a fast game) redraws the revealer's row, the rows the
+    turn mark and the "new" mark left and reached, the totals and the prompt: never the
+    Monsters, never the other players' rows."""
+    seats = tuple(Seat(name, "human" if i == 0 else "remote") for i, name in enumerate("ABCDEF"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 5, turn_timer=0))
+        table = screen.table
+        assert table is not None
+        widget: Any = screen.query_one("#board")
+        for _ in range(3):
+            await table.submit(table.match.state.turn, ("reveal",))
+        await _until(pilot, lambda: widget.update.version == table.match.version)
+        redrawn: list[str] = []
+        for part in widget.query(board.TablePart):
+            original = part.update
+
+            def spy(content: Any = "", *, layout: bool = True, _o: Any = original, _p: Any = part):
+                redrawn.append(_p.id)
+                _o(content, layout=layout)
+
+            part.update = spy
+        for _ in range(4):
+            redrawn.clear()
+            seat = table.match.state.turn
+            await table.submit(seat, ("reveal",))
+            await _until(pilot, lambda: widget.update.version == table.match.version)
+            allowed = {f"wh-row-{s}" for s in ((seat - 1) % 6, seat, (seat + 1) % 6)} | {
+                "wh-totals",
+                "wh-prompt",
+            }
+            assert redrawn and set(redrawn) <= allowed and f"wh-row-{seat}" in redrawn
+            assert len(redrawn) == len(set(redrawn))
