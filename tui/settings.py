@@ -15,3 +15,6 @@ class Settings:
     """Use the high-contrast theme."""
     bot_delay: float = 0.8
     """Seconds a bot waits before acting, so people can follow (0 in tests)."""
+    summaries: bool = True
+    """Pause at each milestone of a game (a Hunt, a round, a location) with a summary panel
+    of who won what and why; experienced players turn it off."""

@@ -17,6 +17,9 @@ async def settle(pilot: Pilot[Any], screen: GameScreen, timeout: float = 10.0) -
     async with asyncio.timeout(timeout):
         while True:
             await pilot.pause()
+            if screen._summary_open:  # a milestone's summary: read, then play on
+                await pilot.press("enter")
+                continue
             if screen._covered:
                 return
             update = screen.latest.get(screen.viewer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from textual.widgets import OptionList
@@ -262,3 +263,210 @@ async def test_a_spectator_joins_a_running_table_and_sees_no_hand() -> None:
             assert "Your hand" not in screen_text(app)
         finally:
             await table.close()
+
+
+# -- the layout, details, history and the milestone pause ------------------------------------
+
+
+async def test_the_log_stands_beside_the_board_from_120_columns() -> None:
+    """Below the board at 80 columns, beside it (the board about two thirds) at 160;
+    resizing switches between the two."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        column, log = screen.query_one("#board-column"), screen.query_one("#log")
+        assert not screen.has_class("-wide")
+        assert log.region.y >= column.region.bottom and log.region.width >= 78
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        assert screen.has_class("-wide")
+        assert log.region.x >= column.region.right and log.region.y == column.region.y
+        assert 100 <= column.region.width <= 110 and log.region.height > 30
+
+
+async def test_i_shows_the_full_text_under_the_cursor_and_escape_closes_it() -> None:
+    """i opens the board's details() in a panel over the table; Escape goes back."""
+    from tui.screens.details import DetailsScreen
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        board: Any = screen.query_one("#board")
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        assert app.screen.text == board.details() and board.details()
+        assert board.details().split()[0] in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and app.focused is board
+
+
+async def test_i_on_a_board_without_details_says_where_to_look() -> None:
+    """A board that has no details() yet still answers i, with the fallback text."""
+    from tui.boards.superbohaterowie import Board
+    from tui.screens.details import NO_DETAILS, DetailsScreen
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        board: Any = screen.query_one("#board", Board)
+        board.details = lambda: ""
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen) and app.screen.text == NO_DETAILS
+
+
+async def test_h_opens_the_whole_history_with_your_own_moves_once_as_you() -> None:
+    """H lists every line so far for the seat shown: "You place…", "You draw…", never
+    "Ala places…" nor the public "Ala draws a card." beside her own draw."""
+    from tui.screens.history import HistoryScreen
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        for _ in range(3):
+            await settle(pilot, screen)
+            await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await settle(pilot, screen)
+        await pilot.press("H")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        lines = history.lines
+        assert sum(line.startswith("You ") for line in lines) >= 6
+        assert any(line.startswith("Bot 2 places ") for line in lines)
+        assert not any(line.startswith("Ala ") for line in lines)
+        assert "It is your turn." in lines
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+def _summary_every_move(update: Any, events: Any) -> list[str] | None:
+    """A stand-in milestone: every move of Ala's is one."""
+    placed = [e for e in events if e["type"] in ("place", "explode", "eagle", "swap")]
+    if any(e["text"].startswith("{p0} ") for e in placed):
+        return ["Ala moved", "Ala made a move, and that is a milestone here."]
+    return None
+
+
+async def test_a_summary_waits_for_enter_while_the_bots_hold_still(monkeypatch: Any) -> None:
+    """After a milestone the panel shows; the bot does not move until Enter, then does."""
+    from tui.boards import superbohaterowie
+    from tui.screens.milestone import MilestoneScreen
+
+    monkeypatch.setattr(superbohaterowie, "milestone", _summary_every_move, raising=False)
+    seats = (Seat("Ala"), Seat("Bot", "bot", "random"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats))
+        await settle(pilot, screen)
+        await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MilestoneScreen)
+        assert "Ala made a move, and that is a milestone here." in screen_text(app)
+        assert screen.table is not None and screen.table.held
+        version = screen.table.match.version
+        await asyncio.sleep(0.3)
+        assert screen.table.match.version == version, "the bot moved behind the panel"
+        await pilot.press("enter")
+        async with asyncio.timeout(5):
+            while screen.table.match.version == version:
+                await asyncio.sleep(0.01)
+        assert app.screen is screen and not screen.table.held
+
+
+async def test_summaries_off_in_the_settings_show_none(monkeypatch: Any) -> None:
+    """With the setting off, a milestone passes without a panel and nothing holds."""
+    from tui.boards import superbohaterowie
+
+    monkeypatch.setattr(superbohaterowie, "milestone", _summary_every_move, raising=False)
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        for _ in range(2):
+            await settle(pilot, screen)
+            assert app.screen is screen
+            await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await settle(pilot, screen)
+        assert app.screen is screen and screen.latest[0].version >= 6
+
+
+async def test_in_hot_seat_the_summary_comes_before_the_cover(monkeypatch: Any) -> None:
+    """Ala's milestone is read first; Enter then brings up the cover for Olek."""
+    from tui.boards import superbohaterowie
+    from tui.screens.milestone import MilestoneScreen
+
+    monkeypatch.setattr(superbohaterowie, "milestone", _summary_every_move, raising=False)
+    seats = (Seat("Ala"), Seat("Olek"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats))
+        await pilot.press("enter")  # Ala takes the keyboard
+        await pilot.pause()
+        await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MilestoneScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and "Pass to Olek" in screen_text(app)
+
+
+async def test_a_served_table_shows_the_summary_without_holding_anyone(monkeypatch: Any) -> None:
+    """Over SSH one guest reading must not freeze the table: the panel shows, the bots
+    play on behind it."""
+    from core.table import Table
+    from tui.boards import superbohaterowie
+    from tui.screens.milestone import MilestoneScreen
+
+    monkeypatch.setattr(superbohaterowie, "milestone", _summary_every_move, raising=False)
+    setup = _setup((Seat("Ala", "remote"), Seat("Bot", "bot", "random")), seed=2)
+    table = Table(setup.new_match(), setup.seats, bot_delay=0.01, bot_seed=2)
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(setup, app.settings, table=table, seats=frozenset({0}))
+        await pilot.app.push_screen(screen)
+        await table.start()
+        try:
+            await settle(pilot, screen)
+            await table.submit(0, table.match.legal(0)[0])
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, MilestoneScreen) and not app.screen.holding
+            assert not table.held
+            async with asyncio.timeout(5):
+                while table.match.version < 2:
+                    await asyncio.sleep(0.01)
+        finally:
+            await table.close()
+
+
+def test_snapshot_mid_game_200x60(snap_compare: Any) -> None:
+    """A big terminal: the board grows, the log stands beside it."""
+
+    async def run_before(pilot: Any) -> None:
+        await _play_turns(pilot, 4)
+
+    assert snap_compare(_snapshot_app(11), terminal_size=(200, 60), run_before=run_before)
+
+
+async def test_m_in_the_settings_turns_the_summaries_off_and_on() -> None:
+    """The settings list the summaries; m (or Enter on the line) switches them."""
+    from tui.screens.settings import SettingsScreen
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(SettingsScreen())
+        await pilot.pause()
+        assert "Summaries: on" in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.settings.summaries is False and "Summaries: off" in screen_text(app)
+        await pilot.press("m")
+        assert app.settings.summaries is True

@@ -4,6 +4,11 @@ The screen is a participant of a :class:`~core.table.Table`: it holds the local 
 seats, is pushed one update per seat, and sends actions only through the table. It never
 touches the match itself. With several local humans it shows one seat at a time and puts
 the "pass to NAME" cover up before showing another seat's hand.
+
+On a terminal of at least ``WIDE`` columns the log stands beside the board (the board gets
+about two thirds), below it otherwise. After each milestone of the game (the board module's
+``milestone``) a summary panel waits for Enter, before any cover; `i` shows the full text of
+what the board's cursor is on, `H` the whole history.
 """
 
 from __future__ import annotations
@@ -12,21 +17,30 @@ from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
+from textual import events as textual_events
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Event, IllegalAction, with_names
+from core.games import GAMES
 from core.table import Table, TableSetup, Update
 from tui.boards import BOARDS
 from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted, note_sentence
 from tui.screens.cover import PassScreen
+from tui.screens.details import NO_DETAILS, DetailsScreen
+from tui.screens.history import HistoryScreen, seat_lines
+from tui.screens.milestone import HOLD_REASON, MilestoneScreen
 from tui.settings import Settings
 from tui.widgets.banner import TurnBanner
 from tui.widgets.event_log import EventLog
+
+WIDE = 120
+"""Columns from which the log stands beside the board instead of below it."""
 
 
 def merge_events(streams: list[list[Event]]) -> list[Event]:
@@ -68,12 +82,22 @@ class GameScreen(Screen[None]):
 
     | key | action |
     | --- | --- |
+    | i | the full text of what the board's cursor is on |
+    | H | the whole history of the game |
     | t | read the whole table aloud into the log |
+    | Tab | between the board and the log (Page Up/Down scroll the log) |
     | q | leave the table (back to the launcher) |
     """
 
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
+    GameScreen #table-area { height: 1fr; layout: vertical; }
+    GameScreen #board-column { height: auto; }
+    GameScreen.-wide #table-area { layout: horizontal; }
+    GameScreen.-wide #board-column { width: 2fr; height: 1fr; overflow-y: auto; }
+    GameScreen.-wide EventLog {
+        width: 1fr; height: 1fr; border-top: none; border-left: solid $primary-darken-2;
+    }
     GameScreen #status { height: auto; min-height: 1; padding: 0 1; }
     GameScreen #stopped {
         display: none; height: auto; padding: 0 1; background: $error; color: $text;
@@ -86,7 +110,13 @@ class GameScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("t", "read_table", "Read table", id="game.read"),
+        Binding(
+            "i", "details", "Details", tooltip="The full text under the cursor", id="game.details"
+        ),
+        Binding("H", "history", "History", tooltip="Every move so far", id="game.history"),
+        # Listed in help, not the footer: a screen reader has it read out there, and at 80
+        # columns the footer has room for the keys of the table itself.
+        Binding("t", "read_table", "Read table", show=False, id="game.read"),
         Binding("q", "leave", "Leave", id="game.leave"),
         Binding("escape", "back", "Back", show=False, id="game.back"),
     ]
@@ -129,6 +159,11 @@ class GameScreen(Screen[None]):
         self._sr_choices: list[Choice] = []
         self._sr_list = 0
         """Counts the lists of choices shown; an option names the list it belonged to."""
+        self._history: dict[int | None, list[str]] = {}
+        """Per seat shown here, every line it was told, its own moves as "You …"."""
+        self._summaries: list[list[str]] = []
+        """Milestone summaries waiting to be shown (title, then a sentence per fact)."""
+        self._summary_open = False
 
     @property
     def game_slug(self) -> str:
@@ -142,19 +177,30 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="stopped")
         yield TurnBanner(id="banner")
-        if self.settings.screen_reader:
-            yield Static(id="sr-table")
-            yield OptionList(id="sr-choices")
-        else:
-            board = self.board_module.Board(id="board")
-            board.local_seats = tuple(sorted(self.local))  # whose keys it takes (real time)
-            yield board
-        yield Static(id="status")
-        yield EventLog(id="log")
-        yield Footer()
+        with Container(id="table-area"):
+            with Vertical(id="board-column"):
+                if self.settings.screen_reader:
+                    yield Static(id="sr-table")
+                    yield OptionList(id="sr-choices")
+                else:
+                    board = self.board_module.Board(id="board")
+                    board.local_seats = tuple(sorted(self.local))  # whose keys it takes
+                    yield board
+                yield Static(id="status")
+            yield EventLog(id="log")
+        yield Footer(compact=True)  # every key of a table at 80 columns, or nearly
+
+    def on_resize(self, event: textual_events.Resize) -> None:
+        self._lay_out(event.size.width)
+
+    def _lay_out(self, width: int) -> None:
+        """The log beside the board from ``WIDE`` columns on (never in screen-reader mode,
+        where everything is one column read in order)."""
+        self.set_class(width >= WIDE and not self.settings.screen_reader, "-wide")
 
     async def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
+        self._lay_out(self.app.size.width)
         if self.table is None:
             # A fixed seed repeats the whole game, the bots' choices included.
             self.table = Table(
@@ -184,9 +230,37 @@ class GameScreen(Screen[None]):
         """Take an update from the table; rendering is coalesced to once per loop turn."""
         self.latest[update.seat] = update
         self._unlogged.setdefault(update.seat, []).extend(update.events)
+        self._history.setdefault(update.seat, []).extend(seat_lines(update.events, update.seat))
+        self._sum_up(update)
         if not self._refresh_pending:
             self._refresh_pending = True
             self.call_later(self._refresh_table)
+
+    def _sum_up(self, update: Update) -> None:
+        """Queue the summary of a milestone the seat shown just reached (boards without
+        ``milestone`` have none; the setting turns them off)."""
+        milestone = getattr(self.board_module, "milestone", None)
+        if milestone is None or not self.settings.summaries or not update.events:
+            return
+        if update.seat == self.viewer and (lines := milestone(update, update.events)):
+            self._summaries.append(list(lines))
+            # Held at once, in the same turn the table pushed the update: a bot scheduled
+            # right after this push must already find the table held.
+            self._hold(True)
+
+    @property
+    def _holding(self) -> bool:
+        """Whether a summary here holds the bots: only at a local table. A served table
+        is shared, so one guest reading must not freeze the others: the panel is shown
+        there without holding anyone up (and says so)."""
+        return self.table is not None and not self.hosted
+
+    def _hold(self, hold: bool) -> None:
+        if self._holding and self.table is not None:
+            if hold:
+                self.table.hold(HOLD_REASON)
+            else:
+                self.table.release(HOLD_REASON)
 
     def _refresh_table(self) -> None:
         self._refresh_pending = False
@@ -198,16 +272,48 @@ class GameScreen(Screen[None]):
         self._unlogged.clear()
         self._log_notes()
         self._show_stopped()
-        if self._covered or self.viewer not in self.latest:
+        if self._covered or self._summary_open or self.viewer not in self.latest:
             return
         update = self.latest[self.viewer]
-        acting_here = sorted(s for s in self.local if s in update.acting)
-        if self.shared_screen:
-            pass  # nothing hidden between the people at this keyboard: no cover
-        elif acting_here and self.viewer not in acting_here and update.outcome is None:
-            self._show_cover(acting_here[0])
+        cover_for = self._cover_for(update)
+        if self._summaries and self.settings.summaries:
+            # The summary first, over the board as it is now; the cover (if the keyboard
+            # passes) only once it is closed.
+            if cover_for is None:
+                self._show_update(update)
+            self._show_summary(self._summaries.pop(0))
+            return
+        if self._summaries:  # turned off in the settings meanwhile
+            self._summaries.clear()
+            self._hold(False)
+        if cover_for is not None:
+            self._show_cover(cover_for)
             return
         self._show_update(update)
+
+    def _cover_for(self, update: Update) -> int | None:
+        """The local seat the keyboard must pass to before ``update``'s table may show."""
+        if self.shared_screen:
+            return None  # nothing hidden between the people at this keyboard: no cover
+        acting_here = sorted(s for s in self.local if s in update.acting)
+        if acting_here and self.viewer not in acting_here and update.outcome is None:
+            return acting_here[0]
+        return None
+
+    def _show_summary(self, lines: list[str]) -> None:
+        """A milestone's summary panel; the bots (held since it was queued) go on once the
+        last one waiting is closed."""
+        self._summary_open = True
+
+        def closed(_: None) -> None:
+            self._summary_open = False
+            if not self._summaries:
+                self._hold(False)
+            self._refresh_table()
+            self._focus_input()
+
+        plain = self.settings.screen_reader
+        self.app.push_screen(MilestoneScreen(lines, holding=self._holding, plain=plain), closed)
 
     def _log_notes(self) -> None:
         """Who dropped, who a bot plays for, and who came back, in the log as well as on
@@ -352,6 +458,28 @@ class GameScreen(Screen[None]):
         log = self.query_one(EventLog)
         for line in self.board_module.describe(update):
             log.add(line, self.viewer)
+
+    def action_details(self) -> None:
+        """The full text of whatever the cursor is on: the board's ``details`` (in
+        screen-reader mode, the highlighted choice's whole wording)."""
+        if self.settings.screen_reader:
+            options = self.query_one("#sr-choices", OptionList)
+            index = options.highlighted
+            text = (
+                str(options.get_option_at_index(index).prompt)
+                if index is not None and options.option_count
+                else "No choice is highlighted."
+            )
+        else:
+            details = getattr(self.query_one("#board"), "details", None)
+            text = (details() if details is not None else "") or NO_DETAILS
+        self.app.push_screen(DetailsScreen("Details", text, plain=self.settings.screen_reader))
+
+    def action_history(self) -> None:
+        """Every line of the game so far, for the seat shown, in a screen of its own."""
+        game = GAMES[self.setup.slug].title if self.setup.slug in GAMES else self.setup.slug
+        lines = self._history.get(self.viewer, [])
+        self.app.push_screen(HistoryScreen(game, lines, self.names))
 
     def action_back(self) -> None:
         """Screen-reader mode: take back the last choice."""

@@ -1,4 +1,5 @@
-"""SettingsScreen: screen-reader mode, high contrast and the bots' pace, applied at once."""
+"""SettingsScreen: screen-reader mode, high contrast, the bots' pace and the milestone
+summaries, applied at once."""
 
 from __future__ import annotations
 
@@ -51,11 +52,16 @@ def setting_lines(settings: Settings, *, bot_delay_here: bool = True) -> list[tu
             f"High contrast: {on_off(settings.high_contrast)} (black, white and yellow)",
         ),
         ("bot-delay", delay),
+        (
+            "summaries",
+            f"Summaries: {on_off(settings.summaries)}"
+            " (a pause after each Hunt, round or location: who won what)",
+        ),
     ]
 
 
 class SettingsScreen(Screen[None]):
-    """Three settings in a list: Enter (or the letter key) changes the highlighted one."""
+    """Four settings in a list: Enter (or the letter key) changes the highlighted one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so the footer and help list Enter although the list owns the key.
@@ -70,6 +76,7 @@ class SettingsScreen(Screen[None]):
         Binding("s", "toggle_screen_reader", "Screen reader", id="settings.screen_reader"),
         Binding("c", "toggle_contrast", "Contrast", id="settings.high_contrast"),
         Binding("d", "next_delay", "Bot delay", id="settings.bot_delay"),
+        Binding("m", "toggle_summaries", "Summaries", id="settings.summaries"),
         Binding("escape", "app.pop_screen", "Back", id="settings.back"),
     ]
     """
@@ -79,6 +86,7 @@ class SettingsScreen(Screen[None]):
     | s | Screen-reader mode on or off. |
     | c | High contrast on or off. |
     | d | The next bot delay. |
+    | m | Summaries at each milestone on or off. |
     | escape | Back. |
     """
 
@@ -122,6 +130,7 @@ class SettingsScreen(Screen[None]):
             "screen-reader": self.action_toggle_screen_reader,
             "high-contrast": self.action_toggle_contrast,
             "bot-delay": self.action_next_delay,
+            "summaries": self.action_toggle_summaries,
         }
         if setting in actions:
             actions[setting]()
@@ -146,6 +155,10 @@ class SettingsScreen(Screen[None]):
             self.notify("The table's server sets how long bots wait.")
             return
         self._change_setting(2, bot_delay=next_bot_delay(self.app.settings.bot_delay))
+
+    def action_toggle_summaries(self) -> None:
+        """Pause at each milestone with a summary panel, or play straight on."""
+        self._change_setting(3, summaries=not self.app.settings.summaries)
 
     def _change_setting(self, index: int, **change: bool | float) -> None:
         settings = self.app.settings

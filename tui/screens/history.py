@@ -1,0 +1,145 @@
+"""HistoryScreen: the whole move history of the game in play, for the seat being shown.
+
+Also the pure helpers that turn one update's events into the lines that seat reads: a move
+of its own appears once, as "You …" (the table tells a player "You draw Blue 6." besides
+everyone's "Ala draws a card."; the history keeps the first and drops the second).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+
+from core.engine import Event, with_names
+from tui.screens.help import key_help
+
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+_PAST_OR_MODAL = {"can", "cannot", "could", "may", "must", "will", "would", "should"}
+_SUBJECT = re.compile(r"(?P<lead>^|[.!:;] )\{p(?P<seat>\d)\} (?P<verb>[a-z]+)\b")
+"""A seat at the head of a clause, and the word after it (its verb, if it has one)."""
+
+
+def base_form(verb: str) -> str | None:
+    """The form of a third-person verb that goes with "you" ("gives" → "give", "chooses" →
+    "choose", "tries" → "try", "is" → "are"); a past tense or modal stays as it is
+    ("reached", "can"); None when ``verb`` is no such verb (a name followed by "and")."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb in _PAST_OR_MODAL or (verb.endswith("ed") and len(verb) > 3):
+        return verb
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith(("ss", "us")) and len(verb) > 2:
+        return verb[:-1]
+    return None
+
+
+def you_form(text: str, reader: int) -> str:
+    """An event text (with ``{pN}`` seat tokens) as ``reader`` reads it: their own move
+    as "You …" ("{p0} gives the marker to {p1}." → "You give the marker to {p1}."), their
+    own things as "your" ("It is {p0}'s turn." → "It is your turn."). Anything the words
+    cannot be turned for safely keeps the name."""
+    token = f"{{p{reader}}}"
+
+    def subject(match: re.Match[str]) -> str:
+        verb = base_form(match["verb"])
+        if int(match["seat"]) != reader or verb is None:
+            return match[0]
+        lead = match["lead"]
+        you = "you" if lead in (": ", "; ") else "You"  # "Sly: you assign …"
+        return f"{lead}{you} {verb}"
+
+    text = _SUBJECT.sub(subject, text)
+    if text.startswith(f"{token}'s "):
+        text = "Your " + text[len(token) + 3 :]
+    text = text.replace(f"{token}'s ", "your ")
+    return text.replace(f"({token})", "(yours)")
+
+
+def seat_lines(events: Sequence[Event], reader: int | None) -> list[str]:
+    """One update's events as ``reader`` (None: a spectator) reads them, seat tokens still
+    in: their own moves as "You …", and a public line dropped when the same move is told
+    to them privately beside it ("{p0} draws a card." next to "You draw Blue 6.")."""
+    visible = [e for e in events if "to" not in e or e["to"] == reader]
+    if reader is None:
+        return [e["text"] for e in visible]
+    token = f"{{p{reader}}} "
+    dropped: set[int] = set()
+    for index, event in enumerate(visible):
+        if "to" not in event or not event["text"].startswith("You "):
+            continue
+        near = [
+            n
+            for n in (index - 1, index + 1)
+            if 0 <= n < len(visible)
+            and n not in dropped
+            and "to" not in visible[n]
+            and visible[n]["text"].startswith(token)
+        ]
+        same = [n for n in near if visible[n].get("type") == event.get("type")]
+        if same or near:
+            dropped.add((same or near)[0])
+    return [you_form(e["text"], reader) for i, e in enumerate(visible) if i not in dropped]
+
+
+class HistoryScreen(Screen[None]):
+    """Every line of the game so far, oldest first, scrolled to the newest; Escape closes.
+
+    | key | action |
+    | --- | --- |
+    | ↑↓ PageUp PageDown Home End | scroll |
+    | Escape, H | back to the table |
+    """
+
+    DEFAULT_CSS = """
+    HistoryScreen #history { height: 1fr; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape,H,q",
+            "close",
+            "Back to the table",
+            tooltip="Close the history",
+            id="history.close",
+        ),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | escape, H, q | Back to the table. |
+    """
+
+    def __init__(self, game: str, lines: Sequence[str], names: Sequence[str]) -> None:
+        super().__init__()
+        self.lines = [with_names(line, names) for line in lines]
+        """The history as shown: names in, every line plain text (never markup)."""
+        self.heading = f"{game}: history ({len(self.lines)} lines)"
+        self.title = f"{game}: history"
+
+    def compose(self) -> ComposeResult:
+        yield key_help(self)
+        yield Static(Content(self.heading), classes="title")
+        yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True)
+
+    def on_mount(self) -> None:
+        history = self.query_one("#history", RichLog)
+        if not self.lines:
+            history.write(Text("Nothing has happened yet."))
+        for line in self.lines:
+            history.write(Text(line))
+        history.focus()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss()

@@ -1,0 +1,87 @@
+"""MilestoneScreen: a pause at a milestone of the game — who won what, and why.
+
+After a Hunt, a round, a location or a game of a series, the board module's ``milestone``
+sums it up in a title and a sentence per fact. The panel waits for Enter; at a local table
+the bots hold still meanwhile (``Table.hold``), at a served table it does not hold the
+others up (one guest reading must not freeze everyone) and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+HOLD_REASON = "summary"
+"""The reason a local table's bots wait while the panel is open."""
+
+
+class MilestoneScreen(ModalScreen[None]):
+    """A title, one sentence per fact, and Enter to go on.
+
+    | key | action |
+    | --- | --- |
+    | Enter | go on playing |
+    """
+
+    DEFAULT_CSS = """
+    MilestoneScreen { align: center middle; }
+    MilestoneScreen #milestone-panel {
+        width: 90%; max-width: 90; height: auto; max-height: 90%;
+        border: heavy $accent; background: $surface; padding: 0 1;
+    }
+    MilestoneScreen #milestone-title { text-style: bold; color: $accent; margin-bottom: 1; }
+    MilestoneScreen .fact { height: auto; }
+    MilestoneScreen #milestone-keys { margin-top: 1; color: $text-muted; }
+    MilestoneScreen.-screen-reader #milestone-panel {
+        border: none; width: 100%; max-width: 100%;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "enter,space",
+            "close",
+            "Go on",
+            priority=True,
+            tooltip="Close the summary and play on",
+            id="milestone.close",
+        ),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | enter, space | Close the summary and play on. |
+    """
+
+    def __init__(self, lines: Sequence[str], *, holding: bool, plain: bool = False) -> None:
+        super().__init__()
+        self.heading = lines[0] if lines else "Summary"
+        self.facts = tuple(lines[1:])
+        self.holding = holding
+        """Whether the bots wait for this panel (a local table) or play on (a served one)."""
+        self.title = self.heading
+        self.set_class(plain, "-screen-reader")
+
+    def compose(self) -> ComposeResult:
+        waits = (
+            "Enter: play on (the bots wait for you)"
+            if self.holding
+            else "Enter: close (the table plays on meanwhile)"
+        )
+        with VerticalScroll(id="milestone-panel"):
+            # The facts name players: their own text, never markup.
+            yield Static(Content(self.heading), id="milestone-title")
+            for fact in self.facts:
+                yield Static(Content(fact), classes="fact")
+            yield Static(Content(waits), id="milestone-keys")
+
+    def action_close(self) -> None:
+        """Play on."""
+        self.dismiss()
