@@ -25,7 +25,7 @@ from core.match import Match
 from core.table import TableSetup
 from tui import fixes
 from tui.screens.game import GameScreen
-from tui.screens.help import HelpScreen, screen_keys
+from tui.screens.help import HelpScreen, game_guide, help_keys
 from tui.screens.launcher import LauncherScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
@@ -248,7 +248,11 @@ class HuntersApp(App[None]):
             return
         slug = getattr(screen, "game_slug", None)
         rules = GAMES[slug].rules_text() if slug in GAMES else None
-        self.push_screen(HelpScreen(screen.title or self.title, rules, screen_keys(screen)))
+        guide = game_guide(slug) if slug in GAMES else None
+        title = screen.title or self.title
+        at_table = isinstance(screen, GameScreen)
+        keys = help_keys(screen)
+        self.push_screen(HelpScreen(title, rules, keys, guide=guide, at_table=at_table))
 
 
 class ReplayApp(HuntersApp):
