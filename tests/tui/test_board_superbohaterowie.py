@@ -115,7 +115,7 @@ def test_a_game_of_a_series_is_summed_up_in_sentences() -> None:
     assert lines is not None
     assert lines[0] == "Game 1 of 3 is over"
     saved = match.view(None)["winners"]
-    assert "saves their city" in lines[1] or "save their cities" in lines[1]
+    assert "saved their city" in lines[1] or "saved their cities" in lines[1]
     assert all(("Ala", "Olek", "Ewa")[s] in lines[1] for s in saved)
     points = match.view(None)["results"][0]
     for seat, name in enumerate(("Ala", "Olek", "Ewa")):
@@ -124,6 +124,15 @@ def test_a_game_of_a_series_is_summed_up_in_sentences() -> None:
     assert len(set(lines)) == len(lines)
     seat = min(match.to_act())
     assert board.milestone(update, match.act(seat, match.legal(seat)[0])) is None
+
+
+def test_the_last_game_of_a_series_says_who_wins_it() -> None:
+    """The summary of the series' last game names the winner of the whole series."""
+    match, events = _series_until_a_game_ends(1, seed=2)
+    assert match.outcome() is not None
+    lines = board.milestone(update_of(match, 0, names=("Ala", "Olek", "Ewa")), events)
+    assert lines is not None and lines[0] == "Game 1 of 1 is over"
+    assert lines[-1].endswith(" wins.") or lines[-1].endswith(" win.")
 
 
 def test_the_ordinary_game_has_no_summary_before_its_results() -> None:

@@ -297,7 +297,10 @@ def _combat_block(
             if played is not None:
                 line.append(" ".join(_short(c) for c in played[index]))
             else:
-                line.append(" ".join("░" for _ in boxes) if boxes else "…")
+                shown = (
+                    "░" if b.face_down else f"{b.mark}{b.glyph}{b.word.split()[0]}" for b in boxes
+                )
+                line.append(" ".join(shown) if boxes else "…")
         line.append(f" → {head.split(': ', 1)[1]}" if played is not None else "")
         line.truncate(width, overflow="ellipsis")
         return [line]

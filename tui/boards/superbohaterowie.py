@@ -180,6 +180,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             state = "saved, five different superheroes"
         else:
             state = city_facts(kinds, False).replace(" · ", ", ")
+            state = state.replace("of 5 different", "of 5 different superheroes")
         points = f"; {city_points(kinds)} points this game" if view["series"] else ""
         lines.append(f"{where}: {state}{points}")
     for number, game in enumerate(view["results"], 1):
@@ -201,7 +202,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     saved = [s for s in view["winners"]] if number == view["game_number"] else []
     if saved:
         who = " and ".join(f"{names[s]} ({view['city_names'][s]})" for s in saved)
-        verb = "saves their city" if len(saved) == 1 else "save their cities"
+        verb = "saved their city" if len(saved) == 1 else "saved their cities"
         lines.append(f"{who} {verb} with five different superheroes.")
     dealt = any(e.get("type") == "deal" for e in events)
     for seat, scored in enumerate(points):
@@ -391,8 +392,16 @@ class Board(KeyStates, Widget, can_focus=True):
                 min(self.cursor[1], max(0, len(update.view["hand"] or ()) - 1)),
             )
             self._fresh = self._changed(old, update)
+            new_turn = True
+        else:
+            new_turn = False
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
+        if new_turn:
+            # A new turn starts on a card that can be played, so Enter is never a dead end.
+            playable = [self._spot(c.key) for c in self.choices]
+            if playable and playable[0] is not None and self.cursor not in playable:
+                self.cursor = playable[0]
         self._draw()
         self.refresh_bindings()
 

@@ -343,10 +343,12 @@ def pile_boxes(update: Update, width: int, height: int) -> tuple[CardBox, ...]:
     if view["discard"]:
         kind = kind_of(view["discard"][-1])
         symbol, word, style = FACES[kind]
+        # The pile's name on the title row, the card under it: the hand's row names only
+        # the hand's cards.
         top = CardBox(
-            symbol,
-            word,
-            (f"discard {len(view['discard'])}",),
+            "",
+            f"Discard {len(view['discard'])}",
+            (f"{symbol} {word}",),
             style=style,
             width=width,
             height=height,
@@ -384,7 +386,7 @@ def series_lines(update: Update, width: int, both: bool) -> list[Text]:
     totals = series_totals(view)
     marks = tuple((total, view["city_names"][s][0]) for s, total in enumerate(totals))
     label = f"Game {view['game_number']} of {view['series']} · points"
-    top = max(100, *totals)
+    top = max(10, *totals)
     lines = Track(label, 0, top, marks, cell=3).lines(width)
     if both:
         games = tuple(
