@@ -83,6 +83,12 @@ def _who(state: State, side: int) -> str:
     return "the Reavers" if state.players == 1 and side == REAVER_SIDE else f"{{p{side}}}"
 
 
+def _subject(state: State, side: int) -> str:
+    """A side opening a sentence, with a verb in the singular: "{p0} wins", "The Reavers
+    team wins" (as the rulebook calls them)."""
+    return "The Reavers team" if state.players == 1 and side == REAVER_SIDE else f"{{p{side}}}"
+
+
 def _cards(cards: Sequence[str]) -> str:
     names = [monster_name(c) for c in cards]
     if len(names) <= 1:
@@ -489,7 +495,9 @@ def _reveal_active(state: State) -> tuple[State, list[Event]]:
             chosen = team if state.players == 1 else team[: state.actives]
         active.append(chosen)
         if state.players > 1:
-            events.append(_event("activate", f"{_who(state, side)} stands up {_heroes(chosen)}."))
+            events.append(
+                _event("activate", f"{_subject(state, side)} stands up {_heroes(chosen)}.")
+            )
     state = replace(state, active=tuple(active), choosing=tuple(() for _ in range(state.players)))
     return state, events
 
@@ -582,7 +590,7 @@ def _pay(state: State, side: int, amount: int, why: str) -> tuple[State, list[Ev
         return state, []
     state = replace(state, shards=_set(state.shards, side, state.shards[side] + amount))
     many = "a Bloodshard" if amount == 1 else f"{amount} Bloodshards"
-    return state, [_event("shard", f"{_who(state, side)} gets {many} ({why}).")]
+    return state, [_event("shard", f"{_subject(state, side)} gets {many} ({why}).")]
 
 
 def _crow_card(cards: Sequence[str]) -> str:
@@ -639,7 +647,7 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
     if winner is None:
         verdict = "A draw: everyone takes their own cards as loot"
     else:
-        verdict = f"{_who(state, winner)} wins" + (" (Sabine)" if sabine is not None else "")
+        verdict = f"{_subject(state, winner)} wins" + (" (Sabine)" if sabine is not None else "")
     events = [_event("reveal", f"The {names[k]} Combat: {shown}. {verdict}.")]
     before = [printed(pile) for pile in state.loot]
     state = replace(
@@ -701,7 +709,7 @@ def _end_hunt(state: State) -> tuple[State, list[Event]]:
             events += more
         state = replace(state, hunt_winner=NOBODY)
     else:
-        events.append(_event("hunt-win", f"{_who(state, winner)} wins Hunt {state.hunt}."))
+        events.append(_event("hunt-win", f"{_subject(state, winner)} wins Hunt {state.hunt}."))
         state, more = _pay(state, winner, 1, "the Hunt")
         events += more
         state = replace(state, hunt_winner=winner)
@@ -709,7 +717,7 @@ def _end_hunt(state: State) -> tuple[State, list[Event]]:
             events.append(
                 _event(
                     "win",
-                    f"{_who(state, winner)} won a Hunt with a team of "
+                    f"{_subject(state, winner)} won a Hunt with a team of "
                     f"{len(state.teams[winner])} heroes and wins the game!",
                 )
             )
