@@ -476,7 +476,7 @@ def _obtain(state: State, seat: int, column: int, effect: str) -> tuple[State, l
             events.append(
                 _event(
                     "destruction",
-                    f"Destruction: {{p{seat}}}'s {_secret(state, lost)} leaves the game.",
+                    f"Destruction: {{p{seat}}} loses {_secret(state, lost)}: it leaves the game.",
                 )
             )
             if relic_kind(lost) == "orb":
@@ -539,7 +539,8 @@ def _effect_choice(state: State, seat: int, effect: str, rival: int) -> tuple[St
     return state, [
         _event(
             "exchange",
-            f"Exchange: {{p{seat}}} swaps the {name} for {{p{rival}}}'s {_secret(state, taken)}.",
+            f"Exchange: {{p{seat}}} swaps the {name} with {{p{rival}}} "
+            f"for {_secret(state, taken)}.",
         )
     ]
 
