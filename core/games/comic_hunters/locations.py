@@ -184,7 +184,7 @@ def begin_flea(state: State) -> tuple[State, list[Event]]:
         turn=state.first,
     )
     shown = "; ".join(f"row {i + 1}: {titles(r)}" for i, r in enumerate(rows))
-    events.insert(0, event("flea", f"The Flea Market opens. {shown}."))
+    events.insert(0, event("flea", f"The Flea Market opens with {shown}."))
     return replace(state, flea=flea), events
 
 
@@ -315,7 +315,7 @@ def begin_auction(state: State) -> tuple[State, list[Event]]:
         picks=0,
     )
     shown = "; ".join(f"lot {i + 1}: {titles(lot)}" for i, lot in enumerate(lots))
-    events.insert(0, event("auction", f"The Auction Website opens. {shown}."))
+    events.insert(0, event("auction", f"The Auction Website opens with {shown}."))
     return replace(state, auction=auction), events
 
 
