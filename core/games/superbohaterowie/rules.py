@@ -354,7 +354,7 @@ def _end_game(state: State, saved: tuple[int, ...]) -> tuple[State, list[Event]]
         points = tuple(city_points(k for k in _kinds(city) if k) for city in state.cities)
         state = replace(state, results=state.results + (points,))
         scored = ", ".join(f"{{p{s}}} {p}" for s, p in enumerate(points))
-        events.append(_event("score", f"Game {state.game_number} points: {scored}."))
+        events.append(_event("score", f"Points of game {state.game_number}: {scored}."))
         if state.game_number < state.series:
             state = replace(state, waiting=tuple(range(state.players)))
     return state, events
