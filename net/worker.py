@@ -42,6 +42,7 @@ from net import textual_fixes, wire
 from net.app import HallApp
 from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
 from net.hall import Guest, Phase, Seating
+from net.watchdog import Watchdog
 from tui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -325,11 +326,16 @@ class Worker:
         root.handlers[:] = [_LinkLog(self.link)]
         root.setLevel(logging.INFO)
         self.link.send("ready", 0, os.getpid())
-        await self._done.wait()
-        for session in list(self.sessions.values()):
-            session.app.exit()
-        if self._tasks:
-            await asyncio.wait(self._tasks, timeout=2.0)
+        watchdog = Watchdog()  # one stuck app must not hold up the worker's other guests
+        watchdog.start()
+        try:
+            await self._done.wait()
+            for session in list(self.sessions.values()):
+                session.app.exit()
+            if self._tasks:
+                await asyncio.wait(self._tasks, timeout=2.0)
+        finally:
+            watchdog.stop()
 
     def _message(self, message: list[Any]) -> None:
         kind, guest, *args = message
