@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from rich.console import Group, RenderableType
@@ -69,7 +69,9 @@ from tui.boards.orb_hunters_cards import (
     pouch_pile,
     pouch_short,
     relic_column,
+    relic_gives,
     relic_text,
+    short_name,
     side_by_side,
 )
 from tui.widgets.card import BACK, CHOSEN, TARGET, CardBox, CardRow, Track
@@ -474,6 +476,8 @@ class Layout:
     hide_hand: bool
     """A choice row takes the hand's place (only when height is short)."""
     height: int
+    key: bool = False
+    """A two-line key to the glyphs under the board (when rows are left over)."""
 
 
 def _lines_of(text: str, width: int) -> int:
@@ -485,11 +489,11 @@ def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
     rows: list[list[int]] = []
     used = width + 1
     for index, need in enumerate(widths):
-        if used + 1 + need > width:
+        if used + 2 + need > width:
             rows.append([])
-            used = -1
+            used = -2
         rows[-1].append(index)
-        used += 1 + need
+        used += 2 + need
     return rows
 
 
@@ -566,7 +570,7 @@ def choose_layout(
         hide_hand = choosing and not full
         hand_lines = 3 if roomy else 1 if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines
-        choice_height = 3 if choosing else 0
+        choice_height = (4 if full else 3) if choosing else 0
         total = (
             1
             + (track_height if tracks else 0)
@@ -593,13 +597,13 @@ def choose_layout(
         )
         candidates.append(layout)
         if total <= height and (not full or column >= 16):
-            return layout
+            return replace(layout, key=full and height - total >= 3)
     return candidates[-1]
 
 
 # -- the board -------------------------------------------------------------------------------
 
-PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details")
+PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key")
 """The board's parts, top to bottom; each redraws only when what it shows changed."""
 
 
@@ -755,7 +759,7 @@ class Board(Widget, can_focus=True):
         if kind == "card":
             body = adventurer_text(view, value, names, placed=False)
         elif kind == "column":
-            body = self._column_text(value)
+            body = self._column_text(value, named=choice is not None)
         elif kind == "colour":
             body = (
                 f"{colour_words(value)}, played by {_embodied(update, value)}: the Trenti's "
@@ -765,7 +769,8 @@ class Board(Widget, can_focus=True):
             body = self._pouch_text(value)
         return lead + body
 
-    def _column_text(self, index: int) -> str:
+    def _column_text(self, index: int, named: bool = False) -> str:
+        """A relic and who is under it (``named``: the choice's words already named it)."""
         assert self.update is not None
         view, names = self.update.view, self.update.names
         card = view["row"][index]
@@ -775,10 +780,12 @@ class Board(Widget, can_focus=True):
         under = ", ".join(adventurer_words(view, c) for c in column) or "nobody yet"
         lead = leader_words(view, column, names)
         simple = "simple_relics" in view["variants"]
-        return (
-            f"Relic {index + 1}, {relic_text(card, simple)} Under it, {len(column)} of "
-            f"{LIMIT}: {under}." + (f" {lead}" if lead else "")
+        what = (
+            f"It gives {relic_gives(card, simple)}."
+            if named
+            else f"Relic {index + 1}, {relic_text(card, simple)}"
         )
+        return f"{what} Under it: {under}." + (f" {lead}" if lead else "")
 
     def _pouch_text(self, seat: int) -> str:
         assert self.update is not None
@@ -886,6 +893,9 @@ class Board(Widget, can_focus=True):
         words = prompt(update, self.keys, self.choices)
         self._part("prompt").show((words, width), lambda: Text(words, style="bold"))
         detail = self.details()
+        key = self.part_shown("key", layout.key)
+        if key:
+            key.show(width, lambda: self._key(width))
         rows = 2 if layout.full else 1
         self._part("details").show(
             (detail, width, rows), lambda: self._details_line(detail, width, rows)
@@ -909,9 +919,13 @@ class Board(Widget, can_focus=True):
         start = view["start"]
         line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", style="bold")
         line.append(f"{player_mark(view, start)} {update.names[start]}")
-        extra = f" · at most {LIMIT} adventurers a relic"
-        if line.cell_len + len(extra) <= layout.width:
-            line.append(extra, style="dim")
+        for extra in (
+            f" · at most {LIMIT} adventurers a relic",
+            f" · adventurer deck {view['deck']} · discard {len(view['discard'])}"
+            f" · relic deck {view['relic_deck']}",
+        ):
+            if line.cell_len + len(extra) <= layout.width:
+                line.append(extra, style="dim")
         line.truncate(layout.width, overflow="ellipsis")
         parts: list[RenderableType] = [line]
         if layout.tracks:
@@ -978,7 +992,7 @@ class Board(Widget, can_focus=True):
                     fits = row.cell_len + name.cell_len + len(facts) + len(full) <= cell
                     facts += full if fits else f" · top {glyph}{SHORT_RELIC[relic_kind(top)]}"
             else:
-                name = Text(f"{names[seat][:10]}{you}: ")
+                name = Text(f"{short_name(names, seat, 10)}{you}: ")
                 facts = pouch_short(view, seat)
                 roomy = pouch_short(view, seat, relics=True)
                 if row.cell_len + name.cell_len + len(roomy) <= cell - 1:
@@ -1038,18 +1052,34 @@ class Board(Widget, can_focus=True):
             kind, value = cast(tuple[str, Any], key)
             if kind == "colour":
                 glyph, word, style = COLOUR_GLYPHS[value], ADVENTURER_NAMES[value], STYLES[value]
-                word += f" ({_embodied(update, value)})"
+                seat = owner(view, value)
+                about = "nobody" if seat is None else short_name(names, seat, width - 4)
             else:
-                glyph, word = player_mark(view, value), names[value]
+                glyph, word = player_mark(view, value), short_name(names, value, width - 5)
                 style = STYLES[view["colours"][value][0]]
-                if view["pouches"] is not None and view["pouches"][value]:
-                    word += f" top {SHORT_RELIC[relic_kind(view['pouches'][value][-1])]}"
+                about = pouch_short(view, value)
+            # Two lines with room (what the choice means under its name), else one.
+            lines = (about,) if layout.full else ()
+            if not layout.full:
+                word += f" ({about.split(' top ')[0]})" if kind == "colour" else ""
             boxes.append(
-                CardBox(glyph, word, style=style, width=width, legal=True, selected=at == index)
+                CardBox(
+                    glyph, word, lines, style=style, width=width, legal=True, selected=at == index
+                )
             )
         rows = CardRow(tuple(boxes)).lines(space)
         head = [Text(""), Text("Choose", style="bold")]
         return Group(*side_by_side([head, rows]))
+
+    @staticmethod
+    def _key(width: int) -> Text:
+        """The glyphs of this board in a few words (F1 has the whole legend)."""
+        colours = "  ".join(f"{g} {ADVENTURER_NAMES[c]}" for c, g in COLOUR_GLYPHS.items())
+        words = (
+            f"Key: {colours}  {TRENTI_GLYPH} Trenti · W wealth, X wounds, P potions · "
+            f"{TARGET} can be chosen now · ✗ nobody plays that adventurer · F1: the legend"
+        )
+        return Text("\n".join(textwrap.wrap(words, width)[:2]), style="dim")
 
     @staticmethod
     def _details_line(detail: str, width: int, rows: int) -> Text:

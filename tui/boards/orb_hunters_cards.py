@@ -208,8 +208,8 @@ def points_short(card: str) -> str:
     return " ".join(parts) or "—"
 
 
-def relic_text(card: str, simple: bool = False) -> str:
-    """A relic in full: "◉ Orb: 4 wealth, 2 wounds; no effect."."""
+def relic_gives(card: str, simple: bool = False) -> str:
+    """What a relic gives and does: "4 wealth, 2 wounds; no effect"."""
     effect = relic(card).effect
     effect_words = (
         "no effect"
@@ -218,8 +218,13 @@ def relic_text(card: str, simple: bool = False) -> str:
         if simple
         else EFFECT_WORDS[effect]
     )
+    return f"{points_words(card)}; {effect_words}"
+
+
+def relic_text(card: str, simple: bool = False) -> str:
+    """A relic in full: "◉ Orb: 4 wealth, 2 wounds; no effect."."""
     glyph = RELIC_GLYPHS[relic_kind(card)]
-    return f"{glyph} {relic_name(card)}: {points_words(card)}; {effect_words}."
+    return f"{glyph} {relic_name(card)}: {relic_gives(card, simple)}."
 
 
 def relic_word(card: str, full: bool) -> str:
@@ -275,7 +280,7 @@ def leader_short(view: dict[str, Any], column: Sequence[str], names: Sequence[st
     side, points, seat = lead
     if side.startswith("seat "):
         seat = int(side.split()[1])
-        return f"{player_mark(view, seat)}{names[seat][:6]} {points}"
+        return f"{player_mark(view, seat)}{short_name(names, seat, 6)} {points}"
     return f"{COLOUR_GLYPHS[side]}{SHORT_COLOUR[side]} {points}{'' if seat is not None else '✗'}"
 
 
@@ -337,9 +342,10 @@ def relic_column(
     else:
         kind = relic_kind(card)
         name = relic_word(card, look.full)
-        title_lines = _wrap(name, inner - 2 - len(corner), look.name_lines)
+        title_lines = _wrap(name, inner - (2 if look.full else 1) - len(corner), look.name_lines)
         for row, words in enumerate(title_lines):
-            head = f"{RELIC_GLYPHS[kind]} {words}" if row == 0 else f"  {words}"
+            space = " " if look.full else ""  # 80 columns: every cell counts
+            head = f"{RELIC_GLYPHS[kind]}{space}{words}" if row == 0 else f"  {words}"
             title = Text(head, style="bold", no_wrap=True)
             if heavy and row == 0:
                 title.stylize(Style(reverse=True))
@@ -399,6 +405,28 @@ def side_by_side(blocks: Sequence[list[Text]], gap: int = 1) -> list[Text]:
 
 
 # -- pouches -------------------------------------------------------------------------------------
+
+
+def short_name(names: Sequence[str], seat: int, limit: int) -> str:
+    """A player's name in ``limit`` cells, cut between words where that keeps the names
+    apart ("Bot 2 (normal)" → "Bot 2"), else cut with an ellipsis."""
+    name = names[seat]
+    if len(name) <= limit:
+        return name
+
+    def cut(text: str) -> str:
+        words = text.split(" ")
+        kept = ""
+        for word in words:
+            longer = f"{kept} {word}" if kept else word
+            if len(longer) > limit:
+                break
+            kept = longer
+        return kept or text[: limit - 1] + "…"
+
+    others = {cut(other) for index, other in enumerate(names) if index != seat}
+    short = cut(name)
+    return short if short not in others else name[: limit - 1] + "…"
 
 
 def player_mark(view: dict[str, Any], seat: int) -> str:
@@ -475,7 +503,11 @@ def pouch_pile(
     for cell in body:
         cell.truncate(inner, overflow="ellipsis", pad=True)
         rows.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
-    facts = pouch_short(view, seat).split(" top ")[0] if view["pouches"] is not None else ""
+    facts = (
+        pouch_short(view, seat).split(" top ")[0]
+        if view["pouches"] is not None
+        else f"{size} face down"
+    )
     rows.append(_edge(bl, h, br, inner, facts, edge))
     return rows
 
