@@ -162,3 +162,30 @@ async def test_n_opens_a_setup_for_the_same_game() -> None:
         screen = pilot.app.screen
         assert isinstance(screen, SetupScreen)
         assert screen.game_slug == SETUP.slug
+
+
+async def test_a_solo_player_who_lost_is_not_listed_first() -> None:
+    """Solo against the Reavers and beaten: the row says lost to them, not 1st."""
+    setup = TableSetup("shardhunters", (Seat("Ala"),), {}, seed=1)
+    lost = Outcome((2,), ({"team": 2},), ((0,),), "", lost_to="the Reavers")
+    for screen_reader in (False, True):
+        app = _app(screen_reader)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.show_results(setup, lost, ["Ala"], [])
+            await pilot.pause()
+            text = screen_text(app)
+            assert "The Reavers won this time." in text
+            assert "1st" not in text and "lost to the Reavers" in text.replace("Lost", "lost")
+
+
+async def test_no_sentence_is_said_twice() -> None:
+    """A game's line that repeats another (or the note, or the winner line) shows once."""
+    lines = ["Game 1: Olek saved London.", "Game 1: Olek saved London.", OUTCOME.note, "Olek wins!"]
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.show_results(SETUP, OUTCOME, ("Ala", "Olek", "Ewa"), lines)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, ResultsScreen)
+        assert screen.extra_lines == ("Game 1: Olek saved London.",)
+        text = screen_text(pilot.app)
+        assert text.count("Olek saved London") == 1 and text.count("tie for second") == 1

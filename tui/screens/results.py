@@ -51,6 +51,24 @@ def places(outcome: Outcome) -> list[tuple[int, int]]:
     return placed
 
 
+def place_label(place: int, outcome: Outcome) -> str:
+    """A seat's place in words: "1st", "2nd"…, or "lost" for a solo player the game's own
+    opponent beat (the one seat ranks first of one, but did not come first)."""
+    return f"lost to {outcome.lost_to}" if outcome.lost_to else ordinal(place)
+
+
+def unique_lines(lines: Sequence[str], *said: str) -> list[str]:
+    """``lines`` with each sentence once, and none of those ``said`` already."""
+    seen = {line.strip() for line in said if line}
+    kept: list[str] = []
+    for line in lines:
+        if line.strip() and line.strip() in seen:
+            continue
+        seen.add(line.strip())
+        kept.append(line)
+    return kept
+
+
 def categories(outcome: Outcome) -> list[str]:
     """Every breakdown category any seat scored in, in the order they first appear.
 
@@ -70,7 +88,9 @@ def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str
     parts = ", ".join(f"{category} {points}" for category, points in breakdown.items())
     detail = f" ({parts})" if parts else ""
     score = outcome.scores[seat]
-    return f"{ordinal(place)}: {names[seat]}, {score} point{'' if score == 1 else 's'}{detail}."
+    words = place_label(place, outcome)
+    points = f"{score} point{'' if score == 1 else 's'}"
+    return f"{words[:1].upper()}{words[1:]}: {names[seat]}, {points}{detail}."
 
 
 class ResultsScreen(Screen[None]):
@@ -115,7 +135,10 @@ class ResultsScreen(Screen[None]):
         self.setup = setup
         self.outcome = outcome
         self.names = tuple(names)
-        self.extra_lines = tuple(extra_lines)
+        self.extra_lines = tuple(
+            unique_lines(extra_lines, winner_line(outcome, self.names), outcome.note)
+        )
+        """The game's own lines, each said once (boards sum up from several places)."""
         self.game_slug = setup.slug
         """The game that ended; help shows its rules."""
         game = GAMES.get(setup.slug)
@@ -154,7 +177,7 @@ class ResultsScreen(Screen[None]):
             for place, seat in places(self.outcome):
                 breakdown = self.outcome.breakdown[seat]
                 table.add_row(
-                    ordinal(place),
+                    place_label(place, self.outcome),
                     Text(self.names[seat]),
                     self.outcome.scores[seat],
                     *(breakdown.get(c, "") for c in columns),
