@@ -611,3 +611,18 @@ def test_a_milestone_told_only_its_last_events_says_where_the_rest_is() -> None:
                 assert any(line.startswith("You have") for line in summary)
                 return
     raise AssertionError("no round's hand-over was split in 30 games")
+
+
+async def test_the_variants_in_play_are_on_the_board() -> None:
+    """The head names the variants and the teams (by glyph at 80 columns), and under
+    Apprentices a card's skill is said to be ignored."""
+    update = _acting_update(_played(4, 2, 41, {"teams": True, "apprentices": True}))
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        head = screen_text(pilot.app).splitlines()[0]
+        assert "Apprentices" in head and "Teams" in head and " vs " in head
+        shown = pilot.app.query_one(board.Board)
+        skilled = [c for c in update.view["hand"] if cards.skill(c) not in ("", "trenti")]
+        if skilled:
+            shown.cursor = (board.HAND_ROW, update.view["hand"].index(skilled[0]))
+            assert "ignored (Apprentices)" in shown.details()

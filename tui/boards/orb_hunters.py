@@ -9,13 +9,16 @@ Legal choices carry the ◆ symbol and the prompt says in words what ◆ marks. 
 has its glyph and its word, so colour is never the only signal; every short form drawn at
 80 columns is in ``LEGEND``, and the details line gives the full text of what the cursor
 is on. The board is made of parts that redraw only when what they show changed.
+
+The cards are drawn in ``orb_hunters_cards``, the layout is chosen in ``orb_hunters_layout``
+and every sentence is written in ``orb_hunters_words``; this module is the board module the
+game screen uses (its words are re-exported here).
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from rich.console import Group, RenderableType
@@ -24,24 +27,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 
-from core.engine import Action, Event, Outcome, with_names
+from core.engine import Action
 from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
     LIMIT,
     ROUNDS,
-    adventurer_name,
-    relic,
     relic_kind,
     relic_name,
 )
-from core.games.orb_hunters.scoring import ACHIEVEMENTS, pouch_totals
 from core.table import Update
 from tui.boards.base import (
     ActionChosen,
     ActionTrie,
     Choice,
-    Path,
     ResultsWanted,
     note_sentence,
     with_note,
@@ -73,8 +72,17 @@ from tui.boards.orb_hunters_cards import (
     relic_text,
     short_name,
     side_by_side,
+    variant_words,
 )
-from tui.widgets.card import BACK, CHOSEN, TARGET, CardBox, CardRow, Track
+from tui.boards.orb_hunters_layout import Layout, choose_layout, lines_of, track_lines
+from tui.boards.orb_hunters_words import card_words as card_words
+from tui.boards.orb_hunters_words import describe as describe
+from tui.boards.orb_hunters_words import embodied
+from tui.boards.orb_hunters_words import milestone as milestone
+from tui.boards.orb_hunters_words import paths as paths
+from tui.boards.orb_hunters_words import prompt as prompt
+from tui.boards.orb_hunters_words import result_lines as result_lines
+from tui.widgets.card import BACK, CHOSEN, TARGET, CardBox, CardRow
 from tui.widgets.show import ShowOnChange
 
 HAND_ROW, RELIC_ROW, CHOICE_ROW, POUCH_ROW = 0, 1, 2, 3
@@ -147,458 +155,6 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("┏━┓", "heavy border: the cursor"),
     ("(you)", "your own pouch"),
 )
-
-
-def _name(update: Update, seat: int) -> str:
-    if update.seat == seat:
-        return "you"
-    return update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
-
-
-def _who(update: Update, seat: int) -> str:
-    """A seat with its adventurers: "Ala (Red)"."""
-    return f"{update.names[seat]} ({player_colours(update.view, seat)})"
-
-
-def _embodied(update: Update, colour: str) -> str:
-    seat = owner(update.view, colour)
-    return "nobody" if seat is None else update.names[seat]
-
-
-card_words = adventurer_words
-"""An adventurer under a relic in words, with a Trenti's marker."""
-
-
-def _relic_words(card: str) -> str:
-    kind = relic(card)
-    parts = [
-        f"{value} {word}"
-        for value, word in (
-            (kind.wealth, "wealth"),
-            (kind.wounds, "wounds"),
-            (kind.potions, "potion"),
-        )
-        if value
-    ]
-    effect = f", {EFFECT_WORDS[kind.effect]}" if kind.effect else ""
-    return f"{kind.name} ({', '.join(parts) or 'nothing'}{effect})"
-
-
-def paths(update: Update, action: Action) -> list[Path]:
-    """The steps that build ``action``, with words for each step."""
-    view = update.view
-    verb = action[0]
-    if verb == "assign":
-        _, card, column = action
-        relic_card = view["row"][column]
-        count = len(view["columns"][column])
-        pick = Choice(("card", card), f"Assign {adventurer_name(card)}")
-        extra = ""
-        if count >= LIMIT:
-            extra = f", killing {card_words(view, view['columns'][column][-1])}"
-        where = Choice(
-            ("column", column),
-            f"Relic {column + 1}, {relic_name(relic_card)}: {count} of {LIMIT}{extra}",
-        )
-        return [(pick, where)]
-    if verb == "attract":
-        column = action[1]
-        last = view["columns"][column][-1]
-        return [
-            (
-                Choice(
-                    ("column", column),
-                    f"Attract {card_words(view, last)} from relic {column + 1}",
-                ),
-            )
-        ]
-    if verb == "mark":
-        colour = action[1]
-        words = f"{ADVENTURER_NAMES[colour]} marker ({_embodied(update, colour)})"
-        return [(Choice(("colour", colour), words),)]
-    if verb in ("gift", "exchange"):
-        seat = action[1]
-        size = view["pouch_sizes"][seat]
-        pouches = view["pouches"]
-        top = f", visible {relic_name(pouches[seat][-1])}" if pouches and size else ""
-        verb_words = "Give it to" if verb == "gift" else "Exchange with"
-        return [(Choice(("seat", seat), f"{verb_words} {_who(update, seat)}{top}"),)]
-    return []
-
-
-def _pending_words(update: Update) -> str:
-    """The skill or effect being applied now, in words ("" when none)."""
-    view = update.view
-    pending = view["pending"]
-    if not pending:
-        return ""
-    kind = pending[0]
-    if kind == "sly":
-        return "Sly: assign a second adventurer; only a Shielded's or a Trenti's skill works."
-    if kind == "attract":
-        return f"Charismatic on relic {pending[1] + 1}: take another relic's last adventurer."
-    if kind == "mark":
-        return f"Trenti: choose the marker for {adventurer_name(pending[1])}'s banner."
-    column = view["resolving"]
-    card = view["row"][column] if 0 <= column < len(view["row"]) else ""
-    name = relic_name(card) if card else "the relic"
-    if kind == "gift":
-        return f"Gift: choose the rival who receives the {name}."
-    return f"Exchange: swap the {name} for a rival's top relic."
-
-
-def describe(update: Update) -> list[str]:
-    """The table in plain sentences, in reading order."""
-    view = update.view
-    lines: list[str] = []
-    if update.outcome is not None:
-        lines.append("The game is over.")
-    else:
-        turn = (
-            "It is your turn."
-            if update.seat is not None and update.seat in update.acting
-            else f"It is {_name(update, view['turn'])}'s turn."
-        )
-        lines.append(f"Round {view['round']} of 3. {turn}")
-    players = ", ".join(_who(update, s) for s in range(view["players"]))
-    lines.append(f"Players: {players}. Start player: {update.names[view['start']]}.")
-    if view["teams"]:
-        lines.append(
-            "Teams: "
-            + " against ".join(
-                " and ".join(update.names[s] for s in team) for team in view["teams"]
-            )
-            + "."
-        )
-    if view["variants"]:
-        lines.append(f"Variants: {', '.join(v.replace('_', ' ') for v in view['variants'])}.")
-    for index, card in enumerate(view["row"]):
-        column = view["columns"][index] if index < len(view["columns"]) else []
-        if not card:
-            lines.append(f"Relic {index + 1}: handed over.")
-            continue
-        cards = "; ".join(card_words(view, c) for c in column) or "none yet"
-        lead = leader_words(view, column, update.names, glyphs=False)
-        lines.append(
-            f"Relic {index + 1}, {_relic_words(card)}: {len(column)} of {LIMIT} adventurers: "
-            f"{cards}." + (f" {lead}" if lead else "")
-        )
-    if "strategic" in view["variants"]:
-        lines.append(f"Supply: {', '.join(adventurer_name(c) for c in view['supply']) or 'empty'}.")
-    elif view["hand"] is not None:
-        lines.append(
-            f"Your hand: {', '.join(adventurer_name(c) for c in view['hand']) or 'empty'}."
-        )
-    for seat in range(view["players"]):
-        lines.append(f"{_who(update, seat)}: {_pouch_words(view, seat)}.")
-        if seat in update.notes:
-            lines.append(note_sentence(update, seat))
-    lines.append(
-        f"Adventurer deck {view['deck']}, discard {len(view['discard'])}. "
-        f"Relic deck {view['relic_deck']}."
-    )
-    pending = _pending_words(update)
-    if pending:
-        lines.append(f"Now: {pending}")
-    return lines
-
-
-def _pouch_words(view: dict[str, Any], seat: int) -> str:
-    size = view["pouch_sizes"][seat]
-    many = f"{size} relic{'s' if size != 1 else ''}"
-    if not size:
-        return "no relics"
-    if view["pouches"] is None:
-        return f"{many}, face down"
-    totals = pouch_totals(view["pouches"][seat])
-    return (
-        f"{many}, visible {relic_name(view['pouches'][seat][-1])}; wealth {totals.wealth}, "
-        f"wounds {totals.wounds}" + (f", potions {totals.potions}" if totals.potions else "")
-    )
-
-
-def prompt(
-    update: Update, keys: Sequence[Hashable], choices: Sequence[Choice], plain: bool = False
-) -> str:
-    """What to do now, in words (the ◆ symbol is explained here; ``plain``: as a list)."""
-    if update.outcome is not None:
-        return "Game over. Press Enter for the results."
-    if update.seat is None or update.seat not in update.acting:
-        waiting = ", ".join(update.names[s] for s in sorted(update.acting))
-        return f"Waiting for {waiting}…"
-    pending = _pending_words(update)
-    if plain:
-        keys_help = "Up, Down, Enter; Escape goes back"
-        if pending:
-            return f"{pending} {len(choices)} choices in the list ({keys_help})."
-        if not keys:
-            return f"Your turn: choose an adventurer to assign from the list ({keys_help})."
-        return f"Choose the relic to assign it to: {len(choices)} choices ({keys_help})."
-    if pending and update.view["pending"][0] != "sly":
-        return f"{pending} {TARGET} marks them."
-    if not keys:
-        where = "the supply" if "strategic" in update.view["variants"] else "your hand"
-        return pending or f"Your turn: choose an adventurer from {where} (←→, Enter)."
-    if not choices:
-        return "That adventurer cannot be assigned now. Esc: back."
-    return (
-        f"Assign it under a relic: {TARGET} marks the {len(choices)} relics it can go. Esc: back."
-    )
-
-
-def _eliminating(view: dict[str, Any]) -> bool:
-    """Whether the most wounded are eliminated (not with two players, Tough Adventurers
-    or Teams, which score wealth minus wounds)."""
-    variants = view["variants"]
-    return view["players"] > 2 and "tough" not in variants and "teams" not in variants
-
-
-def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """Each player's relics and totals, what the scores mean (who is eliminated and why, or
-    that wounds are taken off wealth), then the achievements earned."""
-    lines = []
-    pouches = view["pouches"] or []
-    for seat, pouch in enumerate(pouches):
-        totals = pouch_totals(pouch)
-        relics = ", ".join(relic_name(card) for card in pouch) or "no relics"
-        potions = (
-            f" − {totals.potions} potion{'' if totals.potions == 1 else 's'} = {totals.net_wounds}"
-            if totals.potions
-            else ""
-        )
-        lines.append(
-            f"{names[seat]} ({player_colours(view, seat)}): wealth {totals.wealth}, "
-            f"wounds {totals.wounds}{potions} — {relics}"
-        )
-    out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
-    if not _eliminating(view):
-        why = (
-            "two players"
-            if view["players"] == 2
-            else "Teams"
-            if "teams" in view["variants"]
-            else "Tough Adventurers"
-        )
-        lines.append(
-            f"Nobody is eliminated ({why}): each score is wealth minus wounds after potions."
-        )
-    elif out:
-        for seat in out:
-            totals = pouch_totals(pouches[seat])
-            lines.append(
-                f"{names[seat]} is eliminated with the most wounds ({totals.net_wounds} after "
-                f'potions): the "eliminated" column takes away their {totals.wealth} wealth, '
-                "so they score 0 and place last."
-            )
-    elif pouches:
-        lines.append("Nobody is eliminated: every player has the same wounds after potions.")
-    earned = view.get("achievements") or []
-    for seat, names_earned in enumerate(earned):
-        for achievement in names_earned:
-            lines.append(
-                f"Achievement — {names[seat]}: {achievement} ({ACHIEVEMENTS[achievement]})"
-            )
-    if not any(earned):
-        lines.append("No achievements this game.")
-    return lines
-
-
-_ROUND_FACTS = ("obtain", "removed", "gift", "exchange", "destruction", "theft", "effect")
-
-
-def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
-    """The summary of a round when ``events`` end one: a title, then who obtained which
-    relic and why, what the effects did, where every pouch stands and who has the most
-    wounds (eliminated at the end); None for any other events."""
-    kinds = [event["type"] for event in events]
-    if "round" not in kinds and "end" not in kinds:
-        return None
-    view = update.view
-    names = update.names
-    ended = ROUNDS if "end" in kinds else view["round"] - 1
-    lines = [
-        f"Round {ended} of {ROUNDS} is over" + (": the final score" if ended == ROUNDS else "")
-    ]
-    # The hand-over starts at the Adventurers Limit; a Gift or an Exchange choice pauses
-    # it, so the events of one delivery may hold only its end (the screen may pass every
-    # event since the last summary: then the whole round is told).
-    starts = [i for i, e in enumerate(events) if e["type"] == "limit"]
-    told = events[starts[-1] :] if starts else events
-    lines += [with_names(e["text"], names) for e in told if e["type"] in _ROUND_FACTS]
-    if not starts:
-        lines.append("The relics handed over before the last choice are in the history.")
-    if view["pouches"] is None:
-        lines.append("The pouches lie face down (Hidden Treasures) until the final score.")
-    else:
-        for seat in range(view["players"]):
-            who = "You have" if seat == update.seat else f"{names[seat]} has"
-            lines.append(f"{who} {pouch_facts(view, seat)}.")
-        wounds = [pouch_totals(p).net_wounds for p in view["pouches"]]
-        most = max(wounds)
-        worst = [names[s] for s, w in enumerate(wounds) if w == most]
-        if _eliminating(view) and most and len(worst) < len(wounds):
-            who = " and ".join(worst)
-            verb = "is" if len(worst) == 1 else "are"
-            if update.outcome is not None:
-                lines.append(
-                    f"{who} {verb} eliminated with the most wounds ({most} after potions)."
-                )
-            else:
-                lines.append(
-                    f"{who} {verb} the most wounded ({most} after potions): eliminated if the "
-                    "game ended now."
-                )
-    lines += [with_names(e["text"], names) for e in events if e["type"] == "round"]
-    return lines
-
-
-# -- layout --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """How much the board can show at its size: card widths and how much text they carry."""
-
-    width: int
-    column_width: int
-    per_band: int
-    full: bool
-    """Full names and texts on the relic cards (else short forms, all in LEGEND)."""
-    name_lines: int
-    effect_lines: int
-    piles: bool
-    """Pouches drawn as piles of relic cards (else one line each)."""
-    tracks: bool
-    """The round, wealth and wounds drawn as tracks."""
-    hand_lines: int
-    """Lines of a hand card given to what its skill does."""
-    pouch_columns: int
-    hide_hand: bool
-    """A choice row takes the hand's place (only when height is short)."""
-    height: int
-    key: bool = False
-    """A two-line key to the glyphs under the board (when rows are left over)."""
-
-
-def _lines_of(text: str, width: int) -> int:
-    return len(textwrap.wrap(text, max(1, width), break_long_words=True)) or 1
-
-
-def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
-    """Tracks packed into rows side by side (indexes into ``widths``)."""
-    rows: list[list[int]] = []
-    used = width + 1
-    for index, need in enumerate(widths):
-        if used + 2 + need > width:
-            rows.append([])
-            used = -2
-        rows[-1].append(index)
-        used += 2 + need
-    return rows
-
-
-def _tracks(update: Update, width: int) -> list[Track]:
-    """The round, and (when the pouches are open) everyone's wealth and wounds, as tracks
-    with each player's glyph under their space."""
-    view = update.view
-    tracks = [Track("Round", 1, ROUNDS, marks=((view["round"], "●"),))]
-    if view["pouches"] is not None:
-        totals = [pouch_totals(p) for p in view["pouches"]]
-        for label, values in (
-            ("Wealth", [t.wealth for t in totals]),
-            ("Wounds", [t.net_wounds for t in totals]),
-        ):
-            marks = tuple((value, player_mark(view, s)) for s, value in enumerate(values))
-            tracks.append(Track(label, 0, max(12, *values), marks=marks, cell=2))
-    return tracks
-
-
-def track_lines(update: Update, width: int) -> list[Text]:
-    """The tracks, side by side as far as ``width`` allows."""
-    tracks = _tracks(update, width)
-    blocks = [track.lines(10_000) for track in tracks]
-    for block in blocks:
-        for line in block:
-            line.rstrip()
-    widths = [max(line.cell_len for line in block) for block in blocks]
-    lines: list[Text] = []
-    for row in _track_rows(widths, width):
-        lines += side_by_side([blocks[i] for i in row], gap=2)
-    for line in lines:
-        line.truncate(width, overflow="ellipsis")
-    return lines
-
-
-def choose_layout(
-    update: Update, width: int, height: int, choosing: bool, prompt_rows: int = 1
-) -> Layout:
-    """The richest layout whose height fits ``height`` rows at ``width`` columns; the
-    80×24 floor uses short forms and still shows everything a decision needs."""
-    view = update.view
-    count = max(1, len(view["row"]))
-    players = view["players"]
-    cards = [c for c in view["row"] if c]
-    effects = [relic(c).effect for c in cards if relic(c).effect]
-    has_hand = "strategic" in view["variants"] or view["hand"] is not None
-    notes = len(update.notes)
-    piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
-    track_height = len(track_lines(update, width))
-    candidates: list[Layout] = []
-    for full, piles, tracks, roomy in (
-        (True, True, True, True),
-        (True, True, True, False),
-        (True, False, True, False),
-        (True, False, False, False),
-        (False, False, False, False),
-    ):
-        if full:
-            bands = -(-count // max(1, min(count, (width + 1) // 19)))
-            per_band = -(-count // bands)
-            column = min(30, (width - per_band + 1) // per_band)
-            inner = column - 2
-            names = max((_lines_of(relic_name(c), inner - 3) for c in cards), default=1)
-            effect_lines = max((_lines_of(EFFECT_WORDS[e], inner) for e in effects), default=0)
-            name_lines, effect_lines = min(2, names), min(3 if roomy else 2, effect_lines)
-            relic_height = bands * (1 + name_lines + 1 + effect_lines + LIMIT + 1)
-        else:
-            per_band = count
-            column = min(20, (width - count + 1) // count)
-            name_lines, effect_lines = 1, 0
-            relic_height = 1 + 1 + 1 + LIMIT + 1
-        pouch_columns = 2 if not piles and players >= 4 and not notes and width < 110 else 1
-        pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
-        hide_hand = choosing and not full
-        hand_lines = 3 if roomy else 1 if full else 0
-        hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines
-        choice_height = (4 if full else 3) if choosing else 0
-        total = (
-            1
-            + (track_height if tracks else 0)
-            + relic_height
-            + pouch_height
-            + hand_height
-            + choice_height
-            + prompt_rows
-            + (2 if full else 1)
-        )
-        layout = Layout(
-            width=width,
-            column_width=column,
-            per_band=per_band,
-            full=full,
-            name_lines=name_lines,
-            effect_lines=effect_lines,
-            piles=piles,
-            tracks=tracks,
-            hand_lines=hand_lines,
-            pouch_columns=pouch_columns,
-            hide_hand=hide_hand,
-            height=total,
-        )
-        candidates.append(layout)
-        if total <= height and (not full or column >= 16):
-            return replace(layout, key=full and height - total >= 3)
-    return candidates[-1]
 
 
 # -- the board -------------------------------------------------------------------------------
@@ -698,7 +254,7 @@ class Board(Widget, can_focus=True):
                 height = max(17, screen.height - (3 if screen.width >= 120 else 7))
             words = prompt(self.update, self.keys, self.choices)
             self.fit = choose_layout(
-                self.update, width, height, bool(self._choice_keys()), _lines_of(words, width)
+                self.update, width, height, bool(self._choice_keys()), lines_of(words, width)
             )
         return self.fit
 
@@ -762,7 +318,7 @@ class Board(Widget, can_focus=True):
             body = self._column_text(value, named=choice is not None)
         elif kind == "colour":
             body = (
-                f"{colour_words(value)}, played by {_embodied(update, value)}: the Trenti's "
+                f"{colour_words(value)}, played by {embodied(update, value)}: the Trenti's "
                 f"courage would count for {ADVENTURER_NAMES[value]}."
             )
         else:
@@ -919,6 +475,9 @@ class Board(Widget, can_focus=True):
         start = view["start"]
         line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", style="bold")
         line.append(f"{player_mark(view, start)} {update.names[start]}")
+        variants = variant_words(view, update.names, layout.full)
+        # The variants first, cut if they must (F1 tells them all), then what fits.
+        line.append("".join(f" · {words}" for words in variants))
         for extra in (
             f" · at most {LIMIT} adventurers a relic",
             f" · adventurer deck {view['deck']} · discard {len(view['discard'])}"

@@ -179,7 +179,39 @@ def adventurer_text(
         else f"courage {courage(card)}"
     )
     words = adventurer_words(view, card, placed)
-    return f"{glyph_of(view, card)} {words}: {whose}. {SKILL_TEXT[skill(card)]}"
+    return f"{glyph_of(view, card)} {words}: {whose}. {skill_does(view, card)}"
+
+
+def skill_does(view: dict[str, Any], card: str) -> str:
+    """What an adventurer's skill does here: "Killer: …", or that Apprentices ignores it."""
+    kind = skill(card)
+    if kind not in ("", "trenti") and "apprentices" in view["variants"]:
+        return f"{SKILL_WORDS[kind]}: ignored (Apprentices)."
+    return SKILL_TEXT[kind]
+
+
+VARIANT_WORDS: dict[str, tuple[str, str]] = {
+    # (words at 80 columns, words with room)
+    "simple_relics": ("Simple Relics", "Simple Relics: no relic effects"),
+    "apprentices": ("Apprentices", "Apprentices: only Trentis' skills work"),
+    "hidden_treasures": ("Hidden Treasures", "Hidden Treasures: pouches face down"),
+    "tough": ("Tough", "Tough Adventurers: no elimination"),
+    "strategic": ("Strategic", "Strategic: an open supply"),
+    "teams": ("Teams", "Teams"),
+}
+
+
+def variant_words(view: dict[str, Any], names: Sequence[str], full: bool) -> list[str]:
+    """The variants in play in words, the teams by name."""
+    words = [VARIANT_WORDS[v][1 if full else 0] for v in view["variants"] if v in VARIANT_WORDS]
+    if view["teams"]:
+        # At 80 columns a player is their glyph (each pouch line starts with it).
+        teams = " vs ".join(
+            "+".join(short_name(names, s, 8) if full else player_mark(view, s) for s in team)
+            for team in view["teams"]
+        )
+        words = [w if w != "Teams" else f"Teams {teams}" for w in words]
+    return words
 
 
 def points_words(card: str) -> str:
@@ -533,7 +565,7 @@ def adventurer_card(
     words = adventurer_words(view, card, placed=False)
     if len(words) + 2 > inner:
         words = adventurer_short(view, card, placed=False)
-    does = SKILL_TEXT[skill(card)].split(":", 1)[-1].strip() if skill(card) else "No skill."
+    does = skill_does(view, card).split(":", 1)[-1].strip() if skill(card) else "No skill."
     lines = tuple(_wrap(does, width - 2, text_lines))
     return CardBox(
         glyph_of(view, card),

@@ -1,0 +1,167 @@
+"""How much of Orb Hunters' table fits a terminal: the layout chosen from the board's
+width and the rows the game screen leaves it, and the tracks of the round, wealth and wounds.
+
+The 80×24 floor gets short forms (every one in the board's legend); every larger size gets
+the richest layout whose height fits, so a big terminal shows full names and texts instead
+of blank rows.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rich.text import Text
+
+from core.games.orb_hunters.data import EFFECT_WORDS, LIMIT, ROUNDS, relic, relic_name
+from core.games.orb_hunters.scoring import pouch_totals
+from core.table import Update
+from tui.boards.orb_hunters_cards import player_mark, side_by_side
+from tui.widgets.card import Track
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How much the board can show at its size: card widths and how much text they carry."""
+
+    width: int
+    column_width: int
+    per_band: int
+    full: bool
+    """Full names and texts on the relic cards (else short forms, all in LEGEND)."""
+    name_lines: int
+    effect_lines: int
+    piles: bool
+    """Pouches drawn as piles of relic cards (else one line each)."""
+    tracks: bool
+    """The round, wealth and wounds drawn as tracks."""
+    hand_lines: int
+    """Lines of a hand card given to what its skill does."""
+    pouch_columns: int
+    hide_hand: bool
+    """A choice row takes the hand's place (only when height is short)."""
+    height: int
+    key: bool = False
+    """A two-line key to the glyphs under the board (when rows are left over)."""
+
+
+def lines_of(text: str, width: int) -> int:
+    return len(textwrap.wrap(text, max(1, width), break_long_words=True)) or 1
+
+
+def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
+    """Tracks packed into rows side by side (indexes into ``widths``)."""
+    rows: list[list[int]] = []
+    used = width + 1
+    for index, need in enumerate(widths):
+        if used + 2 + need > width:
+            rows.append([])
+            used = -2
+        rows[-1].append(index)
+        used += 2 + need
+    return rows
+
+
+def _tracks(update: Update, width: int) -> list[Track]:
+    """The round, and (when the pouches are open) everyone's wealth and wounds, as tracks
+    with each player's glyph under their space."""
+    view = update.view
+    tracks = [Track("Round", 1, ROUNDS, marks=((view["round"], "●"),))]
+    if view["pouches"] is not None:
+        totals = [pouch_totals(p) for p in view["pouches"]]
+        for label, values in (
+            ("Wealth", [t.wealth for t in totals]),
+            ("Wounds", [t.net_wounds for t in totals]),
+        ):
+            marks = tuple((value, player_mark(view, s)) for s, value in enumerate(values))
+            tracks.append(Track(label, 0, max(12, *values), marks=marks, cell=2))
+    return tracks
+
+
+def track_lines(update: Update, width: int) -> list[Text]:
+    """The tracks, side by side as far as ``width`` allows."""
+    tracks = _tracks(update, width)
+    blocks = [track.lines(10_000) for track in tracks]
+    for block in blocks:
+        for line in block:
+            line.rstrip()
+    widths = [max(line.cell_len for line in block) for block in blocks]
+    lines: list[Text] = []
+    for row in _track_rows(widths, width):
+        lines += side_by_side([blocks[i] for i in row], gap=2)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines
+
+
+def choose_layout(
+    update: Update, width: int, height: int, choosing: bool, prompt_rows: int = 1
+) -> Layout:
+    """The richest layout whose height fits ``height`` rows at ``width`` columns; the
+    80×24 floor uses short forms and still shows everything a decision needs."""
+    view = update.view
+    count = max(1, len(view["row"]))
+    players = view["players"]
+    cards = [c for c in view["row"] if c]
+    effects = [relic(c).effect for c in cards if relic(c).effect]
+    has_hand = "strategic" in view["variants"] or view["hand"] is not None
+    notes = len(update.notes)
+    piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
+    track_height = len(track_lines(update, width))
+    candidates: list[Layout] = []
+    for full, piles, tracks, roomy in (
+        (True, True, True, True),
+        (True, True, True, False),
+        (True, False, True, False),
+        (True, False, False, False),
+        (False, False, False, False),
+    ):
+        if full:
+            bands = -(-count // max(1, min(count, (width + 1) // 19)))
+            per_band = -(-count // bands)
+            column = min(30, (width - per_band + 1) // per_band)
+            inner = column - 2
+            names = max((lines_of(relic_name(c), inner - 3) for c in cards), default=1)
+            effect_lines = max((lines_of(EFFECT_WORDS[e], inner) for e in effects), default=0)
+            name_lines, effect_lines = min(2, names), min(3 if roomy else 2, effect_lines)
+            relic_height = bands * (1 + name_lines + 1 + effect_lines + LIMIT + 1)
+        else:
+            per_band = count
+            column = min(20, (width - count + 1) // count)
+            name_lines, effect_lines = 1, 0
+            relic_height = 1 + 1 + 1 + LIMIT + 1
+        pouch_columns = 2 if not piles and players >= 4 and not notes and width < 110 else 1
+        pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
+        hide_hand = choosing and not full
+        hand_lines = 3 if roomy else 1 if full else 0
+        hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines
+        choice_height = (4 if full else 3) if choosing else 0
+        total = (
+            1
+            + (track_height if tracks else 0)
+            + relic_height
+            + pouch_height
+            + hand_height
+            + choice_height
+            + prompt_rows
+            + (2 if full else 1)
+        )
+        layout = Layout(
+            width=width,
+            column_width=column,
+            per_band=per_band,
+            full=full,
+            name_lines=name_lines,
+            effect_lines=effect_lines,
+            piles=piles,
+            tracks=tracks,
+            hand_lines=hand_lines,
+            pouch_columns=pouch_columns,
+            hide_hand=hide_hand,
+            height=total,
+        )
+        candidates.append(layout)
+        if total <= height and (not full or column >= 16):
+            return replace(layout, key=full and height - total >= 3)
+    return candidates[-1]
