@@ -74,7 +74,7 @@ def ranking_rewards(ranking: Sequence[Sequence[int]]) -> list[float]:
 class _Node:
     """One edge of the tree (the action that leads here) with its statistics."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "narrowed", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
@@ -82,6 +82,8 @@ class _Node:
         self.available = 0
         self.reward = 0.0
         """Sum of the rewards of the seat that took the action leading here."""
+        self.narrowed: dict[tuple[int, tuple[Action, ...]], Sequence[Action]] | None = None
+        """The candidates hook's answers here, per acting seat and its legal actions."""
 
 
 class ISMCTSBot:
@@ -177,7 +179,7 @@ class ISMCTSBot:
                 actor = min(acting)
                 legal = game.legal_actions(state, actor)
                 if self.candidates is not None and len(legal) > 1:
-                    legal = self.candidates(game, state, actor, legal)
+                    legal = self._narrow(game, state, actor, legal, node)
             if not legal:
                 break
             untried = [a for a in legal if a not in node.children]
@@ -199,6 +201,24 @@ class ISMCTSBot:
         for child, actor in path:
             child.visits += 1
             child.reward += rewards[actor]
+
+    def _narrow(
+        self, game: Game, state: State, actor: int, legal: Sequence[Action], node: _Node
+    ) -> Sequence[Action]:
+        """The candidates hook's choice among ``legal``, asked once per node and legal set.
+
+        The re-deals that reach a node share its public history and differ in hidden cards,
+        which show in the acting seat's legal actions: the same legal actions there mean the
+        same position as far as a hook reading the table and the seat's own cards can tell,
+        and the hook is the dearest part of an iteration (it looks one action ahead)."""
+        assert self.candidates is not None
+        key = (actor, tuple(legal))
+        if node.narrowed is None:
+            node.narrowed = {}
+        known = node.narrowed.get(key)
+        if known is None:
+            known = node.narrowed[key] = self.candidates(game, state, actor, legal)
+        return known
 
     def _select(self, node: _Node, legal: Sequence[Action]) -> Action:
         """The legal child with the highest UCB, counting visits against availability."""
