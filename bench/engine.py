@@ -1,11 +1,16 @@
-"""Engine benchmark: playout speed, apply vs deepcopy, and bot thinking time per game.
+"""Engine benchmark: playout speed, apply vs deepcopy, bot thinking time and bot strength.
 
-Run ``python bench/engine.py`` (about a minute and a half) or ``--quick`` (a few seconds).
-For every registered game and a few seat counts it prints random playouts per second,
-actions per second, and, measured on the same states in the same run, the time to apply one
-action next to the time to ``copy.deepcopy`` that state: a floor for what applying costs, as
-frozen states are never copied. Then the mean and 95th percentile decision time of every bot
-level on positions taken from random games. Figures only; nothing is asserted.
+Run ``python bench/engine.py`` (several minutes: the strength duels dominate) or ``--quick``
+(under a minute, duels of a handful of games). For every registered game and a few seat
+counts it prints random playouts per second, actions per second, and, measured on the same
+states in the same run, the time to apply one action next to the time to ``copy.deepcopy``
+that state: a floor for what applying costs, as frozen states are never copied. Then the
+mean and 95th percentile decision time of every bot level on positions taken from random
+games, with the table's deadline (``core.bots.THINKING_SECONDS``) on, beside the target of
+one second. Last, the strength duels of ``hunters sim`` (reproducible: no deadline, every
+playout), the stronger bot taking each seat in turn, beside their targets: at two players
+hard beats normal in 60 % of games and normal beats easy in 75 %; at the largest table one
+hard bot among normal ones wins more than its fair share. Figures only; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ from typing import Any
 # Run from a checkout without installing: the repository root holds the packages.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.bots import bot_levels, determinizations, make_bot
+from core.bots import THINKING_SECONDS, bot_levels, determinizations, make_bot
 from core.engine import Action, Game, State
 from core.games import GAMES
+from core.sim import simulate
 
 
 def _random_game(game: Game, seats: int, rng: random.Random) -> list[tuple[State, int, Action]]:
@@ -94,7 +100,7 @@ def apply_vs_copy(game: Game, seats: int, games: int, seed: int) -> dict[str, fl
 
 def decisions(
     game: Game, seats: int, level: str, positions: int, budget: float, seed: int
-) -> dict[str, float]:
+) -> dict[str, Any]:
     """Milliseconds per decision of ``level`` on positions from random games: up to
     ``positions`` of them, fewer (at least 3) when they take more than ``budget`` seconds."""
     rng = random.Random(seed)
@@ -113,12 +119,62 @@ def decisions(
             if len(times) >= positions:
                 break
     times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     return {
         "positions": len(times),
         "mean ms": 1000 * statistics.fmean(times),
-        "p95 ms": 1000 * times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+        "p95 ms": 1000 * p95,
         "max ms": 1000 * times[-1],
+        "at deadline %": 100 * sum(t >= 0.9 * THINKING_SECONDS for t in times) / len(times),
+        "p95 target": "met" if p95 <= TARGET_SECONDS else "MISSED",
     }
+
+
+TARGET_SECONDS = 1.0
+"""The 95th percentile a decision must stay under, whatever the game and table."""
+
+DUELS = (
+    # (who, against whom, seats: "min" two players, "max" the largest table, the target)
+    ("hard", "normal", "two", 0.60),
+    ("normal", "easy", "two", 0.75),
+    ("hard", "normal", "max", None),
+)
+"""The strength targets; None: more than the fair share (one seat's)."""
+
+
+def duel(slug: str, seats: int, strong: str, weak: str, games: int, seed: int) -> float:
+    """The share of games ``strong`` wins against ``weak`` bots at ``seats`` players, playing
+    ``games`` games from each seat in turn (the first player's edge evens out)."""
+    won = 0.0
+    for seat in range(seats):
+        bots = [weak] * seats
+        bots[seat] = strong
+        won += simulate(slug, seats, bots, games, seed + seat).wins[seat]
+    return won / (games * seats)
+
+
+def strength(slug: str, game: Game, games: int, seed: int) -> list[dict[str, Any]]:
+    """The duels of :data:`DUELS` for one game, each beside its target."""
+    rows: list[dict[str, Any]] = []
+    for strong, weak, table, target in DUELS:
+        seats = 2 if table == "two" else game.players.stop - 1
+        if seats not in game.players:
+            continue
+        wanted = target if target is not None else 1 / seats
+        start = time.perf_counter()
+        rate = duel(slug, seats, strong, weak, games, seed)
+        rows.append(
+            {
+                "seats": seats,
+                "duel": f"{strong} vs {weak}",
+                "games": games * seats,
+                "win %": 100 * rate,
+                "target %": f"{'' if target is not None else '> '}{100 * wanted:.0f}",
+                "met": "yes" if (rate >= wanted if target is not None else rate > wanted) else "NO",
+                "seconds": time.perf_counter() - start,
+            }
+        )
+    return rows
 
 
 def _table(title: str, rows: list[dict[str, Any]]) -> None:
@@ -137,17 +193,29 @@ def _cell(value: Any) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="a few seconds instead of ~90")
+    parser.add_argument("--quick", action="store_true", help="a short run, rough figures")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games per seat in each strength duel (default 40, quick 3; 0 skips the duels)",
+    )
+    parser.add_argument(
+        "--game", action="append", default=None, help="only this game's slug (repeatable)"
+    )
     args = parser.parse_args(argv)
     quick: bool = args.quick
+    duel_games: int = args.games if args.games is not None else (3 if quick else 40)
+    slugs: list[str] = args.game or list(GAMES)
     seconds = 0.5 if quick else 4.0
     copy_games = 10 if quick else 100
     positions = 40 if quick else 300
     budget = 0.5 if quick else 8.0
 
     print(f"Python {sys.version.split()[0]}, {'quick' if quick else 'full'} run\n")
-    for slug, game in GAMES.items():
-        counts = sorted({game.players.start, min(4, game.players.stop - 1)})
+    for slug in slugs:
+        game = GAMES[slug]
+        counts = sorted({game.players.start, 2, game.players.stop - 1} & set(game.players))
         speed_rows: list[dict[str, Any]] = []
         for seats in counts:
             speed = playouts(game, seats, seconds, seed=1)
@@ -167,7 +235,14 @@ def main(argv: list[str] | None = None) -> int:
             for level in bot_levels(slug):
                 figures = decisions(game, seats, level, positions, budget, seed=3)
                 bot_rows.append({"seats": seats, "bot": level, **figures})
-        _table(f"{game.title} — decision time per bot level", bot_rows)
+        _table(
+            f"{game.title} — decision time per bot level "
+            f"(deadline {THINKING_SECONDS} s, target p95 {TARGET_SECONDS} s)",
+            bot_rows,
+        )
+        if duel_games:
+            rows = strength(slug, game, duel_games, seed=1000)
+            _table(f"{game.title} — strength in hunters sim (no deadline)", rows)
     return 0
 
 
