@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from core.engine import Action
+from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES, SCHEDULE
 from core.match import Match
-from core.table import Seat, TableSetup
+from core.table import Seat, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
+from tui.boards import comic_hunters_draw as draw
+from tui.boards import comic_hunters_facts as facts
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
@@ -183,6 +189,146 @@ async def test_screen_reader_mode_plays_from_a_plain_list() -> None:
         assert screen.latest[0].version >= 1
 
 
+def _random_game(
+    players: int, seed: int, names: tuple[str, ...] = ()
+) -> Iterator[tuple[Update, list[Any]]]:
+    """A random game through Match: after each action, seat 0's update and the events it
+    was told (public ones and its own)."""
+    match = Match.new(SLUG, players, seed=seed)
+    rng = random.Random(seed)
+    while match.outcome() is None:
+        seat = rng.choice(sorted(match.to_act()))
+        events = match.act(seat, rng.choice(match.legal(seat)))
+        yield update_of(match, 0, names), [e for e in events if e.get("to") in (None, 0)]
+
+
+def test_projected_scores_are_the_score_pad_at_the_end() -> None:
+    """The live score counted from the public table is the game's own score pad once the
+    game is over, Jarvis included."""
+    for players in (1, 2, 3, 4):
+        for seed in (1, 2):
+            *_, (last, _) = _random_game(players, seed)
+            view = last.view
+            assert facts.projected(view) == view["scores"], (players, seed)
+
+
+def test_a_milestone_after_each_location_and_each_assemble() -> None:
+    """Three locations and an Assemble per round: twelve summaries, in schedule order,
+    each a title and sentences that end with a full stop; nothing in between."""
+    for players in (1, 2, 3, 4):
+        titles = []
+        for update, events in _random_game(players, 7):
+            lines = board.milestone(update, events)
+            if lines:
+                titles.append(lines[0])
+                assert all(line.endswith(".") for line in lines[1:]), lines
+                assert len(lines) == len(set(lines)), lines
+        expected = [
+            f"Round {r + 1}: the {LOCATION_NAMES[place]} is over"
+            if place != "assemble"
+            else f"Round {r + 1}: Assemble Collection is over"
+            for r, places in enumerate(SCHEDULE)
+            for place in (*places, "assemble")
+        ]
+        assert titles == expected, players
+
+
+def test_an_assemble_summary_says_who_leads_and_who_would_score_what() -> None:
+    """The summary after Assemble names every player's collections, each Highlight
+    track's leader and everyone's projected score (Jarvis too, solo)."""
+    for update, events in _random_game(1, 3, names=("Ala",)):
+        lines = board.milestone(update, events)
+        if lines and "Assemble" in lines[0]:
+            assert any(line.startswith("You would score ") for line in lines)
+            assert any(line.startswith("Jarvis would score ") for line in lines)
+            text = " ".join(lines)
+            assert all(HIGHLIGHT_NAMES[t] in text for t in update.view["tracks"])
+            return
+    raise AssertionError("no Assemble summary")
+
+
+def test_the_legend_explains_every_short_form() -> None:
+    """Every hero word and Highlight short form a narrow board uses is in the legend."""
+    shorts = {short for short, _ in board.LEGEND}
+    assert set(draw.ICON_SHORT.values()) <= shorts
+    assert {w for h, w in draw.HERO_WORD.items() if w != HERO_NAMES[h]} <= shorts
+    assert "① ② ③" in shorts and draw.TRACKED in shorts
+    assert board.HOW_TO_PLAY.startswith("## How to play here")
+
+
+class _BoardApp(App[None]):
+    """The board alone, fed updates by the test."""
+
+    def compose(self) -> ComposeResult:
+        yield board.Board(id="board")
+
+
+def _positions(players: int, seed: int) -> list[Update]:
+    """Seat 0's first position of each kind (location and first legal verb) in a game."""
+    seen: set[str] = set()
+    found = []
+    for update, _ in _random_game(players, seed):
+        if 0 in update.acting:
+            kind = f"{update.view['location']}-{update.legal[0][0]}"
+            if kind not in seen:
+                seen.add(kind)
+                found.append(update)
+    return found
+
+
+async def test_every_choice_is_reachable_at_80x24() -> None:
+    """At the smallest size, walking the choices with NEXT_CHOICE (and Enter for a next
+    step) puts every legal choice's full wording in details() and its start on screen."""
+    app = _BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        for players, seed in ((1, 4), (4, 7)):
+            for update in _positions(players, seed):
+                widget.show(update)
+                visited = await _visit(pilot, widget, app, budget=12)
+                assert visited, update.view["location"]
+
+
+async def test_another_players_pick_leaves_your_cursor_where_it_was() -> None:
+    """In the simultaneous Store another player's pick brings a new version but the same
+    choices for you: the cursor stays on your card; your own pick starts afresh."""
+    match = Match.new(SLUG, 3, seed=2)
+    app = _BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.press(board.NEXT_CHOICE, board.NEXT_CHOICE)
+        match.act(1, match.legal(1)[0])
+        widget.show(update_of(match, 0))
+        assert widget.cursor == 2
+        match.act(0, match.legal(0)[0])
+        widget.show(update_of(match, 0))
+        assert widget.cursor == 0
+
+
+async def _visit(pilot: Any, widget: Any, app: App[Any], budget: int) -> int:
+    """Visit the choices of this step (and, depth first, those after each), at most
+    ``budget`` of them; how many were visited."""
+    visited = 0
+    choices = list(widget.choices)
+    for index, choice in enumerate(choices):
+        if visited >= budget:
+            break
+        await pilot.pause()
+        assert widget.cursor == index
+        assert choice.label in widget.details()
+        seen = " ".join(screen_text(app).split())
+        assert f"{index + 1} of {len(choices)}: {choice.label[:25]}" in seen, choice.label
+        visited += 1
+        if widget.trie.action([*widget.keys, choice.key]) is None:
+            await pilot.press("enter")
+            visited += await _visit(pilot, widget, app, budget - visited)
+            await pilot.press("escape")
+            await pilot.press(*[board.NEXT_CHOICE] * index)
+        await pilot.press(board.NEXT_CHOICE)
+    return visited
+
+
 def _snapshot_app() -> HuntersApp:
     seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
     app = HuntersApp(Settings(bot_delay=0))
@@ -209,3 +355,48 @@ def test_snapshot_convention_80x24(snap_compare: Any) -> None:
         await pilot.press("enter")
 
     assert snap_compare(_snapshot_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def _play_to(pilot: Any, location: str) -> None:
+    """Play seat 0 sensibly by keys until it is to act at ``location``."""
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    await settle(pilot, screen)
+    rng = random.Random(3)
+    while screen.latest[0].view["location"] != location or 0 not in screen.latest[0].acting:
+        await play_by_keys(pilot, screen, _sensible(list(screen.latest[0].legal), rng))
+        await settle(pilot, screen)
+
+
+SIZES = ((80, 24), (120, 40), (200, 60))
+
+
+def _solo_app() -> HuntersApp:
+    """Solo against Jarvis: no bot moves at the same time as you, so every frame repeats."""
+    app = HuntersApp(Settings(bot_delay=0))
+    app.call_later(app.start_game, _setup((Seat("Ala"),), 11))
+    return app
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_snapshot_store(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The first Store, solo: the cards in front of you as a row of cards, the cursor's
+    card in a heavy border, your and Jarvis' totals; bigger terminals show full names."""
+
+    async def run_before(pilot: Any) -> None:
+        await _play_to(pilot, "store")
+        await pilot.press(board.NEXT_CHOICE)
+
+    assert snap_compare(_solo_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_snapshot_assemble(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The first Assemble Collection, solo: a first choice taken, the hand, Jarvis'
+    collections as stacks, the schedule and the projected scores."""
+
+    async def run_before(pilot: Any) -> None:
+        await _play_to(pilot, "assemble")
+        await pilot.press("enter")
+
+    assert snap_compare(_solo_app(), terminal_size=size, run_before=run_before)

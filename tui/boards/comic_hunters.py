@@ -336,7 +336,7 @@ def prompt(
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
-        else f"←→ move, Enter choose, Esc back, i details; {TARGET} marks the choices"
+        else f"{TARGET}: choices. ←→ move, Enter take, Esc back, i details"
     )
     step = f" Step {len(keys) + 1}." if keys else ""
     last = keys[-1] if keys else None
@@ -522,7 +522,15 @@ class Board(ChoiceRowBoard):
     # -- drawing ------------------------------------------------------------------------------
 
     def show(self, update: Update) -> None:
+        """Display a new update. Another player's move in a simultaneous step (the Store,
+        Assemble) leaves your choices as they were: then the cursor and any half-built
+        choice stay where you left them instead of jumping back to the first choice."""
+        old = self.update
+        kept = (self.keys, self.cursor)
         super().show(update)
+        if old is not None and old.seat == update.seat and old.legal == update.legal:
+            self.keys, self.cursor = kept
+            self.cursor = min(self.cursor, max(0, len(self.choices) - 1))
         self._draw()
 
     def action_cursor(self, step: int) -> None:
