@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Select, Static
 
 from core.engine import Action
-from core.games.orb_hunters.data import relic_name
+from core.games.orb_hunters.data import relic_name, skill
 from core.games.orb_hunters.rules import ORB_HUNTERS as GAME
 from core.match import Match
 from core.table import Seat, TableSetup, Update
@@ -471,7 +471,7 @@ async def test_moving_the_cursor_redraws_only_what_it_crosses() -> None:
                 drawn[_part] = drawn.get(_part, 0) + 1
                 _original(*args)
 
-            widget.update = counted  # type: ignore[method-assign]
+            widget.update = counted  # type: ignore[method-assign,assignment]
         await pilot.press("1", "2", "3")
         assert drawn.get("relics") == 3 and drawn.get("details", 0) >= 1
         assert "pouches" not in drawn and "head" not in drawn
@@ -508,7 +508,7 @@ def _round_updates(
     the last milestone (``since``) or only the action's own."""
     match = Match.new("orb-hunters", players, seed=seed, options=options or {})
     rng = random.Random(seed)
-    seen = []
+    seen: list[tuple[Update, list[Any]]] = []
     mine: list[Any] = []
     while match.outcome() is None:
         seat = min(match.to_act())
@@ -622,7 +622,7 @@ async def test_the_variants_in_play_are_on_the_board() -> None:
         head = screen_text(pilot.app).splitlines()[0]
         assert "Apprentices" in head and "Teams" in head and " vs " in head
         shown = pilot.app.query_one(board.Board)
-        skilled = [c for c in update.view["hand"] if cards.skill(c) not in ("", "trenti")]
+        skilled = [c for c in update.view["hand"] if skill(c) not in ("", "trenti")]
         if skilled:
             shown.cursor = (board.HAND_ROW, update.view["hand"].index(skilled[0]))
             assert "ignored (Apprentices)" in shown.details()
