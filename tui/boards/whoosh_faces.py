@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from rich.style import Style
@@ -293,7 +294,7 @@ def monster_card(
     return rows
 
 
-def side_by_side(cards: Sequence[list[Text]], gap: int = 1) -> list[Text]:
+def side_by_side(cards: Sequence[Sequence[Text]], gap: int = 1) -> list[Text]:
     """Cards of the same height next to each other."""
     out = []
     for row in range(max((len(card) for card in cards), default=0)):
@@ -309,19 +310,19 @@ def side_by_side(cards: Sequence[list[Text]], gap: int = 1) -> list[Text]:
 # -- revealed cards and piles ---------------------------------------------------------------------
 
 
-def revealed_box(card: str, *, fresh: bool = False, body: int = 1) -> list[Text]:
+@lru_cache(maxsize=1024)
+def revealed_box(card: str, *, fresh: bool = False, body: int = 1) -> tuple[Text, ...]:
     """A revealed card as a small bordered card: ``│»bow+▲fire│``, "new" under it when it
     was just revealed, a dashed edge for a Failed Attack (it counts as nothing). With a
     ``body`` of 2 the glyphs stand large on a line of their own above the words."""
     face = card_text(card)
+    width = revealed_width(card, body)
     if body < 2:
-        width = max(7, face.cell_len + 2)
         rows = CardBox("", face.plain, width=width, fresh=fresh, dim=is_failed(card)).rows()
         for span in face.spans:
             rows[1].stylize(span.style, 1 + span.start, 1 + span.end)
-        return rows
+        return tuple(rows)
     glyphs, words = _glyphs_and_words(card)
-    width = max(7, glyphs.cell_len + 2, words.cell_len + 2)
     inner = width - 2
     glyphs, words = (
         Text.assemble(" " * ((inner - line.cell_len) // 2), line) for line in (glyphs, words)
@@ -332,7 +333,16 @@ def revealed_box(card: str, *, fresh: bool = False, body: int = 1) -> list[Text]
     for row, line in ((1, glyphs), (2, words)):
         for span in line.spans:
             rows[row].stylize(span.style, 1 + span.start, 1 + span.end)
-    return rows
+    return tuple(rows)
+
+
+@lru_cache(maxsize=1024)
+def revealed_width(card: str, body: int = 1) -> int:
+    """How wide `revealed_box` draws ``card`` (without drawing it)."""
+    if body < 2:
+        return max(7, card_text(card).cell_len + 2)
+    glyphs, words = _glyphs_and_words(card)
+    return max(7, glyphs.cell_len + 2, words.cell_len + 2)
 
 
 def _glyphs_and_words(card: str) -> tuple[Text, Text]:
@@ -367,18 +377,21 @@ def revealed_flat(card: str, *, fresh: bool = False) -> Text:
     return text
 
 
-def pile_box(size: int, *, selected: bool = False, body: int = 1) -> list[Text]:
+@lru_cache(maxsize=256)
+def pile_box(size: int, *, selected: bool = False, body: int = 1) -> tuple[Text, ...]:
     """A player's face-down pile with its count on the back: ``│░ 27 ░│``."""
     word = str(size) if size else "empty"
-    return CardBox(
-        "",
-        word,
-        width=max(8, len(word) + 4),
-        height=body,
-        face_down=bool(size),
-        dim=not size,
-        selected=selected,
-    ).rows()
+    return tuple(
+        CardBox(
+            "",
+            word,
+            width=max(8, len(word) + 4),
+            height=body,
+            face_down=bool(size),
+            dim=not size,
+            selected=selected,
+        ).rows()
+    )
 
 
 def pile_flat(size: int, *, selected: bool = False) -> Text:
@@ -504,17 +517,18 @@ def boxed_row(plan: Plan, face: RowFace) -> list[Text]:
         middle[1] = note
         return side_by_side([lines, middle])
     count = len(face.cards)
-    boxes = [
+    widths = [Text(" " * revealed_width(card, plan.card_body)) for card in face.cards]
+    hidden = fit_cards(widths, room)[1]
+    kept: list[Sequence[Text]] = [
         revealed_box(card, fresh=face.fresh and index == count - 1, body=plan.card_body)
         for index, card in enumerate(face.cards)
+        if index >= hidden
     ]
-    shown, hidden = fit_cards([box[0] for box in boxes], room)
-    kept = boxes[len(boxes) - len(shown) :] if shown else []
     if hidden:
         more = [Text(" " * len(f"+{hidden}")) for _ in range(height)]
         more[1] = Text(f"+{hidden}", style="dim")
         kept.insert(0, more)
-    if not boxes:
+    if not count:
         middle[1] = Text("nothing revealed", style="dim")
         kept = [middle]
     return side_by_side([lines, *kept])
