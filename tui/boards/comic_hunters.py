@@ -512,7 +512,11 @@ class Board(ChoiceRowBoard):
         choices = self.choices
         if self._mine() and choices:
             choice = choices[self.cursor]
-            return f"{self.cursor + 1} of {len(choices)}: {choice.label}"
+            text = f"{self.cursor + 1} of {len(choices)}: {choice.label}"
+            key = choice.key
+            if isinstance(key, tuple) and key[0] == "reveal":  # what the row holds so far
+                text += f". The row now: {_cards(update.view['flea']['rows'][key[1]])}."
+            return text
         hand = update.view["hand"]
         text = prompt(update, self.keys, choices)
         if hand:
@@ -599,7 +603,7 @@ class Board(ChoiceRowBoard):
             part
             for part in ("place", "hand")
             if any(k in focus.legal for k in self._keys_in(update, part))
-        }
+        } or {"place"}  # while others choose, the location is what to watch
         while sum(len(lines) for lines in drawn.values()) > budget:
             best: tuple[int, int, str, list[Text]] | None = None
             for part in ("hand", "place", "players", "head", "choice"):

@@ -528,16 +528,20 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         else:
             head.append(" (taken)", style="dim")
         head.append(" ")
-        head.append_text(choice_tag("reveal a card here", focus.of(("reveal", row))))
-        head.append_text(choice_tag("take this row", focus.of(("take-row", row))))
+        # One line a row when narrow: the cards first, then the two choices in a word each.
+        reveal, take = ("reveal", "take") if level == 0 else ("reveal a card here", "take this row")
+        tags = Text.assemble(
+            choice_tag(reveal, focus.of(("reveal", row))),
+            choice_tag(take, focus.of(("take-row", row))),
+        )
         if level == 0:
             line = head
-            line.append(" ")
             for card in cards:
-                line.append_text(card_cell(card, (False, False, False), 14))
+                line.append_text(card_cell(card, (False, False, False), 13))
+            line.append_text(tags)
             out.append(fit(line, width))
         else:
-            out.append(fit(head, width))
+            out.append(fit(Text.assemble(head, tags), width))
             if cards:
                 out += cards_lines(cards, level, update, focus, width)
     deck = update.view["decks"]["flea"]
