@@ -584,7 +584,7 @@ class Board(ChoiceRowBoard):
         makers: dict[str, Callable[[int], list[Text]]] = {
             "head": lambda lvl: head_lines(update, width, lvl),
             "players": lambda lvl: players_lines(
-                update, sheets, points, width, lvl, show_marks=levels["head"] >= 1
+                update, sheets, points, width, lvl, levels["head"] >= 1, focus
             ),
             "place": lambda lvl: place_lines(update, focus, width, lvl),
             "hand": lambda lvl: hand_lines(update, focus, width, lvl),

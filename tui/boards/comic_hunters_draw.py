@@ -10,9 +10,10 @@ with full names, 3 cards with their titles) and the board picks the biggest that
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 
 from core.games.comic_hunters.data import (
@@ -29,6 +30,9 @@ from core.games.comic_hunters.locations import line_cells, line_take
 from core.table import Update
 from tui.boards.base import with_note
 from tui.widgets.card import CHOSEN, LEGAL, CardBox, CardFace, CardRow, Track
+
+_CONSOLE = Console(width=400, color_system=None)
+"""Only for wrapping text to a width (no output)."""
 
 HERO_WORD = {
     "spider-man": "Spider-Man",
@@ -225,17 +229,21 @@ def backs_line(values: Sequence[int], label: str) -> Text:
     return line
 
 
-def stack(hero: str, cards: Sequence[str], level: int, points: int) -> list[Text]:
+def stack(
+    hero: str,
+    cards: Sequence[str],
+    level: int,
+    points: int,
+    legal: bool = False,
+    selected: bool = False,
+) -> list[Text]:
     """One collection as a stack of its hero's cards: a card with an edge per card under
     it, the hero's name, how many cards and what it scores now."""
     word = HERO_NAMES[hero] if level >= 2 else HERO_WORD[hero]
     values = "".join(VALUE_GLYPH[CARD[c].value] for c in cards)
-    lines = (
-        (f"{len(cards)} cards · {points} pts", values)
-        if level >= 2
-        else (f"{len(cards)} · {points} pts",)
-    )
-    box = CardBox("", word, lines, width=CARD_WIDTH[min(level, 2)] - 2)
+    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+    lines = (f"{count} · {points} pts", values) if level >= 2 else (f"{len(cards)} · {points} pts",)
+    box = CardBox("", word, lines, legal=legal, selected=selected, width=CARD_WIDTH[min(level, 2)])
     depth = min(len(cards) - 1, 3)
     rows = box.rows()
     edges = ("╮", "│", "╯")
@@ -420,7 +428,13 @@ def player_line(
         held = view["hand_values"][seat]
         marker = markers[seat]
     total = sum(sheet.values())
-    for short in (False, True):
+    breakdown = (
+        f" = size {sheet['size']} + variety {sheet['variety']} + "
+        f"Highlights {sheet['highlights']} + stash {sheet['secret stash']}"
+    )
+    # Longest first: full track names and the score's parts, then short names, then the
+    # score alone (the tracks above already show the marks when ``show_marks``).
+    for short, parts in ((False, True), (True, True), (True, False)):
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         line.append(who, style="bold")
         if show_marks:
@@ -428,16 +442,12 @@ def player_line(
         line.append(f" · stash {stash}")
         if held is not None:
             line.append_text(backs_line(held, " · hand" if short else f" · hand {len(held)}:"))
-        if not show_marks or not short:
+        if not show_marks:
             line.append(f" · {marks_words(update, marks, short)}")
-        if short:
-            line.append(f" · score {total}", style="bold")
-        else:
-            line.append(
-                f" · score {total} = size {sheet['size']} + variety {sheet['variety']} + "
-                f"Highlights {sheet['highlights']} + stash {sheet['secret stash']}",
-            )
-            line.stylize("bold", len(line.plain) - len(line.plain.split(" · score ")[-1]) - 6)
+        line.append(" · ")
+        line.append(f"score {total}", style="bold")
+        if parts:
+            line.append(breakdown)
         if line.cell_len <= width:
             break
     return fit(line, width)
@@ -455,6 +465,7 @@ def players_lines(
     width: int,
     level: int,
     show_marks: bool,
+    focus: Focus,
 ) -> list[Text]:
     """Everyone's public area: totals on a line, then the collections (level 0: in words,
     else as stacks of cards). ``points`` maps each player's heroes to their size points."""
@@ -469,13 +480,24 @@ def players_lines(
             view["collections"][seat] if seat is not None else view["jarvis"]["collections"]
         )
         rows = with_note(line, update, seat, width) if seat is not None else [line]
+        # In Assemble your own collections are where a played card may go.
+        joins = focus if seat == update.seat and view["assembly"] is not None else Focus()
         if collections and level == 0:
-            words = collection_words(collections, full=True)
-            if len(words) + 18 > width:
-                words = collection_words(collections, full=False)
-            rows.append(fit(Text(f"    collections: {words}"), width))
+            line = Text("collections: ")
+            for number, (hero, cards) in enumerate(collections):
+                full = len(collection_words(collections, full=True)) + 18 <= width
+                word = f"{(HERO_NAMES if full else HERO_WORD)[hero]} {len(cards)}"
+                legal, current, _ = joins.of(("hero", hero))
+                mark = LEGAL if legal else ""
+                line.append(", " if number else "")
+                line.append(f"[{mark}{word}]" if current else f"{mark}{word}")
+            # Wrapped, never cut: a rival's collections are what your choices race.
+            rows += [Text.assemble("    ", part) for part in line.wrap(_CONSOLE, width - 4)]
         elif collections:
-            blocks = [stack(h, cards, level, points[index].get(h, 0)) for h, cards in collections]
+            blocks = [
+                stack(h, cards, level, points[index].get(h, 0), *joins.of(("hero", h))[:2])
+                for h, cards in collections
+            ]
             rows += [Text.assemble("    ", t) for t in side_by_side(blocks, width - 4)]
         out += rows
     return out
@@ -644,7 +666,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                     )
                 )
         height = max(b.body_height for b in boxes)
-        faces = [CardBox(**{**_fields(b), "height": height}).rows() for b in boxes]
+        faces = [replace(b, height=height).rows() for b in boxes]
         for index in range(height + 2):
             line = Text.assemble(label if index == 1 else "     ", no_wrap=True)
             for face in faces:
@@ -652,10 +674,6 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                 line.append(" ")
             out.append(fit(line, width))
     return out
-
-
-def _fields(box: CardBox) -> dict[str, Any]:
-    return {name: getattr(box, name) for name in box.__slots__}
 
 
 def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
@@ -681,9 +699,7 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
             for card, hero in plays:
                 legal, current, chosen = focus.of(*card_keys(card))
                 box = card_box(card, level, tracks, legal=legal, selected=current, chosen=chosen)
-                boxes.append(
-                    CardBox(**{**_fields(box), "lines": (*box.lines, f"→ {HERO_NAMES[hero]}")})
-                )
+                boxes.append(replace(box, lines=(*box.lines, f"→ {HERO_NAMES[hero]}")))
             out += CardRow(tuple(boxes), label="Playing (new cards, not yet paid):").lines(width)
     if paid:
         out += cards_lines(paid, 0, update, focus, width, "Paid with:")
