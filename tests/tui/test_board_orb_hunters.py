@@ -458,23 +458,29 @@ async def test_details_read_an_opponents_pouch_in_full() -> None:
 
 
 async def test_moving_the_cursor_redraws_only_what_it_crosses() -> None:
-    """The pouches and the head are not redrawn when the cursor moves along the relics."""
+    """The pouches and the head are not redrawn when the cursor moves along the relics,
+    and what is redrawn keeps its height, so the screen is repainted without a layout."""
     update = _acting_update(_played(4, 2, 9))
     async with BoardApp(update).run_test(size=(80, 24)) as pilot:
         shown = pilot.app.query_one(board.Board)
         drawn: dict[str, int] = {}
+        relaid: list[bool] = []
         for part in board.PARTS:
             widget = shown.query_one(f"#oh-{part}", ShowOnChange)
             original = widget.update
 
-            def counted(*args: Any, _part: str = part, _original: Any = original) -> None:
+            def counted(
+                *args: Any, _part: str = part, _original: Any = original, **kwargs: Any
+            ) -> None:
                 drawn[_part] = drawn.get(_part, 0) + 1
-                _original(*args)
+                relaid.append(kwargs.get("layout", True))
+                _original(*args, **kwargs)
 
             widget.update = counted  # type: ignore[method-assign,assignment]
         await pilot.press("1", "2", "3")
         assert drawn.get("relics") == 3 and drawn.get("details", 0) >= 1
         assert "pouches" not in drawn and "head" not in drawn
+        assert not any(relaid), "the cursor changes no height: a repaint, not a layout"
 
 
 def test_the_legend_names_every_short_form_and_glyph() -> None:

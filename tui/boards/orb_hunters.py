@@ -18,7 +18,7 @@ game screen uses (its words are re-exported here).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, cast
 
 from rich.console import Group, RenderableType
@@ -160,6 +160,38 @@ LEGEND: tuple[tuple[str, str], ...] = (
 # -- the board -------------------------------------------------------------------------------
 
 PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key")
+
+
+def _rows(content: RenderableType) -> int | None:
+    """How many rows a part's content takes: its lines, which are never wider than the
+    board (None for anything else)."""
+    if isinstance(content, Text):
+        return content.plain.count("\n") + 1
+    if isinstance(content, Group):
+        counts = [_rows(part) for part in content.renderables]
+        return None if None in counts else sum(c for c in counts if c is not None)
+    return None
+
+
+class Part(ShowOnChange):
+    """A part of the board that also skips the screen's layout when its height stays the
+    same (most updates change what a part says, not how tall it is): only a repaint."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self._height: int | None = None
+
+    def show(self, key: Hashable, build: Callable[[], RenderableType]) -> bool:
+        if key == self._shown_key:
+            return False
+        self._shown_key = key
+        content = build()
+        height = _rows(content)
+        self.update(content, layout=height is None or height != self._height)
+        self._height = height
+        return True
+
+
 """The board's parts, top to bottom; each redraws only when what it shows changed."""
 
 
@@ -203,15 +235,17 @@ class Board(Widget, can_focus=True):
         self.keys: list[Hashable] = []
         self.cursor = (HAND_ROW, 0)
         self.fit: Layout | None = None
+        self._keys_state: tuple[bool, ...] = ()
 
     def compose(self) -> ComposeResult:
         for part in PARTS:
-            yield ShowOnChange(id=f"oh-{part}")
+            yield Part(id=f"oh-{part}")
 
     def on_mount(self) -> None:
         self._redraw()
 
     def on_resize(self) -> None:
+        self.fit = None
         self._redraw()
 
     # -- receiving ------------------------------------------------------------------------
@@ -230,7 +264,21 @@ class Board(Widget, can_focus=True):
             self.keys = []
             self._home()
         self._redraw()
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer's keys only when which of them work changed: the footer
+        rebuilds itself each time, a cost every guest's screen pays."""
+        update = self.update
+        state = (
+            update is not None and update.seat in update.acting and update.outcome is None,
+            update is not None and update.outcome is not None,
+            bool(self.keys),
+            bool(self.choices),
+        )
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
 
     @property
     def choices(self) -> list[Choice]:
@@ -369,8 +417,7 @@ class Board(Widget, can_focus=True):
         update = self.update
         if update is None or not self.is_mounted:
             return
-        self.fit = None
-        layout = self._layout()
+        layout = self._layout()  # kept until the update, the keys or the size change
         view, names = update.view, update.names
         marked = frozenset(c.key for c in self.choices)
         chosen = tuple(self.keys)
@@ -447,7 +494,9 @@ class Board(Widget, can_focus=True):
                 lambda: self._choices(update, layout, at[CHOICE_ROW]),
             )
         words = prompt(update, self.keys, self.choices)
-        self._part("prompt").show((words, width), lambda: Text(words, style="bold"))
+        self._part("prompt").show(
+            (words, width), lambda: Text("\n".join(textwrap.wrap(words, width)), style="bold")
+        )
         detail = self.details()
         key = self.part_shown("key", layout.key)
         if key:
@@ -530,7 +579,10 @@ class Board(Widget, can_focus=True):
                 pouch_pile(view, seat, names, width, at == seat, seat == update.seat)
                 for seat in range(players)
             ]
-            notes = [Text(note_sentence(update, s), style="italic") for s in sorted(update.notes)]
+            notes = [
+                Text("\n".join(textwrap.wrap(note_sentence(update, s), layout.width)), "italic")
+                for s in sorted(update.notes)
+            ]
             return Group(*side_by_side(piles), *notes)
         columns = layout.pouch_columns
         cell = layout.width // columns
@@ -730,8 +782,9 @@ class Board(Widget, can_focus=True):
                 self.post_message(ActionChosen(refused))
             else:
                 self.notify("Choose an adventurer first (↑↓ to your hand).", severity="warning")
+        self.fit = None  # the prompt and the rows drawn follow the keys
         self._redraw()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def _refused(self, keys: Sequence[Hashable]) -> Action | None:
         """A card and a relic spell an assignment even when illegal (the rules say why), and
@@ -749,4 +802,4 @@ class Board(Widget, can_focus=True):
             self.keys.pop()
             self._home()
             self._redraw()
-            self.refresh_bindings()
+            self._refresh_keys()

@@ -429,8 +429,8 @@ def side_by_side(blocks: Sequence[list[Text]], gap: int = 1) -> list[Text]:
         for index, block in enumerate(blocks):
             if index:
                 line.append(" " * gap)
-            cell = block[row].copy() if row < len(block) else Text("")
-            cell.truncate(widths[index], pad=True)
+            cell = block[row] if row < len(block) else Text("")
+            cell.truncate(widths[index], pad=True)  # the blocks are built for this: no copy
             line.append_text(cell)
         out.append(line)
     return out

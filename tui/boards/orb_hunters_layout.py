@@ -108,7 +108,7 @@ def choose_layout(
     has_hand = "strategic" in view["variants"] or view["hand"] is not None
     notes = len(update.notes)
     piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
-    track_height = len(track_lines(update, width))
+    track_height = -1  # worked out only when a layout with tracks might fit
     candidates: list[Layout] = []
     for full, piles, tracks, roomy in (
         (True, True, True, True),
@@ -137,6 +137,10 @@ def choose_layout(
         hand_lines = 3 if roomy else 1 if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines
         choice_height = (4 if full else 3) if choosing else 0
+        if full and (column < 16 or relic_height + pouch_height + hand_height > height):
+            continue  # cannot fit whatever the rest: skip the work below
+        if tracks and track_height < 0:
+            track_height = len(track_lines(update, width))
         total = (
             1
             + (track_height if tracks else 0)
