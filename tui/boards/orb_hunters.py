@@ -106,9 +106,10 @@ Hidden Treasures); last, **your hand** (or the open supply) as cards.
 **The keys.** ←→ move along a row, ↑↓ between the relics, the pouches, your hand and the
 choices; `1`–`6` jump to a relic; `{NEXT_CHOICE}` jumps to the next legal choice (◆);
 Enter chooses, Esc takes the last choice back; `i` shows the full text of what the cursor
-is on (a relic, an adventurer, a rival's pouch). The line at the bottom always says it.
+is on (a relic, an adventurer, a rival's pouch), and the details line at the bottom
+(i ▸) always begins it.
 
-**A worked turn.** You hold ▲ Red 1 (Killer), ● Blue 5 and ✿ Trenti 2. You play ▲ Red,
+**A worked turn.** You hold ▲ Red 1 (Killer), ● Blue 5 and ✿ Trenti 2; you are ▲ Red,
 and relic 2, the ◉ Orb (W4 X2), has ● Blue 3 on top of its stack. Put the cursor on
 ▲ Red 1 and press Enter: the relics where it may go get ◆. Press `2`, Enter: the Killer
 sends ● Blue 3 to the discard pile and ▲ Red now leads the Orb. Had you played the Trenti,
