@@ -22,6 +22,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.visual import VisualType
 
 from core.engine import Action, Outcome
 from core.games.comic_hunters.data import (
@@ -35,7 +36,7 @@ from core.games.comic_hunters.data import (
 )
 from core.games.comic_hunters.locations import line_take
 from core.table import Update
-from tui.boards.base import Choice, Path, note_sentence
+from tui.boards.base import ActionTrie, Choice, Path, note_sentence
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
@@ -462,6 +463,22 @@ def _scored_words(collections: Sequence[Any], points: dict[str, int]) -> str:
 
 # -- the widget ------------------------------------------------------------------------------
 
+
+class Part(ShowOnChange):
+    """One part of the board: a layout (which redraws the whole screen) only when its
+    number of lines changed; otherwise only its own lines are drawn again."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self._height = -1
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        height = content.plain.count("\n") + 1 if isinstance(content, Text) else -1
+        moved = height != self._height or height < 0
+        self._height = height
+        super().update(content, layout=layout and moved)
+
+
 PARTS = ("head", "players", "place", "hand", "choice")
 """The board's parts, top to bottom; each redraws only when what it shows changed."""
 WIDE = 120
@@ -475,12 +492,12 @@ class Board(ChoiceRowBoard):
 
     DEFAULT_CSS = """
     Board { layout: vertical; }
-    Board > ShowOnChange { height: auto; width: 100%; }
+    Board > Part { height: auto; width: 100%; }
     """
 
     def compose(self) -> ComposeResult:
         for part in PARTS:
-            yield ShowOnChange(id=f"ch-{part}")
+            yield Part(id=f"ch-{part}")
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
@@ -530,12 +547,16 @@ class Board(ChoiceRowBoard):
         Assemble) leaves your choices as they were: then the cursor and any half-built
         choice stay where you left them instead of jumping back to the first choice."""
         old = self.update
-        kept = (self.keys, self.cursor)
-        super().show(update)
-        if old is not None and old.seat == update.seat and old.legal == update.legal:
-            self.keys, self.cursor = kept
-            self.cursor = min(self.cursor, max(0, len(self.choices) - 1))
+        if old is None or old.seat != update.seat or old.legal != update.legal:
+            self.keys = []
+            self.cursor = 0
+        self.update = update
+        self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
+        self.cursor = min(self.cursor, max(0, len(self.choices) - 1))
+        # Unlike ChoiceRowBoard.show, no layout of the whole board: each part lays itself
+        # out again only when its number of lines changed (a layout redraws the screen).
         self._draw()
+        self.refresh_bindings()
 
     def action_cursor(self, step: int) -> None:
         super().action_cursor(step)
@@ -564,9 +585,10 @@ class Board(ChoiceRowBoard):
             return
         width, budget = self._space()
         for part, lines in zip(PARTS, self._layout(update, width, budget), strict=True):
-            widget = self.query_one(f"#ch-{part}", ShowOnChange)
+            widget = self.query_one(f"#ch-{part}", Part)
             key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
-            widget.display = bool(lines)
+            if widget.display != bool(lines):
+                widget.display = bool(lines)
             widget.show(key, partial(Text("\n").join, lines))
 
     def _layout(self, update: Update, width: int, budget: int) -> list[list[Text]]:
@@ -598,7 +620,17 @@ class Board(ChoiceRowBoard):
             "hand": biggest,
             "choice": 1,
         }
-        drawn = {part: makers[part](levels[part]) for part in PARTS}
+        made: dict[tuple[str, int, bool], list[Text]] = {}
+
+        def make(part: str, level: int) -> list[Text]:
+            """A part at a size, drawn once (the players' lines also depend on whether the
+            tracks are shown above them)."""
+            key = (part, level, part == "players" and levels["head"] >= 1)
+            if key not in made:
+                made[key] = makers[part](level)
+            return made[key]
+
+        drawn = {part: make(part, levels[part]) for part in PARTS}
         deciding = {
             part
             for part in ("place", "hand")
@@ -609,7 +641,7 @@ class Board(ChoiceRowBoard):
             for part in ("hand", "place", "players", "head", "choice"):
                 if levels[part] == 0:
                     continue
-                smaller = makers[part](levels[part] - 1)
+                smaller = make(part, levels[part] - 1)
                 saved = len(drawn[part]) - len(smaller)
                 # The parts the choices are in shrink last: the decision keeps its cards.
                 rank = (0 if part in deciding else 1, saved)
@@ -621,7 +653,7 @@ class Board(ChoiceRowBoard):
             levels[part] -= 1
             drawn[part] = smaller
             if part == "head":  # the players' line carries the marks instead of the tracks
-                drawn["players"] = makers["players"](levels["players"])
+                drawn["players"] = make("players", levels["players"])
         return [drawn[part] for part in PARTS]
 
     def _keys_in(self, update: Update, part: str) -> list[Hashable]:
@@ -633,20 +665,22 @@ class Board(ChoiceRowBoard):
         return [c.key for c in self.choices if c.key not in cards]
 
     def _choice_lines(self, update: Update, width: int, level: int) -> list[Text]:
-        """The choice under the cursor in words (wrapped when there is room: ``level``
-        1), and what to do now."""
-        lines: list[Text] = []
+        """The choice under the cursor in words, and what to do now: each in up to
+        ``level + 1`` lines, always that many (a part that keeps its height is drawn
+        again alone; one that changes it lays the whole screen out again). Whatever is
+        cut is in ``details()``."""
         choices = self.choices
+        line = Text("", style="bold")
         if self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
             line.append(choices[self.cursor].label)
-            if level >= 1:
-                lines += line.wrap(self.app.console, width)
-            else:
-                lines.append(fit(line, width))
         ask = Text(prompt(update, self.keys, choices), style="bold")
-        if level >= 1:
-            lines += ask.wrap(self.app.console, width)
-        else:
-            lines.append(fit(ask, width))
-        return lines
+        return [*self._lines_of(line, width, level + 1), *self._lines_of(ask, width, level + 1)]
+
+    def _lines_of(self, text: Text, width: int, count: int) -> list[Text]:
+        """``text`` wrapped to exactly ``count`` lines, the last cut with … if need be."""
+        lines = list(text.wrap(self.app.console, width))[:count] if text.plain else []
+        if len(text.wrap(self.app.console, width)) > count:
+            rest = text.plain[sum(len(line.plain) for line in lines[:-1]) :].lstrip()
+            lines[-1] = fit(Text(rest, style=text.style), width)
+        return lines + [Text("")] * (count - len(lines))

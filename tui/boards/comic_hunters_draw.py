@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from rich.console import Console
@@ -120,6 +121,21 @@ def title_of(update: Update, seat: int) -> str:
 # -- one card ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Face(CardBox):
+    """A CardBox whose drawing is kept: a table shows the same few dozen cards in the
+    same states update after update, and drawing them is most of a board's cost."""
+
+    def rows(self) -> list[Text]:
+        return _rows(self)
+
+
+@lru_cache(maxsize=4096)
+def _rows(face: Face) -> list[Text]:
+    """The lines of a card (shared between calls: read them, never change them)."""
+    return CardBox.rows(face)
+
+
 def icon_words(card: str, tracks: Sequence[str], short: bool) -> list[str]:
     """A card's Highlight icons, ★ before those a track counts."""
     out = []
@@ -164,7 +180,7 @@ def card_box(
             lines.append(info.title)
         lines.append(f"{AGES[info.value]} {info.year} · {info.value}")
         lines += icon_words(card, tracks, short=False) or ["no icons"]
-    return CardBox(
+    return Face(
         glyph,
         word,
         tuple(lines),
@@ -243,7 +259,7 @@ def stack(
     values = "".join(VALUE_GLYPH[CARD[c].value] for c in cards)
     count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
     lines = (f"{count} · {points} pts", values) if level >= 2 else (f"{len(cards)} · {points} pts",)
-    box = CardBox("", word, lines, legal=legal, selected=selected, width=CARD_WIDTH[min(level, 2)])
+    box = Face("", word, lines, legal=legal, selected=selected, width=CARD_WIDTH[min(level, 2)])
     depth = min(len(cards) - 1, 3)
     rows = box.rows()
     edges = ("╮", "│", "╯")
@@ -636,7 +652,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                 line.append_text(card_cell(grid[cell], state, cell_width))
             out.append(fit(line, width))
             continue
-        boxes = []
+        boxes: list[CardBox] = []
         for col in range(GRID):
             cell = row * GRID + col
             legal_cell, current_cell, chosen = focus.of(("cell", cell))
@@ -644,7 +660,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
             card = grid[cell]
             if card is None:
                 boxes.append(
-                    CardBox(
+                    Face(
                         "",
                         "empty",
                         width=cell_width,
