@@ -392,16 +392,8 @@ class Board(KeyStates, Widget, can_focus=True):
                 min(self.cursor[1], max(0, len(update.view["hand"] or ()) - 1)),
             )
             self._fresh = self._changed(old, update)
-            new_turn = True
-        else:
-            new_turn = False
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
-        if new_turn:
-            # A new turn starts on a card that can be played, so Enter is never a dead end.
-            playable = [self._spot(c.key) for c in self.choices]
-            if playable and playable[0] is not None and self.cursor not in playable:
-                self.cursor = playable[0]
         self._draw()
         self.refresh_bindings()
 
