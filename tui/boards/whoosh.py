@@ -388,12 +388,14 @@ Whoosh is played **in real time**: nobody waits for a turn to grab a Monster.
 **The board**, top to bottom: the **three Monsters** as cards — each lists the symbols it
 needs (``2×†sword`` is two swords), its points, its tie number and how many Monsters are
 left in its pile; **Out in all**, every symbol revealed on the table counted together (what
-the Monsters are checked against); then **every player**: ▶ on the one who reveals next,
+the Monsters are checked against: both list the symbols in the same order, sword first);
+then **every player**: ▶ on the one who reveals next,
 their face-down pile with its count (``░27``), their captures (★), mistakes (✗) and points,
 and the cards they revealed, the newest marked *new* (or ◂). Under them the latest capture
 or mistake and why, and any hands going down right now.
 
-**Keys**: **Space** reveals your next card when ▶ is on you; **1 2 3** put your hand on
+**Keys**: **Space** reveals your next card when ▶ is on you (wait too long and the table
+turns it for you); **1 2 3** put your hand on
 Monster 1, 2 or 3 — the moment *all* its symbols are out, anyone may. Several people at one
 keyboard each have a key group, shown by their name: ``[z|asd]`` means z reveals and a s d
 claim Monsters 1 2 3 (then m/j k l, x/w e r, n/u i o). **→ ←** highlight the reveal and the

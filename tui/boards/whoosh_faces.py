@@ -78,10 +78,20 @@ def card_text(card: str) -> Text:
     return text
 
 
+ORDER = {symbol: index for index, symbol in enumerate(GLYPHS)}
+"""Symbols in the order "Out in all" lists them: a Monster lists its needs in the same
+order, so the eye compares the two left to right."""
+
+
+def in_order(symbols: Sequence[str]) -> list[tuple[str, int]]:
+    """Each kind of symbol with its count, in the order "Out in all" lists them."""
+    return sorted(Counter(symbols).items(), key=lambda item: ORDER[item[0]])
+
+
 def needs_tokens(symbols: Sequence[str]) -> list[Text]:
     """A Monster's required symbols, repeats counted: ``2×†sword``, ``▲fire``."""
     tokens = []
-    for symbol, count in Counter(symbols).items():
+    for symbol, count in in_order(symbols):
         token = Text(f"{count}×" if count > 1 else "")
         token.append_text(glyph_word(symbol))
         tokens.append(token)
@@ -254,7 +264,7 @@ def monster_card(
     lines: list[Text]
     if plan.grouped:
         lines = []
-        for symbol, count in Counter(monster.symbols).items():
+        for symbol, count in in_order(monster.symbols):
             line = Text("  ")
             line.append_text(glyph_word(symbol))
             if count > 1:
