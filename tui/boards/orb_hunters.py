@@ -601,8 +601,14 @@ class Board(Widget, can_focus=True):
                     top = view["pouches"][seat][-1]
                     glyph = RELIC_GLYPHS[relic_kind(top)]
                     full = f" · top {glyph} {relic_name(top)}"
-                    fits = row.cell_len + name.cell_len + len(facts) + len(full) <= cell
-                    facts += full if fits else f" · top {glyph}{SHORT_RELIC[relic_kind(top)]}"
+                    short = f" · top {glyph}{SHORT_RELIC[relic_kind(top)]}"
+                    room = cell - row.cell_len - name.cell_len
+                    if len(facts) + len(full) <= room:
+                        facts += full
+                    elif len(facts) + len(short) <= room:
+                        facts += short
+                    else:  # the short forms of the legend rather than a cut
+                        facts = pouch_short(view, seat, relics=True)
             else:
                 name = Text(f"{short_name(names, seat, 10)}{you}: ")
                 facts = pouch_short(view, seat)
