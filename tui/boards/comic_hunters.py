@@ -296,7 +296,8 @@ def _stage_words(update: Update) -> str:
             return f"Auction Website: the last lot costs 1 a card; choose {a['picks']} more."
         if a["lot"] < 0:
             chooser = name_of(update, a["turn"])
-            return f"Auction Website: {chooser} chooses a lot and opens the bidding."
+            verbs = "choose a lot and open" if chooser == "you" else "chooses a lot and opens"
+            return f"Auction Website: {chooser} {verbs} the bidding."
         return (
             f"Auction Website: lot {a['lot'] + 1}, highest bid {a['bid']} by "
             f"{name_of(update, a['leader'])}; bid higher or pass."
@@ -308,7 +309,8 @@ def _stage_words(update: Update) -> str:
         slid = " (slide used)" if view["convention"]["slid"] else ", you may slide one card first"
         return f"Convention: {kind}: choose a hero and a row or column{slid}."
     if where == "give-first":
-        return f"{title_of(update, view['first'])} gives the First Player marker on."
+        giver = title_of(update, view["first"])
+        return f"{giver} {'give' if giver == 'You' else 'gives'} the First Player marker on."
     if where == "assemble" and seat is not None:
         stage = view["assembly"]["stages"][seat]
         if stage == "play":

@@ -574,8 +574,9 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         )
         if level == 0:
             line = head
+            cell = min(CELL_WIDTH, (width - head.cell_len - 19) // max(1, len(cards)))
             for card in cards:
-                line.append_text(card_cell(card, (False, False, False), 13))
+                line.append_text(card_cell(card, (False, False, False), cell))
             line.append_text(tags)
             out.append(fit(line, width))
         else:
@@ -594,22 +595,29 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
     for lot, cards in enumerate(a["lots"]):
         if a["sold"][lot]:
             continue
-        head = Text(f"Lot {lot + 1} ({len(cards)} cards)", style="bold", no_wrap=True)
-        if view["solo"]:
-            head.append(f" costs {SOLO_LOT_PRICES[lot]}")
+        price = f" costs {SOLO_LOT_PRICES[lot]}" if view["solo"] else ""
+        bid = ""
         if a["lot"] == lot and not a["picks"] and a["leader"] >= 0:
-            head.append(f" · bid {a['bid']} by {name_of(update, a['leader'])}", style="reverse")
+            bid = f"bid {a['bid']} by {name_of(update, a['leader'])}"
+        if level == 0:
+            # One line a lot: the lot is its own choice tag, then every card (5 fit in 80).
+            line = choice_tag(f"Lot {lot + 1}{price}", focus.of(("lot", lot)))
+            if not line.plain:
+                line = Text(f"   Lot {lot + 1}{price} ", style="bold")
+            cell = min(CELL_WIDTH, (width - line.cell_len) // max(1, len(cards)))
+            for card in cards:
+                line.append_text(card_cell(card, focus.of(*card_keys(card)), cell))
+            out.append(fit(line, width))
+            if bid:
+                out.append(Text(f"   Lot {lot + 1}: {bid}", style="bold reverse"))
+            continue
+        head = Text(f"Lot {lot + 1} ({len(cards)} cards){price}", style="bold", no_wrap=True)
+        if bid:
+            head.append(f" · {bid}", style="reverse")
         head.append(" ")
         head.append_text(choice_tag("choose this lot", focus.of(("lot", lot))))
-        if level == 0:
-            line = head
-            line.append(" ")
-            for card in cards:
-                line.append_text(card_cell(card, focus.of(*card_keys(card)), 14))
-            out.append(fit(line, width))
-        else:
-            out.append(fit(head, width))
-            out += cards_lines(cards, level, update, focus, width)
+        out.append(fit(head, width))
+        out += cards_lines(cards, level, update, focus, width)
     if a["picks"]:
         out.append(
             Text(f"Choose {a['picks']} more card(s) of the last lot at 1 each.", style="bold")

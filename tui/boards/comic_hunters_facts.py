@@ -138,7 +138,8 @@ def _facts(events: Sequence[Event], names: Sequence[str], types: set[str]) -> li
     seen: list[str] = []
     for e in events:
         nothing_left = e.get("type") == "pass" and "nothing left" in e.get("text", "")
-        if e.get("to") is None and (e.get("type") in types or nothing_left):
+        told = e.get("type") in types and not _opens(e)
+        if e.get("to") is None and (told or nothing_left):
             text = with_names(e["text"], names)
             if text not in seen:
                 seen.append(text)
@@ -216,11 +217,11 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         here = _since_opening(events, ended)
         facts = _facts(here, names, RESULTS)
         if ended == "store":
-            facts = _facts(here, names, {"jarvis"}) or [
-                "Every player drafted their Store cards face down."
-            ]
+            facts = [] if view["solo"] else ["Every player drafted their Store cards face down."]
         out += facts
         out += [_hand_sentence(update, s) for s in range(view["players"])]
+        if view["jarvis"] is not None:
+            out.append(_collections_sentence(update, view["players"]))
     if any(e.get("type") in ("round", "over") for e in events):
         done = 3 if view["location"] == "over" else view["round"]
         here = _since_opening(events, "assemble")
