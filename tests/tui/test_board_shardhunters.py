@@ -14,13 +14,14 @@ from core.table import Seat, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
-from tests.tui.test_board_superbohaterowie import every_choice_is_readable
+from tests.tui.test_board_superbohaterowie import _counting, every_choice_is_readable
 from tui.app import HuntersApp
 from tui.boards import shardhunters as board
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
+from tui.widgets.show import ShowOnChange
 
 
 def test_every_legal_action_is_reachable_step_by_step() -> None:
@@ -300,6 +301,22 @@ async def test_every_choice_is_readable_at_80x24_in_random_positions() -> None:
                 seat = min(match.to_act())
                 steps += await every_choice_is_readable(pilot, board, match, seat, rng)
         assert steps >= 5
+
+
+async def test_a_cursor_step_redraws_only_the_parts_it_touches() -> None:
+    """Moving along the choices redraws them (the hand, or the row of heroes) and the
+    details line; the sides, the tracks and the Combats keep what they drew."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _start(pilot, _setup((Seat("Ala"), Seat("Bot", "bot", "easy")), 5))
+        await settle(pilot, screen)
+        redrawn: list[str] = []
+        for part in screen.query(ShowOnChange):
+            part.update = _counting(part, redrawn)  # type: ignore[method-assign]
+        await pilot.press(board.NEXT_CHOICE)
+        await pilot.pause()
+        assert "sh-details" in redrawn
+        assert set(redrawn) <= {"sh-hand", "sh-choices", "sh-details"}
 
 
 async def test_opponents_heroes_can_be_read_in_full() -> None:

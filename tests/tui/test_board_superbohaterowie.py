@@ -19,6 +19,7 @@ from tui.boards.base import ActionTrie
 from tui.boards.superbohaterowie_table import full_word
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.show import ShowOnChange
 
 
 def _played_match() -> Match:
@@ -259,6 +260,33 @@ def test_snapshot_four_cities_200x60(snap_compare: Any) -> None:
     """Four cities on a large terminal: full card names, the piles beside the hand."""
     app, run_before = _snapshot((200, 60), 4)
     assert snap_compare(app, terminal_size=(200, 60), run_before=run_before)
+
+
+async def test_a_cursor_step_redraws_only_the_parts_it_touches() -> None:
+    """Moving the cursor along the hand redraws the hand, the details line and nothing
+    else: the cities, the tracks and the prompt keep what they drew."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        pilot.app.start_game(_setup(3, series=2))
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        redrawn: list[str] = []
+        for part in screen.query(ShowOnChange):
+            part.update = _counting(part, redrawn)  # type: ignore[method-assign]
+        await pilot.press("right")
+        await pilot.pause()
+        assert set(redrawn) == {"sb-hand", "sb-details"}
+
+
+def _counting(part: ShowOnChange, log: list[str]) -> Any:
+    original = part.update
+
+    def update(*args: Any, **kwargs: Any) -> None:
+        log.append(str(part.id))
+        original(*args, **kwargs)
+
+    return update
 
 
 async def test_the_table_reads_in_cards_and_words() -> None:

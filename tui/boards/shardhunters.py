@@ -610,6 +610,7 @@ class Board(ChoiceRowBoard):
                 width,
                 detail,
                 update.outcome is None,
+                any(e.get("type") == "reveal" for e in update.events),
             ),
             lambda: Group(*combat_lines(update, width, detail)),
         )

@@ -253,10 +253,15 @@ def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
     plays = view["plays"]
     out: list[Text] = []
     current = view["phase"] == "combat" and update.outcome is None
+    revealed = any(e.get("type") == "reveal" for e in update.events)
     for number, combat in enumerate(plays):
         head = f"{COMBATS[number]} Combat: {verdict(update, number)}"
+        fresh = revealed and number == len(plays) - 1  # just turned up: "new" on each card
         groups = [
-            (f"{marker(update, s)} {title(update, s)}", [monster_box(c, 8) for c in cards])
+            (
+                f"{marker(update, s)} {title(update, s)}",
+                [monster_box(c, 8, fresh=fresh) for c in cards],
+            )
             for s, cards in enumerate(combat)
         ]
         out += _combat_block(head, groups, width, detail.combat_cards, update, combat)
