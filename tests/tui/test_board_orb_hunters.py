@@ -632,3 +632,36 @@ async def test_the_variants_in_play_are_on_the_board() -> None:
         if skilled:
             shown.cursor = (board.HAND_ROW, update.view["hand"].index(skilled[0]))
             assert "ignored (Apprentices)" in shown.details()
+
+
+async def test_the_head_names_who_would_be_eliminated_now() -> None:
+    """In a game with elimination, the most wounded player (after potions) is named on the
+    board as it goes, not only at the end; with two players nobody is."""
+    for moves in range(30, 200, 10):
+        update = _acting_update(_played(3, 4, moves))
+        seats, most = board.most_wounded(update.view)
+        if seats and update.outcome is None:
+            break
+    else:
+        raise AssertionError("nobody ever had the most wounds")
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        head = screen_text(pilot.app).splitlines()[0]
+        assert f"most wounds: {cards.player_mark(update.view, seats[0])}" in head
+        assert head.rstrip().endswith(str(most)) or "…" in head
+    two = _acting_update(_played(2, 4, 60))
+    assert board.most_wounded(two.view) == ([], 0)
+
+
+EXTRA_POSITIONS = [
+    (players, seed, random.Random(seed).randrange(5, 80), {})
+    for players, seed in ((2, 21), (3, 22), (3, 23), (4, 24), (5, 25), (5, 26))
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "options"), EXTRA_POSITIONS)
+async def test_every_choice_is_reachable_in_words_in_random_positions(
+    players: int, seed: int, moves: int, options: dict[str, bool]
+) -> None:
+    """More random positions at 80×24: every choice's full wording is reachable."""
+    await _check_reachable(_acting_update(_played(players, seed, moves, options)))

@@ -77,7 +77,7 @@ from tui.boards.orb_hunters_cards import (
 from tui.boards.orb_hunters_layout import Layout, choose_layout, lines_of, track_lines
 from tui.boards.orb_hunters_words import card_words as card_words
 from tui.boards.orb_hunters_words import describe as describe
-from tui.boards.orb_hunters_words import embodied
+from tui.boards.orb_hunters_words import embodied, most_wounded
 from tui.boards.orb_hunters_words import milestone as milestone
 from tui.boards.orb_hunters_words import paths as paths
 from tui.boards.orb_hunters_words import prompt as prompt
@@ -143,6 +143,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     *((short, EFFECT_WORDS[e]) for e, short in SHORT_EFFECT.items()),
     ("☠", "a cursed relic: wounds, no or little wealth"),
     ("1 · 2/4", "relic number 1 (its key) and how many adventurers are under it, of 4"),
+    ("Round 2/3", "the second of the game's three rounds"),
+    ("start ▲ Ala", "Ala has the start player marker: she plays first this round"),
+    (
+        "most wounds: ✦ Ewa 4",
+        "Ewa has the most wounds (4 after potions): eliminated if the game ended now",
+    ),
     ("full", "the relic reached the Adventurers Limit: only a Killer may still go there"),
     ("╰ ▲Red 7 ╯", "who would obtain the relic now: that adventurer's courage under it"),
     ("▲Red 7✗", "the leader is an adventurer nobody plays: the relic would leave the game"),
@@ -523,11 +529,24 @@ class Board(Widget, can_focus=True):
         else:
             turn = f"{update.names[view['turn']]}'s turn"
         start = view["start"]
-        line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", style="bold")
-        line.append(f"{player_mark(view, start)} {update.names[start]}")
+        if layout.full:
+            line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", "bold")
+            line.append(f"{player_mark(view, start)} {update.names[start]}")
+        else:  # 80 columns: the same words, shorter, to leave room for the facts after them
+            line = Text(f"Round {view['round']}/{ROUNDS} · {turn} · start ", "bold")
+            line.append(f"{player_mark(view, start)} {short_name(update.names, start, 10)}")
         variants = variant_words(view, update.names, layout.full)
         # The variants first, cut if they must (F1 tells them all), then what fits.
         line.append("".join(f" · {words}" for words in variants))
+        seats, most = most_wounded(view)
+        if seats and update.outcome is None:
+            who = " & ".join(
+                f"{player_mark(view, s)} {short_name(update.names, s, 10)}" for s in seats
+            )
+            if layout.full:
+                line.append(f" · out if it ended now: {who} ({most} wounds)")
+            else:
+                line.append(f" · most wounds: {who} {most}")
         for extra in (
             f" · at most {LIMIT} adventurers a relic",
             f" · adventurer deck {view['deck']} · discard {len(view['discard'])}"

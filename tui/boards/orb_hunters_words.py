@@ -228,11 +228,22 @@ def prompt(
     )
 
 
-def _eliminating(view: dict[str, Any]) -> bool:
+def eliminating(view: dict[str, Any]) -> bool:
     """Whether the most wounded are eliminated (not with two players, Tough Adventurers
     or Teams, which score wealth minus wounds)."""
     variants = view["variants"]
     return view["players"] > 2 and "tough" not in variants and "teams" not in variants
+
+
+def most_wounded(view: dict[str, Any]) -> tuple[list[int], int]:
+    """The players who would be eliminated if the game ended now and their wounds after
+    potions (none: no elimination in this game, face-down pouches, no wounds, all tied)."""
+    if not eliminating(view) or view["pouches"] is None:
+        return [], 0
+    wounds = [pouch_totals(pouch).net_wounds for pouch in view["pouches"]]
+    most = max(wounds)
+    worst = [seat for seat, count in enumerate(wounds) if count == most]
+    return ([], 0) if not most or len(worst) == len(wounds) else (worst, most)
 
 
 def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
@@ -253,7 +264,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             f"wounds {totals.wounds}{potions} — {relics}"
         )
     out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
-    if not _eliminating(view):
+    if not eliminating(view):
         why = (
             "two players"
             if view["players"] == 2
@@ -315,10 +326,9 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         for seat in range(view["players"]):
             who = "You have" if seat == update.seat else f"{names[seat]} has"
             lines.append(f"{who} {pouch_facts(view, seat)}.")
-        wounds = [pouch_totals(p).net_wounds for p in view["pouches"]]
-        most = max(wounds)
-        worst = [names[s] for s, w in enumerate(wounds) if w == most]
-        if _eliminating(view) and most and len(worst) < len(wounds):
+        seats, most = most_wounded(view)
+        worst = [names[s] for s in seats]
+        if worst:
             who = " and ".join(worst)
             verb = "is" if len(worst) == 1 else "are"
             if update.outcome is not None:
