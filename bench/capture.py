@@ -16,10 +16,11 @@ own record; when two positions share one frame, the later one counts).
 
 Each server twice: idle (three players, nobody else typing) and loaded (eight players, the
 seven others pressing Space every 0.15 s so cards are revealed all the time, and sixteen
-spectators watching — every reveal redraws 24 screens); and the whole in two modes: every
-app in the server process (``--render-workers 0``), then the default render workers.
+spectators watching — every reveal redraws 24 screens); and the whole in three modes: every
+app in the server process (``--render-workers 0``), the default render workers, and two
+workers (on two cores the default is one).
 Targets beside the figures: sent → decided p99 ≤ 3× the floor's p99 under load; a reveal on
-every player's screen p50 ≤ 60 ms, p99 ≤ 200 ms. No assertions; about three minutes.
+every player's screen p50 ≤ 60 ms, p99 ≤ 200 ms. No assertions; about five minutes.
 
     python bench/capture.py [--claims 24]
 """
@@ -34,7 +35,10 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from pathlib import Path
+
+import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -206,6 +210,19 @@ async def phase(
         kill_tree(server)
 
 
+Figures = tuple[list[float], list[float], list[float]]
+
+
+async def measured(run: Awaitable[Figures]) -> Figures:
+    """A phase's figures; none if it could not be run to the end (a server too busy to let
+    the players in is a figure too: it is said, and the other phases still run)."""
+    try:
+        return await run
+    except (TimeoutError, AssertionError, OSError, asyncssh.Error) as error:
+        print(f"  (a phase failed: {type(error).__name__}: {str(error)[:200]})")
+        return [], [], []
+
+
 def line(label: str, values: list[float], floor: tuple[float, float] | None, target: str) -> None:
     """One figure's p50 and p99, and with ``floor`` (its p50, p99) their ratios to it."""
     if not values:
@@ -233,8 +250,8 @@ async def run(count: int) -> None:
         finally:
             stop(echo_proc)
         for mode, extra in MODES:
-            idle = await phase(root, f"idle-{mode}", 3, 0, count, extra)
-            load = await phase(root, f"load-{mode}", 8, 16, count, extra)
+            idle = await measured(phase(root, f"idle-{mode}", 3, 0, count, extra))
+            load = await measured(phase(root, f"load-{mode}", 8, 16, count, extra))
             results[mode] = (idle, load)
     floors = (statistics.median(floor), pct(floor, 0.99))
     print(f"Whoosh capture arbitration on loopback, {os.cpu_count()} CPUs ({count} claims each)")
@@ -259,7 +276,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=24, help="claims per phase")
     args = parser.parse_args()
-    asyncio.run(asyncio.wait_for(run(args.claims), 480))
+    asyncio.run(asyncio.wait_for(run(args.claims), 900))
 
 
 if __name__ == "__main__":
