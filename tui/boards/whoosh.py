@@ -1,10 +1,12 @@
 """The Whoosh table: three Monster cards, everyone's pile and revealed cards, one key per hand.
 
-The board is drawn as cards (``whoosh_faces``): each Monster with the symbols it needs, what
-is out in all, and every player's face-down pile with its count, captures, mistakes, points
-and revealed cards (the one just revealed marked "new"). It picks card sizes from the room it
-has, and redraws only the parts whose content changed (a reveal every 0.15 s touches a row or
-three and the totals, never the Monsters).
+This module is the board widget and the module interface a game screen reads; the words
+(sentences, prompts, results, help, legend) are in ``whoosh_words`` and the drawing of cards
+and rows in ``whoosh_faces``. The board is drawn as cards: each Monster with the symbols it
+needs, what is out in all, and every player's face-down pile with its count, captures,
+mistakes, points and revealed cards (the one just revealed marked "new"). It picks card
+sizes from the room it has, and redraws only the parts whose content changed (a reveal
+every 0.15 s touches a row or three and the totals, never the Monsters).
 
 Whoosh is played in real time: anyone may put a hand on a Monster at any moment, so the keys
 name the choices directly; the highlight (→ ← over the reveal and the Monsters, ↓ ↑ over the
@@ -32,9 +34,8 @@ bytes before Textual sees them (``fast_action``) and names their board the same 
 
 from __future__ import annotations
 
-import statistics
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -48,33 +49,38 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from core.engine import Action, Event, Outcome
-from core.games.whoosh.data import MONSTER_BY_ID, STAFF, SYMBOLS, card_words
-from core.games.whoosh.scoring import TIE_BREAK_VALUES, monster_points
+from core.games.whoosh.data import MONSTER_BY_ID, card_words
 from core.table import MIN_REACTION, Update
 from tui.boards import whoosh_faces as faces
-from tui.boards.base import (
-    ActionChosen,
-    ActionTrie,
-    Choice,
-    Path,
-    ResultsWanted,
-    note_sentence,
+from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted, note_sentence
+from tui.boards.whoosh_faces import FAILED, GLYPHS, TURN, card_text, needs_text
+from tui.boards.whoosh_words import (
+    FAST_KEYS,
+    HOW_TO_PLAY,
+    LEGEND,
+    banner_text,
+    counted,
+    describe,
+    fast_action,
+    may_claim,
+    may_reveal,
+    milestone,
+    missing_words,
+    monster_line,
+    paths,
+    played_lines,
+    player_name,
+    points_words,
+    prompt,
+    result_lines,
+    several,
 )
-from tui.boards.whoosh_faces import (
-    CAUGHT,
-    FAILED,
-    GLYPHS,
-    JUST,
-    TURN,
-    card_text,
-    needs_text,
-)
-from tui.widgets.card import BACK
 from tui.widgets.keys import KeyStates
 from tui.widgets.show import ShowOnChange
 
 __all__ = [
+    "FAILED",
+    "FAST_KEYS",
     "GLYPHS",
     "HOW_TO_PLAY",
     "LEGEND",
@@ -83,10 +89,15 @@ __all__ = [
     "SHARED_SCREEN",
     "TURN",
     "Board",
+    "TablePart",
+    "banner_text",
     "card_text",
+    "counted",
     "describe",
     "fast_action",
     "milestone",
+    "missing_words",
+    "monster_line",
     "needs_text",
     "paths",
     "played_lines",
@@ -107,8 +118,6 @@ KEY_GROUPS: tuple[tuple[str, tuple[str, str, str]], ...] = (
 SOLO_KEYS = ("space", ("1", "2", "3"))
 """The keys of a single player at the keyboard."""
 ORDINALS = ("1st", "2nd", "3rd", "4th")
-FAST_KEYS = {b"1": 0, b"2": 1, b"3": 2}
-"""Raw bytes the SSH fast path turns into claims (``fast_action``)."""
 HISTORY = 64
 """Boards remembered as drawn, to find the one a claim key reacted to."""
 KEY_STALE_NS = 1_000_000_000
@@ -116,375 +125,10 @@ KEY_STALE_NS = 1_000_000_000
 passed on to the screen (t, q) must not time a later claim made with the mouse."""
 
 
-# -- words --------------------------------------------------------------------------------------
-
-
-def _name(update: Update, seat: int) -> str:
-    return update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
-
-
-def _needs(symbols: Sequence[str]) -> str:
-    """ "sword, sword and fire"."""
-    words = list(symbols)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def monster_line(monster: dict[str, Any]) -> str:
-    """A Monster in words: "the Ogre (sword, sword, fire)"."""
-    return f"the {monster['name']} ({', '.join(monster['symbols'])})"
-
-
-def counted(symbols: Sequence[str]) -> str:
-    """Symbols in words with repeats counted: "sword×2, fire"."""
-    return ", ".join(f"{s}×{n}" if n > 1 else s for s, n in Counter(symbols).items())
-
-
-def missing_words(required: Sequence[str], revealed: Sequence[Sequence[str]]) -> str:
-    """What a Monster still lacks, in words: "one more fire", "ice and bow" (staffs counted)."""
-    have: Counter[str] = Counter()
-    staffs = 0
-    for card in revealed:
-        if tuple(card) == (STAFF,):
-            staffs += 1
-        else:
-            have.update(card)
-    uncovered = Counter({s: n - have[s] for s, n in Counter(required).items() if n > have[s]})
-    total = sum(uncovered.values()) - staffs
-    if total <= 0:
-        return "more symbols"
-    if staffs:
-        symbols = sorted(uncovered)
-        return f"{_count(total)} more of {_needs(symbols)} (the staff counts for one)"
-    return _needs(
-        [
-            f"{_count(n)} more {s} symbols" if n > 1 else f"one more {s}"
-            for s, n in uncovered.items()
-        ]
-    )
-
-
-def _count(number: int) -> str:
-    """2 → "two" (symbol counts are small)."""
-    return (
-        ("one", "two", "three", "four", "five", "six")[number - 1]
-        if 0 < number < 7
-        else str(number)
-    )
-
-
-def _seat_reveals(view: dict[str, Any], seat: int) -> bool:
-    """Whether ``seat`` may reveal now (the rules' own condition, read from the public view)."""
-    return (
-        not view["over"]
-        and view["turn"] == seat
-        and not view["claims"]
-        and view["pile_sizes"][seat] > 0
-    )
-
-
-def _seat_claims(view: dict[str, Any], seat: int, slot: int) -> bool:
-    """Whether ``seat`` may put a hand on Monster ``slot`` now (right or wrong)."""
-    return (
-        not view["over"]
-        and view["monsters"][slot] is not None
-        and all(claim["seat"] != seat for claim in view["claims"])
-    )
-
-
-# -- the module interface -------------------------------------------------------------------------
-
-
-def fast_action(key: bytes, update: Update) -> Action | None:
-    """The claim a raw key means for an SSH guest (1, 2, 3), or None: not a fast key.
-
-    Only claims are fast (Space, the reveal, goes through the board as usual); the claim
-    names the board the guest was shown. The rules refuse one that is not allowed.
-    """
-    slot = FAST_KEYS.get(key)
-    view = update.view
-    if slot is None or update.outcome is not None or view.get("over"):
-        return None
-    if view["monsters"][slot] is None:
-        return None
-    return ("claim", slot, view["generation"])
-
-
-def paths(update: Update, action: Action) -> list[Path]:
-    """One step per action, in words; settling is the table's business, never a player's."""
-    verb = action[0]
-    if verb == "reveal":
-        return [(Choice("reveal", "Reveal your next card"),)]
-    if verb == "claim":
-        slot = action[1]
-        monster = update.view["monsters"][slot]
-        if monster is None or action[2] != update.view["generation"]:
-            return []  # a hand aimed at an older board is the key path's business
-        return [(Choice(("claim", slot), f"Claim monster {slot + 1}: {monster_line(monster)}"),)]
-    return []
-
-
-def _turn_words(update: Update) -> str:
-    view = update.view
-    if update.outcome is not None:
-        return "The game is over."
-    if view["claims"]:
-        return "Claims are being settled."
-    turn = view["turn"]
-    if turn == update.seat:
-        return "It is your turn to reveal."
-    return f"It is {_name(update, turn)}'s turn to reveal."
-
-
-def banner_text(update: Update) -> Text:
-    """The banner while the game is on: whose turn it is to reveal (everyone may claim at
-    any moment, so "your turn" means only that)."""
-    view, text = update.view, Text()
-    turn = view["turn"]
-    if view["claims"]:
-        text.append("Claims are being settled…")
-    elif turn == update.seat:
-        text.append("▶ Your turn to reveal, ")
-        text.append(_name(update, turn))
-    else:
-        text.append(_name(update, turn))
-        text.append(" reveals next")
-    if update.seat is not None:
-        text.append(" · claim a Monster any time")
-    return text
-
-
-def describe(update: Update) -> list[str]:
-    """The whole table in short, complete sentences (screen readers, the read-aloud key)."""
-    view = update.view
-    lines = [_turn_words(update)]
-    for slot, monster in enumerate(view["monsters"]):
-        if monster is None:
-            lines.append(f"Monster {slot + 1}: none, its pile is used up.")
-            continue
-        lines.append(
-            f"Monster {slot + 1}: the {monster['name']}, {monster['value']} "
-            f"point{'s' if monster['value'] != 1 else ''}, tie number {monster['tie']}, "
-            f"needs {_needs(monster['symbols'])}; {monster['pile']} more in its pile."
-        )
-    for seat in range(view["players"]):
-        who = "You" if seat == update.seat else _name(update, seat)
-        row = view["revealed"][seat]
-        shown = ", ".join(card_words(card) for card in row) if row else "nothing"
-        mistakes = len(view["mistakes"][seat])
-        lines.append(
-            f"{who}: {view['scores'][seat]} points, {len(view['captured'][seat])} "
-            f"Monsters, {mistakes} mistake{'s' if mistakes != 1 else ''}; "
-            f"{view['pile_sizes'][seat]} cards in pile; revealed {shown}."
-        )
-        if seat in update.notes:
-            lines.append(note_sentence(update, seat))
-    for claim in view["claims"]:
-        monster = view["monsters"][claim["slot"]]
-        name = monster["name"] if monster else "it"
-        who = "You" if claim["seat"] == update.seat else _name(update, claim["seat"])
-        lines.append(f"{who} reached for monster {claim['slot'] + 1}, the {name}.")
-    return lines
-
-
-def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """Each player's Monsters and mistakes, and the 5/4/3-point counts that break ties."""
-    lines = []
-    for seat in range(view["players"]):
-        captured = [MONSTER_BY_ID[m] for m in view["captured"][seat]]
-        mistakes = [MONSTER_BY_ID[m] for m in view["mistakes"][seat]]
-        caught = ", ".join(f"{m.name} {m.value}" for m in captured) or "no Monsters"
-        line = f"{names[seat]}: {monster_points(view['captured'][seat])} points from {caught}"
-        if mistakes:
-            wrong = ", ".join(m.name for m in mistakes)
-            line += f"; {len(mistakes)} face down (−{len(mistakes)}): {wrong}"
-        lines.append(line + f" — total {outcome.scores[seat]}.")
-    if outcome.note:
-        for seat in outcome.ranking[0] if outcome.ranking else ():
-            values = Counter(MONSTER_BY_ID[m].value for m in view["captured"][seat])
-            counts = ", ".join(f"{values[v]} of {v} points" for v in TIE_BREAK_VALUES)
-            lines.append(f"Tie-break, {names[seat]}: {counts}.")
-    return lines
-
-
-CLAIMS = ("claim", "late")
-"""The events of a hand going down on a Monster: pending, or too late for the one it saw."""
-
-
-def _several(count: int, word: str) -> str:
-    """2 → "2 captures", 1 → "1 capture", 0 → "no captures"."""
-    return f"{count or 'no'} {word}{'' if count == 1 else 's'}"
-
-
-def _points(score: int) -> str:
-    """5 → "5 points", -1 → "−1 point"."""
-    return f"{score} point{'' if abs(score) == 1 else 's'}".replace("-", "−")
-
-
-def played_lines(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """Each player's captures, mistakes and median reaction time, for the results.
-
-    The times are those the claims' events carried (the board they saw to the hand going
-    down) among the ``events`` this screen was shown during the game; a screen that joined
-    late knows only the claims since. Too-late claims count: they were reactions too."""
-    times: dict[int, list[int]] = {}
-    for event in events:
-        if event.get("type") in CLAIMS and "reaction_ms" in event:
-            times.setdefault(int(event["seat"]), []).append(int(event["reaction_ms"]))
-    lines = []
-    for seat in range(view["players"]):
-        line = (
-            f"{names[seat]}: {_several(len(view['captured'][seat]), 'capture')}, "
-            f"{_several(len(view['mistakes'][seat]), 'mistake')}, "
-        )
-        timed = times.get(seat)
-        if timed:
-            median = statistics.median(timed) / 1000
-            count = _several(len(timed), "timed claim")
-            line += f"median reaction time {median:.2f} s over {count}."
-        else:
-            line += "no claim timed."
-        lines.append(line)
-    return lines
-
-
-def prompt(
-    update: Update, keys: Sequence[Hashable], choices: Sequence[Choice], plain: bool = False
-) -> str:
-    """What to do now, in words (``plain``: the screen-reader list of choices)."""
-    view = update.view
-    if update.outcome is not None:
-        return "Game over. Press Enter for the results."
-    if update.seat is None:
-        return f"Watching: {_name(update, view['turn'])} reveals next."
-    if plain:
-        if ("reveal",) in update.legal:
-            return "Your turn: reveal, or claim a monster, from the list (Up, Down, Enter)."
-        if view["claims"]:
-            return "Claims are being settled."
-        return (
-            f"{_name(update, view['turn'])} reveals next. Claim a monster from the list "
-            "when all its symbols are out (Up, Down, Enter)."
-        )
-    if view["claims"]:
-        return "Claims are being settled…"
-    if ("reveal",) in update.legal:
-        return "Your turn: Space reveals. 1 2 3 claim a Monster."
-    return f"{_name(update, view['turn'])} reveals next. 1 2 3 claim a Monster."
-
-
-# -- the board ---
-
-
 NEXT_CHOICE = "right"
 """Moves the highlight to the next choice (the reveal, then each Monster), round to the
 first. Only for reading (``i``, the details line) and for Enter: in a race the claim keys
 name every Monster straight away."""
-
-HOW_TO_PLAY = """\
-## How to play here
-
-Whoosh is played **in real time**: nobody waits for a turn to grab a Monster.
-
-**The board**, top to bottom: the **three Monsters** as cards — each lists the symbols it
-needs (``2×†sword`` is two swords), its points, its tie number and how many Monsters are
-left in its pile; **Out in all**, every symbol revealed on the table counted together (what
-the Monsters are checked against: both list the symbols in the same order, sword first);
-then **every player**: ▶ on the one who reveals next,
-their face-down pile with its count (``░27``), their captures (★), mistakes (✗) and points,
-and the cards they revealed, the newest marked *new* (or ◂). Under them the latest capture
-or mistake and why, and any hands going down right now.
-
-**Keys**: **Space** reveals your next card when ▶ is on you (wait too long and the table
-turns it for you); **1 2 3** put your hand on
-Monster 1, 2 or 3 — the moment *all* its symbols are out, anyone may. Several people at one
-keyboard each have a key group, shown by their name: ``[z|asd]`` means z reveals and a s d
-claim Monsters 1 2 3 (then m/j k l, x/w e r, n/u i o). **→ ←** highlight the reveal and the
-Monsters in turn (**↓ ↑** a player) and **i** shows all there is to know about it; **Enter**
-takes the highlighted choice; **Esc** drops the highlight.
-
-**A worked turn:** Monster 2 is the Ogre, ``2×†sword ▲fire``; Out in all reads ``1†sword
-1▲fire``. Olek reveals a ``[†sword]``: two swords and a fire are out. Press **2** at once:
-the first hand on the Ogre captures it (+2 points). Had you pressed 2 one card earlier, it
-would have been a mistake: the Ogre goes face down in front of you for −1. A Combo
-(``»bow+▲fire``) counts as both its symbols, a Wizard's Staff (``✦staff``) as any one
-symbol, a Failed Attack (``✗ice failed``) as nothing.
-
-After every capture or mistake all revealed cards go back under their piles and the player
-who took the Monster reveals first. The game ends when one Monster pile runs out.
-"""
-
-LEGEND: tuple[tuple[str, str], ...] = (
-    *((f"{GLYPHS[symbol][0]}{symbol}", f"the {symbol} symbol") for symbol in SYMBOLS),
-    (f"{GLYPHS[STAFF][0]}staff (any)", "a Wizard's Staff: counts as any one symbol"),
-    ("»bow+▲fire", "a Combo card: counts as both symbols"),
-    (f"{FAILED}ice failed", "a Failed Attack: shows a broken symbol and counts as nothing"),
-    ("2×†sword", "on a Monster: it needs two swords"),
-    ("5 pts", "a Monster's points when captured"),
-    ("tie 15", "a Monster's tie number: of two claims at the same moment, the higher counts"),
-    ("4 left", "Monsters still in that Monster's pile (the game ends when one runs out)"),
-    ("hand: Olek", "on a Monster's edge: Olek's claim on it is being settled"),
-    ("new", "a card just revealed, or a Monster that just arrived"),
-    (JUST, "after a card on a one-line row: the card just revealed"),
-    (f"{BACK}27", "a player's face-down pile: 27 cards left to reveal"),
-    (f"{CAUGHT}2", "Monsters that player captured"),
-    (f"{FAILED}1", "mistakes: Monsters grabbed too early, face down, −1 each"),
-    (TURN, "the player who reveals next"),
-    ("+3", "three older revealed cards not drawn (they still count in Out in all)"),
-    ("·", "nothing revealed yet"),
-    ("Out in all", "every symbol revealed by all players together"),
-    ("[z|asd]", "a player's keys at a shared keyboard: reveal | claim 1 2 3"),
-    ("(you)", "the player at this keyboard"),
-    ("heavy border, reverse", "what the highlight (→ ← ↓ ↑) is on"),
-)
-"""Every glyph and short form the Whoosh screens show, with its meaning."""
-
-
-def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
-    """At the game's end: how it ended, who won, and each player's Monsters and mistakes.
-
-    Whoosh has no rounds to pause at (the race never stops); only its end is a milestone.
-    """
-    outcome = update.outcome
-    if outcome is None or not any(event.get("type") == "end" for event in events):
-        return None
-    view = update.view
-    names = [_name(update, seat) for seat in range(view["players"])]
-    end = next(event for event in events if event.get("type") == "end")
-    lines = [f"Game over: Monster pile {int(end['slot']) + 1} is used up."]
-    taken = next((event for event in events if event.get("type") in ("capture", "mistake")), None)
-    if taken is not None:
-        seat = int(taken["seat"])
-        monster = MONSTER_BY_ID[
-            view["captured" if taken["type"] == "capture" else "mistakes"][seat][-1]
-        ]
-        if taken["type"] == "capture":
-            lines.append(
-                f"{names[seat]} captured the {monster.name} (+{monster.value}), the last "
-                "Monster of its pile."
-            )
-        else:
-            lines.append(
-                f"{names[seat]} grabbed the {monster.name} too early (−1), the last "
-                "Monster of its pile."
-            )
-    elif any(event.get("type") == "stalemate" for event in events):
-        lines.append("No Monster could be captured with every card revealed, and the pile ran out.")
-    winners = outcome.winners()
-    best = outcome.scores[winners[0]] if winners else 0
-    if len(winners) == 1:
-        lines.append(f"{names[winners[0]]} wins with {_points(best)}.")
-    elif winners:
-        who = " and ".join(names[seat] for seat in winners)
-        lines.append(f"{who} share the victory with {_points(best)} each.")
-    if outcome.note:
-        lines.append(outcome.note)
-    for seat in range(view["players"]):
-        lines.append(
-            f"{names[seat]}: {_points(outcome.scores[seat])} from "
-            f"{_several(len(view['captured'][seat]), 'Monster')} captured and "
-            f"{_several(len(view['mistakes'][seat]), 'mistake')}."
-        )
-    return lines
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -666,7 +310,7 @@ class Board(KeyStates, Widget, can_focus=True):
         if before is None or before["players"] != view["players"]:
             return None
         for seat in range(view["players"]):
-            name = _name(update, seat)
+            name = player_name(update, seat)
             new = view["captured"][seat][len(before["captured"][seat]) :]
             if len(view["captured"][seat]) > len(before["captured"][seat]) and new:
                 monster = MONSTER_BY_ID[new[-1]]
@@ -731,7 +375,7 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def _label(self, update: Update, seat: int) -> str:
         you = seat == update.seat and not self._several() and update.seat is not None
-        return _name(update, seat) + (" (you)" if you else "")
+        return player_name(update, seat) + (" (you)" if you else "")
 
     # -- the highlight ---------------------------------------------------------------------------
 
@@ -773,7 +417,7 @@ class Board(KeyStates, Widget, can_focus=True):
             monster = view["monsters"][slot]
             if monster is not None:
                 text += (
-                    f" — {_points(monster['value'])}, tie number {monster['tie']}, "
+                    f" — {points_words(monster['value'])}, tie number {monster['tie']}, "
                     f"{monster['pile']} more in its pile."
                 )
             return text
@@ -788,7 +432,7 @@ class Board(KeyStates, Widget, can_focus=True):
         """The names the board had to cut, in full ("" when none was)."""
         view = update.view
         cut = [
-            _name(update, seat)
+            player_name(update, seat)
             for seat in range(view["players"])
             if len(self._label(update, seat)) > plan.name_width
         ]
@@ -803,8 +447,9 @@ class Board(KeyStates, Widget, can_focus=True):
         row = view["revealed"][seat]
         shown = ", ".join(card_words(card) for card in row) if row else "nothing"
         text = (
-            f"{_name(update, seat)}: {_points(view['scores'][seat])}; captured {caught}; "
-            f"{_several(len(mistakes), 'mistake')}{f' ({wrong})' if wrong else ''}; "
+            f"{player_name(update, seat)}: {points_words(view['scores'][seat])}; "
+            f"captured {caught}; "
+            f"{several(len(mistakes), 'mistake')}{f' ({wrong})' if wrong else ''}; "
             f"{view['pile_sizes'][seat]} cards in pile; revealed {shown}."
         )
         note = note_sentence(update, seat)
@@ -865,7 +510,7 @@ class Board(KeyStates, Widget, can_focus=True):
         claims = view["claims"]
         hands: list[list[str]] = [[] for _ in view["monsters"]]
         for claim in claims:
-            hands[claim["slot"]].append(_name(update, claim["seat"]))
+            hands[claim["slot"]].append(player_name(update, claim["seat"]))
         choices = self.choices()
         index = self._cursor_index(choices)
         cursor = choices[index].key if index is not None else None
@@ -932,7 +577,7 @@ class Board(KeyStates, Widget, can_focus=True):
             for index, claim in enumerate(view["claims"]):
                 if index:
                     text.append(" · ")
-                text.append(_name(update, claim["seat"]), style="bold")
+                text.append(player_name(update, claim["seat"]), style="bold")
                 text.append(f" on Monster {claim['slot'] + 1}")
             text.append("…")
         elif self.flash is not None:
@@ -949,14 +594,14 @@ class Board(KeyStates, Widget, can_focus=True):
             return "Game over. Press Enter for the results."
         if not self._several():
             seat = self._seat_for(-1)
-            if seat is not None and _seat_reveals(view, seat):
+            if seat is not None and may_reveal(view, seat):
                 return "Your turn: Space reveals. 1 2 3 claim a Monster."
             return prompt(update, (), ())
         if view["claims"]:
             return "Claims are being settled…"
         turn = view["turn"]
         group = self._group_of(turn)
-        name = _name(update, turn)
+        name = player_name(update, turn)
         key = "" if group is None else f" ({KEY_GROUPS[group][0]})"
         return f"{name} reveals next{key}. Your keys by your name: reveal|claim 1 2 3."
 
@@ -986,9 +631,9 @@ class Board(KeyStates, Widget, can_focus=True):
         if update is None or update.outcome is not None:
             return None
         if action == "reveal":
-            return True if _seat_reveals(update.view, seat) else None
+            return True if may_reveal(update.view, seat) else None
         slot = int(parameters[1])  # type: ignore[call-overload]
-        return True if _seat_claims(update.view, seat, slot) else None
+        return True if may_claim(update.view, seat, slot) else None
 
     def on_key(self, event: events.Key) -> None:
         """Remember when the key was pressed, by the event's own time: the App may get to
