@@ -531,6 +531,10 @@ class RemoteGuest:
                 channel.pause_reading()
         elif kind == "abort" and channel is not None:
             channel.abort()
+        elif kind == "settings" and isinstance(args[0], dict):
+            known = {f.name for f in dataclasses.fields(self.settings)}
+            chosen = {k: v for k, v in args[0].items() if k in known}
+            self.settings = dataclasses.replace(self.settings, **chosen)
         elif kind == "exited":
             status, dropped = args
             self.ended(int(status), None if dropped is None else str(dropped))

@@ -13,7 +13,8 @@ spectator's), ``reply`` (the answer to a request: None or the refusal), ``notify
 
 worker → front: ``ready``, ``out`` (bytes for the guest's channel), ``read`` (pause or resume
 reading their channel), ``abort``, ``intent`` (a request to the hall or its table, answered by
-``reply``), ``exited`` (status, and why the driver dropped the session), ``log``.
+``reply``), ``settings`` (the guest changed theirs), ``exited`` (status, and why the driver
+dropped the session), ``log``.
 
 Each guest's app is the same `HallApp` as in the server process, looking at a `HallMirror`
 and playing at a `TableProxy`, driven by the same `SSHDriver` (its input budgets, resize
@@ -219,6 +220,20 @@ class HallMirror(Seating):
         await self.ask("new_setup")
 
 
+class WorkerApp(HallApp):
+    """A guest's app in a render worker: the same as in the server process, but the settings
+    the guest chooses (screen-reader mode, contrast) are told to the front, so an app built
+    again for them after a worker crash keeps them."""
+
+    def __init__(self, hall: HallMirror, guest: str, settings: Settings, told: Callable[[], None]):
+        super().__init__(hall, guest, settings)
+        self._told = told
+
+    def apply_settings(self) -> None:
+        super().apply_settings()
+        self._told()
+
+
 class GuestSession:
     """One guest's app in this worker, from ``attach`` to ``exited``."""
 
@@ -232,13 +247,16 @@ class GuestSession:
             self.mirror.apply(worker.snapshot)
         fields = {f.name for f in dataclasses.fields(Settings)}
         settings = Settings(**{k: v for k, v in info["settings"].items() if k in fields})
-        self.app = HallApp(self.mirror, str(info["name"]), settings)
+        self.app = WorkerApp(self.mirror, str(info["name"]), settings, self._settings_changed)
         self._channel = WorkerChannel(worker.link, guest)
         self._driver: SSHDriver | None = None
         self._early: list[bytes] = []
         self._early_size = 0
         self._ending = False
         self._paused = False
+
+    def _settings_changed(self) -> None:
+        self._worker.link.send("settings", self._guest, dataclasses.asdict(self.app.settings))
 
     async def run(self) -> None:
         link, app = self._worker.link, self.app

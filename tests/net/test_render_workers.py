@@ -11,7 +11,7 @@ import asyncio
 import os
 import signal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -21,7 +21,7 @@ from core.match import Match
 from core.table import Seat, Table, TableSetup, Update
 from net import wire
 from net.hall import OPEN
-from net.render import RenderPool
+from net.render import RemoteGuest, RenderPool
 from tests.net.e2e_helpers import (
     CTRL_S,
     ENTER,
@@ -40,6 +40,7 @@ from tests.net.e2e_helpers import (
     seat_players,
     until,
 )
+from tui.settings import Settings
 
 
 def pool_of(served: Served) -> RenderPool:
@@ -297,3 +298,11 @@ async def test_lobby_keys_and_whoosh_claims_reach_their_effect_through_the_front
             "ala's claim at the table",
         )
         await ala.wait_for("captures")
+
+
+def test_settings_a_guest_chose_in_a_worker_are_kept_for_a_fresh_one() -> None:
+    """The worker tells the front a guest's settings as they change: an app built again for
+    them after a crash starts in the same mode (and nothing but known settings is taken)."""
+    guest = RemoteGuest(cast(RenderPool, None), 1, "ala", Settings(bot_delay=0.5), None)
+    guest.from_worker("settings", [{"screen_reader": True, "bot_delay": 0.5, "evil": 1}])
+    assert guest.settings == Settings(screen_reader=True, bot_delay=0.5)
