@@ -176,8 +176,8 @@ def card_box(
         heroes = info.heroes
         word = HERO_NAMES[heroes[0]]
         lines = [f"& {HERO_NAMES[h]}" for h in heroes[1:]]
-        if level >= 3:
-            lines.append(info.title)
+        if level >= 3:  # a team-up's title only repeats its heroes
+            lines.append(info.title if len(heroes) == 1 else f"Team-Up #{info.number}")
         lines.append(f"{AGES[info.value]} {info.year} · {info.value}")
         lines += icon_words(card, tracks, short=False) or ["no icons"]
     return Face(
