@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Event, IllegalAction, with_names
@@ -38,6 +38,7 @@ from tui.screens.milestone import HOLD_REASON, MilestoneScreen
 from tui.settings import Settings
 from tui.widgets.banner import TurnBanner
 from tui.widgets.event_log import EventLog
+from tui.widgets.footer import KeyFooter
 
 WIDE = 120
 """Columns from which the log stands beside the board instead of below it."""
@@ -164,6 +165,8 @@ class GameScreen(Screen[None]):
         self._summaries: list[list[str]] = []
         """Milestone summaries waiting to be shown (title, then a sentence per fact)."""
         self._summary_open = False
+        self._status_said = False
+        """Whether the status line shows a refusal (cleared by the next move that passes)."""
 
     @property
     def game_slug(self) -> str:
@@ -188,7 +191,7 @@ class GameScreen(Screen[None]):
                     yield board
                 yield Static(id="status")
             yield EventLog(id="log")
-        yield Footer(compact=True)  # every key of a table at 80 columns, or nearly
+        yield KeyFooter(compact=True)  # every key of a table at 80 columns, or nearly
 
     def on_resize(self, event: textual_events.Resize) -> None:
         self._lay_out(event.size.width)
@@ -431,13 +434,16 @@ class GameScreen(Screen[None]):
             await self.table.submit(seat, action, version, at_ns=at_ns)
         except IllegalAction as refusal:
             status.update(Text(f"✗ Not allowed: {refusal}", style="bold"))
+            self._status_said = True
             self.query_one(EventLog).add(f"Not allowed: {refusal}", seat)
             # Redraw from the newest update: others may have arrived while this one waited.
             newest = self.latest.get(seat)
             if newest is not None and seat == self.viewer and not self._covered:
                 self._show_update(newest)
         else:
-            status.update("")
+            if self._status_said:  # a refusal shown before: this move went through
+                self._status_said = False
+                status.update("")
 
     @on(ResultsWanted)
     def _results(self) -> None:

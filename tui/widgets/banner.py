@@ -17,13 +17,20 @@ class TurnBanner(Static):
     TurnBanner { height: 1; padding: 0 1; background: $primary-darken-2; text-style: bold; }
     """
 
+    _said: Text | None = None
+
     def show(self, update: Update, words: Callable[[Update], Text] | None = None) -> None:
         """Say what ``update`` means for the seat it was made for; ``words``: the game's own
-        line while it is on (a real-time game, where everyone may always act)."""
-        if words is not None and update.outcome is None:
-            self.update(words(update))
-        else:
-            self.update(banner_text(update))
+        line while it is on (a real-time game, where everyone may always act).
+
+        Redrawn only when the words change, and never laid out again: the banner is one
+        line whatever it says (a layout of the whole screen costs more than the table)."""
+        said = words(update) if words is not None and update.outcome is None else None
+        said = banner_text(update) if said is None else said
+        if said == self._said:
+            return
+        self._said = said
+        self.update(said, layout=False)
 
 
 def banner_text(update: Update) -> Text:

@@ -23,12 +23,31 @@ class ShowOnChange(Static):
         self._shown_key: Hashable = object()
 
     def show(self, key: Hashable, build: Callable[[], RenderableType]) -> bool:
-        """Show ``build()`` unless ``key`` equals the key last shown; True if redrawn."""
+        """Show ``build()`` unless ``key`` equals the key last shown; True if redrawn.
+
+        The screen is laid out again only when the part's size changed: a layout of the
+        whole screen costs more than redrawing a part that kept its size."""
         if key == self._shown_key:
             return False
         self._shown_key = key
-        self.update(build())
+        self.update(build(), layout=False)
+        if self._resized():
+            self.refresh(layout=True)
         return True
+
+    def _resized(self) -> bool:
+        """Whether the new content needs another size than the part has now (a part of a
+        fixed size, or one whose content fits as before, needs no layout)."""
+        styles, size = self.styles, self.content_size
+        if not self.is_mounted or not size.width:
+            return True
+        viewport = self.app.size
+        auto_width = styles.width is not None and styles.width.is_auto
+        if auto_width and self.get_content_width(self.size, viewport) != size.width:
+            return True
+        if styles.height is not None and styles.height.is_auto:
+            return self.get_content_height(self.size, viewport, size.width) != size.height
+        return False
 
     def forget(self) -> None:
         """Redraw on the next ``show`` whatever its key (e.g. after a resize or theme)."""
