@@ -306,3 +306,15 @@ def test_settings_a_guest_chose_in_a_worker_are_kept_for_a_fresh_one() -> None:
     guest = RemoteGuest(cast(RenderPool, None), 1, "ala", Settings(bot_delay=0.5), None)
     guest.from_worker("settings", [{"screen_reader": True, "bot_delay": 0.5, "evil": 1}])
     assert guest.settings == Settings(screen_reader=True, bot_delay=0.5)
+
+
+@pytest.mark.parametrize("count", ["-1", "65", "many"])
+def test_a_render_worker_count_out_of_range_is_refused_in_one_line(
+    count: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing starts for a bad --render-workers: one line says what is allowed."""
+    from net.cli import main
+
+    assert main(["serve", "--render-workers", count]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--render-workers" in err
