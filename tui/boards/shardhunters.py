@@ -542,7 +542,8 @@ class Board(ChoiceRowBoard):
 
     def _height(self, update: Update, width: int, detail: Detail) -> int:
         view = update.view
-        lines = 3 + (4 if detail.tracks else 0)
+        lines = 2 + (4 if detail.tracks else 0)
+        lines += 1 + (self._head(update, width).cell_len > width)
         side_width = self._side_width(update, width)
         heights = [
             len(side_lines(update, side, side_width, detail, None)) for side in range(view["sides"])
@@ -561,7 +562,7 @@ class Board(ChoiceRowBoard):
         view = update.view
         width = self._width()
         detail = self._pick_detail(update, width)
-        head = self._head(update)
+        head = self._head(update, width)
         self.query_one("#sh-head", ShowOnChange).show(head.plain, lambda: head)
         tracks = self.query_one("#sh-tracks", ShowOnChange)
         tracks.display = detail.tracks
@@ -629,20 +630,28 @@ class Board(ChoiceRowBoard):
         words = prompt(update, self.keys, self.choices)
         self.query_one("#sh-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
 
-    def _head(self, update: Update) -> Text:
+    def _head(self, update: Update, width: int) -> Text:
+        """Where the game stands, in words; shorter words when the line would not fit (and
+        a second line rather than a cut: the Monster Deck's top card is a fact to play by)."""
         view = update.view
-        header = Text(style="bold", no_wrap=True)
-        if view["solo"]:
-            header.append(f"Solo vs the Reavers ({view['level']}) · ")
-        header.append(f"Hunt {view['hunt']} · ")
-        if view["phase"] == "combat":
-            need = view["sizes"][update.seat or 0][view["combat"]]
-            header.append(f"{COMBATS[view['combat']]} Combat of 4 · you play {need}")
-        else:
-            header.append(phase_words(view["phase"]).capitalize())
-        header.append(f" · Tavern Deck {view['tavern_size']}")
-        if view["top"] is not None:
-            header.append(f" · Monster Deck top: {card_words(view['top'])}")
+        for short in (False, True):
+            parts = []
+            if view["solo"]:
+                parts.append(f"Solo vs {'' if short else 'the '}Reavers ({view['level']})")
+            parts.append(f"Hunt {view['hunt']}")
+            if view["phase"] == "combat":
+                need = view["sizes"][update.seat or 0][view["combat"]]
+                parts.append(f"{COMBATS[view['combat']]} Combat of 4")
+                parts.append(f"{'' if short else 'you '}play {need}")
+            else:
+                parts.append(phase_words(view["phase"]).capitalize())
+            parts.append(f"Tavern{'' if short else ' Deck'} {view['tavern_size']}")
+            if view["top"] is not None:
+                top = "top" if short else "Monster Deck top"
+                parts.append(f"{top}: {card_words(view['top'])}")
+            header = Text(" · ".join(parts), style="bold")
+            if header.cell_len <= width:
+                break
         return header
 
     def _marks(self) -> tuple[set[Hashable], Hashable | None]:
@@ -695,6 +704,10 @@ class Board(ChoiceRowBoard):
         if chosen:
             names = ", ".join(hero_name(str(k[1])) for k in chosen if isinstance(k, tuple))
             label.append(f" ({CHOSEN} {names})")
+        if update.view["phase"] in ("draft", "start") and update.view["local"]:
+            kept = ", ".join(hero_name(h) for h in update.view["local"])
+            label.append(f" · your Local Tavern Deck: {kept}")
+        label.truncate(width, overflow="ellipsis")
         return [label, *CardRow(boxes, gap=1).lines(width)]
 
 

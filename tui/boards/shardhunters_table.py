@@ -178,7 +178,7 @@ def side_lines(
     note = update.notes.get(side)
     if not detail.ability:
         line = side_label(update, side, short=True)
-        line.append(" · ")
+        line.append(" · " if team else " · no heroes yet")
         for hero in team:
             mark = ACTIVE if hero in active else ""
             style = "bold reverse" if hero == looked else "bold" if mark else "dim"
@@ -209,9 +209,9 @@ def side_lines(
 
 
 def hero_width(width: int, heroes: int = 4) -> int:
-    """Hero cards share the width: up to four in a row, never narrower than 18."""
+    """Hero cards share the width: up to four in a row, never narrower than 16."""
     per_row = min(max(heroes, 2), 4)
-    return max(18, min(32, (width - (per_row - 1)) // per_row))
+    return max(16, min(32, (width - (per_row - 1)) // per_row))
 
 
 def hero_box(hero: str, active: bool, width: int, lines: int, selected: bool) -> CardBox:
