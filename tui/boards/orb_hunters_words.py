@@ -264,14 +264,13 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             f"wounds {totals.wounds}{potions} — {relics}"
         )
     out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
-    if not eliminating(view):
-        why = (
-            "two players"
-            if view["players"] == 2
-            else "Teams"
-            if "teams" in view["variants"]
-            else "Tough Adventurers"
+    if view["teams"]:
+        lines.append(
+            "Nobody is eliminated (Teams): each team scores its wealth minus its wounds, "
+            "the partners' potions cancelling the team's wounds."
         )
+    elif not eliminating(view):
+        why = "two players" if view["players"] == 2 else "Tough Adventurers"
         lines.append(
             f"Nobody is eliminated ({why}): each score is wealth minus wounds after potions."
         )
