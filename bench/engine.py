@@ -198,14 +198,14 @@ def main(argv: list[str] | None = None) -> int:
         "--games",
         type=int,
         default=None,
-        help="games per seat in each strength duel (default 40, quick 3; 0 skips the duels)",
+        help="games per seat in each strength duel (default 12, quick 3; 0 skips the duels)",
     )
     parser.add_argument(
         "--game", action="append", default=None, help="only this game's slug (repeatable)"
     )
     args = parser.parse_args(argv)
     quick: bool = args.quick
-    duel_games: int = args.games if args.games is not None else (3 if quick else 40)
+    duel_games: int = args.games if args.games is not None else (3 if quick else 12)
     slugs: list[str] = args.game or list(GAMES)
     seconds = 0.5 if quick else 4.0
     copy_games = 10 if quick else 100

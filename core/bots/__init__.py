@@ -115,6 +115,35 @@ class TimeBudget:
         return now + step <= self._end
 
 
+def paired_totals(
+    options: Sequence[Action],
+    deals: Iterator[State],
+    count: int,
+    seconds: float | None,
+    playout: Callable[[State, Action], float],
+) -> list[float] | None:
+    """Each option's total ``playout`` value over up to ``count`` re-deals taken from ``deals``.
+
+    Every option is played on the same re-deal (common random numbers: the totals differ by
+    what the options do, not by the cards dealt). Before each playout the deadline
+    ``seconds`` is asked whether it still fits; a re-deal it cuts short counts for no
+    option, and None says not even the first re-deal could be played out (the caller falls
+    back on its quick choice)."""
+    budget = TimeBudget(seconds)
+    totals = [0.0] * len(options)
+    played = 0
+    for dealt in range(count):
+        deal = next(deals)
+        values: list[float] = []
+        for action in options:
+            if played and not budget.room_for(played):
+                return totals if dealt else None
+            values.append(playout(deal, action))
+            played += 1
+        totals = [total + value for total, value in zip(totals, values, strict=True)]
+    return totals
+
+
 THINKING_SECONDS = 0.8
 """The deadline of one decision at a table: a searching bot stops there, whatever its
 playouts, so a loaded machine cannot leave the players waiting (the target is a 95th

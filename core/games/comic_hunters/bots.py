@@ -22,12 +22,13 @@ decision, so it is not offered.)
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import THINKING_SECONDS, Bot, BotFactory, TimeBudget
+from core.bots import THINKING_SECONDS, Bot, BotFactory, paired_totals
 from core.engine import Action, Game, State
 from core.games.comic_hunters.data import CARD, SCORING_MIN
 from core.games.comic_hunters.locations import line_take
@@ -326,7 +327,8 @@ class LookaheadBot:
         candidates: int = 3,
         seconds: float | None = None,
     ) -> None:
-        """Up to ``deals`` re-deals, fewer when the next would end after ``seconds``."""
+        """Up to ``deals`` re-deals, fewer when the next playout would end after ``seconds``
+        (without one re-deal in time: the greedy choice)."""
         self.name = name
         self.policy = Policy(weights)
         self.others = Policy(NORMAL)
@@ -352,17 +354,16 @@ class LookaheadBot:
         options = self._options(game, state, seat, actions)
         if len(options) == 1:
             return options[0]
-        totals = dict.fromkeys(options, 0.0)
-        budget = TimeBudget(self.seconds)
-        deal = state
-        for done in range(self.deals):
-            if done:
-                if not budget.room_for(done):
-                    break
-                deal = next(determinizations)
-            for action in options:
-                totals[action] += self._playout(game, deal, seat, action)
-        return max(options, key=lambda a: totals[a])
+        totals = paired_totals(
+            options,
+            itertools.chain([state], determinizations),
+            self.deals,
+            self.seconds,
+            lambda deal, action: self._playout(game, deal, seat, action),
+        )
+        if totals is None:
+            return options[0]  # out of time before one re-deal: the greedy choice
+        return options[max(range(len(options)), key=lambda i: totals[i])]
 
     def _options(self, game: Game, state: Any, seat: int, legal: list[Action]) -> list[Action]:
         """The greedy choice first, then the best few others by their one-step value."""

@@ -14,12 +14,13 @@ themselves follow a quick greedy rule, and samples its active heroes too.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from core.bots import THINKING_SECONDS, Bot, BotFactory, TimeBudget
+from core.bots import THINKING_SECONDS, Bot, BotFactory, paired_totals
 from core.engine import Action, Game, State
 from core.games.shardhunters.data import HEROES, MONSTER_CARDS, SHARD_HEROES
 
@@ -198,7 +199,8 @@ class SamplingBot:
         sample_actives: bool = False,
         seconds: float | None = None,
     ) -> None:
-        """Up to ``samples`` re-deals, fewer when the next would end after ``seconds``."""
+        """Up to ``samples`` re-deals, fewer when the next playout would end after
+        ``seconds`` (without one re-deal in time: :func:`greedy_play`)."""
         self.name = name
         self.seconds = seconds
         self.samples = samples
@@ -227,14 +229,16 @@ class SamplingBot:
         candidates = _distinct(actions)
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
-        budget = TimeBudget(self.seconds)
-        for done in range(self.samples):
-            if done and not budget.room_for(done):
-                break
-            state = next(determinizations)
-            for index, action in enumerate(candidates):
-                totals[index] += _playout(game, state, seat, action, self.answer, rng)
+        state = next(determinizations)
+        totals = paired_totals(
+            candidates,
+            itertools.chain([state], determinizations),
+            self.samples,
+            self.seconds,
+            lambda deal, action: _playout(game, deal, seat, action, self.answer, rng),
+        )
+        if totals is None:
+            return greedy_play(game, state, seat, rng)  # out of time: the rule of thumb
         best = max(totals)
         top = [a for a, t in zip(candidates, totals, strict=True) if t >= best - 1e-9]
         return top[rng.randrange(len(top))]
