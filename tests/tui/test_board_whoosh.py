@@ -892,3 +892,21 @@ async def test_a_reveal_redraws_only_the_parts_it_changed() -> None:
             }
             assert redrawn and set(redrawn) <= allowed and f"wh-row-{seat}" in redrawn
             assert len(redrawn) == len(set(redrawn))
+
+
+def test_the_details_line_has_what_the_highlight_is_on_and_every_shortened_name() -> None:
+    """At 80 x 24 a name longer than its column is cut with … and is whole on the details
+    line; with eight players (no room for that line) the highlighted choice takes the
+    prompt's line while the highlight is on."""
+    long = "Zuzanna-Katarzyna Nowak"
+    widget = _board(update_of(_played(3, 3), 0, ("Ala", long, "Ewa")))
+    text = _text(widget)
+    assert "Zuzanna-Katarzy… " in text and f"In full: {long}." in text
+    crowded = _played(8, 8)
+    widget = _board(update_of(crowded, crowded.state.turn), (crowded.state.turn,))
+    prompt = widget._prompt(widget.update)
+    assert prompt in _text(widget)
+    widget._cursor = ("claim", 2)
+    lines = _text(widget).splitlines()
+    assert len(lines) <= 17 and prompt not in lines
+    assert lines[-1].startswith("4 of 4: Claim monster 3: the ")

@@ -551,14 +551,18 @@ class Board(KeyStates, Widget, can_focus=True):
             parts.append((f"row-{seat}", (row_plan, face), partial(_row_lines, row_plan, face)))
         news_key = self._news_key(update, plan)
         parts.append(("news", news_key, partial(self._news_lines, update, plan)))
-        prompt_key = (plan.width, self._prompt(update)) if plan.prompt else None
-        parts.append(
-            ("prompt", prompt_key, partial(_line, plan.width, self._prompt(update), "bold"))
-        )
-        details = self._details(plan) if plan.details and self._highlighted() else ""
+        highlighted = self._highlighted()
+        details = self._details(plan) if highlighted else ""
+        words, style = self._prompt(update), "bold"
+        if highlighted and not plan.details and update.outcome is None:
+            # No room for a details line (eight players at 80 x 24): while the highlight
+            # is on, its line takes the prompt's place.
+            words, style, details = details, "italic", ""
+        prompt_key = (plan.width, words, style) if plan.prompt else None
+        parts.append(("prompt", prompt_key, partial(_line, plan.width, words, style)))
         if plan.details and not details:
             details = self._shortened(update, plan)
-        details_key = (plan.width, details) if details else None
+        details_key = (plan.width, details) if plan.details and details else None
         parts.append(("details", details_key, partial(_line, plan.width, details, "italic")))
         return parts
 
