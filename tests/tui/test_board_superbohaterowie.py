@@ -250,6 +250,12 @@ def test_snapshot_five_cities_80x24(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
+def test_snapshot_three_cities_80x24(snap_compare: Any) -> None:
+    """Three cities at the smallest size: card boxes with each city's name beside them."""
+    app, run_before = _snapshot((80, 24), 3)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 def test_snapshot_series_120x40(snap_compare: Any) -> None:
     """A series of three on a roomy terminal: cities of cards, the points track."""
     app, run_before = _snapshot((120, 40), 3, series=3)

@@ -318,6 +318,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("new", "placed since the last turn"),
     ("▶", "the city whose player is on turn"),
     ("3 of 5 different", "different superheroes in the city (Jokers count): 5 saves it"),
+    ("3 of 5 diff. 1Ж", "the same, beside the cards: 3 different superheroes, 1 giant spider"),
     ("complete", "five different superheroes: the city is saved when the move ends"),
     ("SAVED", "the city was saved: its player won this game"),
     ("pts", "the city's points now (Points variant)"),

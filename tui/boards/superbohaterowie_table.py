@@ -126,20 +126,22 @@ def hand_card_lines(kind: str, series: bool) -> list[str]:
     return lines
 
 
-def city_facts(kinds: Sequence[str | None], series: bool) -> str:
-    """A city's progress in words: different superheroes (Jokers count), spiders, points."""
+def city_facts(kinds: Sequence[str | None], series: bool, short: bool = False) -> str:
+    """A city's progress in words: different superheroes (Jokers count), spiders, points
+    (``short``: "2 of 5 diff. 1Ж 25 pts", for the name column beside the cards)."""
     cards = [k for k in kinds if k is not None]
     elements = {k for k in cards if k in ELEMENTS}
     jokers = cards.count("joker")
     spiders = cards.count("spider")
     different = min(CITY_SPACES, len(elements) + jokers)
-    parts = [f"{different} of 5 different"]
+    parts = [f"{different} of 5 {'diff.' if short else 'different'}"]
     if spiders:
-        parts.append(f"{spiders} spider{'s' if spiders != 1 else ''}")
+        parts.append(f"{spiders}Ж" if short else f"{spiders} spider{'s' if spiders != 1 else ''}")
     if series:
         raw = raw_city_points(cards)
-        parts.append(f"{city_points(cards)} pts" + (" (below 0)" if raw < 0 else ""))
-    return " · ".join(parts)
+        below = "" if short else " (below 0)"
+        parts.append(f"{city_points(cards)} pts" + (below if raw < 0 else ""))
+    return (" " if short else " · ").join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +186,9 @@ def _box(kind: str | None, key: Hashable, marks: Marks, width: int, full: bool) 
     symbol, word, style = FACES[kind]
     if full and len(full_word(kind)) + len(symbol) + 4 <= width:
         word = full_word(kind)
+    room = width - 2 - (1 if legal else 0) - (2 if chosen else 0)
+    if len(symbol) + 1 + len(word) > room:  # "✂Chainsaw": the glyph touches the word
+        symbol, word = "", f"{symbol}{word}"
     return CardBox(
         symbol,
         word,
@@ -196,17 +201,24 @@ def _box(kind: str | None, key: Hashable, marks: Marks, width: int, full: bool) 
     )
 
 
+def grid_room(width: int, layout: str) -> int:
+    """The cells the five spaces of a city share in ``layout``."""
+    return width - (SIDE_LABEL if layout == "side" else 0)
+
+
 def box_width(width: int, layout: str) -> int:
-    """The width of one city card box in ``layout`` for a board ``width`` cells wide."""
-    room = width - (SIDE_LABEL if layout == "side" else 0)
-    return max(MIN_BOX, min(28, (room - (CITY_SPACES - 1)) // CITY_SPACES))
+    """The width of one city card box in ``layout`` for a board ``width`` cells wide: with
+    a cell between boxes when that leaves them at least MIN_BOX, else touching."""
+    room = grid_room(width, layout)
+    spaced = (room - (CITY_SPACES - 1)) // CITY_SPACES
+    return min(28, spaced if spaced >= MIN_BOX else room // CITY_SPACES)
 
 
 def city_layout(width: int, room: int, cities: int, extra: int) -> str:
     """The roomiest city layout that fits ``room`` lines with ``extra`` lines beside it."""
     if cities * 4 + extra <= room:
         return "large"
-    if cities * 3 + extra <= room and box_width(width, "side") * CITY_SPACES <= width:
+    if cities * 3 + extra <= room and box_width(width, "side") >= MIN_BOX:
         return "side"
     return "compact"
 
@@ -244,8 +256,9 @@ def city_lines(update: Update, city: int, marks: Marks, width: int, layout: str)
         _box(kind, key, marks, box_width(width, layout), layout == "large")
         for kind, key in zip(kinds, keys, strict=True)
     )
-    gap = 1 if box_width(width, layout) * CITY_SPACES + (CITY_SPACES - 1) <= width else 0
-    grid = CardRow(boxes, gap=gap).lines(width)
+    room = grid_room(width, layout)
+    gap = 1 if box_width(width, layout) * CITY_SPACES + (CITY_SPACES - 1) <= room else 0
+    grid = CardRow(boxes, gap=gap).lines(room)
     if layout == "large":
         head = label.copy()
         head.append(f" · {facts}", style="dim")
@@ -254,8 +267,22 @@ def city_lines(update: Update, city: int, marks: Marks, width: int, layout: str)
         if note:
             out.append(_note_line(note, width))
         return [*out, *grid]
-    side = [label, Text(facts, style="dim"), Text(note or "", style="italic")]
-    return beside([side, grid], [SIDE_LABEL, width - SIDE_LABEL])
+    # The name column: the city, its player, its progress (and a note if any).
+    view_turn = label.plain.startswith("▶ ")
+    name = update.names[city] if city < len(update.names) else f"Player {city + 1}"
+    who = Text(name, style="bold" if city == update.seat else "")
+    if city == update.seat:
+        who.append(" (you)")
+    if city in view["winners"]:
+        who.append(" SAVED", style="bold")
+    side = [
+        Text(f"{'▶ ' if view_turn else ''}{view['city_names'][city]}", style="bold"),
+        who,
+        Text(city_facts(kinds, bool(view["series"]), short=True), style="dim"),
+    ]
+    if note:
+        side.append(Text(note, style="italic"))
+    return beside([side, grid], [SIDE_LABEL, room])
 
 
 def _note_line(note: str, width: int) -> Text:
