@@ -325,12 +325,23 @@ class HelpScreen(Screen[None]):
                 else:
                     yield Markdown(legend_markdown(guide.legend), id="legend")
                 yield Static("Rules of the game", classes="heading")
-                yield Markdown(guide.rulebook, id="rules")
+                # The books are long: filled in after the first frame, so help opens at
+                # once on what comes first (see on_mount).
+                yield Markdown(id="rules")
                 yield Static("Notes of this edition", classes="heading")
-                yield Markdown(guide.notes, id="notes")
+                yield Markdown(id="notes")
             elif self.rules:
                 yield Static("Rules of the game", classes="heading")
                 yield Markdown(rulebook_markdown(self.rules), id="rules")
+
+    def on_mount(self) -> None:
+        if self.guide is not None:
+            self.call_after_refresh(self._fill_books, self.guide)
+
+    async def _fill_books(self, guide: GameGuide) -> None:
+        """The rulebook and the notes, once help is on screen."""
+        await self.query_one("#rules", Markdown).update(guide.rulebook)
+        await self.query_one("#notes", Markdown).update(guide.notes)
 
     def _how_to_play(self, guide: GameGuide) -> ComposeResult:
         yield Static("How to play here", classes="heading", id="how-heading")
