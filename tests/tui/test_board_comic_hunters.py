@@ -56,6 +56,7 @@ def test_describe_reads_the_tracks_the_hand_and_the_location() -> None:
     assert any(line.startswith("Highlight track 1, Number One: ") for line in lines)
     assert any(line.startswith("Your hand: ") for line in lines)
     assert any(line.startswith("Your Store cards: ") for line in lines)
+    assert any(line.startswith("You would score 15 now: size 0, ") for line in lines)
     assert not any(TARGET_OR_BOX & set(line) for line in lines)
 
 

@@ -24,8 +24,11 @@ from core.games.comic_hunters.data import (
     HERO_NAMES,
     HIGHLIGHT_NAMES,
     LOCATION_NAMES,
+    SCORING_MIN,
+    SIZE_POINTS,
     SOLO_LOT_PRICES,
     TRACK_END,
+    VARIETY_POINTS,
 )
 from core.games.comic_hunters.locations import line_cells, line_take
 from core.table import Update
@@ -401,9 +404,23 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
     return out
 
 
+def scoring_line(width: int) -> Text | None:
+    """What a collection scores by its hero's Trending row and size, and what variety
+    pays, in one line (None when it does not fit: the rules have it)."""
+    sizes = [f"{n}" for n in range(SCORING_MIN, SCORING_MIN + len(SIZE_POINTS[1]))]
+    sizes[-1] += "+"
+    line = Text(f"Size points for {', '.join(sizes)} cards:", style="dim", no_wrap=True)
+    for row, points in SIZE_POINTS.items():
+        line.append(f" row {row} {'/'.join(str(p) for p in points)};", style="dim")
+    line.append(f" variety {'/'.join(str(p) for p in VARIETY_POINTS[1:6])}…", style="dim")
+    return line if line.cell_len <= width else None
+
+
 def head_lines(update: Update, width: int, level: int) -> list[Text]:
     lines = [schedule_line(update, width), trending_line(update, width)]
     if level >= 1:
+        scoring = scoring_line(width)
+        lines += [scoring] if scoring is not None else []
         lines += highlight_tracks(update, width)
     return lines
 
