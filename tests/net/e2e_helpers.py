@@ -465,7 +465,10 @@ async def seat_players(host: Terminal, *others: Terminal) -> None:
 CARD_WORDS: dict[str, str] = {name[:1].upper() + name[1:]: kind for kind, name in NAMES.items()}
 """How a card in hand is labelled on screen ("Water superhero") → its kind."""
 _HAND_CARD = re.compile("|".join(re.escape(word) for word in sorted(CARD_WORDS, key=len)[::-1]))
-_CITY = re.compile(r"^\s*(?:▶ )?((?:" + "|".join(CITIES) + r") — .*)$")
+_CITY = re.compile(
+    r"^\s*(?:▶ )?((?:" + "|".join(CITIES) + r") — .*?)(?: · \d of 5 different.*)?\s*$"
+)
+"""A city's header: "▶ Berlin — ala (your city) — SAVED · 3 of 5 different · 1 spider"."""
 CARD_ID = re.compile(
     r"\b(?:" + "|".join(re.escape(kind) for kind in sorted(NAMES, key=len)[::-1]) + r")-\d+\b"
 )
@@ -499,8 +502,15 @@ def city_rows(term: Terminal) -> list[str]:
         found = _CITY.match(line)
         if found is None:
             continue
-        label = found.group(1).replace(" (your city)", "").strip()
-        spaces = re.sub(r"[\[\]◆✓]", " ", lines[index + 1]).replace("free", "·")
+        label = found.group(1).split("│")[0].replace(" (your city)", "").strip()
+        label = re.sub(r" · \d of 5 different.*", "", label)
+        # From 120 columns the log stands beside the board, behind a │ the header has too.
+        end = line.find("│") if "│" in line else None
+        below = lines[index + 1][:end]
+        if below.lstrip().startswith(("╭", "┏")):  # cards as boxes: titles one line lower
+            below = re.sub(r"[│┃]", " ", lines[index + 2][:end])
+        spaces = re.sub(r"[\[\]◆✓]", " ", below).replace("· empty", "·").replace("· free", "·")
+        spaces = re.sub(r"([♣≈~▲✂★Ж])(\w)", r"\1 \2", spaces.replace("free", "·"))
         rows.append(f"{label}: {' '.join(spaces.split())}")
     return rows
 
