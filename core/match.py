@@ -4,6 +4,25 @@ Every road into a game goes through here — the TUI, the SSH server, bots and t
 checks who may act and whether the action is legal, applies it, keeps the public log and
 the record (seed, options, seats and every accepted action with its time), and hands out
 per-seat views. A refused action raises :class:`IllegalAction` and changes nothing.
+
+Undo (:meth:`Match.undo`) takes back a seat's own last move when it revealed nothing new, as
+Board Game Arena's undo does, by replaying the record without it, so it can never leave a
+state the rules could not have reached. A move revealed something when:
+
+- another seat acted since (only the record's last step can be taken back, and only by its
+  own seat: each undo may then take back the one before, while it is that seat's too);
+- the game is played in real time (it has ``deadlines``: every reveal and claim is final),
+  or the step is the table's own;
+- it told another seat something in private (an event addressed to that seat);
+- or its outcome, as its own seat sees it (that seat's view and events after it), could
+  have been different: it is applied again to re-deals of everything hidden from that seat
+  (``determinize``, which also re-seeds the chance in the state), and any difference — a
+  card drawn, a hidden card shown, a shuffle or roll whose result shows — means it drew on
+  what the seat did not know.
+
+A game that knows better defines ``reveals(state, seat, action) -> bool`` and is asked
+instead. ``version`` counts changes: every accepted action and every undo bump it, so a
+choice made on the position before an undo is refused as stale.
 """
 
 from __future__ import annotations
@@ -32,6 +51,9 @@ from core.engine import (
 )
 
 _MAX_ACTION_ITEMS = 16
+_UNDO_SAMPLES = 6
+"""Re-deals an undo check tries: a move whose outcome depends on hidden cards differs in
+one of them unless almost every hidden card would have given the same view."""
 _MAX_ACTION_DEPTH = 3
 
 Step = tuple[int, Action, int | None]
@@ -95,6 +117,10 @@ class Match:
         """What the deal told the table, before any action (filter with `visible_events`)."""
         self.log: list[str] = [e["text"] for e in self.opening if "to" not in e]
         self._legal_cache: dict[int, tuple[int, list[Action], frozenset[Action]]] = {}
+        self._before: State | None = None
+        """The state before the last step (None when no step or after an undo: rebuilt)."""
+        self._undo_cache: tuple[int, int, str] | None = None
+        """(version, seat, why not) of the last undo check."""
 
     # -- making matches ------------------------------------------------------------------
 
@@ -229,11 +255,86 @@ class Match:
         step = (seat, normal, at_ns)
         if recorder is not None:
             recorder(step)
+        self._before = self._state
         self._state = state
         self._steps.append(step)
         self.version += 1
         self.log.extend(e["text"] for e in events if "to" not in e)
         return list(events)
+
+    # -- taking a move back ----------------------------------------------------------------
+
+    def why_no_undo(self, seat: int) -> str:
+        """Why ``seat`` may not take back the last move now, in words; empty when it may."""
+        cached = self._undo_cache
+        if cached is not None and cached[:2] == (self.version, seat):
+            return cached[2]
+        why = self._why_no_undo(seat)
+        self._undo_cache = (self.version, seat, why)
+        return why
+
+    def _why_no_undo(self, seat: int) -> str:
+        if not self._is_seat(seat):
+            return f"there is no seat {seat!r} at this table"
+        if not self._steps:
+            return "there is no move to take back"
+        if getattr(self.game, "deadlines", None) is not None:
+            return f"{self.game.title} is played in real time: every move stands"
+        if self.outcome() is not None:
+            return "the game is over"
+        by, action, at_ns = self._steps[-1]
+        if by != seat:
+            return "someone else has moved since your last move"
+        before = self._before
+        if before is None:
+            before = self._replayed(len(self._steps) - 1).state
+            self._before = before
+        if self._revealed(before, seat, action, at_ns):
+            return "your last move showed something new (a card drawn or a hidden card seen)"
+        return ""
+
+    def _revealed(self, before: State, seat: int, action: Action, at_ns: int | None) -> bool:
+        """Whether ``seat``'s ``action`` from ``before`` revealed anything (module docstring)."""
+        hook = getattr(self.game, "reveals", None)
+        if hook is not None:
+            return bool(hook(before, seat, action))
+        after, events = self.game.apply(before, seat, action, at_ns)
+        if any("to" in e and e["to"] != seat for e in events):
+            return True
+        seen = (self.game.view(after, seat), visible_events(events, seat))
+        rng = random.Random(self.seed ^ len(self._steps))
+        for _ in range(_UNDO_SAMPLES):
+            dealt = self.game.determinize(before, seat, rng)
+            try:
+                if action not in self.game.legal_actions(dealt, seat):
+                    return True
+                other, other_events = self.game.apply(dealt, seat, action, at_ns)
+            except Exception:  # a re-deal the move cannot be made in: it depended on it
+                return True
+            if (self.game.view(other, seat), visible_events(other_events, seat)) != seen:
+                return True
+        return False
+
+    def undo(self, seat: int) -> Step:
+        """Take back ``seat``'s last move (IllegalAction saying why when it may not): the
+        match becomes the replay of its record without that move. Returns the step undone."""
+        if why := self.why_no_undo(seat):
+            raise IllegalAction(f"cannot undo: {why}")
+        undone = self._steps[-1]
+        rebuilt = self._replayed(len(self._steps) - 1)
+        self._state = rebuilt.state
+        self._steps = list(rebuilt.steps)
+        self.log = rebuilt.log
+        self._before = None
+        self._legal_cache.clear()
+        self.version += 1
+        return undone
+
+    def _replayed(self, upto: int) -> Match:
+        rebuilt = Match.from_header(self._header())
+        for number, step in enumerate(self._steps[:upto], 1):
+            rebuilt.redo(number, step)
+        return rebuilt
 
     # -- saving and replaying ------------------------------------------------------------
 
@@ -252,8 +353,10 @@ class Match:
 
     def save(self) -> bytes:
         """A snapshot of the match (its record, its state and its log)."""
+        # A save's version is its count of actions, what a replay of its record reaches
+        # (this match's own may be higher: undos bump it too).
         return codec.encode(
-            "save", {**self._header(), "state": self._state, "version": self.version}
+            "save", {**self._header(), "state": self._state, "version": len(self._steps)}
         )
 
     @classmethod
