@@ -135,6 +135,7 @@ def test_describe_reads_the_monsters_rows_piles_and_claims() -> None:
         line.startswith("You: 0 points, 0 Monsters, 0 mistakes; 35 cards in pile; revealed a")
         for line in lines
     )
+    assert lines[4].startswith("Out in all: ") and lines[4] != "Out in all: nothing yet."
     assert any(line.startswith("Olek: ") for line in lines)
     assert lines[-1] == f"Olek reached for monster 1, the {first['name']}."
     assert all(len(line) < 160 and line.endswith(".") for line in lines)

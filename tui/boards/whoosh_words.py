@@ -15,11 +15,18 @@ from typing import Any
 from rich.text import Text
 
 from core.engine import Action, Event, Outcome
-from core.games.whoosh.data import MONSTER_BY_ID, STAFF, SYMBOLS, card_words
+from core.games.whoosh.data import (
+    MONSTER_BY_ID,
+    STAFF,
+    SYMBOLS,
+    card_words,
+    is_failed,
+    symbols_of,
+)
 from core.games.whoosh.scoring import TIE_BREAK_VALUES, monster_points
 from core.table import Update
 from tui.boards.base import Choice, Path, note_sentence
-from tui.boards.whoosh_faces import CAUGHT, FAILED, GLYPHS, JUST, TURN
+from tui.boards.whoosh_faces import CAUGHT, FAILED, GLYPHS, JUST, TURN, in_order
 from tui.widgets.card import BACK
 
 FAST_KEYS = {b"1": 0, b"2": 1, b"3": 2}
@@ -163,6 +170,36 @@ def banner_text(update: Update) -> Text:
     return text
 
 
+def _number(count: int, word: str) -> str:
+    """0 → "0 Monsters", 1 → "1 Monster"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _ordered(symbols: Sequence[str]) -> list[str]:
+    """A Monster's symbols in the order "Out in all" counts them."""
+    return [symbol for symbol, count in in_order(symbols) for _ in range(count)]
+
+
+def out_in_all(view: dict[str, Any]) -> str:
+    """Every symbol revealed on the table, counted, in a sentence (what the board's "Out in
+    all" line shows): "Out in all: sword 2, fire 1, staff 1 (any one symbol)."."""
+    counts: Counter[str] = Counter()
+    failed = 0
+    for row in view["revealed"]:
+        for card in row:
+            failed += is_failed(card)
+            counts.update(symbols_of(card))
+    words = [
+        f"{symbol} {counts[symbol]}" + (" (any one symbol)" if symbol == STAFF else "")
+        for symbol in (*SYMBOLS, STAFF)
+        if counts[symbol]
+    ]
+    text = f"Out in all: {', '.join(words) if words else 'nothing yet'}"
+    if failed:
+        text += f"; {_number(failed, 'Failed Attack')}, which count as nothing"
+    return text + "."
+
+
 def describe(update: Update) -> list[str]:
     """The whole table in short, complete sentences (screen readers, the read-aloud key)."""
     view = update.view
@@ -174,17 +211,18 @@ def describe(update: Update) -> list[str]:
         lines.append(
             f"Monster {slot + 1}: the {monster['name']}, {monster['value']} "
             f"point{'s' if monster['value'] != 1 else ''}, tie number {monster['tie']}, "
-            f"needs {_needs(monster['symbols'])}; {monster['pile']} more in its pile."
+            f"needs {_needs(_ordered(monster['symbols']))}; {monster['pile']} more in its pile."
         )
+    lines.append(out_in_all(view))
     for seat in range(view["players"]):
         who = "You" if seat == update.seat else player_name(update, seat)
         row = view["revealed"][seat]
         shown = ", ".join(card_words(card) for card in row) if row else "nothing"
-        mistakes = len(view["mistakes"][seat])
         lines.append(
-            f"{who}: {view['scores'][seat]} points, {len(view['captured'][seat])} "
-            f"Monsters, {mistakes} mistake{'s' if mistakes != 1 else ''}; "
-            f"{view['pile_sizes'][seat]} cards in pile; revealed {shown}."
+            f"{who}: {points_words(view['scores'][seat])}, "
+            f"{_number(len(view['captured'][seat]), 'Monster')}, "
+            f"{_number(len(view['mistakes'][seat]), 'mistake')}; "
+            f"{_number(view['pile_sizes'][seat], 'card')} in pile; revealed {shown}."
         )
         if seat in update.notes:
             lines.append(note_sentence(update, seat))
