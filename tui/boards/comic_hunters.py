@@ -55,7 +55,7 @@ from tui.boards.comic_hunters_draw import (
     title_of,
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
-from tui.widgets.card import BACK, CHOSEN, FRESH, LEGAL, TARGET
+from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
 from tui.widgets.show import ShowOnChange
 
 __all__ = [
@@ -116,10 +116,13 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (LEGAL, "can be chosen now"),
     ("heavy border, [ ]", "under the cursor"),
     (CHOSEN, "already chosen for this move (in the grid: the cards the line would take)"),
-    (FRESH, "a card that just arrived"),
-    (BACK, "the back of a card (a hand or a deck)"),
+    (BACK, "the back of a card: another player's Store cards, a deck"),
     ("▶", "the location now (schedule); whose turn it is (players)"),
-    ("(A) under a track", "that player's marker; J is Jarvis"),
+    (
+        "A, B… or 1, 2… under a track",
+        "a player's marker (their letter is by their name); J is Jarvis",
+    ),
+    ("at 0: AB", "the players whose marker has not moved on that track yet"),
     ("stash", "Secret Stash: money for the auctions, points at the end"),
     ("score", "the score if the game ended now: size + variety + Highlights + stash"),
     ("N cards · P pts", "a collection's size and what its size scores now"),

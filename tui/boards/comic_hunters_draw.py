@@ -391,12 +391,16 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
                 f"{space:>2} ", style="underline" if any(p == space for p, _ in spots) else "dim"
             )
         out.append(top)
+        # Those still at 0 are named once under the label; markers sharing a space
+        # further on stack, one line each.
         stacked: dict[int, list[str]] = {}
         for position, marker in spots:
             stacked.setdefault(position, []).append(marker)
-        for depth in range(max(len(v) for v in stacked.values())):
-            line = Text(" " * label_width, no_wrap=True)
-            for space in range(spaces):
+        waiting = "".join(stacked.pop(0, []))
+        start = f" at 0: {waiting}" if waiting else ""
+        for depth in range(max((len(v) for v in stacked.values()), default=1)):
+            line = Text((start if depth == 0 else "").ljust(label_width + 3), no_wrap=True)
+            for space in range(1, spaces):
                 here = stacked.get(space, [])
                 line.append(f"{here[depth] if depth < len(here) else '':>2} ", style="bold")
             line.rstrip()
@@ -563,13 +567,16 @@ def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Te
         way = "left" if store["direction"] == 1 else "right"
         label = f"Store: your cards (the rest pass {way})"
     out = cards_lines(store["pack"], level, update, focus, width, label, "(your pick is made)")
-    others = [
-        f"{title_of(update, s)} {n}" for s, n in enumerate(store["pack_sizes"]) if s != update.seat
-    ]
-    if others and level >= 1:
-        out.append(
-            fit(Text("Cards in front of the others: " + ", ".join(others), style="dim"), width)
+    others = [(s, n) for s, n in enumerate(store["pack_sizes"]) if s != update.seat and n]
+    if others and level >= 2:  # the others' Store cards, face down, as backs
+        backs = tuple(
+            Face("", f"{title_of(update, s)}: {n}", width=CARD_WIDTH[1], face_down=True)
+            for s, n in others
         )
+        out += CardRow(backs, label="The others' Store cards, face down:").lines(width)
+    elif others and level >= 1:
+        words = ", ".join(f"{title_of(update, s)} {n}" for s, n in others)
+        out.append(fit(Text(f"Cards in front of the others: {words}", style="dim"), width))
     return out
 
 
@@ -601,7 +608,11 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
             if cards:
                 out += cards_lines(cards, level, update, focus, width)
     deck = update.view["decks"]["flea"]
-    out.append(Text(f"Flea Market deck: {deck} cards", style="dim"))
+    if level >= 2:  # the deck a reveal draws from, face down
+        back = Face("", f"Deck: {deck}", width=CARD_WIDTH[1], face_down=True)
+        out += CardRow((back,), label="Flea Market deck:").lines(width)
+    else:
+        out.append(Text(f"Flea Market deck: {deck} cards", style="dim"))
     return out
 
 
