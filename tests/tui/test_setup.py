@@ -274,3 +274,66 @@ async def test_hosting_offers_open_seats_and_no_seed() -> None:
         assert [seat.kind for seat in setup.seats] == ["remote", "remote", "bot", "bot"]
         assert setup.seed is None
         assert "open for a player" in [label for label, _ in screen.kind_choices(0)]
+
+
+async def test_ctrl_r_on_a_new_setup_keeps_you_at_the_table() -> None:
+    """The focus starts on your seat; Ctrl+R there removes the last bot, never the only human."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        screen = await _open_setup(pilot)
+        assert screen.focused is screen.query_one("#seat-0-kind", Select)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert [seat.kind for seat in screen.seats] == ["human", "bot:normal", "bot:normal"]
+        assert screen.seats[0].name == local_name()
+        assert "last bot" in _problem(screen, "seats-problem")
+
+
+async def test_the_only_human_is_never_removed_when_no_bot_is_left() -> None:
+    """With only humans besides you removed, Ctrl+R on you removes another human seat; with
+    nothing else to remove it refuses and says why."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        screen = await _open_setup(pilot)
+        for index in (1, 2, 3):
+            screen.query_one(f"#seat-{index}-kind", Select).value = "human"
+            await pilot.pause()
+        screen.query_one("#seat-0-kind", Select).focus()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert [seat.kind for seat in screen.seats] == ["human"] * 3
+        assert screen.seats[0].name == local_name()
+
+
+async def test_a_lone_human_among_bots_at_the_minimum_is_refused_with_the_reason() -> None:
+    """At the game's fewest seats nothing is removed, and the reason shows."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        screen = await _open_setup(pilot)
+        for _ in range(5):
+            await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert len(screen.seats) == GAMES[SLUG].players.start
+        assert screen.seats[0].kind == "human"
+
+
+async def test_a_seats_name_follows_its_kind_both_ways() -> None:
+    """An untyped name follows the seat's kind there and back: bot → human → bot, and the
+    first human is "you" by your login name."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        screen = await _open_setup(pilot)
+        screen.query_one("#seat-1-kind", Select).value = "human"
+        await pilot.pause()
+        assert screen.query_one("#seat-1-name", Input).value == "Player 2"
+        screen.query_one("#seat-0-kind", Select).value = "bot:hard"
+        await pilot.pause()
+        assert [seat.name for seat in screen.seats[:2]] == ["Bot 1 (hard)", local_name()]
+        screen.query_one("#seat-1-kind", Select).value = "bot:easy"
+        await pilot.pause()
+        assert screen.query_one("#seat-1-name", Input).value == "Bot 2 (easy)"
+
+
+def test_setup_takes_the_seat_name_rule_from_the_table() -> None:
+    """One rule for names: the setup screen's limits are core.table's."""
+    from core import table
+    from tui.screens import setup
+
+    assert setup.NAME_MAX is table.NAME_MAX
+    assert setup.NAME_PUNCTUATION is table.NAME_PUNCTUATION

@@ -25,18 +25,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.bots import bot_levels
 from core.engine import Game, OptionValue
 from core.games import GAMES
-from core.table import Seat, TableSetup
+from core.table import NAME_MAX, NAME_PUNCTUATION, Seat, TableSetup
 from tui.screens.help import key_help
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
-
-NAME_MAX = 16
-"""Longest player name: it must fit the narrow columns of a table at 80 columns."""
-
-NAME_PUNCTUATION = " _.-()"
-"""Allowed besides letters and digits. Parentheses let the bots' own names ("Bot 2 (hard)")
-pass; brackets stay out so a name can never look like markup anywhere it is shown."""
 
 SEED_LIMIT = 2**63
 """Seeds are non-negative and below this, so they fit the 63-bit RNG state games keep."""
@@ -123,7 +116,7 @@ class SetupScreen(Screen[None]):
             "ctrl+r",
             "remove_seat",
             "Remove seat",
-            tooltip="Remove the seat you are on (or the last one)",
+            tooltip="Remove the seat you are on (or the last one); never the only human",
             id="setup.remove_seat",
         ),
         Binding("escape", "back", "Back", tooltip="Back to the game list", id="setup.back"),
@@ -133,7 +126,7 @@ class SetupScreen(Screen[None]):
     | :- | :- |
     | ctrl+s | Start the game (same as the Start button). |
     | ctrl+n | Add a seat. |
-    | ctrl+r | Remove the focused seat, or the last one. |
+    | ctrl+r | Remove the focused seat, or the last one (the last bot instead of the only human). |
     | escape | Back to the launcher. |
     | tab, shift+tab | Move between fields. |
     """
@@ -486,12 +479,33 @@ class SetupScreen(Screen[None]):
         self.start_problem = ""
         await self._rebuild(f"seat-{len(self.seats) - 1}-kind")
 
-    async def action_remove_seat(self) -> None:
-        """Remove the seat the focus is in, or the last seat."""
-        if len(self.seats) <= self.game.players.start:
-            return
+    def seat_to_remove(self) -> tuple[int | None, str]:
+        """The seat Ctrl+R removes — the focused one, or the last — and what to say about it.
+
+        The only human is never removed (the focus starts on your seat, and a table of bots
+        has nobody to play): the last bot goes instead, or nothing, with the reason."""
+        low = self.game.players.start
+        if len(self.seats) <= low:
+            return None, f"{self.game.title} needs at least {low} seats."
         focused = self._seat_of(self.focused)
         index = focused if focused is not None else len(self.seats) - 1
+        humans = [i for i, seat in enumerate(self.seats) if seat.kind == HUMAN]
+        if humans != [index]:
+            return index, ""
+        bots = [i for i, seat in enumerate(self.seats) if seat.kind != HUMAN]
+        if not bots:
+            return None, "Not removed: this is the only seat a person plays."
+        who = "open seat" if self.hosting else "human"
+        return bots[-1], f"Removed the last bot: seat {index + 1} is the only {who}."
+
+    async def action_remove_seat(self) -> None:
+        """Remove the seat the focus is in, or the last seat; never the only human."""
+        index, note = self.seat_to_remove()
+        if index is None:
+            self._show_problem("seats-problem", note)
+            self.app.bell()
+            return
+        focus_after = self._seat_of(self.focused)
         old_defaults = [self.default_name(i) for i in range(len(self.seats))]
         del self.seats[index]
         del old_defaults[index]
@@ -500,7 +514,13 @@ class SetupScreen(Screen[None]):
             if seat.name == old_defaults[i]:
                 seat.name = self.default_name(i)
         self.start_problem = ""
-        await self._rebuild(f"seat-{min(index, len(self.seats) - 1)}-kind")
+        if focus_after is None or focus_after == index:
+            focus_after = min(index, len(self.seats) - 1)
+        elif focus_after > index:
+            focus_after -= 1
+        await self._rebuild(f"seat-{focus_after}-kind")
+        if note:
+            self._show_problem("seats-problem", note)
 
     def action_back(self) -> None:
         """Back to the game list; the choices made here are dropped."""
