@@ -469,15 +469,21 @@ async def measure_hunters(
             await host.key(CTRL_S)  # the default table: seats 1 and 2 open
             await host.wait_for("press 1 to sit", WAIT)
 
+        print(f"measuring Hunters, {mode}…", file=sys.stderr, flush=True)
         await measure(side, counts, keys, hunters_host, root / "home", samples)
         return side
+    except BaseException:
+        print(f"Hunters, {mode}, failed; its server said:\n{server.output[-3000:]}", flush=True)
+        raise
     finally:
         with contextlib.suppress(Exception):
             await side.close()
         kill_tree(server)
 
 
-async def run(counts: list[int], keys: int, openssh_samples: int) -> None:
+async def run(
+    counts: list[int], keys: int, openssh_samples: int, modes: list[str] | None = None
+) -> None:
     with tempfile.TemporaryDirectory(prefix="hunters-bench-") as tmp:
         root = Path(tmp)
         echo_proc, echo_port = start_echo(root / "echo.log", root / "echo.marks")
@@ -493,6 +499,7 @@ async def run(counts: list[int], keys: int, openssh_samples: int) -> None:
                 sides = [
                     await measure_hunters(root, mode, extra, counts, keys, openssh_samples)
                     for mode, extra in MODES
+                    if modes is None or mode in modes
                 ]
             print(
                 f"SSH sessions on loopback, {os.cpu_count()} CPUs, clients in this process; "
@@ -512,9 +519,14 @@ def main() -> None:
     parser.add_argument(
         "--openssh", type=int, default=5, help="OpenSSH client connections per step"
     )
+    parser.add_argument(
+        "--modes",
+        default=",".join(mode for mode, _ in MODES),
+        help="the servers to measure (default: all of them)",
+    )
     args = parser.parse_args()
     counts = sorted({int(n) for n in args.counts.split(",")})
-    asyncio.run(run(counts, args.keys, args.openssh))
+    asyncio.run(run(counts, args.keys, args.openssh, args.modes.split(",")))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -31,6 +32,9 @@ MAX_MESSAGE: Final = 32 * 1024 * 1024
 WRITE_LIMIT: Final = 64 * 1024 * 1024
 """Bytes waiting to be read by the other side above which the link is given up: a worker that
 reads nothing for that long is stuck (the front kills it and re-attaches its guests)."""
+
+FLUSH_AFTER: Final = 0.002
+"""Seconds queued output may wait for the end of the loop's turn before it is written."""
 
 _TUPLE, _FROZENSET, _RECORD = 1, 2, 3
 _RECORDS: dict[str, type[Any]] = {"Update": Update, "Outcome": Outcome, "Seat": Seat}
@@ -126,6 +130,9 @@ class Link(asyncio.Protocol):
         self._on_lost = on_lost
         self._transport: asyncio.Transport | None = None
         self._unpacker = msgpack.Unpacker(max_buffer_size=MAX_MESSAGE, **_UNPACK_OPTIONS)
+        self._out: list[bytes] = []
+        self._flush_handle: asyncio.Handle | None = None
+        self._queued_at = 0.0
         self.closed = False
         self.sent_bytes = 0
 
@@ -165,12 +172,37 @@ class Link(asyncio.Protocol):
         self.send_packed(pack(list(message)))
 
     def send_packed(self, data: bytes) -> None:
+        """Queue ``data``; it goes out with what else is sent before the loop turns again.
+
+        Not written from the caller's stack as a rule: an App's driver sends its frames from
+        inside the App, and if the watchdog cuts that App short there (net.watchdog), its
+        exception must end the App, not fail a write the link's other guests share. But a
+        turn of a busy worker's loop draws many apps one after another, and the first one's
+        frame must not wait for the others' (players' screens are drawn first): what has
+        waited `FLUSH_AFTER` already goes out at once."""
         transport = self._transport
         if transport is None or self.closed or transport.is_closing():
             return
         self.sent_bytes += len(data)
-        transport.write(data)
+        self._out.append(data)
+        now = time.monotonic()
+        if self._flush_handle is None:
+            self._queued_at = now
+            self._flush_handle = asyncio.get_running_loop().call_soon(self.flush)
+        elif now - self._queued_at > FLUSH_AFTER:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is queued now."""
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        out, self._out = self._out, []
+        transport = self._transport
+        if out and transport is not None and not transport.is_closing():
+            transport.write(b"".join(out))
 
     def close(self) -> None:
         if self._transport is not None:
+            self.flush()
             self._transport.close()

@@ -56,6 +56,10 @@ and claim flood tests of test_hostile.py missed their half-second redraw limit a
 it at +2), while any positive value already gives the front the first turn."""
 
 
+WATCHDOG_LIMIT: Final = 5.0
+"""Seconds a worker's loop may go without turning before the app holding it is cut short."""
+
+
 class WorkerChannel:
     """The stand-in for one guest's SSH channel that `SSHDriver` draws into."""
 
@@ -348,7 +352,11 @@ class Worker:
         root.handlers[:] = [_LinkLog(self.link)]
         root.setLevel(logging.INFO)
         self.link.send("ready", 0, os.getpid())
-        watchdog = Watchdog()  # one stuck app must not hold up the worker's other guests
+        # One stuck app must not hold up the worker's other guests; the limit is longer than
+        # the front's: a worker starting or redrawing fifty apps goes a second or more without
+        # turning on a busy host (fifty lobbies on two loaded cores: 1.6 s), and only its own
+        # guests wait for it, never the front.
+        watchdog = Watchdog(limit=WATCHDOG_LIMIT)
         watchdog.start()
         try:
             await self._done.wait()
