@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(slots=True)
@@ -18,3 +19,12 @@ class Settings:
     summaries: bool = True
     """Pause at each milestone of a game (a Hunt, a round, a location) with a summary panel
     of who won what and why; experienced players turn it off."""
+    confirmations: bool = True
+    """Ask once before a choice that ends a phase or the game for you (Done, Pass, leaving
+    a local game); experienced players turn it off."""
+    turn_bell: bool = False
+    """Ring the terminal bell (and name the player in the window title) when it becomes a
+    local player's turn after someone else's."""
+    config_file: Path | None = None
+    """Where these settings (and the last setup of each game) are kept between runs: None
+    keeps them nowhere (tests, a served table's guests). Set by the local app."""

@@ -1,5 +1,6 @@
-"""SettingsScreen: screen-reader mode, high contrast, the bots' pace and the milestone
-summaries, applied at once."""
+"""SettingsScreen: screen-reader mode, high contrast, the bots' pace, the milestone
+summaries, confirmations and the turn bell, applied at once (and kept in the player's config
+file when the app keeps one: ``tui/config.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.config import read_config, write_config
 from tui.screens.help import key_help
 from tui.settings import Settings
 
@@ -57,11 +59,21 @@ def setting_lines(settings: Settings, *, bot_delay_here: bool = True) -> list[tu
             f"Summaries: {on_off(settings.summaries)}"
             " (a pause after each Hunt, round or location: who won what)",
         ),
+        (
+            "confirmations",
+            f"Confirmations: {on_off(settings.confirmations)}"
+            " (Enter twice before Done, Pass or leaving a game)",
+        ),
+        (
+            "turn-bell",
+            f"Turn bell: {on_off(settings.turn_bell)}"
+            " (a bell and the window title when your turn comes)",
+        ),
     ]
 
 
 class SettingsScreen(Screen[None]):
-    """Four settings in a list: Enter (or the letter key) changes the highlighted one."""
+    """The settings in a list: Enter (or the letter key) changes the highlighted one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so the footer and help list Enter although the list owns the key.
@@ -77,6 +89,8 @@ class SettingsScreen(Screen[None]):
         Binding("c", "toggle_contrast", "Contrast", id="settings.high_contrast"),
         Binding("d", "next_delay", "Bot delay", id="settings.bot_delay"),
         Binding("m", "toggle_summaries", "Summaries", id="settings.summaries"),
+        Binding("a", "toggle_confirmations", "Confirm", id="settings.confirmations"),
+        Binding("b", "toggle_turn_bell", "Bell", id="settings.turn_bell"),
         Binding("escape", "app.pop_screen", "Back", id="settings.back"),
     ]
     """
@@ -87,6 +101,8 @@ class SettingsScreen(Screen[None]):
     | c | High contrast on or off. |
     | d | The next bot delay. |
     | m | Summaries at each milestone on or off. |
+    | a | Confirmations (asking before ending a phase or leaving) on or off. |
+    | b | The turn bell on or off. |
     | escape | Back. |
     """
 
@@ -131,6 +147,8 @@ class SettingsScreen(Screen[None]):
             "high-contrast": self.action_toggle_contrast,
             "bot-delay": self.action_next_delay,
             "summaries": self.action_toggle_summaries,
+            "confirmations": self.action_toggle_confirmations,
+            "turn-bell": self.action_toggle_turn_bell,
         }
         if setting in actions:
             actions[setting]()
@@ -160,6 +178,14 @@ class SettingsScreen(Screen[None]):
         """Pause at each milestone with a summary panel, or play straight on."""
         self._change_setting(3, summaries=not self.app.settings.summaries)
 
+    def action_toggle_confirmations(self) -> None:
+        """Ask once before ending a phase or leaving a game, or take the first Enter."""
+        self._change_setting(4, confirmations=not self.app.settings.confirmations)
+
+    def action_toggle_turn_bell(self) -> None:
+        """Ring the bell when your turn comes, or stay quiet."""
+        self._change_setting(5, turn_bell=not self.app.settings.turn_bell)
+
     def _change_setting(self, index: int, **change: bool | float) -> None:
         settings = self.app.settings
         for key, value in change.items():
@@ -170,3 +196,12 @@ class SettingsScreen(Screen[None]):
             options.replace_option_prompt_at_index(option_index, Content(line))
         options.highlighted = index
         self.app.apply_settings()
+        self._keep(settings)
+
+    def _keep(self, settings: Settings) -> None:
+        """Write the settings to the player's config file, when the app keeps one."""
+        if settings.config_file is None:
+            return
+        config = read_config(settings.config_file)  # the setups in it stay as they are
+        if problem := write_config(config, settings, settings.config_file):
+            self.notify(problem, severity="warning")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import getpass
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import getters, on
@@ -23,9 +24,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from core.bots import bot_levels
-from core.engine import Game, OptionValue
+from core.engine import Game, OptionValue, validate_options
 from core.games import GAMES
 from core.table import NAME_MAX, NAME_PUNCTUATION, Seat, TableSetup
+from tui.config import read_config, write_config
 from tui.screens.help import key_help
 
 if TYPE_CHECKING:
@@ -159,6 +161,52 @@ class SetupScreen(Screen[None]):
         self.seed_text = ""
         self.start_problem = ""
         """Why the last Start failed (the rules' own words), until something changes."""
+        if not hosting:
+            self._restore_last(self.app.settings.config_file)
+
+    # -- the last setup, kept in the config file --------------------------------------------
+
+    def _restore_last(self, config_file: Path | None) -> None:
+        """Seats and options as they were at this game's last local Start, when the config
+        file keeps them and they still make a table (else the defaults, silently: a setup
+        is only a convenience). The seed is not kept: a new table deals a new game."""
+        if config_file is None:
+            return
+        last = read_config(config_file).setups.get(self.game_slug)
+        if last is None:
+            return
+        seats, options = last.get("seats"), last.get("options", {})
+        if not isinstance(seats, list) or len(seats) not in self.game.players:
+            return
+        kinds = {HUMAN, *(f"bot:{level}" for level in self.levels)}
+        if not all(
+            isinstance(seat, list) and len(seat) == 2 and seat[0] in kinds for seat in seats
+        ) or not any(seat[0] == HUMAN for seat in seats):
+            return
+        try:
+            chosen = validate_options(self.game, options if isinstance(options, dict) else {})
+        except ValueError:
+            chosen = dict(self.options)
+        self.seats = [SeatChoice(kind, "") for kind, _ in seats]
+        for index, (_, name) in enumerate(seats):
+            self.seats[index].name = self.default_name(index)
+            others = [seat.name for seat in self.seats[:index]]
+            if isinstance(name, str) and not name_problem(name, others):
+                self.seats[index].name = name
+        self.options = chosen
+
+    def _keep_setup(self) -> None:
+        """Remember these seats and options as this game's last setup (a local table only)."""
+        config_file = self.app.settings.config_file
+        if config_file is None or self.hosting:
+            return
+        config = read_config(config_file)
+        config.setups[self.game_slug] = {
+            "seats": [[seat.kind, seat.name.strip()] for seat in self.seats],
+            "options": dict(self.options),
+        }
+        if problem := write_config(config, self.app.settings, config_file):
+            self.notify(problem, severity="warning")
 
     # -- what the seats say -----------------------------------------------------------------
 
@@ -440,6 +488,7 @@ class SetupScreen(Screen[None]):
         except ValueError as error:
             self._show_all_problems(str(error))
             return
+        self._keep_setup()
         self.app.start_game(setup)
 
     def _read_fields(self) -> None:
