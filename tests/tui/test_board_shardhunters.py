@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from textual.widgets import OptionList
 
-from core.engine import Action
+from core.engine import Action, IllegalAction
 from core.games.shardhunters.data import HEROES
 from core.match import Match
-from core.table import Seat, TableSetup
+from core.table import Seat, Table, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
@@ -333,3 +335,158 @@ async def test_opponents_heroes_can_be_read_in_full() -> None:
             read.append(widget.details())
         for hero in (h for team in teams for h in team):
             assert any(HEROES[hero].ability in line for line in read)
+
+
+# -- never lose a move by accident (issue #16) ------------------------------------------------
+
+
+HOLD = "test: the cursor rests"
+
+
+async def _held_table_at(
+    pilot: Any, match: Match, seats: tuple[Seat, ...]
+) -> tuple[GameScreen, Table]:
+    """A game screen for seat 0 of ``match`` at a table whose bots wait until released."""
+    table = Table(match, seats, bot_delay=0, bot_seed=1)
+    table.hold(HOLD)
+    setup = TableSetup("shardhunters", seats, {}, 0)
+    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({0}))
+    await pilot.app.push_screen(screen)
+    await table.start()
+    await pilot.pause()
+    return screen, table
+
+
+async def _bots_have_acted(pilot: Any, screen: GameScreen, table: Table, versions: int) -> None:
+    """Let the bots play until the table is ``versions`` moves on and the screen shows it."""
+    target = table.match.version + versions
+    table.release(HOLD)
+    async with asyncio.timeout(10):
+        while table.match.version < target or screen.latest[0].version < target:
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+    await pilot.pause()
+
+
+def _to_the_second_combat(players: int, seed: int) -> Match:
+    match = Match.new("shardhunters", players, seed=seed)
+    while match.state.phase != "combat" or match.state.combat < 1:
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    return match
+
+
+async def test_a_half_chosen_combat_survives_the_bots_putting_their_cards_down() -> None:
+    """In the 2nd Combat everyone chooses at once: with one card chosen (✓) and the cursor
+    on another, the bots putting their cards down leave both where the player put them."""
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await _held_table_at(pilot, _to_the_second_combat(3, 11), seats)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("right", "enter", "right", "right")
+        chosen, under = list(widget.keys), widget.choices[widget.cursor].key
+        assert len(chosen) == 1
+        await _bots_have_acted(pilot, screen, table, 2)
+        assert screen.latest[0].view["submitted"] == [False, True, True]
+        assert widget.keys == chosen
+        assert widget.choices[widget.cursor].key == under
+        await table.close()
+
+
+def _at_yusuf(seed: int = 27) -> Match:
+    """A 2-player match where seat 0 decides whether Yusuf swaps a card (keep is listed
+    first among the legal actions)."""
+    match = Match.new("shardhunters", 2, seed=seed)
+    rng = random.Random(seed)
+    while not (0 in match.to_act() and match.state.phase == "yusuf"):
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    assert match.legal(0)[0] == ("keep",)
+    return match
+
+
+PEOPLE = (Seat("Ala"), Seat("Olek"))
+
+
+async def test_a_final_choice_is_never_where_the_cursor_starts() -> None:
+    """Keeping the hand against Yusuf gives the swap up: it is listed last and the cursor
+    starts on a card to swap, though the rules list keep first."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await _held_table_at(pilot, _at_yusuf(), PEOPLE)
+        widget: Any = screen.query_one("#board")
+        assert widget.choices[widget.cursor].key[0] == "card"
+        assert widget.choices[-1].key == ("keep",)
+        await table.close()
+
+
+async def test_a_final_choice_asks_once_before_it_is_taken() -> None:
+    """Enter on "Keep your hand" says what it gives up and waits; a second Enter takes it."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _at_yusuf()
+        screen, table = await _held_table_at(pilot, match, PEOPLE)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        assert match.state.phase == "yusuf" and 0 in match.to_act()
+        assert "Enter again to confirm." in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert 0 not in match.to_act() or match.state.phase != "yusuf"
+        assert widget.keys == []
+        await table.close()
+
+
+async def test_moving_away_from_a_final_choice_forgets_the_question() -> None:
+    """Asked to confirm, the player moves on: a later Enter on it asks again."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _at_yusuf()
+        _screen, table = await _held_table_at(pilot, match, PEOPLE)
+        await pilot.press("left", "enter", "right", "left", "enter")
+        await pilot.pause()
+        assert match.state.phase == "yusuf" and 0 in match.to_act()
+        await table.close()
+
+
+@dataclass(slots=True)
+class _Unconfirmed(Settings):
+    confirmations: bool = False
+
+
+async def test_the_confirmations_setting_off_takes_a_final_choice_at_once() -> None:
+    """With confirmations turned off one Enter keeps the hand."""
+    app = HuntersApp(_Unconfirmed(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _at_yusuf()
+        screen, table = await _held_table_at(pilot, match, PEOPLE)
+        await pilot.press("left", "enter")
+        await settle(pilot, screen)
+        assert not (match.state.phase == "yusuf" and 0 in match.to_act())
+        await table.close()
+
+
+async def test_a_refused_play_keeps_the_cards_chosen_and_the_cursor() -> None:
+    """When the table refuses a play (it changed while the player chose), the card chosen
+    first stays chosen, the cursor stays on the second, and the reason is on screen."""
+    app = HuntersApp(Settings(bot_delay=0))
+    seats = (Seat("Ala"), Seat("Bot", "bot", "easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await _held_table_at(pilot, _to_the_second_combat(2, 11), seats)
+        widget: Any = screen.query_one("#board")
+
+        async def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise IllegalAction("the table changed while you were choosing; look again")
+
+        table.submit = refuse  # type: ignore[method-assign]
+        await pilot.press("enter", "right")
+        chosen, under = list(widget.keys), widget.choices[widget.cursor].key
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert "look again" in screen_text(app)
+        assert widget.keys == chosen
+        assert widget.choices[widget.cursor].key == under
+        await table.close()

@@ -5,6 +5,11 @@ Every decision is a short walk through a row of choices: the cards to put face d
 one (in any order), the heroes to stand up, a hero to keep or recruit, a guess. ←→ move the
 cursor, Enter takes the choice under it, Esc takes the last one back. Colours are shown by a
 word, a letter and a symbol too; active heroes are marked ACTIVE in words.
+
+A new position (a bot's card put down in a Combat everyone chooses at once) keeps the cards
+chosen so far and the cursor on the same choice; a choice that gives up the rest of a step
+(leaving the Tavern, keeping the hand against Yusuf) comes last, is never where the cursor
+lands by itself, and asks for a second Enter (the `confirmations` setting turns that off).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from core.games.shardhunters.data import (
     hero_name,
 )
 from core.table import Update
-from tui.boards.base import Choice, Path, note_sentence
+from tui.boards.base import ActionChosen, Choice, Path, ResultsWanted, note_sentence
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.boards.shardhunters_table import (
     ACTIVE,
@@ -92,6 +97,26 @@ def paths(update: Update, action: Action) -> list[Path]:
     if verb == "done":
         return [(Choice(("done",), "Leave the Tavern"),)]
     return []
+
+
+FINAL: frozenset[Hashable] = frozenset({("done",), ("keep",)})
+"""Choices that give up the rest of a step for good: listed last, never where the cursor
+lands by itself, and taken only on a second Enter."""
+
+
+def confirm_words(update: Update, key: Hashable) -> str:
+    """What a final choice gives up, and how to take it anyway."""
+    if key == ("done",):
+        shards = update.view["shards"][update.seat or 0]
+        what = (
+            f"you recruit no more this time and keep your {shards} "
+            f"Bloodshard{'s' if shards != 1 else ''}"
+        )
+        return f"Leave the Tavern: {what}. Enter again to confirm."
+    return (
+        "Keep your hand: Yusuf swaps none of your cards for the Monster Deck's top card. "
+        "Enter again to confirm."
+    )
 
 
 def _needed(update: Update) -> int:
@@ -425,9 +450,37 @@ class Board(ChoiceRowBoard):
         """The hero looked at, as an index into every hero on the table; None: the cursor
         is on the choices."""
         self._detail: tuple[Hashable, Detail] | None = None
+        self._sent: Action | None = None
+        """The action sent to the table and not yet seen through: while it is still legal
+        (refused, or not taken yet) the steps before its last one stay chosen."""
+        self._confirming: Hashable | None = None
+        """The final choice one Enter has asked about (None: nothing asked)."""
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
+
+    @property
+    def choices(self) -> list[Choice]:
+        """The legal next steps, the final ones (see FINAL) last."""
+        found = self.trie.choices(self.keys)
+        return [c for c in found if c.key not in FINAL] + [c for c in found if c.key in FINAL]
+
+    def _under(self) -> Hashable | None:
+        choices = self.choices
+        return choices[min(self.cursor, len(choices) - 1)].key if choices else None
+
+    def _nearest(self, key: Hashable | None, index: int) -> int:
+        """Where the cursor goes in the current choices: on ``key`` if it is still there,
+        else on the ordinary choice nearest ``index`` (a final one only if nothing else is)."""
+        keys = [c.key for c in self.choices]
+        if key in keys:
+            return keys.index(key)
+        ordinary = [i for i, k in enumerate(keys) if k not in FINAL] or list(range(len(keys)))
+        return min(ordinary, key=lambda i: abs(i - index), default=0)
+
+    def _confirms(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "confirmations", True))
 
     def compose(self) -> ComposeResult:
         yield ShowOnChange(id="sh-head", classes="sh-part")
@@ -440,25 +493,78 @@ class Board(ChoiceRowBoard):
         yield ShowOnChange(Text("Dealing…"), id="sh-prompt", classes="sh-part")
 
     def show(self, update: Update) -> None:
-        if self.update is None or update.version != self.update.version:
-            self.looking = None
-        super().show(update)
+        """Display a new update, keeping what the player put where it was: the choices made
+        so far while they still lead somewhere, the cursor on the same choice (else the
+        nearest ordinary one), the hero looked at."""
+        old = self.update
+        keys, under, index = list(self.keys), self._under(), self.cursor
+        heroes = self._table_heroes()
+        looked = heroes[self.looking] if self.looking is not None else None
+        super().show(update)  # a new position: the choices start again
+        if old is None or (update.version, update.seat) == (old.version, old.seat):
+            self._draw()
+            return
+        if self._sent is not None and self._sent not in update.legal:
+            self._sent = None  # taken: the next decision starts afresh
+        elif update.seat == old.seat and self._leads_somewhere(keys):
+            self.keys = keys
+        self.cursor = self._nearest(under, index)
+        if self._confirming is not None and self._under() != self._confirming:
+            self._confirming = None
+        heroes = self._table_heroes()
+        self.looking = heroes.index(looked) if looked in heroes else None
         self._draw()
+
+    def _leads_somewhere(self, keys: Sequence[Hashable]) -> bool:
+        return all(
+            key in {c.key for c in self.trie.choices(keys[:depth])}
+            for depth, key in enumerate(keys)
+        )
 
     def on_resize(self) -> None:
         self._draw()
 
     def action_cursor(self, step: int) -> None:
         self.looking = None
+        self._confirming = None
         super().action_cursor(step)
         self._draw()
 
     def action_choose(self) -> None:
+        """Take the choice under the cursor; a final one only on a second Enter. A complete
+        action goes to the table with the steps before it still chosen, so that a refusal
+        leaves the player where they were."""
         self.looking = None
-        super().action_choose()
+        update = self.update
+        if update is None:
+            return
+        if update.outcome is not None:
+            self.post_message(ResultsWanted())
+            return
+        if update.seat not in update.acting:
+            self.notify("It is not your turn.", severity="warning")
+            return
+        key = self._under()
+        if key is None:
+            return
+        if key in FINAL and self._confirming != key and self._confirms():
+            self._confirming = key
+            self._draw()
+            return
+        self._confirming = None
+        keys = [*self.keys, key]
+        action = self.trie.action(keys)
+        if action is not None:
+            self._sent = action
+            self.post_message(ActionChosen(action))
+        else:
+            self.keys = keys
+            self.cursor = self._nearest(None, 0)
+        self.refresh_bindings()
         self._draw()
 
     def action_back(self) -> None:
+        self._confirming = None
         super().action_back()
         self._draw()
 
@@ -628,6 +734,8 @@ class Board(ChoiceRowBoard):
         line.truncate(width, overflow="ellipsis")
         self.query_one("#sh-details", ShowOnChange).show((details, width), lambda: line)
         words = prompt(update, self.keys, self.choices)
+        if self._confirming is not None:
+            words = confirm_words(update, self._confirming)
         self.query_one("#sh-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
 
     def _head(self, update: Update, width: int) -> Text:
