@@ -42,6 +42,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -252,6 +255,16 @@ class Side:
         self.handlers: dict[int, list[float]] = {}
         self.cpu_per_join: dict[int, float] = {}
         self.cpu_per_key: dict[int, float] = {}
+        self.failed: str | None = None
+        """Why the measurement stopped before the last count (None: it did not)."""
+
+    def blank(self, count: int) -> None:
+        """Not-a-number figures for a count this server could not be measured at."""
+        nan = float("nan")
+        self.first_frames[count] = self.openssh_frames[count] = [nan]
+        self.keys[count] = self.handlers[count] = [nan]
+        self.rss_per[count] = self.cpu_per_join[count] = self.cpu_per_key[count] = nan
+        self.rss_of[count] = {}
 
     async def join(self, name: str) -> float:
         """Connect one player; seconds from starting to connect to the first frame."""
@@ -347,6 +360,16 @@ async def measure(
             ]
 
 
+async def measure_until_failed(side: Side, *args: Any) -> None:
+    """`measure`, but a server that fails at some count is a figure too: it is noted in
+    ``side.failed`` and the run goes on with the other servers."""
+    try:
+        await measure(side, *args)
+    except (TimeoutError, AssertionError, OSError, asyncssh.Error) as error:
+        side.failed = f"{type(error).__name__}: {' '.join(str(error).split())[:160]}"
+        print(f"{side.name} failed: {side.failed}", file=sys.stderr, flush=True)
+
+
 def report(sides: list[Side], echo: Side, counts: list[int]) -> None:
     """Every figure of each Hunters server beside the echo floor, with their ratios."""
     ms = 1000.0
@@ -371,8 +394,16 @@ def report(sides: list[Side], echo: Side, counts: list[int]) -> None:
             )
         print(f"{'':>7}  {label:<40}{shown} {floor_text} {ratio_text}  {target} {verdict}")
 
+    for side in sides:
+        if side.failed is not None:
+            print(f"{side.name} stopped at the first count it could not finish: {side.failed}")
     for count in counts:
         print(f"{count:>7}")
+        missing = [side for side in (*sides, echo) if count not in side.cpu_per_key]
+        if missing:
+            print(f"{'':>9}(not measured: {', '.join(side.name for side in missing)}; nan)")
+        for side in missing:
+            side.blank(count)
         row(
             "RSS per extra session (MiB)",
             [side.rss_per[count] / 1024 for side in sides],
@@ -470,11 +501,10 @@ async def measure_hunters(
             await host.wait_for("press 1 to sit", WAIT)
 
         print(f"measuring Hunters, {mode}…", file=sys.stderr, flush=True)
-        await measure(side, counts, keys, hunters_host, root / "home", samples)
+        await measure_until_failed(side, counts, keys, hunters_host, root / "home", samples)
+        if side.failed is not None:
+            print(f"Hunters, {mode}, failed; its server said:\n{server.output[-2000:]}")
         return side
-    except BaseException:
-        print(f"Hunters, {mode}, failed; its server said:\n{server.output[-3000:]}", flush=True)
-        raise
     finally:
         with contextlib.suppress(Exception):
             await side.close()
