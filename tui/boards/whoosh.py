@@ -150,12 +150,17 @@ def _bindings() -> list[BindingType]:
             for slot, key in enumerate(claims)
         ),
         Binding("enter", "results", "Results", id="whoosh.results"),
-        Binding("enter", "choose", "Take highlighted", show=False, id="whoosh.choose"),
-        Binding(NEXT_CHOICE, "cursor(1)", "Next choice", show=False, id="whoosh.next"),
-        Binding("left", "cursor(-1)", "Previous choice", show=False, id="whoosh.previous"),
-        Binding("down", "player(1)", "Next player", show=False, id="whoosh.next_player"),
-        Binding("up", "player(-1)", "Previous player", show=False, id="whoosh.previous_player"),
-        Binding("escape", "uncursor", "Drop highlight", show=False, id="whoosh.uncursor"),
+        *(
+            Binding(key, action, words, show=False, tooltip=tip, id=f"whoosh.{name}")
+            for key, action, words, tip, name in (
+                ("enter", "choose", "Take highlighted", "Reveal or claim as highlighted", "choose"),
+                (NEXT_CHOICE, "cursor(1)", "Next choice", "Highlight the next choice", "next"),
+                ("left", "cursor(-1)", "Previous choice", "Highlight the one before", "previous"),
+                ("down", "player(1)", "Next player", "Highlight the next player", "next_player"),
+                ("up", "player(-1)", "Previous player", "The player before", "previous_player"),
+                ("escape", "uncursor", "Drop highlight", "Highlight nothing", "uncursor"),
+            )
+        ),
     ]
     for group, (reveal, claims) in enumerate(KEY_GROUPS):
         who = ORDINALS[group]
