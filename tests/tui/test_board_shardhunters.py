@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -12,11 +11,16 @@ from textual.widgets import OptionList
 from core.engine import Action, IllegalAction
 from core.games.shardhunters.data import HEROES
 from core.match import Match
-from core.table import Seat, Table, TableSetup
+from core.table import Seat, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
-from tests.tui.test_board_superbohaterowie import _counting, every_choice_is_readable
+from tests.tui.test_board_superbohaterowie import (
+    _counting,
+    bots_have_acted,
+    every_choice_is_readable,
+    held_table_at,
+)
 from tui.app import HuntersApp
 from tui.boards import shardhunters as board
 from tui.boards.base import ActionTrie
@@ -340,34 +344,6 @@ async def test_opponents_heroes_can_be_read_in_full() -> None:
 # -- never lose a move by accident (issue #16) ------------------------------------------------
 
 
-HOLD = "test: the cursor rests"
-
-
-async def _held_table_at(
-    pilot: Any, match: Match, seats: tuple[Seat, ...]
-) -> tuple[GameScreen, Table]:
-    """A game screen for seat 0 of ``match`` at a table whose bots wait until released."""
-    table = Table(match, seats, bot_delay=0, bot_seed=1)
-    table.hold(HOLD)
-    setup = TableSetup("shardhunters", seats, {}, 0)
-    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({0}))
-    await pilot.app.push_screen(screen)
-    await table.start()
-    await pilot.pause()
-    return screen, table
-
-
-async def _bots_have_acted(pilot: Any, screen: GameScreen, table: Table, versions: int) -> None:
-    """Let the bots play until the table is ``versions`` moves on and the screen shows it."""
-    target = table.match.version + versions
-    table.release(HOLD)
-    async with asyncio.timeout(10):
-        while table.match.version < target or screen.latest[0].version < target:
-            await asyncio.sleep(0.01)
-            await pilot.pause()
-    await pilot.pause()
-
-
 def _to_the_second_combat(players: int, seed: int) -> Match:
     match = Match.new("shardhunters", players, seed=seed)
     while match.state.phase != "combat" or match.state.combat < 1:
@@ -382,12 +358,12 @@ async def test_a_half_chosen_combat_survives_the_bots_putting_their_cards_down()
     seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen, table = await _held_table_at(pilot, _to_the_second_combat(3, 11), seats)
+        screen, table = await held_table_at(pilot, _to_the_second_combat(3, 11), seats)
         widget: Any = screen.query_one("#board")
         await pilot.press("right", "enter", "right", "right")
         chosen, under = list(widget.keys), widget.choices[widget.cursor].key
         assert len(chosen) == 1
-        await _bots_have_acted(pilot, screen, table, 2)
+        await bots_have_acted(pilot, screen, table, 2)
         assert screen.latest[0].view["submitted"] == [False, True, True]
         assert widget.keys == chosen
         assert widget.choices[widget.cursor].key == under
@@ -414,7 +390,7 @@ async def test_a_final_choice_is_never_where_the_cursor_starts() -> None:
     starts on a card to swap, though the rules list keep first."""
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen, table = await _held_table_at(pilot, _at_yusuf(), PEOPLE)
+        screen, table = await held_table_at(pilot, _at_yusuf(), PEOPLE)
         widget: Any = screen.query_one("#board")
         assert widget.choices[widget.cursor].key[0] == "card"
         assert widget.choices[-1].key == ("keep",)
@@ -426,7 +402,7 @@ async def test_a_final_choice_asks_once_before_it_is_taken() -> None:
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         match = _at_yusuf()
-        screen, table = await _held_table_at(pilot, match, PEOPLE)
+        screen, table = await held_table_at(pilot, match, PEOPLE)
         widget: Any = screen.query_one("#board")
         await pilot.press("left", "enter")
         await pilot.pause()
@@ -444,7 +420,7 @@ async def test_moving_away_from_a_final_choice_forgets_the_question() -> None:
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         match = _at_yusuf()
-        _screen, table = await _held_table_at(pilot, match, PEOPLE)
+        _screen, table = await held_table_at(pilot, match, PEOPLE)
         await pilot.press("left", "enter", "right", "left", "enter")
         await pilot.pause()
         assert match.state.phase == "yusuf" and 0 in match.to_act()
@@ -461,7 +437,7 @@ async def test_the_confirmations_setting_off_takes_a_final_choice_at_once() -> N
     app = HuntersApp(_Unconfirmed(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         match = _at_yusuf()
-        screen, table = await _held_table_at(pilot, match, PEOPLE)
+        screen, table = await held_table_at(pilot, match, PEOPLE)
         await pilot.press("left", "enter")
         await settle(pilot, screen)
         assert not (match.state.phase == "yusuf" and 0 in match.to_act())
@@ -474,7 +450,7 @@ async def test_a_refused_play_keeps_the_cards_chosen_and_the_cursor() -> None:
     app = HuntersApp(Settings(bot_delay=0))
     seats = (Seat("Ala"), Seat("Bot", "bot", "easy"))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen, table = await _held_table_at(pilot, _to_the_second_combat(2, 11), seats)
+        screen, table = await held_table_at(pilot, _to_the_second_combat(2, 11), seats)
         widget: Any = screen.query_one("#board")
 
         async def refuse(*args: Any, **kwargs: Any) -> Any:

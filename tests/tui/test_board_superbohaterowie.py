@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import re
 from types import ModuleType
 from typing import Any
 
@@ -12,7 +14,7 @@ from core.match import Match
 from core.table import Seat, Table, TableSetup
 from tests.tui import screen_text
 from tests.tui.board_helpers import update_of
-from tests.tui.game_driver import play_by_keys, settle
+from tests.tui.game_driver import move_cursor, play_by_keys, settle
 from tui.app import HuntersApp
 from tui.boards import superbohaterowie as board
 from tui.boards.base import ActionTrie
@@ -311,3 +313,192 @@ async def test_the_table_reads_in_cards_and_words() -> None:
         assert all(full_word(kind_of(card)) in text for card in hand)
         await pilot.press("n")
         assert widget.details().startswith("◆ Play ")
+
+
+# -- never lose a move by accident (issue #16) ------------------------------------------------
+
+
+HOLD = "test: the cursor rests"
+
+
+async def held_table_at(
+    pilot: Any, match: Match, seats: tuple[Seat, ...]
+) -> tuple[GameScreen, Table]:
+    """A game screen for seat 0 of ``match`` at a table whose bots wait until released."""
+    table = Table(match, seats, bot_delay=0, bot_seed=1)
+    table.hold(HOLD)
+    setup = TableSetup(match.game.slug, seats, {}, 0)
+    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({0}))
+    await pilot.app.push_screen(screen)
+    await table.start()
+    await pilot.pause()
+    return screen, table
+
+
+async def bots_have_acted(pilot: Any, screen: GameScreen, table: Table, versions: int) -> None:
+    """Let the bots play until the table is ``versions`` moves on and the screen shows it."""
+    target = table.match.version + versions
+    table.release(HOLD)
+    async with asyncio.timeout(10):
+        while table.match.version < target or screen.latest[0].version < target:
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+    await pilot.pause()
+
+
+BOTS = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+PEOPLE = (Seat("Ala"), Seat("Olek"))
+
+
+def _said(app: HuntersApp) -> str:
+    return " ".join(n.message for n in app._notifications)
+
+
+async def test_the_cursor_stays_on_a_city_space_while_bots_move() -> None:
+    """A player looking at a space of another city keeps looking at it while the bots
+    play their turns (it went back to the hand at each of their moves)."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 3, seed=11)
+        screen, table = await held_table_at(pilot, match, BOTS)
+        widget: Any = screen.query_one("#board")
+        await play_by_keys(pilot, screen, match.legal(0)[0])
+        await pilot.pause()
+        await move_cursor(pilot, widget, 2, 3)
+        await bots_have_acted(pilot, screen, table, 2)
+        assert 0 in match.to_act()
+        assert widget.cursor == (2, 3)
+        await table.close()
+
+
+async def test_the_cursor_stays_on_the_same_card_in_hand_while_bots_move() -> None:
+    """The cursor on the second card of the hand stays on that card through the bots'
+    turns; after the player's own move it goes back to the hand."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 3, seed=11)
+        screen, table = await held_table_at(pilot, match, BOTS)
+        widget: Any = screen.query_one("#board")
+        await play_by_keys(pilot, screen, match.legal(0)[0])
+        await pilot.pause()
+        assert widget.cursor[0] == 0
+        await move_cursor(pilot, widget, 0, 1)
+        card = widget.update.view["hand"][1]
+        await bots_have_acted(pilot, screen, table, 2)
+        assert widget.update.view["hand"][widget.cursor[1]] == card
+        await table.close()
+
+
+async def test_a_refused_target_keeps_the_card_chosen_and_the_cursor() -> None:
+    """Enter on a space the card cannot go: the reason shows, the card stays chosen (the
+    prompt still asks for a space) and the cursor stays on that space."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 2, seed=11)
+        for _ in range(6):
+            seat = min(match.to_act())
+            match.act(seat, match.legal(seat)[0])
+        screen, table = await held_table_at(pilot, match, PEOPLE)
+        widget: Any = screen.query_one("#board")
+        for card in range(2):
+            await move_cursor(pilot, widget, 0, card)
+            await pilot.press("enter")
+            legal = {c.key for c in widget.choices}
+            free = [(c, s) for c in range(2) for s in range(5) if ("space", c, s) not in legal]
+            if widget.keys and legal and free:
+                break
+            await pilot.press("escape")
+        chosen = list(widget.keys)
+        city, space = free[0]
+        await move_cursor(pilot, widget, city + 1, space)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Not allowed" in screen_text(app)
+        assert widget.keys == chosen
+        assert widget.cursor == (city + 1, space)
+        assert "Esc: back" in screen_text(app)
+        await table.close()
+
+
+def _until_only_discarding(seed: int = 15) -> Match:
+    match = Match.new("superbohaterowie", 2, seed=seed)
+    rng = random.Random(seed)
+    while not (0 in match.to_act() and match.legal(0) == [("discard-hand",)]):
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    return match
+
+
+async def test_d_shows_only_when_discarding_is_legal_and_says_why_otherwise() -> None:
+    """With a playable card the footer offers no d; pressing it says why nothing happens."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 2, seed=11)
+        _, table = await held_table_at(pilot, match, PEOPLE)
+        assert "Discard both" not in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "You can play a card, so you must" in _said(app)
+        assert match.version == 0
+        await table.close()
+
+
+async def test_discarding_both_shows_d_and_asks_once() -> None:
+    """When neither card can be played the footer offers d; the first d says what goes and
+    waits, the second discards both."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _until_only_discarding()
+        _, table = await held_table_at(pilot, match, PEOPLE)
+        version = match.version
+        assert "Discard both" in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert match.version == version
+        assert "Press d to discard them" in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.pause()
+        assert match.version == version + 1
+        await table.close()
+
+
+def _between_games() -> Match:
+    match = Match.new("superbohaterowie", 2, seed=5, options={"series": 2})
+    rng = random.Random(5)
+    while match.legal(0) != [("continue",)]:
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    return match
+
+
+async def test_between_games_enter_says_to_press_c_and_c_goes_on() -> None:
+    """Between games of a series Enter picks no card (it says to press c); c says the
+    player is ready for the next game."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _between_games()
+        screen, table = await held_table_at(pilot, match, PEOPLE)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert widget.keys == []
+        assert "press c" in _said(app).lower()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        assert 0 not in match.to_act()
+        await table.close()
+
+
+def test_a_space_is_named_without_nested_parentheses() -> None:
+    """A bot's name carries its level in parentheses: a space is "Bot 3 (normal)'s New
+    York, space 5", never "New York (Bot 3 (normal)) space 5"; your own is "Your …"."""
+    names = ("Ala", "Bot 2 (easy)", "Bot 3 (normal)")
+    update = update_of(_played_match(), 0, names=names)
+    boom = ("explode", "large-explosion-1", ((2, 4), (0, 0)))
+    labels = [c.label for c in board.paths(update, boom)[0]]
+    assert labels[1].startswith("Bot 3 (normal)'s New York, space 5: remove ")
+    assert labels[2].startswith("Your Berlin, space 1: remove ")
+    assert not any(re.search(r"\([^)]*\(", label) for label in labels)

@@ -4,7 +4,13 @@ Playing is choosing a card from your hand, then its target(s) on the cities: a s
 superhero, Joker or spider; the card(s) an explosion removes; the card an eagle carries and
 the free space it lands on; the two cards to swap. Legal targets carry the ◆ symbol and the
 prompt line says in words what ◆ marks. Choices the rules forbid are still sent to the
-table, so the refusal is the engine's own reason.
+table, so the refusal is the engine's own reason; a refused move leaves the card chosen and
+the cursor where it was, to choose another target.
+
+The cursor stays on what the player put it on (a card in hand, a city's space) while others
+move; only the player's own move sends it back to the hand. Discarding both cards asks for a
+second key (the `confirmations` setting turns that off); `d` and `c` show in the footer only
+when they do something, and say why not when pressed anyway.
 """
 
 from __future__ import annotations
@@ -56,8 +62,15 @@ def _name(update: Update, seat: int) -> str:
 
 
 def _where(update: Update, city: int, space: int) -> str:
-    owner = update.names[city] if city < len(update.names) else f"Player {city + 1}"
-    return f"{update.view['city_names'][city]} ({owner}) space {space + 1}"
+    """A space in words, owner first ("Bot 3 (normal)'s New York, space 5", "Your Berlin,
+    space 1"): a player's name may hold parentheses of its own, and a screen reader reads
+    nested ones badly."""
+    if city == update.seat:
+        owner = "Your"
+    else:
+        name = update.names[city] if city < len(update.names) else f"Player {city + 1}"
+        owner = f"{name}'" if name.endswith("s") else f"{name}'s"
+    return f"{owner} {update.view['city_names'][city]}, space {space + 1}"
 
 
 def _on(update: Update, city: int, space: int) -> str:
@@ -288,6 +301,33 @@ ACTION_CARDS = frozenset({"small-explosion", "large-explosion", "one-eagle", "tw
 NEXT_CHOICE = "n"
 """Moves the cursor to the next legal choice of the current step, cycling through them."""
 
+DISCARD = ("discard-hand",)
+CONTINUE = ("continue",)
+
+
+def discard_words(update: Update) -> str:
+    """What discarding both gives up, and how to do it anyway."""
+    hand = " and ".join(a_card(kind_of(c)) for c in update.view["hand"] or ())
+    return (
+        f"Discard both: {hand or 'your cards'} go to the discard pile and your turn ends. "
+        "Press d to discard them (Enter too), Esc to keep them."
+    )
+
+
+def why_not_discard(update: Update) -> str:
+    """Why `d` does nothing now, in a sentence."""
+    if update.outcome is not None:
+        return "The game is over."
+    if CONTINUE in update.legal:
+        return "This game is over: press c when you are ready for the next one."
+    if update.seat not in update.acting:
+        return "It is not your turn."
+    return (
+        "You can play a card, so you must: discarding both is only for a hand "
+        "neither card of which can be played."
+    )
+
+
 HOW_TO_PLAY = """\
 ## How to play here
 
@@ -359,6 +399,8 @@ class Board(KeyStates, Widget, can_focus=True):
         Binding("enter,space", "choose", "Choose", id="board.choose"),
         Binding("escape", "back", "Back", id="board.back"),
         Binding("d", "discard", "Discard both", id="board.discard"),
+        # The same key when discarding is not allowed: not in the footer, it says why.
+        Binding("d", "why_not_discard", "Discard both", show=False, id="board.discard-why"),
         Binding("c", "next_game", "Next game", id="board.continue"),
     ]
 
@@ -371,6 +413,12 @@ class Board(KeyStates, Widget, can_focus=True):
         self._before: list[list[str | None]] | None = None
         """The cities as the previous position showed them: what changed since is "new"."""
         self._fresh: frozenset[Hashable] = frozenset()
+        self._sent = False
+        """An action went to the table from this position: its next position is the
+        player's own move (the cursor goes back to the hand); the same position again is a
+        refusal (everything stays where it was)."""
+        self._confirming = False
+        """`d` asked once whether to discard both cards."""
 
     def compose(self) -> ComposeResult:
         yield ShowOnChange(id="sb-series", classes="sb-part")
@@ -384,19 +432,37 @@ class Board(KeyStates, Widget, can_focus=True):
     # -- receiving ------------------------------------------------------------------------
 
     def show(self, update: Update) -> None:
-        """Display a new update; a new version clears any half-built action."""
+        """Display a new update. After the player's own move the cursor goes back to their
+        hand (the nearest card to the one played); any other new position (a bot's move)
+        leaves it on the same card or space, and keeps a half-built action that still
+        leads somewhere."""
         old = self.update
-        if old is None or update.version != old.version or update.seat != old.seat:
-            self.keys = []
-            self.cursor = (
-                HAND_ROW,
-                min(self.cursor[1], max(0, len(update.view["hand"] or ()) - 1)),
-            )
-            self._fresh = self._changed(old, update)
+        under = self._target_at(*self.cursor) if old is not None else None
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
+        if old is None or update.version != old.version or update.seat != old.seat:
+            self._confirming = False
+            self._fresh = self._changed(old, update)
+            hand = update.view["hand"] or []
+            if old is None or self._sent or update.seat != old.seat or under is None:
+                self.keys = []
+                self.cursor = (HAND_ROW, min(self.cursor[1], max(0, len(hand) - 1)))
+            else:
+                if not self._leads_somewhere(self.keys):
+                    self.keys = []
+                self.cursor = self._spot(under) or (
+                    HAND_ROW,
+                    min(self.cursor[1], max(0, len(hand) - 1)),
+                )
+        self._sent = False
         self._draw()
         self.refresh_bindings()
+
+    def _leads_somewhere(self, keys: Sequence[Hashable]) -> bool:
+        return all(
+            key in {c.key for c in self.trie.choices(keys[:depth])}
+            for depth, key in enumerate(keys)
+        )
 
     def _changed(self, old: Update | None, new: Update) -> frozenset[Hashable]:
         """The spaces whose card arrived since ``old`` (same game only)."""
@@ -526,7 +592,9 @@ class Board(KeyStates, Widget, can_focus=True):
         line = Text(details, style="italic", no_wrap=True, overflow="ellipsis")
         line.truncate(width, overflow="ellipsis")
         self.query_one("#sb-details", ShowOnChange).show((details, width), lambda: line)
-        words = prompt(update, self.keys, self.choices)
+        words = (
+            discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
+        )
         self.query_one("#sb-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
 
     def details(self) -> str:
@@ -565,22 +633,22 @@ class Board(KeyStates, Widget, can_focus=True):
         if action == "choose":
             return True if mine or (update is not None and update.outcome is not None) else None
         if action == "back":
-            return True if self.keys else None
+            return True if self.keys or self._confirming else None
         if action == "next_choice":
             return True if mine else None
+        discard = mine and update is not None and DISCARD in update.legal
         if action == "discard":
-            return (
-                True if mine and update is not None and ("discard-hand",) in update.legal else None
-            )
+            return bool(discard)
+        if action == "why_not_discard":
+            return not discard
         if action == "next_game":
-            if update is None or not update.view["series"]:
-                return False
-            return True if mine and ("continue",) in update.legal else None
+            return bool(mine and update is not None and CONTINUE in update.legal)
         return True
 
     def action_cursor(self, rows: int, cols: int) -> None:
         if self.update is None:
             return
+        self._confirming = False
         row, col = self.cursor
         last_row = len(self.update.view["cities"])
         row = (row + rows) % (last_row + 1)
@@ -596,6 +664,7 @@ class Board(KeyStates, Widget, can_focus=True):
         spots = [p for p in (self._spot(c.key) for c in self.choices) if p is not None]
         if not spots:
             return
+        self._confirming = False
         here = spots.index(self.cursor) if self.cursor in spots else -1
         self.cursor = spots[(here + 1) % len(spots)]
         self._draw()
@@ -622,6 +691,14 @@ class Board(KeyStates, Widget, can_focus=True):
         if update.seat not in update.acting:
             self.notify("It is not your turn.", severity="warning")
             return
+        if self._confirming:
+            self.action_discard()
+            return
+        if CONTINUE in update.legal or DISCARD in update.legal:
+            # No card can be chosen now: only c (or d) does anything, and says so.
+            words = prompt(update, [], [])
+            self.notify(words, severity="warning")
+            return
         key = self._target_at(*self.cursor)
         if key is None:
             return
@@ -638,12 +715,18 @@ class Board(KeyStates, Widget, can_focus=True):
                 self.keys = candidate
                 self._jump_to_first_choice()
             else:
-                self.keys = []
+                # The card (and any spaces before this one) stay chosen and the cursor stays
+                # here until the table answers: a refusal leaves the player in this step.
                 chosen = action or build(update, candidate)
                 if chosen is not None:
-                    self.post_message(ActionChosen(chosen))
+                    self._send(chosen)
         self._draw()
         self.refresh_bindings()
+
+    def _send(self, action: Action) -> None:
+        self._sent = True
+        self._confirming = False
+        self.post_message(ActionChosen(action))
 
     def _jump_to_first_choice(self) -> None:
         """Put the cursor on the first legal target, so one Enter often finishes the move."""
@@ -656,6 +739,11 @@ class Board(KeyStates, Widget, can_focus=True):
             self.cursor = (1, 0)
 
     def action_back(self) -> None:
+        if self._confirming:
+            self._confirming = False
+            self._draw()
+            self.refresh_bindings()
+            return
         if self.keys:
             last = self.keys.pop()
             if isinstance(last, tuple) and last[0] == "card" and self.update is not None:
@@ -665,10 +753,24 @@ class Board(KeyStates, Widget, can_focus=True):
             self.refresh_bindings()
 
     def action_discard(self) -> None:
-        self.post_message(ActionChosen(("discard-hand",)))
+        """Discard both cards: on the second press (or Enter), unless confirmations are off."""
+        if self.update is None:
+            return
+        settings = getattr(self.app, "settings", None)
+        if not self._confirming and getattr(settings, "confirmations", True):
+            self._confirming = True
+            self._draw()
+            self.refresh_bindings()
+            return
+        self._send(DISCARD)
+        self._draw()
+
+    def action_why_not_discard(self) -> None:
+        if self.update is not None:
+            self.notify(why_not_discard(self.update), severity="warning")
 
     def action_next_game(self) -> None:
-        self.post_message(ActionChosen(("continue",)))
+        self._send(CONTINUE)
 
 
 def _in_city(key: Hashable, city: int) -> bool:
