@@ -911,3 +911,14 @@ def test_the_details_line_has_what_the_highlight_is_on_and_every_shortened_name(
     lines = _text(widget).splitlines()
     assert len(lines) <= 17 and prompt not in lines
     assert lines[-1].startswith("4 of 4: Claim monster 3: the ")
+
+
+def test_a_dropped_players_note_takes_the_place_of_their_cards_in_a_boxed_row() -> None:
+    """Two players at 80 x 24 get piles and cards as boxes; a dropped player's note is whole
+    on their row, where their cards would be, beside their pile and score."""
+    note = "disconnected, a bot stands in after 3600 s"
+    match = _played(2, 4)
+    lines = _text(_board(update_of(match, 0, ("Ala", "Olek"), notes={1: note}))).splitlines()
+    olek = next(i for i, line in enumerate(lines) if line.startswith(("  Olek", "▶ Olek")))
+    assert lines[olek + 1].rstrip().endswith(note) and "░" in lines[olek + 1]
+    assert "★0 ✗0" in lines[olek + 1] and all(len(line) <= 78 for line in lines)
