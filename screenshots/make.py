@@ -71,14 +71,62 @@ def _start(setup: TableSetup, turns: int = 0, then: tuple[str, ...] = ()) -> Any
     return steps
 
 
-OTHER_GAMES: tuple[tuple[str, tuple[Seat, ...], dict[str, Any], int], ...] = (
-    ("comic-hunters", BOTS, {}, 3),
-    ("orb-hunters", BOTS, {}, 3),
-    ("shardhunters", BOTS, {}, 3),
-    ("whoosh", BOTS, {"turn_timer": 0}, 3),
+GAMES_SHOWN: tuple[tuple[str, dict[str, Any], int, int], ...] = (
+    ("comic-hunters", {}, 3, 4),
+    ("superbohaterowie", {}, 11, 5),
+    ("orb-hunters", {}, 3, 4),
+    ("shardhunters", {}, 3, 3),
+    ("whoosh", {"turn_timer": 0}, 3, 0),
 )
-"""The other games' tables at their opening (one person against two bots)."""
+"""Every game's table (one person against two bots) after a few of the person's moves:
+(slug, options, seed, moves)."""
+SIZES = ((80, 24), (120, 40))
+QUIET = Settings(bot_delay=0, summaries=False)
+"""The tables are shot without summary panels (one has its own picture)."""
 WHOOSH_SHARED = (Seat("Ala"), Seat("Olek"), Seat("Bot 3 (easy)", "bot", "easy"))
+
+
+def _played(setup: TableSetup, moves: int, keys: tuple[str, ...] = ()) -> Any:
+    """The table after ``moves`` of the person's own (the first legal action each time,
+    the bots answering), then ``keys`` pressed."""
+
+    async def steps(pilot: Any) -> None:
+        pilot.app.start_game(setup)
+        screen = await _game(pilot)
+        await asyncio.sleep(0.3)
+        for _ in range(moves):
+            await settle(pilot, screen)
+            update = screen.latest[screen.viewer]
+            if update.outcome is not None or not update.legal or screen.table is None:
+                break
+            await screen.table.submit(update.seat, update.legal[0], update.version)
+        await settle(pilot, screen)
+        for key in keys:
+            await pilot.press(key)
+            await asyncio.sleep(0.3)
+        await pilot.pause()
+
+    return steps
+
+
+def _summary(setup: TableSetup) -> Any:
+    """The person's first move, and the summary panel of the milestone it completes."""
+
+    async def steps(pilot: Any) -> None:
+        pilot.app.start_game(setup)
+        screen = await _game(pilot)
+        while not screen._summary_open:
+            await settle(pilot, screen)
+            update = screen.latest[screen.viewer]
+            if update.legal and screen.table is not None:
+                await screen.table.submit(update.seat, update.legal[0], update.version)
+            for _ in range(100):
+                await asyncio.sleep(0.05)
+                if screen._summary_open or screen.latest[screen.viewer].legal:
+                    break
+        await pilot.pause()
+
+    return steps
 
 
 def _opening(setup: TableSetup, keys: tuple[str, ...] = ()) -> Any:
@@ -107,8 +155,6 @@ async def main() -> None:
 
     await _shoot("launcher", (80, 24), nothing)
     await _shoot("setup", (80, 24), setup_screen)
-    await _shoot("table-80x24", (80, 24), _start(mid, turns=5))
-    await _shoot("table-120x40", (120, 40), _start(mid, turns=5))
     await _shoot("choosing-a-target", (80, 24), _start(mid, turns=3, then=("right", "enter")))
     await _shoot("results", (80, 24), _start(mid, turns=300, then=("enter",)))
     await _shoot(
@@ -121,8 +167,15 @@ async def main() -> None:
         Settings(bot_delay=0, screen_reader=True),
     )
     await _shoot("help", (80, 24), _start(mid, then=("f1",)))
-    for slug, seats, options, seed in OTHER_GAMES:
-        await _shoot(f"{slug}-80x24", (80, 24), _opening(TableSetup(slug, seats, options, seed)))
+    for slug, options, seed, moves in GAMES_SHOWN:
+        setup = TableSetup(slug, BOTS, options, seed)
+        for width, height in SIZES:
+            await _shoot(f"{slug}-{width}x{height}", (width, height), _played(setup, moves), QUIET)
+    await _shoot("summary", (80, 24), _summary(TableSetup("shardhunters", BOTS[:2], {}, 3)))
+    await _shoot("history", (80, 24), _played(mid, 4, ("H",)), QUIET)
+    await _shoot(
+        "details", (80, 24), _played(TableSetup("orb-hunters", BOTS, {}, 3), 2, ("i",)), QUIET
+    )
     await _shoot(
         "whoosh-two-at-one-keyboard",
         (80, 24),
