@@ -13,8 +13,8 @@ It reads only what the acting seat knows: the public columns, the pouches (none 
 Treasures, where they lie face down) and, through the actions it tries, its own hand.
 
 Levels: ``easy`` a greedy player that slips one move in three; ``normal`` the greedy policy
-one action ahead; ``hard`` an ISMCTS narrowed to the greedy policy's best few actions with
-random playouts cut off by the evaluation.
+one action ahead, and at two players a short search; ``hard`` an ISMCTS narrowed to the
+greedy policy's best few actions with random playouts cut off by the evaluation.
 """
 
 from __future__ import annotations
@@ -132,14 +132,33 @@ def best_few(count: int) -> Callable[[Game, State, int, Sequence[Action]], Seque
     return narrow
 
 
+_SEARCH: dict[str, Any] = {
+    "exploration": 0.5,
+    "depth": 6,
+    "evaluate": evaluate,
+    "candidates": best_few(4),
+    "ordered": True,
+}
+"""How the searching levels search: the greedy policy's best four actions, best first,
+random playouts of six actions, then the evaluation."""
+
+
 def easy(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A beginner: the greedy choice, but one move in three at random."""
     return GreedyBot("easy", action_values, noise=0.35)
 
 
 def normal(seconds: float | None = THINKING_SECONDS) -> Bot:
-    """A solid player: the best action one step ahead."""
-    return GreedyBot("normal", action_values)
+    """A solid player: at two players a short search (the greedy choice there won only 64 %
+    against easy and 76 % against random: a duel turns on the replies), at bigger tables
+    the best action one step ahead."""
+    return ScaledSearch(
+        "normal",
+        {2: 24},
+        seconds,
+        otherwise=GreedyBot("normal", action_values),
+        **_SEARCH,
+    )
 
 
 class ScaledSearch:
@@ -148,16 +167,23 @@ class ScaledSearch:
     Every seat adds relics to project and turns to play through, so a fixed budget would
     think far longer at five players than at two; per-count budgets keep a decision near
     150 ms on a modest machine, and iterations (not a clock) keep the bot reproducible.
+    A table size without a budget is played by ``otherwise``.
     """
 
     def __init__(
-        self, name: str, budgets: dict[int, int], seconds: float | None, **search: Any
+        self,
+        name: str,
+        budgets: dict[int, int],
+        seconds: float | None,
+        otherwise: Bot | None = None,
+        **search: Any,
     ) -> None:
         self.name = name
-        self._searches = {
+        self._searches: dict[int, Bot] = {
             players: ISMCTSBot(name, iterations=iterations, seconds=seconds, **search)
             for players, iterations in budgets.items()
         }
+        self._otherwise = otherwise
 
     def choose(
         self,
@@ -170,23 +196,15 @@ class ScaledSearch:
         """The search's choice with the budget for this table's size."""
         if len(legal) == 1:
             return legal[0]
-        search = self._searches[view["players"]]
+        search = self._searches.get(view["players"], self._otherwise)
+        assert search is not None, f"no budget for {view['players']} players"
         return search.choose(game, view, determinizations, legal, rng)
 
 
 def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A strong player: searches the greedy policy's best few actions over re-deals, each
     line played on at random for a few actions and then judged by the evaluation."""
-    return ScaledSearch(
-        "hard",
-        {2: 160, 3: 120, 4: 80, 5: 60},
-        seconds,
-        exploration=0.5,
-        depth=6,
-        evaluate=evaluate,
-        candidates=best_few(4),
-        ordered=True,
-    )
+    return ScaledSearch("hard", {2: 160, 3: 120, 4: 80, 5: 60}, seconds, **_SEARCH)
 
 
 LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
