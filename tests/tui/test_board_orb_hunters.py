@@ -665,3 +665,51 @@ async def test_every_choice_is_reachable_in_words_in_random_positions(
 ) -> None:
     """More random positions at 80×24: every choice's full wording is reachable."""
     await _check_reachable(_acting_update(_played(players, seed, moves, options)))
+
+
+# -- the cursor stays where the player put it (issue #16) --------------------------------------
+
+
+async def test_the_cursor_rests_on_a_relic_while_bots_move() -> None:
+    """Put on relic 3 while the bots play, the cursor is still on relic 3 when each of their
+    moves redraws the board, and when the turn comes back."""
+    seats = (Seat("Ala"), Seat("Bot 1", "bot", "random"), Seat("Bot 2", "bot", "random"))
+    app = HuntersApp(Settings(bot_delay=0.3, summaries=False))
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(TableSetup("orb-hunters", seats, {}, 3))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        screen_board: Any = screen.query_one("#board")
+        await settle(pilot, screen)
+        version = screen.latest[0].version
+        await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await pilot.press("3")
+        assert screen_board.cursor == (board.RELIC_ROW, 2)
+        assert screen.latest[0].version == version + 1, "the bots have not moved yet"
+        await settle(pilot, screen)
+        assert screen.latest[0].version >= version + 3, "both bots moved"
+        assert screen_board.cursor == (board.RELIC_ROW, 2)
+
+
+def _hand_update(hand: list[str], version: int) -> Update:
+    return replace(_from_state(position(hands=[hand])), version=version)
+
+
+async def test_the_cursor_follows_its_card_not_its_place_in_the_hand() -> None:
+    """A new position that moves the card under the cursor keeps the cursor on that card;
+    when the card is gone, on its nearest neighbour in the hand."""
+    first = _hand_update(["red-1", "blue-2", "trenti-3"], 1)
+    async with BoardApp(first).run_test(size=(100, 32)) as pilot:
+        shown = pilot.app.query_one(board.Board)
+        await move_cursor_to(pilot, shown, ("card", "trenti-3"))
+        shown.show(_hand_update(["green-4", "red-1", "blue-2", "trenti-3"], 2))
+        await pilot.pause()
+        assert shown.row_keys(board.HAND_ROW)[shown.cursor[1]] == ("card", "trenti-3")
+        shown.show(_hand_update(["green-4", "red-1"], 3))
+        await pilot.pause()
+        assert shown.cursor == (board.HAND_ROW, 1)
+
+
+async def move_cursor_to(pilot: Pilot[Any], shown: Any, key: Any) -> None:
+    """Arrow keys until the board's cursor is on ``key`` in the hand."""
+    await _move(pilot, shown, board.HAND_ROW, shown.row_keys(board.HAND_ROW).index(key))

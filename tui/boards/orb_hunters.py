@@ -241,6 +241,9 @@ class Board(Widget, can_focus=True):
         self.trie = ActionTrie((), lambda action: [])
         self.keys: list[Hashable] = []
         self.cursor = (HAND_ROW, 0)
+        self._placed = False
+        """Whether the player put the cursor where it is (by keys) since the board last
+        homed it: then a new position leaves it on the same thing (issue #16)."""
         self.fit: Layout | None = None
         self._keys_state: tuple[bool, ...] = ()
 
@@ -258,18 +261,30 @@ class Board(Widget, can_focus=True):
     # -- receiving ------------------------------------------------------------------------
 
     def show(self, update: Update) -> None:
-        """Display a new update; a new version clears any half-built action."""
+        """Display a new update; a new version clears any half-built action.
+
+        The cursor stays where the player put it: on the same relic, card, pouch or choice
+        (by what it is, not where it is drawn) when a bot's move redraws the board, or on its
+        nearest neighbour in the row when that is gone. Only a cursor the board placed
+        itself goes to the next choice. (Orb Hunters has no choice that ends anything, no
+        Pass or Done, so no neighbour can be one.)"""
         fresh = (
             self.update is None
             or update.version != self.update.version
             or update.seat != self.update.seat
         )
+        same_seat = self.update is not None and update.seat == self.update.seat
+        resting = self._cursor_key() if self._placed and same_seat else None
+        row, col = self.cursor
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
         self.fit = None
         if fresh:
             self.keys = []
-            self._home()
+            if resting is None:
+                self._home()
+            else:
+                self.cursor = self._position(resting) or self._nearest(row, col)
         self._redraw()
         self._refresh_keys()
 
@@ -345,8 +360,17 @@ class Board(Widget, can_focus=True):
         keys = self.row_keys(row)
         return keys[col] if col < len(keys) else None
 
+    def _nearest(self, row: int, col: int) -> tuple[int, int]:
+        """The spot nearest (row, col) on the same row, or home when that row is gone."""
+        keys = self.row_keys(row)
+        if not keys:
+            self._home()
+            return self.cursor
+        return row, min(col, len(keys) - 1)
+
     def _home(self) -> None:
         """Put the cursor where the next choice is: a choice row, the relics, or the hand."""
+        self._placed = False
         self.fit = None
         for choice in self.choices:
             spot = self._position(choice.key)
@@ -754,11 +778,13 @@ class Board(Widget, can_focus=True):
         width = len(self.row_keys(row))
         col = max(0, min(max(0, width - 1), col + cols))
         self.cursor = (row, col)
+        self._placed = True
         self._redraw()
 
     def action_relic(self, index: int) -> None:
         if self.update is not None and index < len(self.update.view["row"]):
             self.cursor = (RELIC_ROW, index)
+            self._placed = True
             self._redraw()
 
     def action_next_choice(self) -> None:
@@ -768,6 +794,7 @@ class Board(Widget, can_focus=True):
             return
         following = spots.index(self.cursor) + 1 if self.cursor in spots else 0
         self.cursor = spots[following % len(spots)]
+        self._placed = True
         self._redraw()
 
     def action_choose(self) -> None:
@@ -798,6 +825,7 @@ class Board(Widget, can_focus=True):
         action = self.trie.action(self.keys)
         if action is not None:
             self.keys = []
+            self._placed = False  # the move is made: the next one starts from its choice
             self.post_message(ActionChosen(action))
         elif row == HAND_ROW:
             self._home()
