@@ -216,6 +216,11 @@ async def test_an_illegal_assignment_is_refused_with_the_rules_reason() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "Not allowed: that relic has reached the Adventurers Limit" in screen_text(app)
+        # A refused move keeps you where you were (issue #16): the adventurer is still
+        # chosen, the cursor still on that relic, and the prompt asks for a relic.
+        assert screen_board.keys == [("card", plain[0])]
+        assert screen_board.cursor == (board.RELIC_ROW, full[0])
+        assert "Assign it under a relic" in screen_text(app)
 
 
 async def test_screen_reader_mode_plays_a_whole_game_from_the_plain_list() -> None:

@@ -831,7 +831,9 @@ class Board(Widget, can_focus=True):
             self._home()
         elif not self.trie.choices(self.keys):
             refused = self._refused(self.keys)
-            self.keys = []
+            # The table refuses it with the rules' reason; meanwhile the player stays where
+            # they were: the adventurer still chosen, choosing its relic again.
+            self.keys = self.keys[:-1]
             if refused is not None:
                 self.post_message(ActionChosen(refused))
             else:
