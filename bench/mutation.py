@@ -3,7 +3,8 @@
 Run ``python bench/mutation.py`` (a few minutes a game) or name games and a sample size:
 ``python bench/mutation.py --sample 200 shardhunters orb-hunters``. For every game it lets
 mutmut (pinned in the ``test`` extra) plant its mutants in that game's rules and scoring,
-takes a seeded random sample of them, runs each against that game's own rule and scoring
+takes a seeded random sample of them (by default not those in the functions that only
+word refusals and actions: see WORDS), runs each against that game's own rule and scoring
 tests (not the bots' tests, not conformance), and prints how many were killed, survived,
 timed out or reached no test, with the kill rate. The goal is 90 % of the mutants that
 change behaviour; a survivor may be an equivalent mutant (one that changes nothing a
@@ -37,6 +38,11 @@ RULE_MODULES = {
     "whoosh": ("rules", "scoring"),
 }
 """The modules holding each game's rules and scoring (Comic Hunters splits its rules)."""
+
+WORDS = ("why_illegal", "why_waiting", "describe")
+"""The functions that only put refusals and actions into words: left out of the sample
+unless ``--words`` asks for them (a changed sentence is no rule broken). Event texts made
+while applying an action stay in: they are the log players read."""
 
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"}
 STATUS.update(dict.fromkeys((36, -24, 24, 152, 255), "timeout"))
@@ -95,7 +101,9 @@ def results(work: Path, slug: str) -> dict[str, int | None]:
     return found
 
 
-def measure(slug: str, sample: int, seed: int, jobs: int, show: bool) -> tuple[Counter[str], str]:
+def measure(
+    slug: str, sample: int, seed: int, jobs: int, show: bool, words: bool
+) -> tuple[Counter[str], str]:
     """Plant, sample, run: the count of each outcome among the sampled mutants, and the
     survivors in words (with their diffs if ``show``)."""
     work = workspace(slug)
@@ -104,7 +112,9 @@ def measure(slug: str, sample: int, seed: int, jobs: int, show: bool) -> tuple[C
         # tries only the first mutant of each scoring function.
         first = f"core.games.{package(slug)}.scoring.*__mutmut_1"
         mutmut(work, "run", "--max-children", str(jobs), first)
-        planted = sorted(results(work, slug))
+        planted = sorted(
+            name for name in results(work, slug) if words or not any(w in name for w in WORDS)
+        )
         chosen = sorted(random.Random(seed).sample(planted, min(sample, len(planted))))
         if chosen:
             mutmut(work, "run", "--max-children", str(jobs), *chosen)
@@ -130,6 +140,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="which sample (1)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (2)")
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    parser.add_argument(
+        "--words", action="store_true", help="sample why_illegal and describe too (left out)"
+    )
     args = parser.parse_args()
     unknown = [slug for slug in args.games if slug not in RULE_MODULES]
     if unknown:
@@ -140,7 +153,7 @@ def main() -> None:
     print(f"{'survived':>9}{'no test':>8}{'kill rate':>10}{'time':>7}")
     for slug in args.games or list(RULE_MODULES):
         start = time.monotonic()
-        counts, survivors = measure(slug, args.sample, args.seed, args.jobs, args.show)
+        counts, survivors = measure(slug, args.sample, args.seed, args.jobs, args.show, args.words)
         killed, timeout = counts["killed"], counts["timeout"]
         judged = killed + timeout + counts["survived"] + counts["no tests"]
         rate = f"{100 * (killed + timeout) / judged:.1f} %" if judged else "-"
