@@ -456,11 +456,25 @@ async def test_discarding_both_shows_d_and_asks_once() -> None:
         await pilot.press("d")
         await pilot.pause()
         assert match.version == version
-        assert "Press d to discard them" in screen_text(app)
+        assert "end your turn? Press d to discard" in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
         await pilot.pause()
         assert match.version == version + 1
+        await table.close()
+
+
+async def test_esc_keeps_the_cards_a_first_d_offered_to_discard() -> None:
+    """After one d, Esc keeps the cards: the next d asks again instead of discarding."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _until_only_discarding()
+        _, table = await held_table_at(pilot, match, PEOPLE)
+        version = match.version
+        await pilot.press("d", "escape", "d")
+        await pilot.pause()
+        assert match.version == version
+        assert "end your turn? Press d to discard" in screen_text(app)
         await table.close()
 
 
@@ -481,6 +495,7 @@ async def test_between_games_enter_says_to_press_c_and_c_goes_on() -> None:
         match = _between_games()
         screen, table = await held_table_at(pilot, match, PEOPLE)
         widget: Any = screen.query_one("#board")
+        assert "Next game" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert widget.keys == []

@@ -105,18 +105,12 @@ lands by itself, and taken only on a second Enter."""
 
 
 def confirm_words(update: Update, key: Hashable) -> str:
-    """What a final choice gives up, and how to take it anyway."""
+    """What a final choice gives up, and how to take it anyway (one line at 80 columns)."""
     if key == ("done",):
         shards = update.view["shards"][update.seat or 0]
-        what = (
-            f"you recruit no more this time and keep your {shards} "
-            f"Bloodshard{'s' if shards != 1 else ''}"
-        )
-        return f"Leave the Tavern: {what}. Enter again to confirm."
-    return (
-        "Keep your hand: Yusuf swaps none of your cards for the Monster Deck's top card. "
-        "Enter again to confirm."
-    )
+        kept = f"{shards} Bloodshard{'s' if shards != 1 else ''}"
+        return f"Leave the Tavern, keeping {kept}? Enter again to confirm."
+    return "Keep your hand, swapping no card? Enter again to confirm."
 
 
 def _needed(update: Update) -> int:
@@ -376,7 +370,9 @@ Your monster cards are at the bottom; the choices of other steps (heroes, Tavern
 **The keys.** ←→ (or h l, or **n**) move along the choices marked **◆**, **Enter** takes
 the one under the cursor (a heavy border), **Esc** takes the last one back. ↑↓ (k j) look
 at every hero on the table in turn; **i** shows the whole text of what you look at, and
-the line under the board shows it in short.
+the line under the board shows it in short. Leaving the Tavern and keeping your hand
+against Yusuf come last in the row and take a second Enter: they give the step up. Others
+choosing meanwhile never move your cursor or undo the cards you have chosen.
 
 **A turn.** In the 2nd Combat you put down two cards: move to a card, Enter (it gets ✓),
 move to another, Enter — both go face down. When everyone has chosen the cards turn up:

@@ -306,12 +306,10 @@ CONTINUE = ("continue",)
 
 
 def discard_words(update: Update) -> str:
-    """What discarding both gives up, and how to do it anyway."""
-    hand = " and ".join(a_card(kind_of(c)) for c in update.view["hand"] or ())
-    return (
-        f"Discard both: {hand or 'your cards'} go to the discard pile and your turn ends. "
-        "Press d to discard them (Enter too), Esc to keep them."
-    )
+    """What discarding both gives up, and how to do it anyway (one line at 80 columns: the
+    cards are in sight just above)."""
+    cards = "both cards" if len(update.view["hand"] or ()) != 1 else "your card"
+    return f"Discard {cards} and end your turn? Press d to discard, Esc to keep."
 
 
 def why_not_discard(update: Update) -> str:
@@ -338,8 +336,10 @@ piles. In the Points variant the tracks show each city's total (under its initia
 
 **The keys.** ←→↑↓ (or hjkl) move the cursor (a heavy border), **n** jumps to the next
 legal choice, **Enter** chooses, **Esc** takes the last choice back, **d** discards both
-cards when neither can be played, **c** starts the next game of a series. **i** shows the
-whole text of what the cursor is on; the line under the board shows it in short.
+cards when neither can be played (press it twice: it ends your turn), **c** says you are
+ready for the next game of a series (it starts when everyone is). **i** shows the whole
+text of what the cursor is on; the line under the board shows it in short. A refused
+move keeps your card chosen and the cursor where it was: choose another place.
 
 **A turn.** Put the cursor on a card in your hand marked **◆** and press Enter. Now **◆**
 marks every place that card can go: for a fire superhero, the empty spaces and the
