@@ -254,10 +254,12 @@ async def test_a_spectator_joins_a_running_table_and_sees_no_hand() -> None:
         await pilot.app.push_screen(GameScreen(setup, app.settings, table=table, seats=frozenset()))
         await table.start()
         try:
-            await pilot.pause(0.3)
             screen = app.screen
             assert isinstance(screen, GameScreen)
             board: Any = screen.query_one("#board")
+            async with asyncio.timeout(10):  # a loaded machine draws late, never wrongly
+                while board.update is None or board.update.version < 1:
+                    await pilot.pause(0.05)
             assert board.update is not None and board.update.seat is None
             assert board.update.view["hand"] is None and board.update.version >= 1
             assert "Your hand" not in screen_text(app)
