@@ -466,3 +466,18 @@ async def test_a_refused_play_keeps_the_cards_chosen_and_the_cursor() -> None:
         assert widget.keys == chosen
         assert widget.choices[widget.cursor].key == under
         await table.close()
+
+
+async def test_the_hero_looked_at_stays_while_the_bots_choose() -> None:
+    """A player reading a hero's ability (↓) keeps reading it while the bots put their
+    cards down (the look was dropped at every new position)."""
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await held_table_at(pilot, _to_the_second_combat(3, 11), seats)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("down", "down")
+        read = widget.details()
+        await bots_have_acted(pilot, screen, table, 2)
+        assert widget.details() == read
+        await table.close()
