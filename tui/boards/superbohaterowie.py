@@ -214,9 +214,10 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     lines = [f"Game {number} of {view['series']} is over"]
     saved = [s for s in view["winners"]] if number == view["game_number"] else []
     if saved:
-        who = " and ".join(f"{names[s]} ({view['city_names'][s]})" for s in saved)
-        verb = "saved their city" if len(saved) == 1 else "saved their cities"
-        lines.append(f"{who} {verb} with five different superheroes.")
+        # "Bot 2 (normal) saved London", never "Bot 2 (normal) (London)": a name may hold
+        # parentheses of its own.
+        who = " and ".join(f"{names[s]} saved {view['city_names'][s]}" for s in saved)
+        lines.append(f"{who} with five different superheroes.")
     dealt = any(e.get("type") == "deal" for e in events)
     for seat, scored in enumerate(points):
         why = ""
