@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets import RichLog
 
 MAX_ENTRIES = 500
@@ -23,6 +26,41 @@ class EventLog(RichLog):
         super().__init__(id=id, max_lines=MAX_ENTRIES, wrap=True, markup=False, auto_scroll=True)
         self.entries: list[tuple[int | None, str]] = []
         self.reader: int | None = None
+        self._writing = False
+
+    def write(self, *args: Any, **kwargs: Any) -> Any:
+        self._writing = True
+        try:
+            return super().write(*args, **kwargs)
+        finally:
+            self._writing = False
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Any:
+        """A line written to a log that already scrolls only moves its scrollbar's thumb:
+        no layout of the whole screen (RichLog asks for one with every line, which costs
+        a table more than drawing the line)."""
+        if layout and self._writing and self._grows_in_place():
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _grows_in_place(self) -> bool:
+        """Whether the log scrolls already (vertically only), so its new lines change
+        nothing but the scrollbar, which is set here instead of by a layout."""
+        if not self.is_mounted or not self.show_vertical_scrollbar:
+            return False
+        region = self.scrollable_content_region
+        if self.show_horizontal_scrollbar or self.virtual_size.width > region.width:
+            return False
+        bar = self.vertical_scrollbar
+        bar.window_virtual_size = self.virtual_size.height
+        bar.window_size = region.height
+        return True
 
     def add(self, text: str, to: int | None = None) -> None:
         """Remember an entry and show it if the current reader may see it."""
