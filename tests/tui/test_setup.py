@@ -11,6 +11,7 @@ from core.games import GAMES
 from core.table import TableSetup
 from tests.tui import screen_text
 from tui.app import HuntersApp
+from tui.saves import save_path
 from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.setup import SetupScreen, local_name, name_problem, parse_seed
@@ -337,3 +338,21 @@ def test_setup_takes_the_seat_name_rule_from_the_table() -> None:
 
     assert setup.NAME_MAX is table.NAME_MAX
     assert setup.NAME_PUNCTUATION is table.NAME_PUNCTUATION
+
+
+async def test_start_asks_before_replacing_an_unfinished_game(tmp_path: Any) -> None:
+    """One save per game: a new game would overwrite it, so Start says so once, and only
+    Start again replaces it."""
+    app = HuntersApp(Settings(bot_delay=30, config_file=tmp_path / "config.json"))
+    path = save_path(SLUG)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"an unfinished game")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_setup(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "Start again to replace it" in _problem(screen, "start-problem")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)

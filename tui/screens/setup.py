@@ -28,6 +28,7 @@ from core.engine import Game, OptionValue, validate_options
 from core.games import GAMES
 from core.table import NAME_MAX, NAME_PUNCTUATION, Seat, TableSetup
 from tui.config import read_config, write_config
+from tui.saves import save_path
 from tui.screens.help import key_help
 
 if TYPE_CHECKING:
@@ -161,6 +162,8 @@ class SetupScreen(Screen[None]):
         self.seed_text = ""
         self.start_problem = ""
         """Why the last Start failed (the rules' own words), until something changes."""
+        self._replacing_asked = False
+        """Whether Start has said once that it replaces this game's unfinished save."""
         if not hosting:
             self._restore_last(self.app.settings.config_file)
 
@@ -488,8 +491,25 @@ class SetupScreen(Screen[None]):
         except ValueError as error:
             self._show_all_problems(str(error))
             return
+        if self._replaces_a_save() and not self._replacing_asked:
+            self._replacing_asked = True
+            self.start_problem = (
+                f"Your unfinished {self.game.title} game is saved: starting a new one"
+                " replaces it (Esc, then Continue it from the game list). Start again to"
+                " replace it."
+            )
+            self._show_problem("start-problem", self.start_problem)
+            return
         self._keep_setup()
         self.app.start_game(setup)
+
+    def _replaces_a_save(self) -> bool:
+        """Whether starting here would overwrite an unfinished local game of this game
+        (one save per game), which Start then asks about once (unless confirmations are off)."""
+        settings = self.app.settings
+        if self.hosting or settings.config_file is None or not settings.confirmations:
+            return False
+        return save_path(self.game_slug).is_file()
 
     def _read_fields(self) -> None:
         """Take the text fields as they show now.
