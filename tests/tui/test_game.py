@@ -472,3 +472,24 @@ async def test_m_in_the_settings_turns_the_summaries_off_and_on() -> None:
         assert app.settings.summaries is False and "Summaries: off" in screen_text(app)
         await pilot.press("m")
         assert app.settings.summaries is True
+
+
+async def test_screen_reader_mode_i_reads_the_highlighted_choice_and_h_the_history() -> None:
+    """In plain mode i gives the highlighted choice's whole wording; H the history."""
+    from tui.screens.details import DetailsScreen
+    from tui.screens.history import HistoryScreen
+
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup())
+        await settle(pilot, screen)
+        choices = screen.query_one("#sr-choices", OptionList)
+        highlighted = str(choices.get_option_at_index(choices.highlighted or 0).prompt)
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen) and app.screen.text == highlighted
+        assert not BOX_DRAWING & set(screen_text(app).split("Escape or i")[0])
+        await pilot.press("escape")
+        await pilot.press("H")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
