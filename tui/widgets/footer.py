@@ -34,7 +34,7 @@ class KeyFooter(Footer):
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         keys = self._keys_now()
-        shown = list(self.query_children(FooterKey))
+        shown = [k for k in self.query_children(FooterKey) if not k.has_class("-command-palette")]
         same = bool(keys) and [(k.action, k.key_display, k.description) for k in shown] == [
             key[:3] for key in keys
         ]
