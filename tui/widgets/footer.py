@@ -10,24 +10,50 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 
 class KeyFooter(Footer):
-    """A Footer that restyles a key turning on or off instead of composing every key."""
+    """A Footer that restyles a key turning on or off instead of composing every key.
 
-    def _keys_now(self) -> list[tuple[str, str, str, bool]]:
-        """(action, key shown, description, enabled) per key, as ``compose`` lays them out
-        (one key per action: the first binding of it)."""
-        first: dict[str, tuple[str, str, str, bool]] = {}
-        for _, binding, enabled, _tooltip in self.screen.active_bindings.values():
+    Compact, its keys are made compact from the start (Textual's Footer binds each key's
+    ``compact`` to its own, which restyles every key one by one after each compose)."""
+
+    def _bindings_now(self) -> list[tuple[Any, bool, str]]:
+        """(binding, enabled, tooltip) per key, as ``compose`` lays them out (one key per
+        action: the first binding of it); empty when a key is grouped (laid out apart)."""
+        first: dict[str, tuple[Any, bool, str]] = {}
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
             if binding.show and binding.action not in first:
                 if binding.group is not None:
-                    return []  # grouped keys are laid out differently: always compose
-                shown = self.app.get_key_display(binding)
-                first[binding.action] = (binding.action, shown, binding.description, enabled)
+                    return []
+                first[binding.action] = (binding, enabled, tooltip)
         return list(first.values())
+
+    def _keys_now(self) -> list[tuple[str, str, str, bool]]:
+        """(action, key shown, description, enabled) per key."""
+        return [
+            (b.action, self.app.get_key_display(b), b.description, enabled)
+            for b, enabled, _ in self._bindings_now()
+        ]
+
+    def compose(self) -> ComposeResult:
+        bindings = self._bindings_now() if self._bindings_ready else []
+        if not bindings or not self.compact:
+            yield from super().compose()
+            return
+        for binding, enabled, tooltip in bindings:
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
+                classes="-compact",
+            )
 
     def bindings_changed(self, screen: Any) -> None:
         self._bindings_ready = True
