@@ -446,9 +446,11 @@ class Board(ChoiceRowBoard):
         """The hero looked at, as an index into every hero on the table; None: the cursor
         is on the choices."""
         self._detail: tuple[Hashable, Detail] | None = None
-        self._sent: Action | None = None
-        """The action sent to the table and not yet seen through: while it is still legal
-        (refused, or not taken yet) the steps before its last one stay chosen."""
+        self._sent: tuple[Action, list[Hashable], int] | None = None
+        """The action sent to the table and not yet seen taken, with the steps chosen
+        before it and the cursor: the same position shown again means the table refused it
+        (they come back). Meanwhile nothing is chosen, so a second Enter cannot send it
+        twice."""
         self._confirming: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
 
@@ -498,10 +500,17 @@ class Board(ChoiceRowBoard):
         looked = heroes[self.looking] if self.looking is not None else None
         super().show(update)  # a new position: the choices start again
         if old is None or (update.version, update.seat) == (old.version, old.seat):
+            if self._sent is not None:  # the same position again: the table refused it
+                _, keys, index = self._sent
+                self._sent = None
+                if self._leads_somewhere(keys):
+                    self.keys = keys
+                    self.cursor = min(index, max(0, len(self.choices) - 1))
             self._draw()
             return
-        if self._sent is not None and self._sent not in update.legal:
-            self._sent = None  # taken: the next decision starts afresh
+        if self._sent is not None:
+            if self._sent[0] not in update.legal:
+                self._sent = None  # taken: the next decision starts afresh
         elif update.seat == old.seat and self._leads_somewhere(keys):
             self.keys = keys
         self.cursor = self._nearest(under, index)
@@ -551,7 +560,9 @@ class Board(ChoiceRowBoard):
         keys = [*self.keys, key]
         action = self.trie.action(keys)
         if action is not None:
-            self._sent = action
+            self._sent = (action, self.keys, self.cursor)
+            self.keys = []
+            self.cursor = self._nearest(key, self.cursor)
             self.post_message(ActionChosen(action))
         else:
             self.keys = keys

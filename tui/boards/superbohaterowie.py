@@ -414,10 +414,11 @@ class Board(KeyStates, Widget, can_focus=True):
         self._before: list[list[str | None]] | None = None
         """The cities as the previous position showed them: what changed since is "new"."""
         self._fresh: frozenset[Hashable] = frozenset()
-        self._sent = False
-        """An action went to the table from this position: its next position is the
-        player's own move (the cursor goes back to the hand); the same position again is a
-        refusal (everything stays where it was)."""
+        self._sent: tuple[list[Hashable], tuple[int, int]] | None = None
+        """The steps chosen before an action went to the table, and the cursor: the same
+        position shown again means the table refused it (they come back, so the player
+        chooses another target); a new one is the player's own move (back to the hand).
+        Meanwhile nothing is chosen, so a second Enter cannot send the action twice."""
         self._confirming = False
         """`d` asked once whether to discard both cards."""
 
@@ -445,7 +446,7 @@ class Board(KeyStates, Widget, can_focus=True):
             self._confirming = False
             self._fresh = self._changed(old, update)
             hand = update.view["hand"] or []
-            if old is None or self._sent or update.seat != old.seat or under is None:
+            if old is None or self._sent is not None or update.seat != old.seat or under is None:
                 self.keys = []
                 self.cursor = (HAND_ROW, min(self.cursor[1], max(0, len(hand) - 1)))
             else:
@@ -455,7 +456,9 @@ class Board(KeyStates, Widget, can_focus=True):
                     HAND_ROW,
                     min(self.cursor[1], max(0, len(hand) - 1)),
                 )
-        self._sent = False
+        elif self._sent is not None:  # the same position again: the move was refused
+            self.keys, self.cursor = self._sent
+        self._sent = None
         self._draw()
         self.refresh_bindings()
 
@@ -716,8 +719,6 @@ class Board(KeyStates, Widget, can_focus=True):
                 self.keys = candidate
                 self._jump_to_first_choice()
             else:
-                # The card (and any spaces before this one) stay chosen and the cursor stays
-                # here until the table answers: a refusal leaves the player in this step.
                 chosen = action or build(update, candidate)
                 if chosen is not None:
                     self._send(chosen)
@@ -725,7 +726,8 @@ class Board(KeyStates, Widget, can_focus=True):
         self.refresh_bindings()
 
     def _send(self, action: Action) -> None:
-        self._sent = True
+        self._sent = (self.keys, self.cursor)
+        self.keys = []
         self._confirming = False
         self.post_message(ActionChosen(action))
 
