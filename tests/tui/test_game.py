@@ -270,9 +270,13 @@ async def test_a_spectator_joins_a_running_table_and_sees_no_hand() -> None:
 # -- the layout, details, history and the milestone pause ------------------------------------
 
 
-async def test_the_log_stands_beside_the_board_from_120_columns() -> None:
-    """Below the board at 80 columns, beside it (the board about two thirds) at 160;
-    resizing switches between the two."""
+async def test_the_log_stands_beside_the_board_from_120_columns(monkeypatch: Any) -> None:
+    """Below the board at 80 columns, beside it (the board about two thirds) at 160, with
+    the legend in the room under the board (for a board that asks for it); resizing
+    switches between the two."""
+    from tui.boards import superbohaterowie
+
+    monkeypatch.setattr(superbohaterowie, "LEGEND_UNDER_BOARD", True, raising=False)
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _start(pilot, _setup())
@@ -280,11 +284,14 @@ async def test_the_log_stands_beside_the_board_from_120_columns() -> None:
         column, log = screen.query_one("#board-column"), screen.query_one("#log")
         assert not screen.has_class("-wide")
         assert log.region.y >= column.region.bottom and log.region.width >= 78
+        assert not screen.query_one("#legend-panel").display
         await pilot.resize_terminal(160, 45)
         await pilot.pause()
         assert screen.has_class("-wide")
         assert log.region.x >= column.region.right and log.region.y == column.region.y
         assert 100 <= column.region.width <= 110 and log.region.height > 30
+        legend = screen.query_one("#legend-panel")
+        assert legend.display and legend.region.height > 0 and "Legend" in screen_text(app)
 
 
 async def test_i_shows_the_full_text_under_the_cursor_and_escape_closes_it() -> None:

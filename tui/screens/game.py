@@ -13,9 +13,10 @@ what the board's cursor is on, `H` the whole history.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
+from rich import table as rich_table
 from rich.text import Text
 from textual import events as textual_events
 from textual import on
@@ -63,6 +64,21 @@ def merge_events(streams: list[list[Event]]) -> list[Event]:
         position = [p + 1 for p in position]
 
 
+def legend_grid(legend: Sequence[tuple[str, str]]) -> rich_table.Table:
+    """The board's legend as two columns of "glyph  meaning", for the room a wide terminal
+    leaves under the board (every short form on screen, explained where it is seen).
+
+    A board module asks for it with ``LEGEND_UNDER_BOARD = True`` (a board that fills a
+    big terminal by itself, or draws its own key, need not)."""
+    grid = rich_table.Table.grid(padding=(0, 2), expand=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text("Legend", style="bold"), Text("(F1: how to play here)"))
+    for glyph, meaning in legend:
+        grid.add_row(Text(glyph), Text(meaning))
+    return grid
+
+
 class LocalPlayers:
     """The table participant for everyone at this keyboard."""
 
@@ -100,6 +116,10 @@ class GameScreen(Screen[None]):
         width: 1fr; height: 1fr; border-top: none; border-left: solid $primary-darken-2;
     }
     GameScreen #status { height: auto; min-height: 1; padding: 0 1; }
+    GameScreen #legend-panel { display: none; height: auto; padding: 0 1; color: $text-muted; }
+    GameScreen.-wide #legend-panel {
+        display: block; height: 1fr; min-height: 0; overflow: hidden; margin-top: 1;
+    }
     GameScreen #stopped {
         display: none; height: auto; padding: 0 1; background: $error; color: $text;
         text-style: bold;
@@ -190,6 +210,10 @@ class GameScreen(Screen[None]):
                     board.local_seats = tuple(sorted(self.local))  # whose keys it takes
                     yield board
                 yield Static(id="status")
+                legend = getattr(self.board_module, "LEGEND", ())
+                beneath = getattr(self.board_module, "LEGEND_UNDER_BOARD", False)
+                if legend and beneath and not self.settings.screen_reader:
+                    yield Static(legend_grid(legend), id="legend-panel")
             yield EventLog(id="log")
         yield KeyFooter(compact=True)  # every key of a table at 80 columns, or nearly
 
