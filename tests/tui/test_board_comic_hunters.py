@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Iterator
@@ -11,10 +12,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from core.engine import Action
+from core.engine import Action, IllegalAction
 from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES, SCHEDULE
 from core.match import Match
-from core.table import Seat, TableSetup, Update
+from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
 from tests.tui.board_helpers import reachable, update_of
 from tests.tui.game_driver import settle
@@ -22,7 +23,7 @@ from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
 from tui.boards import comic_hunters_draw as draw
 from tui.boards import comic_hunters_facts as facts
-from tui.boards.base import ActionTrie
+from tui.boards.base import ActionChosen, ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
@@ -119,6 +120,8 @@ async def play_by_keys(pilot: Any, screen: GameScreen, action: Action) -> None:
             await pilot.press(*(["right"] * steps))
         assert widget.cursor == index
         await pilot.press("enter")
+        if board.is_final(widget.update, choice.key):  # asked once: Enter again to confirm
+            await pilot.press("enter")
 
 
 def _sensible(legal: list[Action], rng: random.Random) -> Action:
@@ -285,6 +288,7 @@ async def test_every_choice_is_reachable_at_80x24() -> None:
         widget = app.query_one(board.Board)
         for players, seed in ((1, 4), (4, 7)):
             for update in _positions(players, seed):
+                widget.update = None  # a new table: the cursor starts on the first choice
                 widget.show(update)
                 visited = await _visit(pilot, widget, app, budget=12)
                 assert visited, update.view["location"]
@@ -401,3 +405,274 @@ def test_snapshot_assemble(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.press("enter")
 
     assert snap_compare(_solo_app(), terminal_size=size, run_before=run_before)
+
+
+# -- never lose a move by accident (issue #16) ------------------------------------------------
+
+
+HOLD = "test: the cursor rests"
+READY = ("ready",)
+PASS = ("pass",)
+
+
+def _to_assemble(seed: int = 1) -> Match:
+    """A 3-player match at its first Assemble; with seed 1 seat 0 holds two Spider-Man
+    cards (c101, c103) among others."""
+    match = Match.new(SLUG, 3, seed=seed)
+    rng = random.Random(seed)
+    while match.state.location != "assemble":
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
+        match.act(seat, rng.choice(takes or legal))
+    return match
+
+
+def _to_an_auction_bid(seed: int = 1) -> Match:
+    """A 3-player match where seat 0 may raise the bid on a lot or pass on it."""
+    match = Match.new(SLUG, 3, seed=seed)
+    while not (match.state.location == "auction" and PASS in match.legal(0)):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        opens = [a for a in legal if a[0] == "open" and a[2] == 1]
+        bids = [a for a in legal if a[0] == "bid"]
+        match.act(seat, (opens or bids[:1] or legal)[0])
+    return match
+
+
+async def _held_table_at(
+    pilot: Any, match: Match, seats: tuple[Seat, ...]
+) -> tuple[GameScreen, Table]:
+    """A game screen for seat 0 of ``match`` at a table whose bots (a small delay) wait
+    until released."""
+    table = Table(match, seats, bot_delay=0.01, bot_seed=1)
+    table.hold(HOLD)
+    setup = TableSetup(SLUG, seats, {}, 0)
+    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({0}))
+    await pilot.app.push_screen(screen)
+    await table.start()
+    await pilot.pause()
+    return screen, table
+
+
+async def _bots_have_acted(pilot: Any, screen: GameScreen, table: Table, versions: int) -> None:
+    """Let the bots play until the table is ``versions`` moves on and the screen shows it."""
+    target = table.match.version + versions
+    table.release(HOLD)
+    async with asyncio.timeout(10):
+        while table.match.version < target or screen.latest[0].version < target:
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+    table.hold(HOLD)
+    await pilot.pause()
+
+
+HARD_BOTS = (Seat("Ala"), Seat("Bot 2", "bot", "hard"), Seat("Bot 3", "bot", "hard"))
+
+
+def _under(widget: Any) -> Any:
+    return widget.choices[widget.cursor].key
+
+
+async def _bots_have_assembled(pilot: Any, screen: GameScreen, table: Table) -> None:
+    """Let the bots play, relocate and pay in Assemble until only seat 0 is left in it."""
+    table.release(HOLD)
+    async with asyncio.timeout(10):
+        while table.match.to_act() != {0} or screen.latest[0].acting != {0}:
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+    await pilot.pause()
+
+
+async def test_the_assemble_starts_on_a_card_and_it_rests_there_while_bots_assemble() -> None:
+    """Assemble Collection is played by everyone at once: the cursor starts on a card, never
+    on Done playing, and stays on the card it was moved to while the bots assemble."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _to_assemble()
+        screen, table = await _held_table_at(pilot, match, HARD_BOTS)
+        widget: Any = screen.query_one("#board")
+        assert _under(widget) != READY
+        await pilot.press("right", "right")
+        resting = _under(widget)
+        versions = match.version
+        await _bots_have_assembled(pilot, screen, table)
+        assert match.version > versions + 2
+        assert _under(widget) == resting
+        assert match.state.assembly.plays[0] == ()
+        await table.close()
+
+
+async def test_a_card_chosen_to_play_stays_chosen_while_bots_assemble() -> None:
+    """A card chosen to play (the first of its two steps) stays chosen, and the cursor on
+    its collection, while the bots assemble."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _to_assemble()
+        screen, table = await _held_table_at(pilot, match, HARD_BOTS)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("right", "enter")
+        chosen, under = list(widget.keys), _under(widget)
+        await _bots_have_assembled(pilot, screen, table)
+        assert widget.keys == chosen and _under(widget) == under
+        assert match.state.assembly.plays[0] == () and match.state.assembly.stages[0] == "play"
+        await table.close()
+
+
+async def test_the_store_cursor_rests_while_bots_pick() -> None:
+    """In the Store everyone picks at once: the bots' picks leave the cursor on the card."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new(SLUG, 3, seed=2)
+        screen, table = await _held_table_at(pilot, match, HARD_BOTS)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("right", "right", "right")
+        resting = _under(widget)
+        await _bots_have_acted(pilot, screen, table, 2)
+        assert _under(widget) == resting
+        assert match.state.location == "store" and 0 in match.to_act()
+        await table.close()
+
+
+class _Chosen(App[None]):
+    """The board alone, fed updates by the test, keeping the actions it sends."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or Settings(bot_delay=0)
+        self.sent: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield board.Board(id="board")
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.sent.append(message.action)
+
+
+async def _walk_to(pilot: Any, widget: Any, key: Any) -> None:
+    """Right arrows until the cursor is on ``key``."""
+    for _ in range(len(widget.choices)):
+        if _under(widget) == key:
+            return
+        await pilot.press("right")
+    assert _under(widget) == key
+
+
+async def test_after_your_own_play_the_cursor_is_on_the_next_card_not_done() -> None:
+    """Your own play changes your choices: the cursor goes to the card nearest the one
+    played, never to Done playing."""
+    match = _to_assemble()
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await _walk_to(pilot, widget, ("play", "c101"))
+        await pilot.press("enter", "enter")
+        assert app.sent == [("play", "c101", "spider-man")]
+        match.act(0, app.sent[-1])
+        widget.show(update_of(match, 0))
+        assert _under(widget) == ("play", "c103")
+
+
+async def test_a_half_built_play_stays_when_your_choices_change() -> None:
+    """A card chosen to play stays chosen, with the cursor on the same collection, when a
+    new position changes your choices but the card can still be played."""
+    match = _to_assemble()
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await _walk_to(pilot, widget, ("play", "c103"))
+        await pilot.press("enter")
+        under = _under(widget)
+        match.act(0, ("play", "c101", "spider-man"))
+        widget.show(update_of(match, 0))
+        assert widget.keys == [("play", "c103")]
+        assert _under(widget) == under
+
+
+async def test_done_playing_asks_once_and_names_the_lone_card() -> None:
+    """Done playing comes last and asks first: it says what is paid and that the lone
+    Spider-Man card goes back to the hand; a second Enter takes it."""
+    match = _to_assemble()
+    match.act(0, ("play", "c101", "spider-man"))
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        assert widget.choices[-1].key == READY
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        assert app.sent == []
+        said = " ".join(screen_text(app).split())
+        assert "the lone Spider-Man card goes back to your hand" in said
+        assert "Enter again to confirm." in said
+        await pilot.press("enter")
+        assert app.sent == [READY]
+
+
+async def test_moving_away_from_done_forgets_the_question() -> None:
+    """Asked to confirm, the player moves on and back: Enter asks again."""
+    match = _to_assemble()
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.press("left", "enter", "right", "left", "enter")
+        assert app.sent == []
+
+
+async def test_the_confirmations_setting_off_takes_done_at_once() -> None:
+    """With confirmations turned off one Enter on Done playing takes it."""
+    match = _to_assemble()
+    app = _Chosen(Settings(bot_delay=0, confirmations=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.press("left", "enter")
+        assert app.sent == [READY]
+
+
+async def test_passing_on_a_lot_is_never_preselected_and_asks_once() -> None:
+    """At the Auction Website the cursor starts on the lowest raise, not on Pass on this
+    lot (the rules list pass first); Pass asks once before dropping out of the lot."""
+    match = _to_an_auction_bid()
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        assert _under(widget) == ("bid", match.state.auction.bid + 1)
+        await _walk_to(pilot, widget, PASS)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.sent == []
+        assert "Enter again to confirm." in " ".join(screen_text(app).split())
+        await pilot.press("enter")
+        assert app.sent == [PASS]
+
+
+async def test_a_refused_play_keeps_the_card_chosen_and_the_cursor() -> None:
+    """When the table refuses a play (it changed while the player chose), the card stays
+    chosen, the cursor stays on its collection, the prompt asks for that step again and
+    the reason is on screen."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await _held_table_at(pilot, _to_assemble(), HARD_BOTS)
+        widget: Any = screen.query_one("#board")
+
+        async def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise IllegalAction("the table changed while you were choosing; look again")
+
+        table.submit = refuse  # type: ignore[method-assign]
+        await _walk_to(pilot, widget, ("play", "c101"))
+        await pilot.press("enter")
+        chosen, under = list(widget.keys), _under(widget)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        said = " ".join(screen_text(app).split())
+        assert "look again" in said
+        assert widget.keys == chosen
+        assert _under(widget) == under
+        assert "Step 2." in said
+        await table.close()

@@ -12,6 +12,12 @@ discard. ←→ (or ↑↓) move the cursor along the choices, Enter takes the c
 takes the last one back. The choice under the cursor has a heavy border (a card) or
 brackets (a row, a lot, a grid line), ◆ marks every place a choice can be made, and the
 line under the table says the whole choice in words.
+
+No move is lost by accident (issue #16): the cursor stays on the same choice when a bot's
+move in a simultaneous step brings a new position, and a half-built choice stays while it
+still leads somewhere; Done playing and Pass on this lot come last, are never where the
+cursor lands by itself, and take a second Enter after saying what they give up (the
+`confirmations` setting turns that off); a refused move leaves its steps chosen.
 """
 
 from __future__ import annotations
@@ -36,7 +42,14 @@ from core.games.comic_hunters.data import (
 )
 from core.games.comic_hunters.locations import line_take
 from core.table import Update
-from tui.boards.base import ActionTrie, Choice, Path, note_sentence
+from tui.boards.base import (
+    ActionChosen,
+    ActionTrie,
+    Choice,
+    Path,
+    ResultsWanted,
+    note_sentence,
+)
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
@@ -101,6 +114,9 @@ the card, then the empty space it slides to.
 **Assemble:** choose *Play …* and the hero's collection for each card (a new collection
 needs two cards of one hero), then *Done playing*, then pay: discard cards from your hand
 worth at least what you owe (no change). Keep at most two cards for the next round.
+*Done playing* (like *Pass on this lot* at an auction) is last in the row and asks once:
+it says what you will pay and which lone cards go back to your hand; Enter again takes it.
+The others playing meanwhile never move your cursor.
 """
 
 LEGEND: tuple[tuple[str, str], ...] = (
@@ -234,10 +250,32 @@ def paths(update: Update, action: Action) -> list[Path]:
             )
         ]
     if verb == "ready":
-        owe = _owed(update)
-        words = f"Done playing: pay {owe}" if owe else "Done playing (nothing to pay)"
-        return [(Choice(("ready",), words),)]
+        return [(Choice(("ready",), _ready_words(update)),)]
     return []
+
+
+FINAL: frozenset[Hashable] = frozenset({("ready",), ("pass",)})
+"""Choices that give up the rest of a step for you: Done playing ends your plays in
+Assemble, Pass on this lot drops you out of its bidding. They come last in the row, are
+never where the cursor lands by itself, and are taken only on a second Enter. (The
+Convention's "Nothing left: pass" is the only choice there is, so it asks nothing.)"""
+
+
+def is_final(update: Update, key: Hashable) -> bool:
+    """Whether ``key`` is one of the FINAL choices here (a pass only at an auction)."""
+    return key in FINAL and (key != ("pass",) or update.view["location"] == "auction")
+
+
+def confirm_words(update: Update, key: Hashable) -> str:
+    """What a final choice gives up, and how to take it anyway."""
+    if key == ("ready",):
+        return f"{_ready_words(update)}. Enter again to confirm."
+    a = update.view["auction"]
+    leader = name_of(update, a["leader"])
+    return (
+        f"Pass on lot {a['lot'] + 1}: you drop out of its bidding ({a['bid']} by {leader}). "
+        "Enter again to confirm."
+    )
 
 
 def cell_words(cell: int) -> str:
@@ -250,6 +288,32 @@ def _owed(update: Update) -> int:
     if assembly is None or update.seat is None:
         return 0
     return sum(CARD[card].value for card, _ in assembly["plays"][update.seat])
+
+
+def _lone(update: Update) -> list[tuple[str, str]]:
+    """Your played cards (card, hero) that Done playing takes back: alone for a hero you
+    do not collect yet, as core.games.comic_hunters.assembly.strays counts them on the
+    whole state (a new collection needs two cards played at once)."""
+    view, seat = update.view, update.seat
+    if view["assembly"] is None or seat is None:
+        return []
+    plays = view["assembly"]["plays"][seat]
+    collected = {hero for hero, _ in view["collections"][seat]}
+    heroes = [hero for _, hero in plays]
+    return [(c, h) for c, h in plays if h not in collected and heroes.count(h) < 2]
+
+
+def _ready_words(update: Update) -> str:
+    """Done playing, with what it costs once the lone cards have gone back to the hand:
+    "Done playing: pay 2 — the lone Spider-Man card goes back to your hand"."""
+    lone = _lone(update)
+    owe = _owed(update) - sum(CARD[card].value for card, _ in lone)
+    words = f"Done playing: pay {owe}" if owe else "Done playing (nothing to pay)"
+    if not lone:
+        return words
+    heroes = " and ".join(HERO_NAMES[hero] for _, hero in lone)
+    back = "card goes" if len(lone) == 1 else "cards go"
+    return f"{words} — the lone {heroes} {back} back to your hand"
 
 
 def _paid(update: Update) -> int:
@@ -500,6 +564,15 @@ class Board(ChoiceRowBoard):
     Board > Part { height: auto; width: 100%; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._sent: tuple[Action, Hashable, int] | None = None
+        """The action sent to the table and not yet seen through, with the first step's key
+        and place in the row: while the action is still legal (refused, or not taken yet)
+        the steps before its last one stay chosen; once taken, the cursor goes near there."""
+        self._confirming: Hashable | None = None
+        """The final choice one Enter has asked about (None: nothing asked)."""
+
     def compose(self) -> ComposeResult:
         for part in PARTS:
             yield Part(id=f"ch-{part}")
@@ -534,6 +607,8 @@ class Board(ChoiceRowBoard):
         choices = self.choices
         if self._mine() and choices:
             choice = choices[self.cursor]
+            if self._confirming is not None:
+                return f"{self.cursor + 1} of {len(choices)}: {confirm_words(update, choice.key)}"
             text = f"{self.cursor + 1} of {len(choices)}: {choice.label}"
             key = choice.key
             if isinstance(key, tuple) and key[0] == "reveal":  # what the row holds so far
@@ -548,30 +623,112 @@ class Board(ChoiceRowBoard):
     # -- drawing ------------------------------------------------------------------------------
 
     def show(self, update: Update) -> None:
-        """Display a new update. Another player's move in a simultaneous step (the Store,
-        Assemble) leaves your choices as they were: then the cursor and any half-built
-        choice stay where you left them instead of jumping back to the first choice."""
+        """Display a new update, keeping what the player put where it was, as a bot's move
+        in a simultaneous step (the Store, Assemble) or a refused move must: the choices
+        made so far while they still lead somewhere, the cursor on the same choice by
+        identity, else on the ordinary choice nearest where it was (never a final one while
+        another is there). After your own move went through, the cursor goes to the
+        choice nearest the one that started it: the next card after a card played."""
         old = self.update
-        if old is None or old.seat != update.seat or old.legal != update.legal:
-            self.keys = []
-            self.cursor = 0
+        keys, under, index = list(self.keys), self._under(), self.cursor
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
-        self.cursor = min(self.cursor, max(0, len(self.choices) - 1))
+        if old is None or old.seat != update.seat:
+            self.keys, under, index, self._sent = [], None, 0, None
+        elif self._sent is not None and self._sent[0] not in update.legal:
+            # Taken: the next decision starts afresh, near the choice that began this one
+            # unless the cursor is on a choice still there.
+            if under not in {c.key for c in self._row([])}:
+                _, under, index = self._sent
+            self.keys, self._sent = [], None
+        else:
+            self.keys = keys if self._leads_somewhere(keys) else []
+        self.cursor = self._nearest(under, index)
+        if self._confirming is not None and self._under() != self._confirming:
+            self._confirming = None
         # Unlike ChoiceRowBoard.show, no layout of the whole board: each part lays itself
         # out again only when its number of lines changed (a layout redraws the screen).
         self._draw()
         self.refresh_bindings()
 
+    @property
+    def choices(self) -> list[Choice]:
+        """The legal next steps after what has been chosen so far."""
+        return self._row(self.keys)
+
+    def _row(self, keys: Sequence[Hashable]) -> list[Choice]:
+        """The legal next steps after ``keys``, the final ones (see FINAL) last."""
+        found = self.trie.choices(keys)
+        if self.update is None:
+            return found
+        final = [c for c in found if is_final(self.update, c.key)]
+        return [c for c in found if c not in final] + final
+
+    def _under(self) -> Hashable | None:
+        """The key of the choice under the cursor (None: no choices)."""
+        choices = self.choices
+        return choices[min(self.cursor, len(choices) - 1)].key if choices else None
+
+    def _nearest(self, key: Hashable | None, index: int) -> int:
+        """Where the cursor goes in the current choices: on ``key`` if it is still there,
+        else on the ordinary choice nearest ``index`` (a final one only if nothing else is)."""
+        keys = [c.key for c in self.choices]
+        if key in keys:
+            return keys.index(key)
+        assert self.update is not None
+        ordinary = [i for i, k in enumerate(keys) if not is_final(self.update, k)]
+        return min(ordinary or range(len(keys)), key=lambda i: abs(i - index), default=0)
+
+    def _leads_somewhere(self, keys: Sequence[Hashable]) -> bool:
+        return all(
+            key in {c.key for c in self.trie.choices(keys[:depth])}
+            for depth, key in enumerate(keys)
+        )
+
+    def _confirms(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "confirmations", True))
+
     def action_cursor(self, step: int) -> None:
+        self._confirming = None
         super().action_cursor(step)
         self._draw()
 
     def action_choose(self) -> None:
-        super().action_choose()
+        """Take the choice under the cursor; a final one only on a second Enter. A complete
+        action goes to the table with the steps before it still chosen, so that a refusal
+        leaves the player where they were (the table shows the reason)."""
+        update = self.update
+        if update is None:
+            return
+        if update.outcome is not None:
+            self.post_message(ResultsWanted())
+            return
+        if update.seat not in update.acting:
+            self.notify("It is not your turn.", severity="warning")
+            return
+        key = self._under()
+        if key is None:
+            return
+        if is_final(update, key) and self._confirming != key and self._confirms():
+            self._confirming = key
+            self._draw()
+            return
+        self._confirming = None
+        keys = [*self.keys, key]
+        action = self.trie.action(keys)
+        if action is not None:
+            first = keys[0]
+            self._sent = (action, first, [c.key for c in self._row([])].index(first))
+            self.post_message(ActionChosen(action))
+        else:
+            self.keys = keys
+            self.cursor = self._nearest(None, 0)
+        self.refresh_bindings()
         self._draw()
 
     def action_back(self) -> None:
+        self._confirming = None
         super().action_back()
         self._draw()
 
@@ -673,8 +830,12 @@ class Board(ChoiceRowBoard):
         """The choice under the cursor in words, and what to do now: each in up to
         ``level + 1`` lines, always that many (a part that keeps its height is drawn
         again alone; one that changes it lays the whole screen out again). Whatever is
-        cut is in ``details()``."""
+        cut is in ``details()``. A final choice asked about takes both lines' room: what it
+        gives up is the one thing to read before the second Enter."""
         choices = self.choices
+        if self._confirming is not None and self._mine():  # the question takes both lines
+            asked = Text(confirm_words(update, self._confirming), style="bold")
+            return self._lines_of(asked, width, 2 * (level + 1))
         line = Text("", style="bold")
         if self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
