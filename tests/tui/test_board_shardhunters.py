@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -480,4 +481,33 @@ async def test_the_hero_looked_at_stays_while_the_bots_choose() -> None:
         read = widget.details()
         await bots_have_acted(pilot, screen, table, 2)
         assert widget.details() == read
+        await table.close()
+
+
+async def test_a_second_enter_while_a_play_is_on_its_way_sends_nothing() -> None:
+    """Enter puts a card down; an impatient second Enter before the table has answered
+    neither sends the play again nor chooses anything."""
+    match = Match.new("shardhunters", 2, seed=11)
+    while match.state.phase != "combat":
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await held_table_at(pilot, match, (Seat("Ala"), Seat("Olek")))
+        widget: Any = screen.query_one("#board")
+        sent: list[Any] = []
+        real = table.submit
+
+        async def slow(seat: int, action: Any, *args: Any, **kwargs: Any) -> Any:
+            sent.append(action)
+            await asyncio.sleep(0.3)
+            return await real(seat, action, *args, **kwargs)
+
+        table.submit = slow  # type: ignore[method-assign]
+        await pilot.press("enter", "enter")
+        await asyncio.sleep(0.5)
+        await pilot.pause()
+        assert len(sent) == 1
+        assert widget.keys == []
+        assert match.state.pending[0] and 0 not in match.to_act()
         await table.close()

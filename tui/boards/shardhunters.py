@@ -536,9 +536,9 @@ class Board(ChoiceRowBoard):
         self._draw()
 
     def action_choose(self) -> None:
-        """Take the choice under the cursor; a final one only on a second Enter. A complete
-        action goes to the table with the steps before it still chosen, so that a refusal
-        leaves the player where they were."""
+        """Take the choice under the cursor; a final one only on a second Enter. Nothing
+        more is taken while a complete action is on its way to the table (a refusal brings
+        back the steps chosen before it)."""
         self.looking = None
         update = self.update
         if update is None:
@@ -549,6 +549,8 @@ class Board(ChoiceRowBoard):
         if update.seat not in update.acting:
             self.notify("It is not your turn.", severity="warning")
             return
+        if self._sent is not None and self._sent[0] in update.legal:
+            return  # on its way: the table's answer comes first
         key = self._under()
         if key is None:
             return

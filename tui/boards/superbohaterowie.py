@@ -695,6 +695,8 @@ class Board(KeyStates, Widget, can_focus=True):
         if update.seat not in update.acting:
             self.notify("It is not your turn.", severity="warning")
             return
+        if self._sent is not None:
+            return  # the move is on its way: the table's answer comes first
         if self._confirming:
             self.action_discard()
             return
