@@ -676,3 +676,35 @@ async def test_a_refused_play_keeps_the_card_chosen_and_the_cursor() -> None:
         assert _under(widget) == under
         assert "Step 2." in said
         await table.close()
+
+
+async def test_after_playing_the_last_card_in_the_row_the_cursor_is_on_another_card() -> None:
+    """The card nearest the one played is to play, not a card to take back (those follow
+    the cards in the row): a quick second Enter never undoes the play before."""
+    match = _to_assemble()
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        last = [c.key for c in widget.choices if c.key[0] == "play"][-1]
+        await _walk_to(pilot, widget, last)
+        await pilot.press("enter", "enter")
+        match.act(0, app.sent[-1])
+        widget.show(update_of(match, 0))
+        assert any(c.key[0] == "unplay" for c in widget.choices)
+        assert _under(widget)[0] == "play"
+
+
+async def test_the_next_location_starts_on_its_first_choice() -> None:
+    """The cursor is kept within a location; the next one starts on its first choice."""
+    store, flea = (
+        next(u for u in _positions(3, 2) if u.view["location"] == where)
+        for where in ("store", "flea")
+    )
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(store)
+        await pilot.press("right", "right")
+        widget.show(flea)
+        assert widget.cursor == 0

@@ -628,12 +628,17 @@ class Board(ChoiceRowBoard):
         made so far while they still lead somewhere, the cursor on the same choice by
         identity, else on the ordinary choice nearest where it was (never a final one while
         another is there). After your own move went through, the cursor goes to the
-        choice nearest the one that started it: the next card after a card played."""
+        choice nearest the one that started it: the next card after a card played. A new
+        location starts on its first choice."""
         old = self.update
         keys, under, index = list(self.keys), self._under(), self.cursor
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
-        if old is None or old.seat != update.seat:
+        if old is None or (old.seat, old.view["location"]) != (
+            update.seat,
+            update.view["location"],
+        ):
+            # Another seat's view, or the next location: its first choice.
             self.keys, under, index, self._sent = [], None, 0, None
         elif self._sent is not None and self._sent[0] not in update.legal:
             # Taken: the next decision starts afresh, near the choice that began this one
@@ -671,13 +676,18 @@ class Board(ChoiceRowBoard):
 
     def _nearest(self, key: Hashable | None, index: int) -> int:
         """Where the cursor goes in the current choices: on ``key`` if it is still there,
-        else on the ordinary choice nearest ``index`` (a final one only if nothing else is)."""
+        else on the ordinary choice nearest ``index``, one of the same kind if there is
+        one (after a card played, another card to play rather than taking one back); a
+        final one only if nothing else is there."""
         keys = [c.key for c in self.choices]
         if key in keys:
             return keys.index(key)
         assert self.update is not None
         ordinary = [i for i, k in enumerate(keys) if not is_final(self.update, k)]
-        return min(ordinary or range(len(keys)), key=lambda i: abs(i - index), default=0)
+        kind = key[0] if isinstance(key, tuple) else None
+        alike = [i for i in ordinary if isinstance(keys[i], tuple) and keys[i][0] == kind]
+        near = alike or ordinary or range(len(keys))
+        return min(near, key=lambda i: abs(i - index), default=0)
 
     def _leads_somewhere(self, keys: Sequence[Hashable]) -> bool:
         return all(
