@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from textual.widgets import OptionList
@@ -428,14 +427,9 @@ async def test_moving_away_from_a_final_choice_forgets_the_question() -> None:
         await table.close()
 
 
-@dataclass(slots=True)
-class _Unconfirmed(Settings):
-    confirmations: bool = False
-
-
 async def test_the_confirmations_setting_off_takes_a_final_choice_at_once() -> None:
     """With confirmations turned off one Enter keeps the hand."""
-    app = HuntersApp(_Unconfirmed(bot_delay=0))
+    app = HuntersApp(Settings(bot_delay=0, confirmations=False))
     async with app.run_test(size=(80, 24)) as pilot:
         match = _at_yusuf()
         screen, table = await held_table_at(pilot, match, PEOPLE)

@@ -465,6 +465,20 @@ async def test_discarding_both_shows_d_and_asks_once() -> None:
         await table.close()
 
 
+async def test_with_confirmations_off_one_d_discards_both() -> None:
+    """The confirmations setting off: d discards at once, as it did before it asked."""
+    app = HuntersApp(Settings(bot_delay=0, confirmations=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _until_only_discarding()
+        _, table = await held_table_at(pilot, match, PEOPLE)
+        version = match.version
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.pause()
+        assert match.version == version + 1
+        await table.close()
+
+
 async def test_esc_keeps_the_cards_a_first_d_offered_to_discard() -> None:
     """After one d, Esc keeps the cards: the next d asks again instead of discarding."""
     app = HuntersApp(Settings(bot_delay=0))
