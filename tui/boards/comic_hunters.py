@@ -278,6 +278,11 @@ def confirm_words(update: Update, key: Hashable) -> str:
     )
 
 
+def _kind(key: Hashable | None) -> Hashable | None:
+    """A choice key's kind: its first word ("play", "unplay", "hero", …)."""
+    return key[0] if isinstance(key, tuple) and key else None
+
+
 def cell_words(cell: int) -> str:
     row, col = divmod(cell, GRID)
     return f"row {row + 1}, column {col + 1}"
@@ -684,8 +689,7 @@ class Board(ChoiceRowBoard):
             return keys.index(key)
         assert self.update is not None
         ordinary = [i for i, k in enumerate(keys) if not is_final(self.update, k)]
-        kind = key[0] if isinstance(key, tuple) else None
-        alike = [i for i in ordinary if isinstance(keys[i], tuple) and keys[i][0] == kind]
+        alike = [i for i in ordinary if _kind(keys[i]) == _kind(key)]
         near = alike or ordinary or range(len(keys))
         return min(near, key=lambda i: abs(i - index), default=0)
 
