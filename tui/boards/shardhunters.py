@@ -568,7 +568,7 @@ class Board(ChoiceRowBoard):
             self.post_message(ActionChosen(action))
         else:
             self.keys = keys
-            self.cursor = self._nearest(None, 0)
+            self.cursor = self._nearest(None, self.cursor)  # the next card, where it was
         self.refresh_bindings()
         self._draw()
 
