@@ -479,6 +479,21 @@ async def test_with_confirmations_off_one_d_discards_both() -> None:
         await table.close()
 
 
+def test_the_plain_prompt_names_the_list_choice_not_a_key() -> None:
+    """In screen-reader mode there is no board to take d or c: the prompt names the one
+    choice in the list instead."""
+    match = _until_only_discarding()
+    update = update_of(match, 0)
+    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+    words = board.prompt(update, [], trie.choices([]), plain=True)
+    assert "Discard both cards" in words and "Press d" not in words
+    assert trie.choices([])[0].label.startswith("Discard both cards")
+    update = update_of(_between_games(), 0)
+    trie = ActionTrie(update.legal, lambda a: board.paths(update, a))
+    words = board.prompt(update, [], trie.choices([]), plain=True)
+    assert "Choose Ready" in words and trie.choices([])[0].label.startswith("Ready")
+
+
 async def test_esc_keeps_the_cards_a_first_d_offered_to_discard() -> None:
     """After one d, Esc keeps the cards: the next d asks again instead of discarding."""
     app = HuntersApp(Settings(bot_delay=0))

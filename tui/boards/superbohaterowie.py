@@ -263,8 +263,12 @@ def prompt(
         waiting = ", ".join(update.names[s] for s in sorted(update.acting))
         return f"Waiting for {waiting}…"
     if ("continue",) in update.legal:
+        if plain:  # no board, so no c: the list has the one choice
+            return "This game is over. Choose Ready from the list when you are ready."
         return "This game is over. Press c when you are ready for the next one."
     if update.legal == (("discard-hand",),):
+        if plain:
+            return "Neither card can be played. Choose Discard both cards from the list."
         return "Neither card can be played. Press d to discard both."
     if plain:
         keys_help = "Up, Down, Enter; Escape goes back"
