@@ -328,8 +328,8 @@ async def _visit(pilot: Any, widget: Any, app: App[Any], budget: int) -> int:
         if widget.trie.action([*widget.keys, choice.key]) is None:
             await pilot.press("enter")
             visited += await _visit(pilot, widget, app, budget - visited)
-            await pilot.press("escape")
-            await pilot.press(*[board.NEXT_CHOICE] * index)
+            await pilot.press("escape")  # back onto the choice taken back
+            assert widget.cursor == index
         await pilot.press(board.NEXT_CHOICE)
     return visited
 
@@ -708,3 +708,45 @@ async def test_the_next_location_starts_on_its_first_choice() -> None:
         await pilot.press("right", "right")
         widget.show(flea)
         assert widget.cursor == 0
+
+
+async def test_paying_after_done_starts_on_the_first_card() -> None:
+    """Done playing confirmed, the payment is a new step: its first card, not the place in
+    the row Done had (the last)."""
+    match = _to_assemble()
+    match.act(0, ("play", "c101", "spider-man"))
+    match.act(0, ("play", "c103", "spider-man"))
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.press("left", "enter", "enter")
+        assert app.sent == [READY]
+        match.act(0, READY)
+        widget.show(update_of(match, 0))
+        assert widget.cursor == 0 and widget.choices[0].label.startswith("Pay with")
+
+
+async def test_escape_takes_back_the_question_and_then_the_step() -> None:
+    """Esc forgets a question asked (Done playing stays untaken); on a half-built play it
+    takes the card back and leaves the cursor on that card."""
+    match = _to_assemble()
+    app = _Chosen()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.press("left", "enter", "escape", "enter")
+        assert app.sent == []
+        await _walk_to(pilot, widget, ("play", "c103"))
+        await pilot.press("enter", "escape")
+        assert widget.keys == [] and _under(widget) == ("play", "c103")
+
+
+def test_done_names_every_lone_hero_in_a_list() -> None:
+    """Three lone cards: "the lone Spider-Man, Captain America and Iron Man cards go back"."""
+    match = _to_assemble()
+    for card, hero in (("c101", "spider-man"), ("c106", "captain-america"), ("c129", "iron-man")):
+        match.act(0, ("play", card, hero))
+    words = board.confirm_words(update_of(match, 0), READY)
+    assert "the lone Spider-Man, Captain America and Iron Man cards go back to your hand" in words
+    assert words.startswith("Done playing (nothing to pay)")

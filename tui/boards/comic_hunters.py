@@ -316,7 +316,8 @@ def _ready_words(update: Update) -> str:
     words = f"Done playing: pay {owe}" if owe else "Done playing (nothing to pay)"
     if not lone:
         return words
-    heroes = " and ".join(HERO_NAMES[hero] for _, hero in lone)
+    names = [HERO_NAMES[hero] for _, hero in lone]
+    heroes = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     back = "card goes" if len(lone) == 1 else "cards go"
     return f"{words} — the lone {heroes} {back} back to your hand"
 
@@ -647,9 +648,13 @@ class Board(ChoiceRowBoard):
             self.keys, under, index, self._sent = [], None, 0, None
         elif self._sent is not None and self._sent[0] not in update.legal:
             # Taken: the next decision starts afresh, near the choice that began this one
-            # unless the cursor is on a choice still there.
-            if under not in {c.key for c in self._row([])}:
+            # unless the cursor is on a choice still there; a new stage (paying after Done
+            # playing) on its first choice.
+            row = [c.key for c in self._row([])]
+            if under not in row:
                 _, under, index = self._sent
+                if not any(_kind(key) == _kind(under) for key in row):
+                    under, index = None, 0
             self.keys, self._sent = [], None
         else:
             self.keys = keys if self._leads_somewhere(keys) else []
@@ -741,9 +746,20 @@ class Board(ChoiceRowBoard):
         self.refresh_bindings()
         self._draw()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back" and self._confirming is not None:
+            return True  # Esc also takes back the question
+        return super().check_action(action, parameters)
+
     def action_back(self) -> None:
-        self._confirming = None
-        super().action_back()
+        """Take back the question asked, else the last choice, the cursor going back onto
+        the choice taken back."""
+        if self._confirming is not None:
+            self._confirming = None
+        elif self.keys:
+            taken = self.keys.pop()
+            self.cursor = self._nearest(taken, 0)
+        self.refresh_bindings()
         self._draw()
 
     def on_resize(self) -> None:
