@@ -646,7 +646,9 @@ async def test_passing_on_a_lot_is_never_preselected_and_asks_once() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.sent == []
-        assert "Enter again to confirm." in " ".join(screen_text(app).split())
+        said = " ".join(screen_text(app).split())
+        leader = f"P{match.state.auction.leader} leads with {match.state.auction.bid}."
+        assert "you drop out of its bidding; " + leader + " Enter again to confirm." in said
         await pilot.press("enter")
         assert app.sent == [PASS]
 

@@ -271,10 +271,10 @@ def confirm_words(update: Update, key: Hashable) -> str:
     if key == ("ready",):
         return f"{_ready_words(update)}. Enter again to confirm."
     a = update.view["auction"]
-    leader = name_of(update, a["leader"])
+    leader = title_of(update, a["leader"])
     return (
-        f"Pass on lot {a['lot'] + 1}: you drop out of its bidding ({a['bid']} by {leader}). "
-        "Enter again to confirm."
+        f"Pass on lot {a['lot'] + 1}: you drop out of its bidding; {leader} leads with "
+        f"{a['bid']}. Enter again to confirm."
     )
 
 
