@@ -58,6 +58,8 @@ ENTER, ESC, RIGHT, LEFT = b"\r", b"\x1b", b"\x1b[C", b"\x1b[D"
 
 # What the Superbohaterowie board's prompt line says (tui/boards/superbohaterowie.py).
 YOUR_TURN = "Your turn"
+DISCARD_ASKS = "and end your turn? Press d to discard"
+"""The question the first d asks before the second discards (confirmations are on)."""
 DISCARD = "Press d to discard"
 CANNOT = "cannot be played now"
 STEP = "Esc: back"
@@ -581,9 +583,13 @@ async def play_turn(term: Terminal, rng: random.Random | None = None) -> str:
     prompt = prompt_of(term)
     if DISCARD in prompt:
         await term.key(b"d")
-        # One d per discard: a second press would only be refused (it is no longer our turn).
+        # The first d asks ("Discard both cards and end your turn?"), the second discards;
+        # a third would only be answered with the reason (it is no longer our turn).
         with contextlib.suppress(AssertionError):
-            await term.wait_gone(DISCARD, timeout=2)
+            await term.wait_for(DISCARD_ASKS, timeout=1)
+            await term.key(b"d")
+        with contextlib.suppress(AssertionError):
+            await term.wait_gone(DISCARD_ASKS, timeout=2)
     elif CANNOT in prompt:
         await term.key(ESC)
         await term.wait_gone(CANNOT, timeout=3)

@@ -45,6 +45,8 @@ async def play_by_keys(pilot: Pilot[Any], screen: GameScreen, action: Action) ->
     board: Any = screen.query_one("#board")
     if action == ("discard-hand",):
         await pilot.press("d")
+        if getattr(screen.settings, "confirmations", True):
+            await pilot.press("d")  # the first d asks, the second discards
         return
     if action == ("continue",):
         await pilot.press("c")
