@@ -338,9 +338,14 @@ async def test_allowed_names_with_punctuation_show_literally_everywhere(
         assert hall.table is not None
         match = hall.table.match
         await play_until([a, b], lambda: match.version >= 3 or hall.phase == "over")
-        # Each one's moves are logged by name on the other's screen.
-        await b.wait_until(lambda: any(line.startswith(host) for line in b.lines), "host logged")
-        await a.wait_until(lambda: any(line.startswith(guest) for line in a.lines), "guest logged")
+
+        # Each one's moves are logged by name on the other's screen (the log is under the
+        # board, or beside it behind a │ on a wide terminal).
+        def logged(lines: list[str], name: str) -> bool:
+            return any(part.strip().startswith(name) for x in lines for part in x.split("│"))
+
+        await b.wait_until(lambda: logged(b.lines, host), "host logged")
+        await a.wait_until(lambda: logged(a.lines, guest), "guest logged")
 
 
 # -- a rematch ---------------------------------------------------------------------------------
