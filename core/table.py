@@ -252,9 +252,10 @@ class Table:
     # -- participants ------------------------------------------------------------------------
 
     def join(self, participant: Participant) -> None:
-        """Add a participant and push it the current position."""
+        """Add a participant and push it the current position (before the first action,
+        with the deal's events: "You are dealt …" reaches each seat's log)."""
         self._participants.append(participant)
-        self._push(participant, ())
+        self._push(participant, self.match.opening if self.match.version == 0 else ())
 
     def leave(self, participant: Participant) -> None:
         """Stop pushing to a participant."""

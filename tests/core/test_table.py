@@ -169,3 +169,20 @@ async def test_a_stand_in_bot_plays_a_seat_until_its_player_returns() -> None:
     finally:
         await table.close()
     assert match.version == 2 and match.to_act() == {0}, "Ala's seat waits for Ala again"
+
+
+async def test_a_new_tables_deal_reaches_each_seat_with_only_its_own_cards() -> None:
+    """Before the first action, joining brings the deal's events: each seat hears what it
+    was dealt, a spectator only the public part; once play has begun, a joiner gets none."""
+    match = Match.new("shardhunters", 2, seed=5)
+    private = [e for e in match.opening if "to" in e]
+    assert private, "Shardhunters deals each seat a hand in words"
+    table = Table(match, [Seat("Ala"), Seat("Olek")])
+    ala, spectator = Recorder(frozenset({0})), Recorder()
+    table.join(ala)
+    table.join(spectator)
+    ala_texts = [e["text"] for e in ala.updates[0].events]
+    seen = [e["text"] for e in spectator.updates[0].events]
+    assert any(e["text"] in ala_texts for e in private if e["to"] == 0)
+    assert not any(e["text"] in ala_texts for e in private if e["to"] != 0)
+    assert seen and not any(e["text"] in seen for e in private)
