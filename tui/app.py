@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App
@@ -24,6 +24,8 @@ from core.games import GAMES
 from core.match import Match
 from core.table import TableSetup
 from tui import fixes
+from tui.config import apply_config, config_path, read_config
+from tui.saves import SavedGame
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen, game_guide, help_keys
 from tui.screens.launcher import LauncherScreen
@@ -111,13 +113,20 @@ class HuntersApp(App[None]):
             tooltip="Keys of this screen and the rules of the game",
             id="app.help",
         ),
-        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Leave Hunters", id="app.quit"),
+        Binding(
+            "ctrl+q",
+            "leave_app",
+            "Quit",
+            priority=True,
+            tooltip="Leave Hunters (a local game asks first; it is saved)",
+            id="app.quit",
+        ),
     ]
     """
     | Key(s) | Description |
     | :- | :- |
     | f1, ? | Help: this screen's keys and the game's rules. |
-    | ctrl+q | Quit from anywhere. |
+    | ctrl+q | Quit from anywhere (in a local game, after asking: the game is saved). |
     """
 
     BOT_DELAY_HERE: ClassVar[bool] = True
@@ -132,6 +141,23 @@ class HuntersApp(App[None]):
         self.register_theme(HIGH_CONTRAST_THEME)
         self._screen_reader_shown = self.settings.screen_reader
         self._apply_theme()
+        self._config_problem = ""
+
+    def keep_files(self) -> None:
+        """Keep this player's files: their config (read now, over the defaults but under
+        the command line) and their unfinished games. Only the app run in the player's own
+        terminal does (``run``): a served table's guests and tests keep nothing on disk."""
+        config = read_config()
+        apply_config(config, self.settings)
+        self.settings.config_file = config_path()
+        self._config_problem = config.problem
+        self._screen_reader_shown = self.settings.screen_reader
+        self._apply_theme()
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Run in this terminal: the player's own, so their config and saves are kept."""
+        self.keep_files()
+        return super().run(*args, **kwargs)
 
     def get_default_screen(self) -> Screen[None]:
         return LauncherScreen()
@@ -141,6 +167,8 @@ class HuntersApp(App[None]):
         # A screen pushed while the notice is up (a game ending) must not show over it.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._guard_size))
         self._guard_size()
+        if self._config_problem:
+            self.notify(self._config_problem, severity="warning", timeout=12)
 
     def on_resize(self, event: events.Resize) -> None:
         self._guard_size(event.size.width, event.size.height)
@@ -200,6 +228,10 @@ class HuntersApp(App[None]):
         """Open the table for a checked setup."""
         self.push_screen(GameScreen(setup, self.settings))
 
+    def resume_game(self, saved: SavedGame) -> None:
+        """Open the table of an unfinished local game where it was saved."""
+        self.push_screen(GameScreen(saved.setup, self.settings, match=saved.match))
+
     def show_results(
         self,
         setup: TableSetup,
@@ -239,6 +271,14 @@ class HuntersApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No help over the size notice: there is nothing to help with until it fits."""
         return not (action == "help" and isinstance(self.screen, TooSmallScreen))
+
+    async def action_leave_app(self) -> None:
+        """Quit; a local game in progress asks first (its own leave does, then quits)."""
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.action_leave(quit_app=True)
+            return
+        self.exit()
 
     def action_help(self) -> None:
         """Help for the screen on top: its keys and, with a game about, that game's rules."""

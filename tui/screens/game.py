@@ -13,6 +13,7 @@ what the board's cursor is on, `H` the whole history.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -29,9 +30,11 @@ from textual.widgets.option_list import Option
 
 from core.engine import Event, IllegalAction, with_names
 from core.games import GAMES
+from core.match import Match
 from core.table import Table, TableSetup, Update
 from tui.boards import BOARDS
 from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted, note_sentence
+from tui.saves import Autosave, can_save, save_path
 from tui.screens.cover import PassScreen
 from tui.screens.details import NO_DETAILS, DetailsScreen
 from tui.screens.history import HistoryScreen, seat_lines
@@ -43,6 +46,9 @@ from tui.widgets.footer import KeyFooter
 
 WIDE = 120
 """Columns from which the log stands beside the board instead of below it."""
+
+ASK_AGAIN_S = 8.0
+"""Seconds within which the same key again confirms leaving a local game."""
 
 
 def merge_events(streams: list[list[Event]]) -> list[Event]:
@@ -103,7 +109,8 @@ class GameScreen(Screen[None]):
     | H | the whole history of the game |
     | t | read the whole table aloud into the log |
     | Tab | between the board and the log (Page Up/Down scroll the log) |
-    | q | leave the table (back to the launcher) |
+    | u | take back your last move, when it showed nothing new (a local game) |
+    | q | leave the table (back to the launcher; a local game asks first, and is saved) |
     """
 
     DEFAULT_CSS = """
@@ -138,6 +145,13 @@ class GameScreen(Screen[None]):
         # Listed in help, not the footer: a screen reader has it read out there, and at 80
         # columns the footer has room for the keys of the table itself.
         Binding("t", "read_table", "Read table", show=False, id="game.read"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            tooltip="Take back your last move (when it showed nothing new)",
+            id="game.undo",
+        ),
         Binding("q", "leave", "Leave", id="game.leave"),
         Binding("escape", "back", "Back", show=False, id="game.back"),
     ]
@@ -149,10 +163,19 @@ class GameScreen(Screen[None]):
         *,
         table: Table | None = None,
         seats: frozenset[int] | None = None,
+        match: Match | None = None,
     ) -> None:
-        """A local game deals its own table from ``setup``; a hosted one (over SSH) joins
-        the server's ``table`` and plays ``seats`` there (none: a spectator)."""
+        """A local game deals its own table from ``setup`` (or goes on with ``match``, a
+        saved game resumed); a hosted one (over SSH) joins the server's ``table`` and plays
+        ``seats`` there (none: a spectator)."""
         super().__init__()
+        self._resumed = match
+        self.autosave: Autosave | None = None
+        """Keeps a local game's save file up to date (None: not saved, see ``_autosave``)."""
+        self._leave_asked: float | None = None
+        """When leaving was last asked about (the same key again soon after confirms)."""
+        self._undo_offered = False
+        self._turn_was_mine: bool | None = None
         self.setup = setup
         self.settings = settings
         self.board_module: Any = BOARDS[setup.slug]
@@ -180,6 +203,8 @@ class GameScreen(Screen[None]):
         self._sr_choices: list[Choice] = []
         self._sr_list = 0
         """Counts the lists of choices shown; an option names the list it belonged to."""
+        self._sr_path: tuple[Hashable, ...] = ()
+        """The steps chosen before the list shown (its choices are the next step)."""
         self._history: dict[int | None, list[str]] = {}
         """Per seat shown here, every line it was told, its own moves as "You …"."""
         self._summaries: list[list[str]] = []
@@ -229,13 +254,18 @@ class GameScreen(Screen[None]):
         self.set_class(self.settings.screen_reader, "-screen-reader")
         self._lay_out(self.app.size.width)
         if self.table is None:
+            match = self._resumed if self._resumed is not None else self.setup.new_match()
+            self.autosave = self._autosave(match)
             # A fixed seed repeats the whole game, the bots' choices included.
             self.table = Table(
-                self.setup.new_match(),
+                match,
                 self.setup.seats,
                 bot_delay=self.settings.bot_delay,
                 bot_seed=self.setup.seed,
+                recorder=self.autosave,
             )
+            if self.autosave is not None:
+                self.autosave.rewrite()
         self.query_one(EventLog).show_for(self.viewer)
         self.table.join(self._participant)
         if not self.hosted:
@@ -243,6 +273,17 @@ class GameScreen(Screen[None]):
         if len(self.local) > 1 and self.viewer is not None and not self.shared_screen:
             self._show_cover(self.viewer)
         self._focus_input()
+
+    def _autosave(self, match: Match) -> Autosave | None:
+        """The save keeper of a local game, when this app keeps the player's files and the
+        game is one that is saved (``tui/saves.py``)."""
+        if self.settings.config_file is None or not can_save(match.game):
+            return None
+
+        def problem(text: str) -> None:
+            self.notify(text, severity="warning", timeout=10)
+
+        return Autosave(save_path(match.game.slug), match, self.setup.seats, problem)
 
     async def on_unmount(self) -> None:
         if self.table is None:
@@ -256,6 +297,9 @@ class GameScreen(Screen[None]):
     def receive(self, update: Update) -> None:
         """Take an update from the table; rendering is coalesced to once per loop turn."""
         self.latest[update.seat] = update
+        if update.outcome is not None and self.autosave is not None:
+            self.autosave.finish()  # over: nothing to continue
+            self.autosave = None
         self._unlogged.setdefault(update.seat, []).extend(update.events)
         self._history.setdefault(update.seat, []).extend(seat_lines(update.events, update.seat))
         self._sum_up(update)
@@ -385,6 +429,10 @@ class GameScreen(Screen[None]):
 
     def _show_update(self, update: Update) -> None:
         self.query_one(TurnBanner).show(update, getattr(self.board_module, "banner_text", None))
+        self._notice_turn(update)
+        if self._undo_possible() != self._undo_offered:
+            self._undo_offered = not self._undo_offered
+            self.refresh_bindings()
         if self.settings.screen_reader:
             self._show_plain(update)
         else:
@@ -394,10 +442,18 @@ class GameScreen(Screen[None]):
     # -- screen-reader mode: plain lines and a list of choices --------------------------------
 
     def _show_plain(self, update: Update) -> None:
+        """The table's lines and the list of choices. The list stays where the player put
+        it when a new position rebuilds it (a bot's move in a simultaneous phase): a
+        half-built choice that still leads somewhere is kept, and the highlight stays on
+        the same choice by what it is (on the nearest place in the list when it is gone)."""
         module = self.board_module
         trie = ActionTrie(update.legal, lambda action: module.paths(update, action))
+        options = self.query_one("#sr-choices", OptionList)
+        resting = self._sr_highlighted() if self._sr_shown[0] == update.seat else None
         if self._sr_shown != (update.seat, update.version):
-            self._sr_keys = []
+            going_on = self._sr_shown[0] == update.seat and trie.choices(self._sr_keys)
+            if not going_on:
+                self._sr_keys = []
         self._sr_shown = (update.seat, update.version)
         choices = trie.choices(self._sr_keys)
         lines = [
@@ -405,7 +461,6 @@ class GameScreen(Screen[None]):
             module.prompt(update, self._sr_keys, choices, plain=True),
         ]
         self.query_one("#sr-table", Static).update(Text("\n".join(lines)))
-        options = self.query_one("#sr-choices", OptionList)
         options.clear_options()
         self._sr_list += 1
         if update.outcome is not None:
@@ -414,8 +469,30 @@ class GameScreen(Screen[None]):
             options.add_option(Option(Text(choice.label), id=f"choice-{self._sr_list}-{index}"))
         self._sr_trie = trie
         self._sr_choices = choices
-        if options.option_count:
+        first = 1 if update.outcome is not None else 0
+        path = tuple(self._sr_keys)
+        if resting is not None and resting[0] == path and choices:
+            keys = [choice.key for choice in choices]
+            at = keys.index(resting[1]) if resting[1] in keys else min(resting[2], len(keys) - 1)
+            options.highlighted = first + at
+        elif options.option_count:
             options.highlighted = 0
+        self._sr_path = path
+
+    def _sr_highlighted(self) -> tuple[tuple[Hashable, ...], Hashable, int] | None:
+        """The choice the list highlights now: (the steps chosen before it, its key, its
+        place), or None when no choice is highlighted."""
+        options = self.query_one("#sr-choices", OptionList)
+        index = options.highlighted
+        if index is None or not 0 <= index < options.option_count:
+            return None
+        parts = str(options.get_option_at_index(index).id).split("-")
+        if len(parts) != 3 or parts[0] != "choice" or int(parts[1]) != self._sr_list:
+            return None
+        place = int(parts[2])
+        if not 0 <= place < len(self._sr_choices):
+            return None
+        return self._sr_path, self._sr_choices[place].key, place
 
     @on(OptionList.OptionSelected, "#sr-choices")
     def _plain_choice(self, event: OptionList.OptionSelected) -> None:
@@ -519,8 +596,78 @@ class GameScreen(Screen[None]):
             if update is not None:
                 self._show_update(update)
 
-    def action_leave(self) -> None:
-        self.app.pop_screen()
+    def _notice_turn(self, update: Update) -> None:
+        """The bell when it becomes a local player's turn after someone else's (a setting)."""
+        mine = update.seat in update.acting and update.outcome is None
+        if mine and self._turn_was_mine is False and self.settings.turn_bell:
+            self.app.bell()
+        self._turn_was_mine = mine
+
+    # -- undo and leaving (local games) -------------------------------------------------------
+
+    def _undo_possible(self) -> bool:
+        """Whether the seat shown may take back its last move now (local games only: over
+        SSH undo stays off until every player can agree to it)."""
+        if self.hosted or self.table is None or self.viewer is None:
+            return False
+        return not self.table.match.why_no_undo(self.viewer)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo is in the footer only while there is a move to take back."""
+        if action == "undo":
+            return self._undo_possible()
+        return True
+
+    def action_undo(self) -> None:
+        """Take back the last move of the seat shown, when it revealed nothing new: the
+        match replays its record without it (``Match.undo``)."""
+        if self.hosted or self.table is None or self.viewer is None:
+            return
+        seat, status = self.viewer, self.query_one("#status", Static)
+        try:
+            _, action, _ = self.table.match.undo(seat)
+        except IllegalAction as refusal:
+            status.update(Text(f"✗ {refusal}", style="bold"))
+            self._status_said = True
+            return
+        if self.autosave is not None:
+            self.autosave.rewrite()
+        taken = with_names(self.table.match.describe(action), self.names)
+        self.query_one(EventLog).add(f"↶ {self.names[seat]} took back: {taken}")
+        status.update(Text(f"↶ Taken back: {taken}"))
+        self._status_said = True
+        for local in sorted(self.local):
+            self.receive(self.table.update_for(local))
+
+    def _asks_before_leaving(self) -> bool:
+        update = self.latest.get(self.viewer)
+        in_play = update is None or update.outcome is None
+        return not self.hosted and in_play and self.settings.confirmations
+
+    def action_leave(self, quit_app: bool = False) -> None:
+        """Leave the table (``quit_app``: Hunters too); a local game in progress asks once:
+        the same key again within a few seconds leaves."""
+        now = time.monotonic()
+        if self._asks_before_leaving() and (
+            self._leave_asked is None or now - self._leave_asked > ASK_AGAIN_S
+        ):
+            self._leave_asked = now
+            kept = (
+                "It is saved: Continue it from the game list."
+                if self.autosave is not None
+                else "It is not saved."
+            )
+            what, key = ("Quit Hunters", "Ctrl+Q") if quit_app else ("Leave this game", "q")
+            question = f"{what}? {kept} Press {key} again to {what.split()[0].lower()}."
+            self.query_one("#status", Static).update(Text(question, style="bold"))
+            self._status_said = True
+            if quit_app:
+                self.notify(question, timeout=ASK_AGAIN_S)
+            return
+        if quit_app:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
 
     def _focus_input(self) -> None:
         target = "#sr-choices" if self.settings.screen_reader else "#board"

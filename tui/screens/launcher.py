@@ -1,4 +1,5 @@
-"""LauncherScreen: the first screen — every registered game, one Enter away from its table."""
+"""LauncherScreen: the first screen — every registered game, one Enter away from its table,
+and above them the unfinished local games to continue where they were saved."""
 
 from __future__ import annotations
 
@@ -14,11 +15,16 @@ from textual.widgets.option_list import Option
 
 from core.engine import Game
 from core.games import GAMES
+from tui.saves import SavedGame, unfinished_games
 from tui.screens.help import key_help
 from tui.screens.settings import SettingsScreen
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
+
+
+CONTINUE = "continue:"
+"""The id prefix of a "Continue <game>" entry (then the game's slug)."""
 
 
 def player_counts(game: Game) -> str:
@@ -67,7 +73,7 @@ class LauncherScreen(Screen[None]):
     """
     | Key(s) | Description |
     | :- | :- |
-    | enter | Set up a table for the highlighted game. |
+    | enter | Set up a table for the highlighted game, or continue a saved one. |
     | o | Open the settings. |
     | q | Quit. |
     """
@@ -78,6 +84,18 @@ class LauncherScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.title = "Hunters"
+        self.saved: dict[str, SavedGame] = {}
+        """The unfinished games offered, by slug (read each time the list is composed)."""
+
+    def _read_saves(self) -> None:
+        """Find the unfinished local games (when this app keeps the player's files)."""
+        self.saved = {}
+        if self.app.settings.config_file is None:
+            return
+        games, problems = unfinished_games()
+        self.saved = {saved.match.game.slug: saved for saved in games}
+        for problem in problems:
+            self.notify(problem, severity="warning", timeout=10)
 
     def compose(self) -> ComposeResult:
         screen_reader = self.app.settings.screen_reader
@@ -89,23 +107,41 @@ class LauncherScreen(Screen[None]):
                 "↑↓ choose a game · Enter set up a table · o settings · F1 help · q quit",
                 classes="hint",
             )
+        self._read_saves()
+        # The newest save first, so Enter continues what was played last; the games below.
         yield OptionList(
+            *(
+                Option(Content(saved.label()), id=f"{CONTINUE}{slug}")
+                for slug, saved in self.saved.items()
+            ),
             *(Option(game_entry(game, screen_reader), id=slug) for slug, game in GAMES.items()),
             id="games",
         )
 
+    async def on_screen_resume(self) -> None:
+        """Back from a game: what is saved may have changed."""
+        if self.app.settings.config_file is not None:
+            await self.recompose()
+
     @on(OptionList.OptionSelected, "#games")
     def _open_clicked(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
-            self.app.open_setup(event.option.id)
+        self._open(event.option.id)
 
     def action_open(self) -> None:
-        """Set up a table for the highlighted game."""
+        """Set up a table for the highlighted game, or continue the highlighted save."""
         games = self.query_one("#games", OptionList)
         if games.highlighted is not None:
-            slug = games.get_option_at_index(games.highlighted).id
-            if slug is not None:
-                self.app.open_setup(slug)
+            self._open(games.get_option_at_index(games.highlighted).id)
+
+    def _open(self, entry: str | None) -> None:
+        if entry is None:
+            return
+        if entry.startswith(CONTINUE):
+            saved = self.saved.get(entry.removeprefix(CONTINUE))
+            if saved is not None:
+                self.app.resume_game(saved)
+            return
+        self.app.open_setup(entry)
 
     def action_settings(self) -> None:
         """Open the settings; they apply as soon as they are changed."""
