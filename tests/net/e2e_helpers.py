@@ -29,6 +29,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -477,9 +478,21 @@ CARD_ID = re.compile(
 """A card id as the server knows it ("water-11"); never meant to reach a terminal."""
 
 
+def _log_column(lines: list[str]) -> int | None:
+    """Where the log stands beside the board (from 120 columns): the column of the │ that
+    begins it on most lines; None when the log is under the board."""
+    columns = Counter(line.rfind("│") for line in lines if "│" in line)
+    if not columns:
+        return None
+    column, count = columns.most_common(1)[0]
+    return column if count >= len(lines) // 2 else None
+
+
 def hand_line(term: Terminal) -> str | None:
-    """The "Your hand" line on screen, if one is shown."""
-    return next((line for line in term.lines if "Your hand" in line), None)
+    """The "Your hand" line on screen (the board's part of it), if one is shown."""
+    line = next((line for line in term.lines if "Your hand" in line), None)
+    column = _log_column(term.lines)
+    return line if line is None or column is None else line[:column]
 
 
 def hand_of(term: Terminal) -> tuple[str, ...] | None:
@@ -487,7 +500,11 @@ def hand_of(term: Terminal) -> tuple[str, ...] | None:
     line = hand_line(term)
     if line is None:
         return None
-    return tuple(CARD_WORDS[word] for word in _HAND_CARD.findall(line.split("Your hand", 1)[1]))
+    # The piles may stand beside the hand ("Draw pile 60 · Discard 3 (top: …)"): not in it.
+    cards = re.split(r"Draw pile|Draw \d|Discard \d", line.split("Your hand", 1)[1])[0]
+    # A boxed card's text may share the label's line: a spider is "never on ★ Joker or Ж".
+    cards = cards.replace("never on ★ Joker", "")
+    return tuple(CARD_WORDS[word] for word in _HAND_CARD.findall(cards))
 
 
 def kinds(cards: Iterable[str]) -> tuple[str, ...]:

@@ -114,7 +114,7 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_game_and_both_see_the_resu
         assert human_moves >= 2, "the humans never played"
         winner = hall.table.names[outcome.winners()[0]]
         for player in (ala, olek):
-            await player.wait_for(GAME_OVER)
+            await player.wait_for([GAME_OVER, RESULTS])
             await player.key(ENTER)
             await player.wait_for(RESULTS)
             await player.wait_for(f"{winner} wins!")
@@ -377,7 +377,7 @@ async def test_a_rematch_puts_both_players_at_the_new_table(tmp_path: Path) -> N
         first = hall.table
         await finish_at_the_table(hall)
         for player in (ala, olek):
-            await player.wait_for(GAME_OVER)
+            await player.wait_for([GAME_OVER, RESULTS])
         await ala.key(ENTER)
         await ala.wait_for(RESULTS)
         await ala.key(b"r")

@@ -47,7 +47,7 @@ async def test_openssh_host_sets_up_and_plays_moves_with_an_asyncssh_guest(
             hall = served.hall
             assert hall.table is not None
             match = hall.table.match
-            await ala.wait_for("Berlin — ala (your city)")
+            await ala.wait_for("Your hand")
             await ala.wait_until(
                 lambda: hand_of(ala) == kinds(match.state.hands[0]), "showing ala's hand"
             )
