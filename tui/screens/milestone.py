@@ -46,7 +46,7 @@ class MilestoneScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "enter,space",
+            "enter",
             "close",
             "Go on",
             priority=True,
@@ -57,7 +57,7 @@ class MilestoneScreen(ModalScreen[None]):
     """
     | Key(s) | Description |
     | :- | :- |
-    | enter, space | Close the summary and play on. |
+    | enter | Close the summary and play on (not space: Whoosh reveals with it). |
     """
 
     def __init__(self, lines: Sequence[str], *, holding: bool, plain: bool = False) -> None:
