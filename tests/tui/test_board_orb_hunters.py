@@ -690,7 +690,8 @@ async def test_the_cursor_rests_on_a_relic_while_bots_move() -> None:
         await play_by_keys(pilot, screen, screen.latest[0].legal[0])
         await pilot.press("3")
         assert screen_board.cursor == (board.RELIC_ROW, 2)
-        assert screen.latest[0].version == version + 1, "the bots have not moved yet"
+        # Our move is in; on a loaded machine a bot may already have answered it.
+        assert screen.latest[0].version >= version + 1, "our move was taken"
         await settle(pilot, screen)
         assert screen.latest[0].version >= version + 3, "both bots moved"
         assert screen_board.cursor == (board.RELIC_ROW, 2)
