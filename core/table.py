@@ -34,8 +34,10 @@ log = logging.getLogger(__name__)
 
 _BOT_RETRIES = 20
 """A bot whose choice was overtaken by another action thinks again, at most this often."""
-MAX_HORIZON_NS = 300_000_000
-"""Fair arbitration waits at most this long for a far player's compensated claim."""
+MAX_HORIZON_NS = 600_000_000
+"""Fair arbitration waits at most this long for a far player's compensated claim: their
+round trip (at most 300 ms, `net.fastpath.MAX_DISTANCE`) and the server's own delay in
+writing the board to them (at most 300 ms more, `net.fastpath.MAX_LAG`)."""
 MIN_REACTION = 0.1
 """Seconds: no one reacts to what appeared on their screen sooner than this (human visual
 reaction times start around 0.15 s). A real-time claim names the last board that had been on

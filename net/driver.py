@@ -42,8 +42,10 @@ logger = logging.getLogger(__name__)
 
 MIN_SIZE: Final = (20, 10)
 """Smallest terminal (columns, rows) an App is given; smaller PTYs are rounded up."""
-MAX_SIZE: Final = (400, 200)
-"""Largest terminal (columns, rows) an App is given: bounds the cost of one frame."""
+MAX_SIZE: Final = (320, 120)
+"""Largest terminal (columns, rows) an App is given: bounds the cost of one frame and one
+layout (a 4K screen at a small font is about 320×110; a larger PTY gets its top-left
+corner). At 400×200 one layout of a game screen held the shared loop for 350-630 ms."""
 
 WRITE_LIMIT: Final = 1 << 20
 """Bytes waiting in the channel above which frames are skipped (and redrawn in full later)."""
@@ -74,6 +76,13 @@ PASTE_LIMIT: Final = 16 * 1024
 session: Textual keeps every pasted character until the paste ends."""
 RESIZE_INTERVAL: Final = 0.25
 """Seconds between two Resizes an App is given while a window keeps changing size."""
+RESIZE_SHARE: Final = 0.2
+"""At most this share of the shared loop goes to one guest's resizes while they keep
+coming: after a Resize whose layout took ``t`` seconds (until its frame went out), the next
+waits at least ``t / RESIZE_SHARE``. A board laid out at 300×100 takes about 250 ms, and at
+four a second a seated player's storm held everyone's keys for over half a second."""
+RESIZE_WAIT_MAX: Final = 2.0
+"""Seconds a new size waits at most, however costly the last layout was."""
 
 PASTE_START: Final = "\x1b[200~"
 PASTE_END: Final = "\x1b[201~"
@@ -185,6 +194,9 @@ class SSHDriver(Driver):
         self._resize_handle: asyncio.TimerHandle | None = None
         self._wanted_size: tuple[int, int] = initial
         self._resized_at = float("-inf")
+        self._resize_cost = 0.0
+        """Seconds the last Resize took until its frame went out."""
+        self._resize_started: float | None = None
         self._key_tokens = float(KEY_BURST)
         self._key_stamp = time.monotonic()
         self._in_paste = False
@@ -278,6 +290,9 @@ class SSHDriver(Driver):
         except OSError:  # BrokenPipeError: the channel closed under us
             self._closed = True
             return
+        if self._resize_started is not None:
+            self._resize_cost = time.monotonic() - self._resize_started
+            self._resize_started = None
         if self.on_frame is not None:
             self.on_frame(time.monotonic_ns())
 
@@ -606,13 +621,15 @@ class SSHDriver(Driver):
 
         A window being dragged sends a storm of changes; each Resize costs the App a layout
         (and crossing 80×24 a screen pushed or popped), so while the size keeps changing
-        the App gets one at most every `RESIZE_INTERVAL`: a resize storm costs the shared
-        loop a few layouts a second, whatever its rate.
+        the App gets one at most every `RESIZE_INTERVAL`, and less often when its layouts
+        are costly (`RESIZE_SHARE`): a resize storm costs the shared loop a bounded share,
+        whatever its rate and sizes.
         """
         self._wanted_size = clamp_size(width, height)
         if self._resize_handle is None and not self._closed:
             since = time.monotonic() - self._resized_at
-            delay = max(RESIZE_DELAY, RESIZE_INTERVAL - since)
+            interval = min(RESIZE_WAIT_MAX, max(RESIZE_INTERVAL, self._resize_cost / RESIZE_SHARE))
+            delay = max(RESIZE_DELAY, interval - since)
             self._resize_handle = self._loop.call_later(delay, self._send_resize)
 
     def _send_resize(self) -> None:
@@ -620,6 +637,7 @@ class SSHDriver(Driver):
         if self._wanted_size == self._size or self._closed:
             return
         self._resized_at = time.monotonic()
+        self._resize_started = self._resized_at
         self._size = self._wanted_size
         width, height = self._wanted_size
         size = Size(width, height)

@@ -52,6 +52,14 @@ PROBE_TIMEOUT = 5.0
 SAMPLES = 7
 """Round trips remembered; their median is the estimate (robust to one slow frame)."""
 LAG_BOARDS = 8
+MAX_DISTANCE = 0.3
+"""Seconds of round trip compensated at most: a link slower than this is not play at a
+distance but a broken one, and every claim at the table would wait for it."""
+MAX_LAG = 0.3
+"""Seconds of the server's own delay in writing a board to a player compensated at most.
+That delay is the server's, not the player's: under load it alone reached 200-400 ms, and
+a cap shared with the round trip then cut off the far player's claims (a 40 ms link lost
+17 races of 20 on a busy CI machine)."""
 """Recent boards whose slowest way to the player bounds the latency the table waits for."""
 HISTORY = 64
 """Positions remembered as written to the player, to find the one a key reacted to."""
@@ -123,6 +131,8 @@ class FastPath:
             self._written.append((at_ns, delivered_at, update))
             if self._table is not None:
                 self._table.set_latency(self._seat, self.latency_ns)
+                if self._probe_sent is None:
+                    self._send_probe(at_ns)
 
     @property
     def armed(self) -> bool:
@@ -256,7 +266,8 @@ class FastPath:
         channel (a claim names one of them)."""
         recent = itertools.islice(reversed(self._written), LAG_BOARDS)
         lag = max((written - delivered for written, delivered, _ in recent), default=0)
-        return (self.round_trip_ns or 0) + max(0, lag)
+        distance = min(self.round_trip_ns or 0, int(MAX_DISTANCE * 1e9))
+        return distance + min(max(0, lag), int(MAX_LAG * 1e9))
 
     def _submit(self, action: Action, at_ns: int, seen: tuple[int, int, Update]) -> None:
         table = self._table
@@ -291,13 +302,21 @@ class FastPath:
         self._probe_handle = None
         if self._table is None:
             return
-        channel = self._channel
         now = time.monotonic_ns()
         stale = self._probe_sent is not None and now - self._probe_sent > PROBE_TIMEOUT * 1e9
-        if channel is not None and not channel.is_closing() and (self._probe_sent is None or stale):
-            with contextlib.suppress(OSError):
-                channel.write(QUERY)
-                self._probe_sent = now
+        if self._probe_sent is None or stale:
+            self._send_probe(now)
         self._probe_handle = asyncio.get_running_loop().call_later(
             self._probe_interval, self._probe
         )
+
+    def _send_probe(self, now: int) -> None:
+        """Ask the terminal for its status. Also sent right behind each new board: a
+        terminal answers in order, so that round trip is the one a board takes to reach the
+        player and their key to come back, at the busy moment claims are made (probes at
+        quiet moments alone under-measured a loaded server's far player by ~40 ms)."""
+        channel = self._channel
+        if channel is not None and not channel.is_closing():
+            with contextlib.suppress(OSError):
+                channel.write(QUERY)
+                self._probe_sent = now

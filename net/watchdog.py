@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 
 LIMIT: Final = 1.5
 """Seconds the loop may go without turning before the App holding it is dropped. A frame
-of the largest screen (400×200) is drawn in well under a tenth of that."""
+of the largest screen (`net.driver.MAX_SIZE`) is laid out in about a fifth of that."""
 INTERVAL: Final = 0.1
 """Seconds between heartbeats (and between the thread's checks)."""
 REASON: Final = "it held up the server for everyone"

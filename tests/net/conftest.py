@@ -47,6 +47,8 @@ class KeyApp(App[None]):
         self.sizes: list[tuple[int, int]] = []
         self.pastes: list[str] = []
         self.clicks: list[events.MouseDown] = []
+        self.resize_cost = 0.0
+        """Seconds each Resize holds the loop (a big board's layout), when a test sets it."""
 
     def compose(self) -> ComposeResult:
         yield Label(f"hello {self.info.username}", id="hello")
@@ -69,6 +71,8 @@ class KeyApp(App[None]):
         self.pastes.append(event.text)
 
     def on_resize(self, event: events.Resize) -> None:
+        if self.resize_cost:
+            time.sleep(self.resize_cost)
         self.sizes.append((event.size.width, event.size.height))
         self.query_one("#size", Label).update(f"size: {event.size.width}x{event.size.height}")
 

@@ -6,18 +6,25 @@ that answers status queries the way every real terminal does.
 - `AnsweringPlayer` is an asyncssh `Player` whose "terminal" answers a Device Status Report
   (``ESC [5n``) with ``ESC [0n`` at once, as xterm, VTE, kitty and the rest do; the server
   measures the round trip by it.
+- `PlayersLoop` runs the players' side (their terminals, links and reflexes) on an event
+  loop of its own, in a thread, as on their own machines: a busy server loop then delays
+  the server, not the players' network and hands.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from net.fastpath import ANSWER, QUERY
 from tests.net.e2e_helpers import Player
+
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -97,3 +104,39 @@ async def delayed(target: int, delay: float) -> AsyncIterator[DelayProxy]:
         yield proxy
     finally:
         await proxy.close()
+
+
+class PlayersLoop:
+    """An event loop in a thread for the players' side of a test.
+
+    With the players' clients, their delaying links and their scripted reactions on the
+    server's own loop, every frame the server draws also delays the players' network: a
+    far player's 40 ms link became 200-400 ms under load and fair remote play, which
+    compensates the round trip it measures, could not tell the test's own stalls from the
+    distance (a CI run split 20 captures 17 to 3). Here the players keep their own clock;
+    only the interpreter lock is shared, as a loaded machine's CPU would be."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="players", daemon=True)
+
+    def __enter__(self) -> PlayersLoop:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=10)
+        if not self._thread.is_alive():
+            self.loop.close()
+
+    async def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        """Run ``coroutine`` on the players' loop; its result (or error) here."""
+        future = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        return await asyncio.wrap_future(future)
+
+    async def link(self, target: int, delay: float) -> DelayProxy:
+        """A started `DelayProxy` on the players' loop (close it with `run(proxy.close())`)."""
+        proxy = DelayProxy(target, delay)
+        await self.run(proxy.start())
+        return proxy

@@ -28,6 +28,7 @@ from net.driver import (
     PARSE_BUDGET,
     PASTE_LIMIT,
     RESIZE_INTERVAL,
+    RESIZE_SHARE,
     SSHDriver,
     clamp_size,
 )
@@ -111,7 +112,7 @@ async def running(channel: FakeChannel, **options: Any) -> AsyncIterator[Running
 
 @pytest.mark.parametrize(
     ("size", "expected"),
-    [((80, 24), (80, 24)), ((1000, 1000), MAX_SIZE), ((0, 0), MIN_SIZE), ((5, 300), (20, 200))],
+    [((80, 24), (80, 24)), ((1000, 1000), MAX_SIZE), ((0, 0), MIN_SIZE), ((5, 300), (20, 120))],
 )
 def test_sizes_are_clamped(size: tuple[int, int], expected: tuple[int, int]) -> None:
     """Every size an App gets lies within MIN_SIZE..MAX_SIZE."""
@@ -201,7 +202,7 @@ async def test_a_resize_storm_is_one_resize_with_the_last_size() -> None:
             run.driver.resize(width, 1000)
         await _wait_until(lambda: len(run.app.sizes) > before)
         await asyncio.sleep(0.1)
-        assert run.app.sizes[before:] == [(129, 200)]
+        assert run.app.sizes[before:] == [(129, 120)]
 
 
 async def test_frames_are_skipped_while_the_reader_is_slow_then_redrawn_in_full() -> None:
@@ -307,7 +308,9 @@ async def test_a_paste_past_the_limit_ends_the_session(closed: bool) -> None:
 
 async def test_a_window_that_keeps_changing_size_resizes_the_app_a_few_times_a_second() -> None:
     """A resize every 5 ms for a second (crossing 80×24) reaches the App at most every
-    RESIZE_INTERVAL, and it ends at the last size."""
+       RESIZE_INTERVAL,
+       RESIZE_SHARE,
+    and it ends at the last size."""
     channel = FakeChannel()
     async with running(channel) as run:
         before = len(run.app.sizes)
@@ -322,6 +325,24 @@ async def test_a_window_that_keeps_changing_size_resizes_the_app_a_few_times_a_s
         sizes = run.app.sizes[before:]
         assert sizes[-1] == (90, 30)
         assert len(sizes) <= 1.2 / RESIZE_INTERVAL + 2
+
+
+async def test_after_a_costly_layout_the_next_size_waits_in_proportion() -> None:
+    """A board laid out at 400×200 held the shared loop for 350-630 ms: at four Resizes a
+    second a seated player's storm held everyone's keys for over half a second. After a
+    Resize that took ``t`` until its frame went out, the next waits ``t / RESIZE_SHARE``
+    from it (not `RESIZE_INTERVAL`); the size still arrives."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.app.resize_cost = 0.15
+        run.driver.resize(100, 30)
+        await _wait_until(lambda: b"size: 100x30" in channel.data)
+        resized = time.monotonic()
+        run.app.resize_cost = 0.0
+        run.driver.resize(90, 30)
+        await _wait_until(lambda: b"size: 90x30" in channel.data, timeout=3.0)
+        assert time.monotonic() - resized >= 0.15 / RESIZE_SHARE - 0.15 - 0.02
+        assert RESIZE_INTERVAL < 0.15 / RESIZE_SHARE - 0.15 - 0.02  # the old wait was shorter
 
 
 async def test_no_app_survives_its_driver() -> None:

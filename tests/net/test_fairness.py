@@ -29,8 +29,8 @@ from core.games.whoosh.rules import can_capture
 from core.table import Seat, Table, TableSetup, Update
 from net.fastpath import FastPath
 from net.hall import OPEN
-from tests.net.e2e_helpers import connect, running_server, until
-from tests.net.realtime_helpers import AnsweringPlayer, delayed
+from tests.net.e2e_helpers import Served, connect, running_server, until
+from tests.net.realtime_helpers import AnsweringPlayer, PlayersLoop
 
 REACTION = 0.150
 JITTER = 0.030
@@ -134,45 +134,64 @@ async def patched_paths() -> AsyncIterator[None]:
 
 
 async def _race(tmp_path: Path, fair: bool) -> tuple[int, int, int]:
-    """Captures by the near and the far player, and mistakes, over CAPTURES captures."""
+    """Captures by the near and the far player, and mistakes, over CAPTURES captures.
+
+    The players (clients, links, reflexes) run on their own loop, as on their own
+    machines: the server's busy loop must not stretch the far player's link."""
     options = {"fair_remote": fair, "turn_timer": 3, "tie_window": 50}
     setup = TableSetup("whoosh", (Seat("open", OPEN), Seat("open", OPEN)), options)
     SeenPath.made.clear()
     async with (
         patched_paths(),
         running_server(tmp_path / "data", game="whoosh") as served,
-        delayed(served.port, 0.0025) as near_link,
-        delayed(served.port, 0.040) as far_link,
     ):
-        near = await connect(near_link.port, "near", kind=AnsweringPlayer)
-        far = await connect(far_link.port, "far", kind=AnsweringPlayer)
-        try:
-            hall = served.hall
-            await near.wait_for("table setup")
-            await far.wait_for("Waiting for the host")
-            hall.configure("near", setup)
-            hall.take_seat("near", 0)
-            hall.take_seat("far", 1)
-            rng = random.Random(f"fair={fair}")
-            near_path, far_path = SeenPath.made[-2:]
-            Racer(near, 0, near_path, 0.0025, rng)
-            Racer(far, 1, far_path, 0.040, rng)
-            totals = [0, 0, 0]
-            while True:
-                await hall.start("near") if hall.phase == "lobby" else await hall.rematch("near")
-                table = hall.table
-                assert table is not None
-                await until(functools.partial(enough, table, totals), "enough captures", timeout=60)
-                state = table.match.state
-                totals[0] += len(state.captured[0])
-                totals[1] += len(state.captured[1])
-                totals[2] += sum(len(m) for m in state.mistakes)
-                if totals[0] + totals[1] >= CAPTURES:
-                    return totals[0], totals[1], totals[2]
-                await until(lambda: hall.phase == "over", "the game over")
-        finally:
-            await near.close()
-            await far.close()
+        with PlayersLoop() as players:
+            near_link = await players.link(served.port, 0.0025)
+            far_link = await players.link(served.port, 0.040)
+            try:
+                near = await players.run(connect(near_link.port, "near", kind=AnsweringPlayer))
+                far = await players.run(connect(far_link.port, "far", kind=AnsweringPlayer))
+                try:
+                    return await _play(served, players, near, far, setup, fair)
+                finally:
+                    await players.run(near.close())
+                    await players.run(far.close())
+            finally:
+                await players.run(near_link.close())
+                await players.run(far_link.close())
+
+
+async def _play(
+    served: Served,
+    players: PlayersLoop,
+    near: AnsweringPlayer,
+    far: AnsweringPlayer,
+    setup: TableSetup,
+    fair: bool,
+) -> tuple[int, int, int]:
+    hall = served.hall
+    await players.run(near.wait_for("table setup"))
+    await players.run(far.wait_for("Waiting for the host"))
+    hall.configure("near", setup)
+    hall.take_seat("near", 0)
+    hall.take_seat("far", 1)
+    rng = random.Random(f"fair={fair}")
+    near_path, far_path = SeenPath.made[-2:]
+    Racer(near, 0, near_path, 0.0025, rng)
+    Racer(far, 1, far_path, 0.040, rng)
+    totals = [0, 0, 0]
+    while True:
+        await hall.start("near") if hall.phase == "lobby" else await hall.rematch("near")
+        table = hall.table
+        assert table is not None
+        await until(functools.partial(enough, table, totals), "enough captures", timeout=60)
+        state = table.match.state
+        totals[0] += len(state.captured[0])
+        totals[1] += len(state.captured[1])
+        totals[2] += sum(len(m) for m in state.mistakes)
+        if totals[0] + totals[1] >= CAPTURES:
+            return totals[0], totals[1], totals[2]
+        await until(lambda: hall.phase == "over", "the game over")
 
 
 @pytest.mark.timeout(150)

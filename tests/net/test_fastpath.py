@@ -14,6 +14,8 @@ from net.fastpath import (
     ANSWER,
     CLAIM_BURST,
     CLAIM_RATE,
+    MAX_DISTANCE,
+    MAX_LAG,
     MIN_REACTION,
     QUERY,
     REFUSAL_QUIET,
@@ -123,6 +125,25 @@ async def test_round_trips_are_measured_and_claims_dated_back_when_fair() -> Non
         path.disarm()
         await table.close()
     assert 1 not in table.latency_ns and not path.armed
+
+
+async def test_distance_and_the_servers_own_delay_are_capped_apart() -> None:
+    """A slow link is compensated up to MAX_DISTANCE, and the server's own delay in writing
+    a board to the player up to MAX_LAG more: under load the second alone reached 300 ms,
+    and one cap for both cut off a 40 ms player's claims. The table waits for both."""
+    table, path, channel = await _armed(fair=True)
+    try:
+        await _until(lambda: QUERY in channel.written)
+        path.feed(ANSWER, time.monotonic_ns() + 2 * 10**9)  # a two-second round trip
+        distance = int(MAX_DISTANCE * 1e9)
+        assert distance <= path.latency_ns < distance + 10_000_000  # and the first board's lag
+        await table.submit(0, ("tick",))  # a new board, written to the player 1 s later
+        path.frame_written(time.monotonic_ns() + 10**9)
+        assert path.latency_ns == int(MAX_DISTANCE * 1e9) + int(MAX_LAG * 1e9)
+        assert table.horizon_ns == path.latency_ns
+    finally:
+        path.disarm()
+        await table.close()
 
 
 async def test_a_flood_of_claim_keys_reaches_the_table_as_a_few_claims() -> None:

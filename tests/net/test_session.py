@@ -132,14 +132,14 @@ async def test_lone_escape_reaches_the_app(start_server: Any, open_terminal: Any
 
 
 async def test_resizes_are_clamped_and_coalesced(start_server: Any, open_terminal: Any) -> None:
-    """1000×1000 becomes 400×200, 5×5 becomes 20×10; a storm of changes is a few Resizes."""
+    """1000×1000 becomes 320×120, 5×5 becomes 20×10; a storm of changes is a few Resizes."""
     server = await start_server()
     terminal: Terminal = await open_terminal(server.port)
     await terminal.wait_for("size: 80x24")
     app = await server.apps.nth(0)
 
     terminal.process.change_terminal_size(1000, 1000)
-    await terminal.wait_for("size: 400x200")
+    await terminal.wait_for("size: 320x120")
     terminal.process.change_terminal_size(5, 5)
     await _wait_until(lambda: app.sizes[-1] == (20, 10))
 
