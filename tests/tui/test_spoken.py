@@ -1,0 +1,82 @@
+"""SpokenList: in screen-reader mode the selection is text and the terminal cursor, and a
+list taller than its space says where the selection is (issue #17: the selection was marked
+by colour only, the cursor parked at (0,0), and the tenth of ten choices sat below the
+footer)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from tui.widgets.spoken import MARK, SpokenList, where
+
+
+class ListApp(App[None]):
+    CSS = "SpokenList { height: 8; } #top { height: 3; }"
+
+    def __init__(self, count: int) -> None:
+        super().__init__()
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        yield Static("above the list", id="top")
+        yield SpokenList(
+            *(Option(Text(f"Play card number {n}"), id=f"c{n}") for n in range(self.count))
+        )
+
+
+def screen_lines(app: App[None]) -> list[str]:
+    return [line.text for line in app.screen._compositor.render_strips()]
+
+
+def marked_lines(app: App[None]) -> list[int]:
+    """The rows whose text (inside the list's frame) starts with the mark; the cursor is
+    checked to sit at the mark itself."""
+    rows = [y for y, line in enumerate(screen_lines(app)) if f"{MARK}Play" in line]
+    for y in rows:
+        line = screen_lines(app)[y]
+        if app.cursor_position.y == y:
+            assert app.cursor_position.x == line.index(MARK)
+    return rows
+
+
+def test_where_names_the_place_and_what_is_hidden() -> None:
+    assert where(9, 15, True, False) == "choice 10 of 15, more above"
+    assert where(0, 15, False, True) == "choice 1 of 15, more below"
+
+
+async def test_the_selection_is_a_mark_and_the_cursor_sits_on_it() -> None:
+    app = ListApp(3)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        marked = marked_lines(app)
+        assert len(marked) == 1 and "Play card number 0" in lines[marked[0]]
+        assert app.cursor_position.y == marked[0]
+        assert "choice" not in "\n".join(lines)  # a list that fits says nothing more
+        await pilot.press("down")
+        await pilot.pause()
+        lines = screen_lines(app)
+        marked = marked_lines(app)
+        assert len(marked) == 1 and "Play card number 1" in lines[marked[0]]
+        assert app.cursor_position.y == marked[0]
+
+
+async def test_a_long_list_keeps_the_selection_on_screen_and_says_where_it_is() -> None:
+    app = ListApp(15)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        for _ in range(9):
+            await pilot.press("down")
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+        marked = marked_lines(app)
+        assert len(marked) == 1
+        line = lines[marked[0]]
+        assert "Play card number 9" in line
+        assert "(choice 10 of 15, more above, more below)" in line
+        assert app.cursor_position.y == marked[0]
+        assert sum("choice" in text for text in lines) == 1
