@@ -14,7 +14,7 @@ what the board's cursor is on, `H` the whole history.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich import table as rich_table
@@ -24,21 +24,20 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
-from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from core.engine import Event, IllegalAction, with_names
 from core.games import GAMES
 from core.match import Match
 from core.table import Table, TableSetup, Update
 from tui.boards import BOARDS
-from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted, note_sentence
+from tui.boards.base import ActionChosen, ResultsWanted, note_sentence
 from tui.saves import Autosave, can_save, save_path
 from tui.screens.cover import PassScreen
 from tui.screens.details import NO_DETAILS, DetailsScreen
 from tui.screens.history import HistoryScreen, seat_lines
 from tui.screens.milestone import HOLD_REASON, MilestoneScreen
+from tui.screens.plain_table import PlainTableScreen
 from tui.settings import Settings
 from tui.widgets.banner import TurnBanner
 from tui.widgets.event_log import EventLog
@@ -100,8 +99,8 @@ class LocalPlayers:
         self._screen.receive(update)
 
 
-class GameScreen(Screen[None]):
-    """The table of one game.
+class GameScreen(PlainTableScreen):
+    """The table of one game (its screen-reader mode: ``PlainTableScreen``).
 
     | key | action |
     | --- | --- |
@@ -131,8 +130,6 @@ class GameScreen(Screen[None]):
         display: none; height: auto; padding: 0 1; background: $error; color: $text;
         text-style: bold;
     }
-    GameScreen #sr-table { height: auto; }
-    GameScreen #sr-choices { height: auto; max-height: 12; border: none; }
     GameScreen.-screen-reader #banner { background: $background; }
     GameScreen.-screen-reader EventLog { border-top: none; }
     """
@@ -152,6 +149,8 @@ class GameScreen(Screen[None]):
             tooltip="Take back your last move (when it showed nothing new)",
             id="game.undo",
         ),
+        # The same key while undo is not possible says why (it is not in the footer then).
+        Binding("u", "why_no_undo", "Undo", show=False, id="game.undo-why"),
         Binding("q", "leave", "Leave", id="game.leave"),
         Binding("escape", "back", "Back", show=False, id="game.back"),
     ]
@@ -197,14 +196,6 @@ class GameScreen(Screen[None]):
         """Every event this screen was shown, in order: what the results may sum up."""
         self._notes: dict[int, str] = {}
         """The table's notes on dropped players as last logged."""
-        self._sr_keys: list[Hashable] = []
-        self._sr_shown: tuple[int | None, int] = (None, -1)
-        self._sr_trie = ActionTrie((), lambda action: [])
-        self._sr_choices: list[Choice] = []
-        self._sr_list = 0
-        """Counts the lists of choices shown; an option names the list it belonged to."""
-        self._sr_path: tuple[Hashable, ...] = ()
-        """The steps chosen before the list shown (its choices are the next step)."""
         self._history: dict[int | None, list[str]] = {}
         """Per seat shown here, every line it was told, its own moves as "You …"."""
         self._summaries: list[list[str]] = []
@@ -228,13 +219,12 @@ class GameScreen(Screen[None]):
         with Container(id="table-area"):
             with Vertical(id="board-column"):
                 if self.settings.screen_reader:
-                    yield Static(id="sr-table")
-                    yield OptionList(id="sr-choices")
+                    yield from self.compose_plain()  # the status line is under its list
                 else:
                     board = self.board_module.Board(id="board")
                     board.local_seats = tuple(sorted(self.local))  # whose keys it takes
                     yield board
-                yield Static(id="status")
+                    yield Static(id="status")
                 legend = getattr(self.board_module, "LEGEND", ())
                 beneath = getattr(self.board_module, "LEGEND_UNDER_BOARD", False)
                 if legend and beneath and not self.settings.screen_reader:
@@ -252,6 +242,8 @@ class GameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
+        if self.settings.screen_reader:
+            self.start_plain()
         self._lay_out(self.app.size.width)
         if self.table is None:
             match = self._resumed if self._resumed is not None else self.setup.new_match()
@@ -439,84 +431,6 @@ class GameScreen(Screen[None]):
             # The board refreshes the footer's keys itself: once per update is enough.
             self.query_one("#board").show(update)  # type: ignore[attr-defined]
 
-    # -- screen-reader mode: plain lines and a list of choices --------------------------------
-
-    def _show_plain(self, update: Update) -> None:
-        """The table's lines and the list of choices. The list stays where the player put
-        it when a new position rebuilds it (a bot's move in a simultaneous phase): a
-        half-built choice that still leads somewhere is kept, and the highlight stays on
-        the same choice by what it is (on the nearest place in the list when it is gone)."""
-        module = self.board_module
-        trie = ActionTrie(update.legal, lambda action: module.paths(update, action))
-        options = self.query_one("#sr-choices", OptionList)
-        resting = self._sr_highlighted() if self._sr_shown[0] == update.seat else None
-        if self._sr_shown != (update.seat, update.version):
-            going_on = self._sr_shown[0] == update.seat and trie.choices(self._sr_keys)
-            if not going_on:
-                self._sr_keys = []
-        self._sr_shown = (update.seat, update.version)
-        choices = trie.choices(self._sr_keys)
-        lines = [
-            *module.describe(update),
-            module.prompt(update, self._sr_keys, choices, plain=True),
-        ]
-        self.query_one("#sr-table", Static).update(Text("\n".join(lines)))
-        options.clear_options()
-        self._sr_list += 1
-        if update.outcome is not None:
-            options.add_option(Option(Text("Show the results"), id="results"))
-        for index, choice in enumerate(choices):
-            options.add_option(Option(Text(choice.label), id=f"choice-{self._sr_list}-{index}"))
-        self._sr_trie = trie
-        self._sr_choices = choices
-        first = 1 if update.outcome is not None else 0
-        path = tuple(self._sr_keys)
-        if resting is not None and resting[0] == path and choices:
-            keys = [choice.key for choice in choices]
-            at = keys.index(resting[1]) if resting[1] in keys else min(resting[2], len(keys) - 1)
-            options.highlighted = first + at
-        elif options.option_count:
-            options.highlighted = 0
-        self._sr_path = path
-
-    def _sr_highlighted(self) -> tuple[tuple[Hashable, ...], Hashable, int] | None:
-        """The choice the list highlights now: (the steps chosen before it, its key, its
-        place), or None when no choice is highlighted."""
-        options = self.query_one("#sr-choices", OptionList)
-        index = options.highlighted
-        if index is None or not 0 <= index < options.option_count:
-            return None
-        parts = str(options.get_option_at_index(index).id).split("-")
-        if len(parts) != 3 or parts[0] != "choice" or int(parts[1]) != self._sr_list:
-            return None
-        place = int(parts[2])
-        if not 0 <= place < len(self._sr_choices):
-            return None
-        return self._sr_path, self._sr_choices[place].key, place
-
-    @on(OptionList.OptionSelected, "#sr-choices")
-    def _plain_choice(self, event: OptionList.OptionSelected) -> None:
-        update = self.latest.get(self.viewer)
-        if update is None:
-            return
-        if event.option.id == "results":
-            self.post_message(ResultsWanted())
-            return
-        # The list may have been rebuilt (a new position arrived) between the key and this
-        # message: a choice from an older list is dropped, never applied to the new one.
-        _, listed, index = str(event.option.id).split("-")
-        if int(listed) != self._sr_list or not 0 <= int(index) < len(self._sr_choices):
-            return
-        choice = self._sr_choices[int(index)]
-        keys = [*self._sr_keys, choice.key]
-        action = self._sr_trie.action(keys)
-        if action is not None:
-            self._sr_keys = []
-            self.post_message(ActionChosen(action))
-        else:
-            self._sr_keys = keys
-            self._show_update(update)
-
     # -- actions ------------------------------------------------------------------------------
 
     @on(ActionChosen)
@@ -570,13 +484,7 @@ class GameScreen(Screen[None]):
         """The full text of whatever the cursor is on: the board's ``details`` (in
         screen-reader mode, the highlighted choice's whole wording)."""
         if self.settings.screen_reader:
-            options = self.query_one("#sr-choices", OptionList)
-            index = options.highlighted
-            text = (
-                str(options.get_option_at_index(index).prompt)
-                if index is not None and options.option_count
-                else "No choice is highlighted."
-            )
+            text = self.plain_details()
         else:
             details = getattr(self.query_one("#board"), "details", None)
             text = (details() if details is not None else "") or NO_DETAILS
@@ -589,12 +497,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HistoryScreen(game, lines, self.names))
 
     def action_back(self) -> None:
-        """Screen-reader mode: take back the last choice."""
-        if self._sr_keys:
-            self._sr_keys.pop()
-            update = self.latest.get(self.viewer)
-            if update is not None:
-                self._show_update(update)
+        """Screen-reader mode: take back the question asked, else the last choice."""
+        self.back_plain()
 
     def _notice_turn(self, update: Update) -> None:
         """The bell when it becomes a local player's turn after someone else's (a setting)."""
@@ -613,10 +517,30 @@ class GameScreen(Screen[None]):
         return not self.table.match.why_no_undo(self.viewer)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo is in the footer only while there is a move to take back."""
+        """Undo is in the footer only while there is a move to take back; meanwhile its
+        key says why not."""
         if action == "undo":
             return self._undo_possible()
-        return True
+        if action == "why_no_undo":
+            return not self._undo_possible()
+        return super().check_action(action, parameters)
+
+    def _why_no_undo(self) -> str:
+        """Why the seat shown may not take back its last move now, as a sentence."""
+        if self.hosted:
+            return "You cannot undo at a shared table: every player there would have to agree."
+        if self.table is None or self.viewer is None:
+            return "You cannot undo while watching."
+        why = self.table.match.why_no_undo(self.viewer)
+        return f"You cannot undo: {why}." if why else ""
+
+    def action_why_no_undo(self) -> None:
+        """Say why ``u`` takes nothing back now (on the status line and in the log)."""
+        why = self._why_no_undo()
+        if why:
+            self.query_one("#status", Static).update(Text(why, style="bold"))
+            self._status_said = True
+            self.query_one(EventLog).add(why, self.viewer)
 
     def action_undo(self) -> None:
         """Take back the last move of the seat shown, when it revealed nothing new: the

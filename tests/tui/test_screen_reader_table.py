@@ -1,0 +1,210 @@
+"""The table in screen-reader mode, read as a blind player reads it (issue #17): the
+selection is the line marked "> " with the terminal cursor on it, every list fits above the
+footer at 80×24, ending a phase is never the default and asks once, what happened since your
+last turn is said when your turn comes, toasts land in the log, and `u` says why it cannot
+take a move back (issue #16)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from core.table import Seat, TableSetup
+from tests.tui.game_driver import settle
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.screens.plain_table import is_final
+from tui.settings import Settings
+from tui.widgets.event_log import EventLog
+from tui.widgets.spoken import MARK
+
+BOTS = (Seat("Ala"), Seat("Bot 2", "bot", "random"), Seat("Bot 3", "bot", "random"))
+
+
+def _app(**settings: Any) -> HuntersApp:
+    return HuntersApp(Settings(bot_delay=0, screen_reader=True, summaries=False, **settings))
+
+
+async def _start(pilot: Any, slug: str, seed: int, seats: tuple[Seat, ...] = BOTS) -> GameScreen:
+    pilot.app.start_game(TableSetup(slug, seats, {}, seed))
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    await settle(pilot, screen)
+    return screen
+
+
+def _lines(app: HuntersApp) -> list[str]:
+    return [line.text for line in app.screen._compositor.render_strips()]
+
+
+async def _selected_line(pilot: Any) -> tuple[int, str]:
+    """The row of the line marked as selected, and its text; the terminal cursor must sit
+    at the mark (which is where a screen reader reads), above the footer."""
+    await pilot.pause()
+    await pilot.pause()
+    lines = _lines(pilot.app)
+    rows = [y for y, line in enumerate(lines) if line.startswith(MARK)]
+    assert len(rows) == 1, "\n".join(lines)
+    row = rows[0]
+    assert pilot.app.cursor_position.y == row and pilot.app.cursor_position.x == 0
+    footer = len(lines) - 1
+    assert row < footer, "the selected choice is below the footer"
+    return row, lines[row]
+
+
+async def test_the_selected_choice_is_marked_and_holds_the_terminal_cursor() -> None:
+    """The selection is text ('> ') and the cursor, on the choice Enter would take."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        _, line = await _selected_line(pilot)
+        assert screen._sr_choices[0].label in line
+        await pilot.press("down")
+        _, line = await _selected_line(pilot)
+        assert screen._sr_choices[1].label in line
+
+
+async def test_a_long_list_fits_and_says_where_the_selection_is() -> None:
+    """A placement with 15 spaces at 80×24: the selected line stays on screen above the
+    footer and says 'choice N of 15' and what is hidden."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7)
+        await pilot.press("enter")  # the fire superhero: where to?
+        await pilot.pause()
+        assert len(screen._sr_choices) == 15
+        _, line = await _selected_line(pilot)
+        assert "(choice 1 of 15, more below)" in line
+        await pilot.press("end")
+        _, line = await _selected_line(pilot)
+        assert screen._sr_choices[14].label in line
+        assert "(choice 15 of 15, more above)" in line
+
+
+async def test_comic_hunters_store_and_flea_market_lists_start_on_screen() -> None:
+    """At 80×24 the table text gives way: the Store's and the Flea Market's choices are
+    on screen, the selected one above the footer."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        seen = set()
+        for _ in range(40):
+            update = screen.latest[0]
+            location = update.view["location"]
+            if location in ("store", "flea") and 0 in update.acting:
+                seen.add(location)
+                _, line = await _selected_line(pilot)
+                assert screen._sr_choices[0].label[:40] in line
+            if seen == {"store", "flea"}:
+                break
+            await pilot.press("enter")
+            await settle(pilot, screen)
+        assert seen == {"store", "flea"}
+
+
+async def _to_assemble(pilot: Any, screen: GameScreen) -> None:
+    """Enter on whatever is selected until Ala may end her Assemble among other choices."""
+    for _ in range(80):
+        await settle(pilot, screen)
+        update = screen.latest[0]
+        finals = [c for c in screen._sr_choices if is_final(screen.board_module, update, c.key)]
+        if update.view["location"] == "assemble" and finals and len(screen._sr_choices) > 1:
+            return
+        await pilot.press("enter")
+    raise AssertionError("no Assemble with a choice besides Done playing")
+
+
+async def test_done_playing_is_never_the_default_and_asks_once() -> None:
+    """Comic Hunters' Assemble: Done playing comes last, the highlight never starts on
+    it, and the first Enter on it asks (saying what it gives up); the second takes it."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        await _to_assemble(pilot, screen)
+        update = screen.latest[0]
+        choices = screen._sr_choices
+        options = screen.query_one("#sr-choices", OptionList)
+        assert is_final(screen.board_module, update, choices[-1].key)
+        assert not is_final(screen.board_module, update, choices[options.highlighted or 0].key)
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        status = str(screen.query_one("#status").render())
+        assert status.startswith("Done playing") and status.endswith("Enter again to confirm.")
+        assert any(line == status for line in screen.query_one(EventLog).lines_shown)
+        assert screen.latest[0].version == update.version and 0 in screen.latest[0].acting
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert ("ready",) not in screen.latest[0].legal or screen.latest[0].version > update.version
+
+
+async def test_moving_away_takes_the_question_back_and_confirmations_off_asks_nothing() -> None:
+    """Moving off a final choice forgets the question; with confirmations off, one Enter
+    on Done playing takes it."""
+    app = _app(confirmations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        await _to_assemble(pilot, screen)
+        version = screen.latest[0].version
+        await pilot.press("end", "enter")
+        await settle(pilot, screen)
+        assert screen.latest[0].version > version
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        await _to_assemble(pilot, screen)
+        await pilot.press("end", "enter", "up")
+        await pilot.pause()
+        assert str(screen.query_one("#status").render()).strip() == ""
+        assert screen._sr_asked is None
+
+
+async def test_events_since_your_last_turn_are_said_when_your_turn_comes() -> None:
+    """After your move the bots move; when your turn comes, the table's first line says
+    what they did, in order, and r reads it into the log again."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7)
+        await pilot.press("enter", "enter")
+        await settle(pilot, screen)
+        first = str(screen.query_one("#sr-table").render()).splitlines()[0]
+        assert first.startswith("Since your turn: ")
+        assert 0 < first.index("Bot 2 places") < first.index("Bot 3 places")
+        assert "{p" not in first and "You place" not in first
+        await pilot.press("r")
+        assert screen.query_one(EventLog).lines_shown[-1] == first
+
+
+async def test_a_toast_is_also_written_to_the_log() -> None:
+    """A screen reader never hears a toast in a corner: in this mode it is in the log."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7)
+        screen.notify("The save file could not be written.", severity="warning")
+        await pilot.pause()
+        assert screen.query_one(EventLog).lines_shown[-1] == "The save file could not be written."
+
+
+async def test_the_footer_names_the_keys_that_read_back() -> None:
+    """At 80×24 the footer names r (read again) and H (the whole history)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _start(pilot, "superbohaterowie", 7)
+        footer = _lines(app)[-1]
+        assert "r Read again" in footer and "H History" in footer
+
+
+@pytest.mark.parametrize("screen_reader", [False, True])
+async def test_u_says_why_nothing_can_be_taken_back(screen_reader: bool) -> None:
+    """Before any move, u says why it takes nothing back (and is not in the footer); after
+    a move that showed nothing new it is offered again (issue #16)."""
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=screen_reader, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7)
+        assert " u " not in _lines(app)[-1]
+        await pilot.press("u")
+        await pilot.pause()
+        why = "You cannot undo: there is no move to take back."
+        assert str(screen.query_one("#status").render()).strip() == why
+        assert screen.query_one(EventLog).lines_shown[-1] == why

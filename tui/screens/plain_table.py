@@ -1,0 +1,337 @@
+"""PlainTableScreen: the game screen's screen-reader mode — the table as plain lines, the
+question of the moment, and a SpokenList of full-sentence choices.
+
+A blind player's screen reader reads the text around the terminal cursor and sees no
+colour. So the choices are a SpokenList (the selected line starts with ``> `` and holds
+the cursor), the list always fits above the footer (the table's lines above it give way
+and scroll), ending a phase is never where the highlight lands by itself and asks once,
+every event since your last turn is said at the top when your turn comes (``r`` reads it
+again), and a toast is also written to the log, where a screen reader hears it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.engine import with_names
+from core.table import Update
+from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
+from tui.settings import Settings
+from tui.widgets.event_log import EventLog
+from tui.widgets.spoken import SpokenList, show_terminal_cursor
+
+LOG_LINES = 4
+"""The log's last lines on screen: the list of choices takes the room it needs, the log
+these lines, the table's own lines the rest (they scroll; ``t`` reads them into the log)."""
+
+SINCE = "Since your turn: "
+"""How the events between two of your turns begin, when your turn comes."""
+
+
+def is_final(module: Any, update: Update, key: Hashable) -> bool:
+    """Whether choosing ``key`` ends a phase for the player (Done playing, Pass on this
+    lot, Leave the Tavern, Discard both): the board module says so with ``is_final`` or
+    its ``FINAL`` keys, the same hooks its visual board uses."""
+    judge = getattr(module, "is_final", None)
+    if judge is not None:
+        return bool(judge(update, key))
+    return key in getattr(module, "FINAL", frozenset())
+
+
+def confirm_words(module: Any, update: Update, choice: Choice) -> str:
+    """The question a final choice asks before it is taken (the board module's own words
+    when it has them)."""
+    words = getattr(module, "confirm_words", None)
+    if words is not None:
+        return str(words(update, choice.key))
+    return f"{choice.label}. Enter again to confirm."
+
+
+def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[Choice]:
+    """The choices with the final ones at the end, as the visual boards list them."""
+    final = [c for c in choices if is_final(module, update, c.key)]
+    return [c for c in choices if c not in final] + final
+
+
+class PlainTableScreen(Screen[None]):
+    """The screen-reader half of the game screen (``GameScreen`` is the rest).
+
+    | key | action |
+    | --- | --- |
+    | ↑↓ Enter | move in the list of choices, take one (a final one on a second Enter) |
+    | Esc | take back the question asked, else the last choice |
+    | r | read again what happened since your last turn (into the log) |
+    """
+
+    DEFAULT_CSS = f"""
+    PlainTableScreen.-screen-reader #board-column {{ height: 1fr; }}
+    PlainTableScreen #sr-scroll {{ height: 1fr; min-height: 1; }}
+    PlainTableScreen #sr-table {{ height: auto; }}
+    PlainTableScreen #sr-ask {{ height: auto; }}
+    PlainTableScreen #sr-prompt {{ height: auto; }}
+    PlainTableScreen #sr-choices {{ height: auto; max-height: 50vh; border: none; padding: 0; }}
+    PlainTableScreen.-screen-reader #status {{ min-height: 0; }}
+    PlainTableScreen.-screen-reader EventLog {{ height: {LOG_LINES}; }}
+    """
+
+    BINDINGS = [
+        Binding(
+            "r",
+            "read_again",
+            "Read again",
+            tooltip="What happened since your last turn, into the log",
+            id="game.read-again",
+        ),
+    ]
+
+    # What the game screen provides (see GameScreen).
+    settings: Settings
+    board_module: Any
+    latest: dict[int | None, Update]
+    viewer: int | None
+    _history: dict[int | None, list[str]]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._sr_keys: list[Hashable] = []
+        self._sr_shown: tuple[int | None, int] = (None, -1)
+        self._sr_trie = ActionTrie((), lambda action: [])
+        self._sr_choices: list[Choice] = []
+        self._sr_list = 0
+        """Counts the lists of choices shown; an option names the list it belonged to."""
+        self._sr_path: tuple[Hashable, ...] = ()
+        """The steps chosen before the list shown (its choices are the next step)."""
+        self._sr_asked: Hashable | None = None
+        """The final choice one Enter has asked about (None: nothing asked)."""
+        self._sr_turn: dict[int | None, bool] = {}
+        """Per seat shown, whether it was that seat's turn at the last update."""
+        self._sr_moved: dict[int | None, int] = {}
+        """Per seat, how many history lines it had when it last sent a move."""
+        self._sr_since: dict[int | None, str] = {}
+        """Per seat, what happened between its last two turns, as one sentence line."""
+
+    def compose_plain(self) -> ComposeResult:
+        """The table's lines (they scroll when the list needs the room), the question, the
+        list of choices and the status line under it (a refusal, a question to confirm)."""
+        with VerticalScroll(id="sr-scroll"):
+            yield Static(id="sr-table")
+        with Vertical(id="sr-ask"):
+            yield Static(id="sr-prompt")
+            yield SpokenList(id="sr-choices")
+            yield Static(id="status")
+
+    def start_plain(self) -> None:
+        """The mode's start at the table: the terminal cursor shows (Textual hides it), so
+        that a screen reader follows the selected choice."""
+        show_terminal_cursor(self.app)
+
+    # -- the table and the list --------------------------------------------------------------
+
+    def _show_plain(self, update: Update) -> None:
+        """The table's lines and the list of choices. The list stays where the player put
+        it when a new position rebuilds it (a bot's move in a simultaneous phase): a
+        half-built choice that still leads somewhere is kept, and the highlight stays on
+        the same choice by what it is (on the nearest ordinary one when it is gone, never
+        on a final one unless nothing else is left)."""
+        module = self.board_module
+        trie = ActionTrie(update.legal, lambda action: module.paths(update, action))
+        options = self.query_one("#sr-choices", OptionList)
+        resting = self._sr_highlighted() if self._sr_shown[0] == update.seat else None
+        if self._sr_shown != (update.seat, update.version):
+            going_on = self._sr_shown[0] == update.seat and trie.choices(self._sr_keys)
+            if not going_on:
+                self._sr_keys = []
+        self._sr_shown = (update.seat, update.version)
+        choices = finals_last(module, update, trie.choices(self._sr_keys))
+        self._hear_turn(update)
+        since = self._sr_since.get(update.seat, "")
+        table = [since] if since else []
+        self.query_one("#sr-table", Static).update(
+            Text("\n".join([*table, *module.describe(update)]))
+        )
+        prompt = module.prompt(update, self._sr_keys, choices, plain=True)
+        self.query_one("#sr-prompt", Static).update(Text(prompt))
+        options.clear_options()
+        self._sr_list += 1
+        if update.outcome is not None:
+            options.add_option(Option(Text("Show the results"), id="results"))
+        for index, choice in enumerate(choices):
+            options.add_option(Option(Text(choice.label), id=f"choice-{self._sr_list}-{index}"))
+        self._sr_trie = trie
+        self._sr_choices = choices
+        first = 1 if update.outcome is not None else 0
+        path = tuple(self._sr_keys)
+        if choices:
+            keys = [choice.key for choice in choices]
+            same = resting is not None and resting[0] == path
+            key, place = (resting[1], resting[2]) if same and resting else (None, 0)
+            options.highlighted = first + self._sr_nearest(update, keys, key, place)
+        elif options.option_count:
+            options.highlighted = 0
+        if self._sr_asked is not None and self._sr_highlighted_key() != self._sr_asked:
+            self._sr_asked = None
+        self._sr_path = path
+        self.query_one("#sr-scroll").scroll_home(animate=False)
+
+    def _sr_nearest(
+        self, update: Update, keys: Sequence[Hashable], key: Hashable | None, place: int
+    ) -> int:
+        """Where the highlight goes: on ``key`` if it is still listed, else on the ordinary
+        choice nearest ``place`` (a final one only if nothing else is there)."""
+        if key in keys:
+            return keys.index(key)
+        ordinary = [i for i, k in enumerate(keys) if not is_final(self.board_module, update, k)]
+        near = ordinary or range(len(keys))
+        return min(near, key=lambda i: abs(i - place), default=0)
+
+    def _sr_highlighted(self) -> tuple[tuple[Hashable, ...], Hashable, int] | None:
+        """The choice the list highlights now: (the steps chosen before it, its key, its
+        place), or None when no choice is highlighted."""
+        options = self.query_one("#sr-choices", OptionList)
+        index = options.highlighted
+        if index is None or not 0 <= index < options.option_count:
+            return None
+        parts = str(options.get_option_at_index(index).id).split("-")
+        if len(parts) != 3 or parts[0] != "choice" or int(parts[1]) != self._sr_list:
+            return None
+        place = int(parts[2])
+        if not 0 <= place < len(self._sr_choices):
+            return None
+        return self._sr_path, self._sr_choices[place].key, place
+
+    def _sr_highlighted_key(self) -> Hashable | None:
+        resting = self._sr_highlighted()
+        return None if resting is None else resting[1]
+
+    @on(OptionList.OptionHighlighted, "#sr-choices")
+    def _plain_moved(self) -> None:
+        """Moving to another choice takes back a question asked about a final one."""
+        if self._sr_asked is not None and self._sr_highlighted_key() != self._sr_asked:
+            self._sr_asked = None
+            self._say("")
+
+    @on(OptionList.OptionSelected, "#sr-choices")
+    def _plain_choice(self, event: OptionList.OptionSelected) -> None:
+        update = self.latest.get(self.viewer)
+        if update is None:
+            return
+        if event.option.id == "results":
+            self.post_message(ResultsWanted())
+            return
+        # The list may have been rebuilt (a new position arrived) between the key and this
+        # message: a choice from an older list is dropped, never applied to the new one.
+        _, listed, index = str(event.option.id).split("-")
+        if int(listed) != self._sr_list or not 0 <= int(index) < len(self._sr_choices):
+            return
+        choice = self._sr_choices[int(index)]
+        final = is_final(self.board_module, update, choice.key)
+        if final and self._sr_asked != choice.key and self.settings.confirmations:
+            self._sr_asked = choice.key
+            question = confirm_words(self.board_module, update, choice)
+            self._say(question)
+            self.query_one(EventLog).add(question, self.viewer)
+            return
+        if self._sr_asked is not None:
+            self._sr_asked = None
+            self._say("")
+        keys = [*self._sr_keys, choice.key]
+        action = self._sr_trie.action(keys)
+        if action is not None:
+            self._sr_keys = []
+            self._sr_moved[update.seat] = len(self._history.get(update.seat, []))
+            self.post_message(ActionChosen(action))
+        else:
+            self._sr_keys = keys
+            self._show_plain(update)
+
+    def _say(self, text: str) -> None:
+        """The status line under the list (a question, or nothing)."""
+        self.query_one("#status", Static).update(Text(text, style="bold") if text else "")
+
+    def back_plain(self) -> None:
+        """Esc: take back the question asked, else the last choice."""
+        if self._sr_asked is not None:
+            self._sr_asked = None
+            self._say("")
+            return
+        if self._sr_keys:
+            self._sr_keys.pop()
+            update = self.latest.get(self.viewer)
+            if update is not None:
+                self._show_plain(update)
+
+    def plain_details(self) -> str:
+        """The highlighted choice's whole wording (for ``i``)."""
+        resting = self._sr_highlighted()
+        if resting is not None:
+            return self._sr_choices[resting[2]].label
+        options = self.query_one("#sr-choices", OptionList)
+        index = options.highlighted
+        if index is not None and options.option_count:
+            return str(options.get_option_at_index(index).prompt)
+        return "No choice is highlighted."
+
+    # -- what happened since your last turn ---------------------------------------------------
+
+    def _hear_turn(self, update: Update) -> None:
+        """When the seat's turn comes (after someone else's), what happened since its last
+        move becomes the first line of the table (each event is in the log already)."""
+        seat = update.seat
+        mine = seat is not None and seat in update.acting and update.outcome is None
+        came = mine and not self._sr_turn.get(seat, False)
+        self._sr_turn[seat] = mine
+        if not mine:
+            self._sr_since.pop(seat, None)
+            return
+        if not came:
+            return
+        moved = self._sr_moved.get(seat)
+        if moved is None:  # a first turn: the table itself says what the deal was
+            return
+        heard = self._history.get(seat, [])[moved:]
+        while heard and heard[0].startswith("You "):  # your own move's lines: not news
+            heard = heard[1:]
+        if not heard:
+            self._sr_since.pop(seat, None)
+            return
+        said = "; ".join(with_names(line, update.names).rstrip(".") for line in heard)
+        self._sr_since[seat] = f"{SINCE}{said}."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "read_again":
+            return self.settings.screen_reader
+        return True
+
+    def action_read_again(self) -> None:
+        """Read again, into the log, what happened between your last two turns."""
+        log = self.query_one(EventLog)
+        since = self._sr_since.get(self.viewer)
+        log.add(since or "Nothing new has happened since your last turn.", self.viewer)
+
+    # -- toasts --------------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, also written to the log in this mode: a screen reader hears the log,
+        never a toast that comes and goes in a corner."""
+        if self.settings.screen_reader and self.is_mounted:
+            self.query_one(EventLog).add(f"{title}: {message}" if title else message)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
