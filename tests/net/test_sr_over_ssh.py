@@ -1,0 +1,92 @@
+"""Two SSH guests who get only what a screen reader gets (tests/sr/harness.py, issue #17)
+play whole games at 80×24 against bots: the host starts the default table (two open
+seats), both turn screen-reader mode on in the lobby's settings (o, then s, as the keys
+line says), sit with the key the lobby names, and play to the results by the line at the
+terminal cursor and the new lines alone. ``-s`` prints what the host's screen reader said.
+
+Here (not under tests/sr/) because tests/conftest.py puts every test under tests/net/ in
+the xdist group "net": one server at a time on the loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from core.games import GAMES
+from tests.net.e2e_helpers import players, running_server
+from tests.sr.harness import (
+    ESC,
+    HEIGHT,
+    RESULTS,
+    WIDTH,
+    NotReadable,
+    Policy,
+    ScreenReader,
+    play_game,
+    play_whoosh,
+)
+
+CTRL_S = b"\x13"
+
+
+async def _screen_reader_on(sr: ScreenReader) -> None:
+    """In the lobby: o (settings), s (screen-reader mode), Escape back; each heard."""
+    await sr.wait(lambda: sr.heard_since(0, "press 1 to sit here"), "the lobby", 10.0)
+    mark = len(sr.heard)
+    await sr.press(b"o")
+    await sr.wait(lambda: sr.heard_since(mark, "Screen-reader mode: off"), "settings", 5.0)
+    await sr.press(b"s")
+    await sr.wait(lambda: sr.heard_since(mark, "Screen-reader mode: on"), "the mode on", 5.0)
+    await sr.press(ESC)
+
+
+async def _sit(sr: ScreenReader, seat: int) -> None:
+    """Press the seat's number, as the lobby says ("press 1 to sit here")."""
+    mark = len(sr.heard)
+    await sr.press(str(seat).encode())
+    await sr.wait(lambda: sr.heard_since(mark, f"You sit on seat {seat}"), "seated", 5.0)
+
+
+async def _play(sr: ScreenReader, slug: str, name: str, seed: int) -> Policy:
+    if slug == "whoosh":
+        return await play_whoosh(sr, name, timeout=150)
+    return await play_game(sr, random.Random(seed), timeout=150)
+
+
+@pytest.mark.timeout(200)
+@pytest.mark.parametrize("slug", ["superbohaterowie", "orb-hunters", "whoosh"])
+async def test_two_screen_reader_guests_play_a_whole_game(slug: str, tmp_path: Path) -> None:
+    """Both guests hear the results screen at the end, reached by choices they heard."""
+    async with (
+        running_server(tmp_path / "data", game=slug) as served,
+        players(served.port, "ala", "olek", width=WIDTH, height=HEIGHT) as (ala, olek),
+    ):
+        host, guest = ScreenReader(ala), ScreenReader(olek)
+        try:
+            await ala.wait_for(f"{GAMES[slug].title}: table setup")
+            await ala.settle()
+            await host.press(CTRL_S)  # the setup comes before the settings can be reached
+            for sr in (host, guest):
+                await _screen_reader_on(sr)
+            await _sit(host, 1)
+            await _sit(guest, 2)
+            mark = len(host.heard)
+            await host.wait(lambda: host.heard_since(mark, "Press s to start"), "ready", 10.0)
+            await host.press(b"s")
+            played = await asyncio.gather(
+                _play(host, slug, "ala", 1), _play(guest, slug, "olek", 2)
+            )
+        except NotReadable:
+            print(f"\n--- the guest's screen reader ({GAMES[slug].title}) ---")
+            print("\n".join(guest.transcript[-80:]))
+            raise
+        finally:
+            print(f"\n--- what the host's screen reader said ({GAMES[slug].title}) ---")
+            print("\n".join(host.transcript))
+        assert all(policy.moves > 0 for policy in played)
+        for sr in (host, guest):
+            assert sr.heard_since(len(sr.heard) - 40, RESULTS)

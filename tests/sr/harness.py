@@ -1,0 +1,503 @@
+"""A test player that gets only what a screen reader gets (issue #17).
+
+A screen reader follows the terminal's cursor: it reads the line the cursor is on (and, on
+request, the few lines around it) and announces text that newly appears on the screen. It
+sees no colour and no layout. `ScreenReader` wraps a pyte-backed `Terminal` and exposes
+exactly that:
+
+- `cursor_line` / `around`: the line at the real terminal cursor and its neighbours;
+- `listen`: the lines that are new on the screen since it last listened (after a key, or
+  while waiting for the bots), in screen order;
+- `spoken`: what it would say now (the new lines, then the cursor's line).
+
+Everything it says goes into `transcript`, the text a blind player would have heard.
+
+`choose` walks a list of choices with Up and Down, reading the cursor's line after each
+key, until a line pleases the caller, and presses Enter; it fails when the cursor is not
+on a selected line (``> `` at the cursor), which is what the mode promises a screen reader.
+`play_game` plays a whole game from that text alone: it picks ordinary choices over the
+ones that end a phase, answers confirmations, closes summaries and stops at the results.
+
+`local_app` runs ``hunters --screen-reader`` on an 80×24 pseudo-terminal; over SSH the
+`tests.net.e2e_helpers.connect` player is wrapped the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import random
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.net.e2e_helpers import OpenSSHTerminal, Terminal, on_pty
+
+UP, DOWN, ENTER, ESC, SPACE = b"\x1b[A", b"\x1b[B", b"\r", b"\x1b", b" "
+KEY_NAMES = {UP: "Up", DOWN: "Down", ENTER: "Enter", ESC: "Esc", SPACE: "Space"}
+KEY_NAMES |= {b"1": "1", b"2": "2", b"3": "3"}
+
+MARK = "> "
+"""What a selected line of a list has at the terminal cursor (tui/widgets/spoken.py)."""
+_WHERE = re.compile(r" \(choice \d+ of \d+(, more above)?(, more below)?\)$")
+"""The position a list too long for its space says on its selected line."""
+WIDTH, HEIGHT = 80, 24
+ROOT = Path(__file__).resolve().parents[2]
+
+ENDING = re.compile(r"\b(Done|Pass|End|Stop|Finish|Skip|Discard both)\b")
+"""Choices that end a phase or give something up: taken only when nothing else is left."""
+RESULTS = ": results"
+"""The results screen's title ("Whoosh: Bounty Hunters: results")."""
+
+
+class NotReadable(AssertionError):
+    """The screen did not give a screen reader what it needs (the failure issue #17 is about)."""
+
+
+def unmarked(line: str) -> str:
+    """A line without the selection mark and position: moving the selection changes only
+    those, which the cursor's line says; it is not new text."""
+    line = _WHERE.sub("", line.rstrip())
+    stripped = line.lstrip()
+    if stripped.startswith(MARK):
+        indent = len(line) - len(stripped)
+        line = line[:indent] + "  " + stripped[len(MARK) :]
+    return line.strip()
+
+
+@dataclass(eq=False)
+class ScreenReader:
+    """What a screen reader makes of one terminal: the cursor's line and new lines."""
+
+    term: Terminal
+    transcript: list[str] = field(default_factory=list)
+    heard: list[str] = field(default_factory=list)
+    """Every line heard, in order (new lines and cursor lines), for predicates over time."""
+    hooks: list[Callable[[list[str]], None]] = field(default_factory=list)
+    """Called with each batch of new lines (a player keeping track of the table)."""
+    _known: Counter[str] = field(default_factory=Counter)
+
+    # -- what it reads -------------------------------------------------------------------------
+
+    def _cursor(self) -> tuple[int, int]:
+        cursor = self.term.screen.cursor
+        return cursor.x, cursor.y
+
+    def cursor_line(self) -> str:
+        """The line the terminal's cursor is on."""
+        _, y = self._cursor()
+        return self.term.lines[y].rstrip()
+
+    def around(self, before: int = 1, after: int = 1) -> list[str]:
+        """The cursor's line and up to ``before``/``after`` lines around it."""
+        _, y = self._cursor()
+        lines = self.term.lines
+        return [line.rstrip() for line in lines[max(0, y - before) : y + after + 1]]
+
+    def selected(self) -> str | None:
+        """The selected choice's text when the cursor sits on a ``> `` line (the mark and
+        the position said after it removed), else None."""
+        x, y = self._cursor()
+        line = self.term.lines[y]
+        if line[x : x + len(MARK)] != MARK:
+            return None
+        return _WHERE.sub("", line[x + len(MARK) :].rstrip())
+
+    def listen(self) -> list[str]:
+        """The lines on screen that were not there when it last listened, in screen order
+        (the cursor's line excluded: `spoken` says it)."""
+        cursor_y = self._cursor()[1]
+        now = Counter[str]()
+        fresh: list[str] = []
+        for y, line in enumerate(self.term.lines):
+            text = unmarked(line)
+            if not text:
+                continue
+            now[text] += 1
+            if now[text] > self._known[text] and y != cursor_y:
+                fresh.append(line.strip())
+        self._known = now
+        self.heard.extend(fresh)
+        if fresh:
+            for hook in self.hooks:
+                hook(fresh)
+        self.transcript.extend(f"  {line}" for line in fresh)
+        return fresh
+
+    def stray_mark(self) -> tuple[int, str] | None:
+        """A line marked selected (``> ``) that the cursor is not on, as (row, line): the
+        failure this harness exists to catch. (The test looks there; the player never.)"""
+        _, cursor_y = self._cursor()
+        for y, line in enumerate(self.term.lines):
+            if y != cursor_y and line.lstrip().startswith(MARK):
+                return y, line.strip()
+        return None
+
+    def spoken(self) -> str:
+        """What it would read now: the new lines, then the line at the cursor (not said
+        twice in a row when nothing changed)."""
+        fresh = self.listen()
+        line = self.cursor_line().strip()
+        said = f"  @ {line}"
+        if fresh or not self.transcript or self.transcript[-1] != said:
+            self.heard.append(line)
+            self.transcript.append(said)
+        return "\n".join([*fresh, line])
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    async def press(self, key: bytes, *, timeout: float = 2.0) -> str:
+        """Press ``key`` and wait for the screen to settle; what is spoken then."""
+        self.transcript.append(f"[{KEY_NAMES.get(key, key.decode(errors='replace'))}]")
+        await self.term.key(key, timeout=timeout)
+        return self.spoken()
+
+    async def choose(
+        self, wanted: Callable[[str], bool], *, limit: int = 60, what: str = "a choice"
+    ) -> str:
+        """Move Down (then Up from the end of the list) reading the selected line after each
+        key until ``wanted(line)``, then press Enter; the chosen line."""
+        seen: list[str] = []
+        for direction in (DOWN, UP):
+            for _ in range(limit):
+                line = self.need_selection(what)
+                if wanted(line):
+                    await self.press(ENTER)
+                    return line
+                seen.append(line)
+                await self.press(direction, timeout=0.5)
+                if self.need_selection(what) == line:  # the end of the list
+                    break
+        raise NotReadable(f"no line for {what} among the choices heard: {seen}")
+
+    def need_selection(self, what: str = "a choice") -> str:
+        """The selected line, or a failure that says what the screen reader had instead."""
+        selected = self.selected()
+        if selected is None:
+            x, y = self._cursor()
+            raise NotReadable(
+                f"looking for {what}, the terminal cursor is at column {x}, row {y}, on "
+                f"{self.cursor_line()!r}, not on a line marked {MARK!r}. The screen:\n"
+                f"{self.term.text}"
+            )
+        return selected
+
+    # -- waiting -------------------------------------------------------------------------------
+
+    async def wait(self, condition: Callable[[], bool], what: str, timeout: float) -> None:
+        """Listen (new lines go into the transcript) until ``condition()`` holds."""
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    await self.term.settle()
+                    self.listen()
+                    if condition():
+                        return
+                    if self.term.ended:
+                        raise NotReadable(f"the session ended waiting for {what}")
+                    self.term.changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(0.5):
+                            await self.term.changed.wait()
+        except TimeoutError:
+            raise NotReadable(
+                f"not {what} after {timeout} s; the cursor's line: {self.cursor_line()!r}. "
+                f"The screen:\n{self.term.text}"
+            ) from None
+
+    def heard_since(self, mark: int, text: str) -> bool:
+        """Whether ``text`` was heard after ``heard[mark]``."""
+        return any(text in line for line in self.heard[mark:])
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Policy:
+    """How the player picks: a few steps down the list, skipping choices that end a phase
+    while others remain; ``rng`` varies it so that a refused choice is not tried forever."""
+
+    rng: random.Random
+    moves: int = 0
+    """Choices taken (Enter on a choice, or a Whoosh key)."""
+    keys: int = 0
+
+    def reach(self) -> int:
+        return self.rng.choice((0, 0, 1, 1, 2, 3))
+
+
+async def pick(sr: ScreenReader, policy: Policy) -> str:
+    """Read down the list for an ordinary choice a few lines down (the first one that does
+    not end a phase, when the list holds only those) and take it."""
+    first = sr.need_selection()
+    reach = policy.reach()
+    read: list[str] = [first]
+    line = first
+    while len(read) <= reach or ENDING.search(line):
+        await sr.press(DOWN, timeout=0.5)
+        policy.keys += 1
+        after = sr.need_selection()
+        if after == line:  # the end of the list
+            break
+        line = after
+        read.append(line)
+    if ENDING.search(line):  # nothing ordinary below: back up to one that is, if any
+        for _ in range(len(read) - 1):
+            if not ENDING.search(line):
+                break
+            await sr.press(UP, timeout=0.5)
+            policy.keys += 1
+            line = sr.need_selection()
+    await sr.press(ENTER)
+    policy.keys += 1
+    policy.moves += 1
+    return line
+
+
+def on_a_list(sr: ScreenReader) -> bool:
+    return sr.selected() is not None
+
+
+_ENTER_ASKED = re.compile(r"^(> )?Enter: |\bPress Enter\b|\bEnter again\b")
+"""A summary or a question that Enter answers ("Enter: play on", "Press Enter to close")."""
+
+
+def _asks_for_enter(sr: ScreenReader, mark: int) -> bool:
+    """A summary or question heard since ``mark`` that Enter closes, with no list to use."""
+    return not on_a_list(sr) and any(_ENTER_ASKED.search(line) for line in sr.heard[mark:])
+
+
+async def _next_screen(sr: ScreenReader, mark: int, timeout: float) -> None:
+    """Listen until the cursor is on a choice or a question for Enter was heard; a line
+    marked ``> `` that the cursor does not reach fails (a screen reader never hears it
+    as selected)."""
+    await sr.wait(
+        lambda: on_a_list(sr) or _asks_for_enter(sr, mark) or sr.stray_mark() is not None,
+        "a list of choices or a question",
+        timeout=timeout,
+    )
+    if on_a_list(sr) or _asks_for_enter(sr, mark):
+        return
+    await asyncio.sleep(1.0)  # the cursor may follow with the next frame
+    await sr.term.settle()
+    sr.listen()
+    stray = sr.stray_mark()
+    if stray is not None and not on_a_list(sr) and not _asks_for_enter(sr, mark):
+        x, y = sr._cursor()
+        raise NotReadable(
+            f"row {stray[0]} is selected ({stray[1]!r}) but the terminal cursor stays at "
+            f"column {x}, row {y}, on {sr.cursor_line()!r}. The screen:\n{sr.term.text}"
+        )
+
+
+async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> Policy:
+    """Play from the first board to the results screen by the spoken text alone: pick from
+    each list of choices, press Enter where a summary or a question asks for it."""
+    policy = Policy(rng)
+    deadline = time.monotonic() + timeout
+    while True:
+        left = _left(deadline, timeout, policy, sr)
+        mark = len(sr.heard)
+        await _next_screen(sr, mark, min(left, 30.0))
+        if sr.heard_since(mark, RESULTS):
+            await read_results(sr, mark)
+            return policy
+        if not on_a_list(sr):  # a summary or a question that Enter answers
+            await sr.press(ENTER)
+            continue
+        sr.spoken()
+        if "Show the results" in sr.need_selection():
+            await read_results(sr, mark, press=True)
+            return policy
+        await pick(sr, policy)
+
+
+def _left(deadline: float, timeout: float, policy: Policy, sr: ScreenReader) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise NotReadable(
+            f"the game did not end in {timeout} s ({policy.moves} choices taken); "
+            f"the cursor's line: {sr.cursor_line()!r}"
+        )
+    return left
+
+
+async def read_results(sr: ScreenReader, mark: int, *, press: bool = False) -> None:
+    """(Enter on "Show the results", then) hear the results screen, its cursor on its first
+    choice."""
+    if press:
+        await sr.press(ENTER)
+    await sr.wait(lambda: sr.heard_since(mark, RESULTS), "the results", 15.0)
+    sr.spoken()
+    sr.need_selection("the results screen's choices")
+
+
+# -- Whoosh: claim keys from the spoken table ------------------------------------------------
+
+SYMBOLS = ("sword", "axe", "bow", "fire", "ice", "lightning")
+_MONSTER = re.compile(
+    r"Monster (\d): the ([^,]+), \d+ points?, tie number \d+, needs (.+?); \d+ more in"
+)
+_NO_MONSTER = re.compile(r"Monster (\d): none")
+_OUT = re.compile(r"Out in all: (nothing yet|[^.;]+)")
+_COUNT = re.compile(r"\b(sword|axe|bow|fire|ice|lightning|staff) (\d+)")
+_TURN = re.compile(r"It is (your|[^.]+?'s) turn to reveal\.")
+_NEW_BOARD = "Every revealed card goes to the bottom"
+
+
+@dataclass
+class WhooshTable:
+    """What the spoken table said last: each Monster's symbols, the symbols out, whose
+    reveal it is. Only whole sentences heard together update it."""
+
+    needs: dict[int, Counter[str]] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    out: Counter[str] = field(default_factory=Counter)
+    my_turn: bool = False
+    tried: set[tuple[int, str]] = field(default_factory=set)
+    """(slot, Monster) already claimed by this player: one hand per Monster."""
+
+    def hear(self, lines: list[str]) -> None:
+        text = " ".join(line.removeprefix("> ").strip() for line in lines)
+        for found in _MONSTER.finditer(text):
+            slot = int(found.group(1)) - 1
+            words = re.split(r", | and ", found.group(3))
+            self.needs[slot] = Counter(word for word in words if word in SYMBOLS)
+            self.names[slot] = found.group(2)
+        for found in _NO_MONSTER.finditer(text):
+            self.needs.pop(int(found.group(1)) - 1, None)
+        if _NEW_BOARD in text:
+            self.out = Counter()
+        for found in _OUT.finditer(text):
+            self.out = Counter({k: int(n) for k, n in _COUNT.findall(found.group(1))})
+        turns = _TURN.findall(text)
+        if turns:
+            self.my_turn = turns[-1] == "your"
+
+    def ready(self) -> int | None:
+        """A Monster whose symbols are all out (a staff stands for any one), not yet tried."""
+        for slot, needs in sorted(self.needs.items()):
+            missing = sum(max(0, n - self.out[symbol]) for symbol, n in needs.items())
+            tried = (slot, self.names[slot]) in self.tried
+            if needs and missing <= self.out["staff"] and not tried:
+                return slot
+        return None
+
+
+def _news(sr: ScreenReader, mark: int) -> bool:
+    return len(sr.heard) > mark
+
+
+def _answered(sr: ScreenReader, mark: int, mine: re.Pattern[str]) -> bool:
+    """Whether this player's reveal or claim (or a refusal) was heard since ``mark``."""
+    return any(mine.search(line) for line in sr.heard[mark:]) or sr.heard_since(mark, "Not allowed")
+
+
+async def play_whoosh(sr: ScreenReader, name: str, *, timeout: float) -> Policy:
+    """Whoosh by its keys: Space reveals when the table says it is your turn, 1 2 3 claim a
+    Monster once the spoken table has all its symbols out; each key must be answered."""
+    policy = Policy(random.Random(0))
+    table = WhooshTable()
+    sr.hooks.append(table.hear)
+    table.hear(sr.heard)
+    deadline = time.monotonic() + timeout
+    mine = re.compile(rf"^{re.escape(name)} (reveals (a|an) |claims the |reached for the )")
+    while True:
+        _left(deadline, timeout, policy, sr)
+        mark = len(sr.heard)
+        if sr.heard_since(0, "Game over") or "Show the results" in (sr.selected() or ""):
+            await sr.wait(lambda: on_a_list(sr), "the results choice", 10.0)
+            sr.spoken()
+            await sr.choose(lambda line: line.startswith("Show the results"), what="results")
+            await read_results(sr, mark)
+            return policy
+        slot = table.ready()
+        if slot is not None:
+            table.tried.add((slot, table.names[slot]))
+            key = str(slot + 1).encode()
+        elif table.my_turn:
+            key = SPACE
+        else:
+            await sr.wait(functools.partial(_news, sr, mark), "news from the table", 30.0)
+            continue
+        await sr.press(key, timeout=0.5)
+        policy.keys += 1
+        policy.moves += 1
+        await sr.wait(
+            functools.partial(_answered, sr, mark, mine),
+            f"an answer to {KEY_NAMES.get(key, key.decode())} (a reveal or a claim by {name})",
+            3.0,
+        )
+        if key == SPACE:
+            table.my_turn = False
+
+
+# -- the local app ---------------------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def local_app(home: Path, *args: str) -> AsyncIterator[ScreenReader]:
+    """``hunters --screen-reader --bot-delay 0`` on an 80×24 pty with its own empty home
+    (no config, no saves); killed by pid at the end."""
+    home.mkdir(parents=True, exist_ok=True)
+    hunters = str(Path(sys.executable).with_name("hunters"))
+    env = {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+    }
+    argv = [hunters, "--screen-reader", "--bot-delay", "0", *args]
+    term: OpenSSHTerminal
+    async with on_pty(argv, env, "local", width=WIDTH, height=HEIGHT) as term:
+        yield ScreenReader(term)
+
+
+async def set_up_table(sr: ScreenReader, title: str, players: int) -> None:
+    """From the launcher: choose ``title``, remove seats down to ``players`` and start,
+    all from the setup's list of fields."""
+    await sr.wait(lambda: "Hunters" in sr.term.text, "the launcher", 15.0)
+    sr.spoken()
+    await sr.choose(lambda line: line.startswith(title), what=f"the game {title}")
+    await sr.wait(lambda: sr.heard_since(0, "table setup"), "the table setup", 10.0)
+    seats = _seats(sr)
+    while seats is not None and seats > players:
+        await sr.choose(lambda line: line.startswith("Remove the last seat"), what="Remove")
+        now = _seats(sr)
+        if now == seats:
+            raise NotReadable(f"removing a seat was not heard; heard {sr.heard[-5:]}")
+        seats = now
+    await sr.choose(lambda line: line.startswith("Start the game"), what="Start the game")
+
+
+_NAME = re.compile(r"Seat 1 name: +(.+)$")
+
+
+def seat_one_name(sr: ScreenReader) -> str:
+    """The name the setup said for seat 1 (the player's own)."""
+    for line in sr.heard:
+        found = _NAME.search(line)
+        if found:
+            return found.group(1).strip()
+    raise NotReadable("the setup never said seat 1's name")
+
+
+_SEATS = re.compile(r"Seats: (\d+)")
+
+
+def _seats(sr: ScreenReader) -> int | None:
+    """The number of seats the setup said last."""
+    for line in reversed(sr.heard):
+        found = _SEATS.search(line)
+        if found:
+            return int(found.group(1))
+    return None
