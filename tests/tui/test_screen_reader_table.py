@@ -6,14 +6,20 @@ take a move back (issue #16)."""
 
 from __future__ import annotations
 
+import random
+from functools import partial
 from typing import Any
 
 import pytest
 from textual.widgets import OptionList
 
+from core.match import Match
 from core.table import Seat, TableSetup
+from tests.tui.board_helpers import update_of
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
+from tui.boards import BOARDS
+from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.plain_table import is_final
 from tui.settings import Settings
@@ -208,3 +214,33 @@ async def test_u_says_why_nothing_can_be_taken_back(screen_reader: bool) -> None
         why = "You cannot undo: there is no move to take back."
         assert str(screen.query_one("#status").render()).strip() == why
         assert screen.query_one(EventLog).lines_shown[-1] == why
+
+
+@pytest.mark.parametrize(
+    ("slug", "steps"),
+    [("superbohaterowie", 3), ("comic-hunters", 2), ("shardhunters", 2), ("orb-hunters", 2)],
+)
+def test_a_plain_prompt_repeats_the_steps_chosen_so_far(slug: str, steps: int) -> None:
+    """Mid-way through a move of ``steps`` or more steps, the screen-reader prompt names
+    every step already chosen, in its own words ("So far: Play a one-eagle card, then Your
+    Berlin, space 2: carry a fire superhero away. Step 3: where to …")."""
+    module = BOARDS[slug]
+    rng = random.Random(3)
+    for seed in range(40):
+        match = Match.new(slug, 3, seed=seed)
+        while match.outcome() is None:
+            if 0 in match.to_act():
+                update = update_of(match)
+                trie = ActionTrie(update.legal, partial(module.paths, update))
+                for action in update.legal:
+                    for path in module.paths(update, action):
+                        if len(path) < steps:
+                            continue
+                        keys = [c.key for c in path[: steps - 1]]
+                        text = module.prompt(update, keys, trie.choices(keys), plain=True)
+                        assert all(c.label in text for c in path[: steps - 1]), text
+                        assert "So far: " in text and text.endswith(".")
+                        return
+            seat = rng.choice(sorted(match.to_act()))
+            match.act(seat, rng.choice(match.legal(seat)))
+    pytest.fail(f"no move of {steps} steps in {slug}")

@@ -57,6 +57,21 @@ class ActionTrie:
         return None
 
 
+def chosen_words(
+    update: Update, keys: Sequence[Hashable], paths: Callable[[Update, Action], list[Path]]
+) -> str:
+    """The steps of a move chosen so far, in their own words ("Play a one-eagle card, then
+    Your Berlin, space 2: carry a fire superhero away"), "" before the first: a
+    screen-reader prompt repeats them, since the player cannot see them marked."""
+    if not keys:
+        return ""
+    for action in update.legal:
+        for path in paths(update, action):
+            if tuple(c.key for c in path[: len(keys)]) == tuple(keys):
+                return ", then ".join(c.label for c in path[: len(keys)])
+    return ""
+
+
 @dataclass
 class ActionChosen(Message):
     """A board built an action (it may still be refused by the rules, with their reason)."""

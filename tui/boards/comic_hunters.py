@@ -48,6 +48,7 @@ from tui.boards.base import (
     Choice,
     Path,
     ResultsWanted,
+    chosen_words,
     note_sentence,
 )
 from tui.boards.choice_row import ChoiceRowBoard
@@ -415,6 +416,8 @@ def prompt(
         else f"{TARGET}: choices. ←→ move, Enter take, Esc back, i details"
     )
     step = f" Step {len(keys) + 1}." if keys else ""
+    if plain and keys:  # no board shows the steps taken: say them
+        step = f" So far: {chosen_words(update, keys, paths)}.{step}"
     last = keys[-1] if keys else None
     if not plain and isinstance(last, tuple) and last[0] == "hero":
         step += f" {CHOSEN} marks the cards the row or column under the cursor takes."

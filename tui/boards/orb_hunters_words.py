@@ -20,7 +20,7 @@ from core.games.orb_hunters.data import (
 )
 from core.games.orb_hunters.scoring import ACHIEVEMENTS, pouch_totals
 from core.table import Update
-from tui.boards.base import Choice, Path, note_sentence
+from tui.boards.base import Choice, Path, chosen_words, note_sentence
 from tui.boards.orb_hunters_cards import (
     adventurer_words,
     leader_words,
@@ -215,7 +215,10 @@ def prompt(
             return f"{pending} {len(choices)} choices in the list ({keys_help})."
         if not keys:
             return f"Your turn: choose an adventurer to assign from the list ({keys_help})."
-        return f"Choose the relic to assign it to: {len(choices)} choices ({keys_help})."
+        return (
+            f"So far: {chosen_words(update, keys, paths)}. Choose the relic to assign it to: "
+            f"{len(choices)} choices ({keys_help})."
+        )
     if pending and update.view["pending"][0] != "sly":
         return f"{pending} {TARGET} marks them."
     if not keys:

@@ -34,7 +34,14 @@ from core.games.shardhunters.data import (
     hero_name,
 )
 from core.table import Update
-from tui.boards.base import ActionChosen, Choice, Path, ResultsWanted, note_sentence
+from tui.boards.base import (
+    ActionChosen,
+    Choice,
+    Path,
+    ResultsWanted,
+    chosen_words,
+    note_sentence,
+)
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.boards.shardhunters_table import (
     ACTIVE,
@@ -140,6 +147,8 @@ def prompt(
         else "←→ move, Enter choose"
     )
     phase = view["phase"]
+    if plain and keys:  # no board shows the steps taken: say them
+        how = f"So far: {chosen_words(update, keys, paths)}. {how}"
     if phase == "combat":
         need = _needed(update)
         have = len(keys)

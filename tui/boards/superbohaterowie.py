@@ -35,6 +35,7 @@ from tui.boards.base import (
     Choice,
     Path,
     ResultsWanted,
+    chosen_words,
     note_sentence,
 )
 from tui.boards.superbohaterowie_table import (
@@ -275,8 +276,10 @@ def prompt(
         if not keys:
             return f"Your turn: choose a card to play from the list ({keys_help})."
         card = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
+        family = card if card in ACTION_CARDS else "place"
+        question = PLAIN_QUESTIONS.get((family, len(keys)), "What next?")
         return (
-            f"You chose {a_card(card)}, step {len(keys) + 1}: "
+            f"So far: {chosen_words(update, keys, paths)}. Step {len(keys) + 1}: {question} "
             f"{len(choices)} choices in the list ({keys_help})."
         )
     if not keys:
@@ -301,6 +304,19 @@ def prompt(
 
 
 ACTION_CARDS = frozenset({"small-explosion", "large-explosion", "one-eagle", "two-eagles"})
+
+PLAIN_QUESTIONS = {
+    ("place", 1): "where does it go?",
+    ("small-explosion", 1): "which card does it remove?",
+    ("large-explosion", 1): "which card does it remove first?",
+    ("large-explosion", 2): "which second card does it remove?",
+    ("one-eagle", 1): "which card does the eagle carry?",
+    ("one-eagle", 2): "where to (a free space in another city)?",
+    ("two-eagles", 1): "which card is swapped first?",
+    ("two-eagles", 2): "with which card in another city?",
+}
+"""The question of each step of a move, for the screen-reader prompt (the card kind's
+family and the number of steps chosen)."""
 
 
 NEXT_CHOICE = "n"
