@@ -17,6 +17,10 @@ from core.games import GAMES
 from net.hall import OPEN, HallView, settled
 from tui.screens.settings import SettingsScreen
 from tui.widgets.keys import KeyStates
+from tui.widgets.marked import MarkedLine
+
+LOBBY_HINT = "Press the number of an open seat to sit there, or w to watch."
+"""The lobby's marked line in screen-reader mode until a key has done something."""
 
 
 def lobby_lines(hall: HallView, guest: str) -> list[Text]:
@@ -109,7 +113,12 @@ class LobbyScreen(KeyStates, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-lines")
-        yield Static(id="lobby-status")
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and settings.screen_reader:
+            # Where a screen reader starts reading: what to do here, then what each key did.
+            yield MarkedLine(LOBBY_HINT, id="lobby-status")
+        else:
+            yield Static(id="lobby-status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -133,10 +142,16 @@ class LobbyScreen(KeyStates, Screen[None]):
             for lines in self.query("#lobby-lines").results(Static):  # none before compose
                 lines.update(text, layout=not same_size or not self._shown)
                 self._shown = text.plain
+            for status in self.query("#lobby-status").results(MarkedLine):
+                status.call_after_refresh(status.place)  # the lines above may have grown
         self.refresh_bindings()
 
     def _say(self, message: str) -> None:
-        self.query_one("#lobby-status", Static).update(Text(message))
+        status = self.query_one("#lobby-status", Static)
+        if isinstance(status, MarkedLine):
+            status.say(message)
+        else:
+            status.update(Text(message))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         hosting = self.guest == self.hall.host

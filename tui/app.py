@@ -8,16 +8,20 @@ work; the app only decides which one is on top.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets import Static
 
 from core.engine import Outcome
 from core.games import GAMES
@@ -34,6 +38,9 @@ from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.settings import Settings
+from tui.widgets.marked import FocusLine, MarkedLine, put_cursor_on
+from tui.widgets.spoken import SpokenList, show_terminal_cursor
+from tui.widgets.terminal import draw_plainly, plain_terminal, without_colour
 
 NORMAL_THEME = Theme(
     name="hunters",
@@ -92,6 +99,14 @@ HIGH_CONTRAST_THEME = Theme(
     },
 )
 """Black, white and yellow only: for low vision and washed-out screens."""
+
+
+SEVERITY_WORDS: dict[str, str] = {
+    "information": "Note",
+    "warning": "Warning",
+    "error": "Error",
+}
+"""How screen-reader mode starts a message, in place of the toast's colour."""
 
 
 class HuntersApp(App[None]):
@@ -155,17 +170,32 @@ class HuntersApp(App[None]):
         self._apply_theme()
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        """Run in this terminal: the player's own, so their config and saves are kept."""
+        """Run in this terminal: the player's own, so their config and saves are kept, and
+        its TERM and NO_COLOR are honoured (a dumb or vt100 terminal gets the plain mode)."""
         self.keep_files()
+        self.suit_terminal(os.environ.get("TERM"))
         return super().run(*args, **kwargs)
+
+    def suit_terminal(self, term: str | None, *, no_color: bool | None = None) -> None:
+        """Draw for the terminal ``term`` names: a plain one (dumb, vt100, none) gets
+        screen-reader mode in ASCII without colour; ``no_color`` turns colour off in any
+        (None: whether NO_COLOR was set when the app was made, as Textual read it)."""
+        if plain_terminal(term):
+            draw_plainly(self)
+        elif self.no_color if no_color is None else no_color:
+            without_colour(self)
+        self._screen_reader_shown = self.settings.screen_reader
 
     def get_default_screen(self) -> Screen[None]:
         return LauncherScreen()
 
     def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
+        # A screen reader follows the terminal cursor, which Textual hides.
+        show_terminal_cursor(cast(App[object], self), self.settings.screen_reader)
         # A screen pushed while the notice is up (a game ending) must not show over it.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._guard_size))
+        self.screen_change_signal.subscribe(self, lambda _: self._cursor_back_on_focus())
         self._guard_size()
         if self._config_problem:
             self.notify(self._config_problem, severity="warning", timeout=12)
@@ -189,7 +219,25 @@ class HuntersApp(App[None]):
         if self.settings.screen_reader != self._screen_reader_shown:
             self._screen_reader_shown = self.settings.screen_reader
             self.set_class(self.settings.screen_reader, "-screen-reader")
+            show_terminal_cursor(cast(App[object], self), self.settings.screen_reader)
             self.call_later(self._recompose_screens)
+
+    def _cursor_back_on_focus(self) -> None:
+        """A screen back on top puts the terminal cursor back on its focused line (the one
+        above it had moved it), in screen-reader mode."""
+        if self.settings.screen_reader:
+            self.call_after_refresh(self._place_cursor_on_focus)
+
+    def _place_cursor_on_focus(self) -> None:
+        """The terminal cursor to the screen's marked line, wherever it is now."""
+        focused = self.screen.focused
+        if isinstance(focused, SpokenList):
+            focused.refresh()  # it places the cursor as it draws its selected line
+        elif isinstance(focused, FocusLine):
+            put_cursor_on(focused)
+        else:
+            for line in self.screen.query(MarkedLine):
+                line.place()
 
     async def _recompose_screens(self) -> None:
         for screen in list(self.screen_stack):
@@ -201,6 +249,42 @@ class HuntersApp(App[None]):
                 found = screen.query(f"#{focused}")
                 if found:
                     screen.set_focus(found.first())
+
+    # -- messages ----------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast; in screen-reader mode also a line under the screen's keys, which stays
+        (a toast shows in a corner for seconds, away from the cursor a reader follows).
+        The table says its messages in its own spoken log."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if self.settings.screen_reader:
+            words = Content.from_markup(message).plain if markup else message
+            said = f"{SEVERITY_WORDS[severity]}: {title + ': ' if title else ''}{words}"
+            self.call_after_refresh(self._say_notice, self.screen, said)
+
+    def _say_notice(self, screen: Screen[Any], text: str) -> None:
+        if isinstance(screen, (GameScreen, TooSmallScreen)) or not screen.is_attached:
+            return
+        notices = screen.query(".spoken-notice").results(Static)
+        for notice in notices:
+            notice.update(Content(text))
+            return
+        line = Static(Content(text), classes="spoken-notice")
+        keys = screen.query(".keys")
+        if keys:
+            screen.mount(line, after=keys.first())
+        else:
+            screen.mount(line, before=0)
+        # The lines below moved down a line, the marked one with them.
+        self.call_after_refresh(self._place_cursor_on_focus)
 
     # -- terminal size -----------------------------------------------------------------------
 

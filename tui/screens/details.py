@@ -15,6 +15,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.widgets.marked import MarkedLine
+
 NO_DETAILS = (
     "This table does not describe single cards yet: the rules (F1) and the history (H) "
     "say what every card and short form means."
@@ -39,7 +41,9 @@ class DetailsScreen(ModalScreen[None]):
     DetailsScreen #details-title { text-style: bold; color: $accent; }
     DetailsScreen #details-text { height: auto; }
     DetailsScreen #details-keys { color: $text-muted; }
-    DetailsScreen.-screen-reader #details-panel { border: none; width: 100%; max-width: 100%; }
+    DetailsScreen.-screen-reader #details-panel {
+        border: none; width: 100%; max-width: 100%; height: 100%; max-height: 100%;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -69,7 +73,11 @@ class DetailsScreen(ModalScreen[None]):
             # Card texts and names are shown as typed: never markup.
             yield Static(Content(self.heading), id="details-title")
             yield Static(Content(self.text), id="details-text")
-            yield Static(Content("Escape or i: back to the table"), id="details-keys")
+            keys = "Escape or i: back to the table"
+            if self.has_class("-screen-reader"):
+                yield MarkedLine(keys, id="details-keys")
+            else:
+                yield Static(Content(keys), id="details-keys")
 
     def action_close(self) -> None:
         """Back to the table."""

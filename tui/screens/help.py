@@ -28,6 +28,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Markdown, Static
 
+from tui.widgets.marked import MarkedLine
+
 if TYPE_CHECKING:
     from tui.app import HuntersApp
 
@@ -128,6 +130,15 @@ def key_help(screen: Screen[Any]) -> Widget:
     if settings is not None and settings.screen_reader:
         return Static(Content(key_line(screen_keys(screen))), classes="keys")
     return Footer()
+
+
+def title_line(screen: Screen[Any], text: str) -> Widget:
+    """A screen's title; in screen-reader mode marked, with the terminal cursor on it, on a
+    screen with nothing to choose (help, the history): reading starts at the top."""
+    settings = getattr(screen.app, "settings", None)
+    if settings is not None and settings.screen_reader:
+        return MarkedLine(text, classes="title")
+    return Static(Content(text), classes="title")
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +315,7 @@ class HelpScreen(Screen[None]):
         plain = self.app.settings.screen_reader
         guide = self.guide
         yield key_help(self)
-        yield Static(Content(self.heading), classes="title")
+        yield title_line(self, self.heading)
         with VerticalScroll(id="help-body"):
             if guide is not None and self.at_table:
                 yield from self._how_to_play(guide)

@@ -14,12 +14,11 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from core.engine import Event, with_names
-from tui.screens.help import key_help
+from tui.screens.help import key_help, title_line
 
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 _PAST_OR_MODAL = {"can", "cannot", "could", "may", "must", "will", "would", "should"}
@@ -129,7 +128,7 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield key_help(self)
-        yield Static(Content(self.heading), classes="title")
+        yield title_line(self, self.heading)
         yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True)
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ from core.games import GAMES
 from tui.saves import SavedGame, unfinished_games
 from tui.screens.help import key_help
 from tui.screens.settings import SettingsScreen
+from tui.widgets.spoken import SpokenList
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
@@ -109,7 +110,8 @@ class LauncherScreen(Screen[None]):
             )
         self._read_saves()
         # The newest save first, so Enter continues what was played last; the games below.
-        yield OptionList(
+        games = SpokenList if screen_reader else OptionList
+        yield games(
             *(
                 Option(Content(saved.label()), id=f"{CONTINUE}{slug}")
                 for slug, saved in self.saved.items()

@@ -18,6 +18,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.widgets.marked import MarkedLine
+
 HOLD_REASON = "summary"
 """The reason a local table's bots wait while the panel is open."""
 
@@ -40,7 +42,7 @@ class MilestoneScreen(ModalScreen[None]):
     MilestoneScreen .fact { height: auto; }
     MilestoneScreen #milestone-keys { margin-top: 1; color: $text-muted; }
     MilestoneScreen.-screen-reader #milestone-panel {
-        border: none; width: 100%; max-width: 100%;
+        border: none; width: 100%; max-width: 100%; height: 100%; max-height: 100%;
     }
     """
 
@@ -80,7 +82,10 @@ class MilestoneScreen(ModalScreen[None]):
             yield Static(Content(self.heading), id="milestone-title")
             for fact in self.facts:
                 yield Static(Content(fact), classes="fact")
-            yield Static(Content(waits), id="milestone-keys")
+            if self.has_class("-screen-reader"):
+                yield MarkedLine(waits, id="milestone-keys")
+            else:
+                yield Static(Content(waits), id="milestone-keys")
 
     def action_close(self) -> None:
         """Play on."""

@@ -23,6 +23,7 @@ from core.match import Match, visible_events
 from core.table import Update
 from tui.boards import BOARDS
 from tui.widgets.event_log import EventLog
+from tui.widgets.marked import MarkedLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ class ReplayScreen(Screen[None]):
         return self.match.game.slug
 
     def compose(self) -> ComposeResult:
-        yield Static(id="replay-where")
+        yield MarkedLine("", id="replay-where") if self.screen_reader else Static(id="replay-where")
         if self.screen_reader:
             yield Static(id="replay-plain")
         else:
@@ -123,7 +124,11 @@ class ReplayScreen(Screen[None]):
             where += " — the game is over"
         elif self.at == last:
             where += " — the record ends here"
-        self.query_one("#replay-where", Static).update(Text(where))
+        shown = self.query_one("#replay-where", Static)
+        if isinstance(shown, MarkedLine):
+            shown.say(where)
+        else:
+            shown.update(Text(where))
         if self.screen_reader:
             lines = self.board_module.describe(update)
             self.query_one("#replay-plain", Static).update(Text("\n".join(lines)))

@@ -6,18 +6,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import getters
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
 
 from core.engine import Outcome
 from core.games import GAMES
 from core.table import TableSetup
 from tui.screens.help import key_help
+from tui.widgets.spoken import SpokenList
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
@@ -93,6 +95,14 @@ def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str
     return f"{words[:1].upper()}{words[1:]}: {names[seat]}, {points}{detail}."
 
 
+NEXT_STEPS: tuple[tuple[str, str], ...] = (
+    ("rematch", "Rematch: the same seats and options, a new deal (r)"),
+    ("new_setup", "New setup: change the seats or options (n)"),
+    ("back", "Back to the game list (b)"),
+)
+"""(action, line) of what screen-reader mode offers after a game, in the keys' order."""
+
+
 class ResultsScreen(Screen[None]):
     """The end of a game; r plays again at once, n changes the setup, b goes home."""
 
@@ -164,9 +174,21 @@ class ResultsScreen(Screen[None]):
                 yield Static(Content(outcome.note), id="note", classes="line")
             for line in self.extra_lines:
                 yield Static(Content(line), classes="line extra")
+        if screen_reader:
+            # What comes next, as choices: the keys alone leave the cursor nowhere to read.
+            yield SpokenList(
+                *(Option(Content(label), id=action) for action, label in NEXT_STEPS),
+                id="next-steps",
+            )
+
+    @on(OptionList.OptionSelected, "#next-steps")
+    async def _next_step(self, event: OptionList.OptionSelected) -> None:
+        await self.run_action(event.option.id or "back")
 
     def on_mount(self) -> None:
         self._fill_table()
+        for steps in self.query("#next-steps").results(SpokenList):
+            steps.focus()  # the choices, not the results above them, hold the cursor
 
     def _fill_table(self) -> None:
         tables = self.query("#scores").results(DataTable)
@@ -187,6 +209,8 @@ class ResultsScreen(Screen[None]):
         """Recompose and refill the score table (it is filled after mounting, not composed)."""
         await super().recompose()
         self._fill_table()
+        for steps in self.query("#next-steps").results(SpokenList):
+            steps.focus()
 
     async def action_rematch(self) -> None:
         """The same seats and options again, with a fresh random deal."""

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from tui.config import read_config, write_config
 from tui.screens.help import key_help
 from tui.settings import Settings
+from tui.widgets.spoken import SpokenList
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
@@ -120,7 +121,8 @@ class SettingsScreen(Screen[None]):
         yield Static("Settings", classes="title")
         if not self.app.settings.screen_reader:
             yield Static("Enter changes the highlighted setting · Escape goes back", classes="hint")
-        options = OptionList(
+        listing = SpokenList if self.app.settings.screen_reader else OptionList
+        options = listing(
             *(Option(Content(line), id=key) for key, line in self._lines()),
             id="settings",
         )

@@ -30,6 +30,8 @@ from core.table import NAME_MAX, NAME_PUNCTUATION, Seat, TableSetup
 from tui.config import read_config, write_config
 from tui.saves import save_path
 from tui.screens.help import key_help
+from tui.widgets.marked import CyclingChoice, PressLine
+from tui.widgets.spoken import MARK, UNMARKED
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
@@ -275,14 +277,24 @@ class SetupScreen(Screen[None]):
                     classes="seat-row column-heads",
                 )
             for index, seat in enumerate(self.seats):
-                kind = Select(
-                    self.kind_choices(index),
-                    value=seat.kind,
-                    allow_blank=False,
-                    compact=True,
-                    id=f"seat-{index}-kind",
-                    tooltip=f"Who plays seat {index + 1}",
-                )
+                kind: Widget
+                if screen_reader:
+                    # A drop-down would draw over the lines below it: a value Enter changes.
+                    kind = CyclingChoice(
+                        f"Seat {index + 1} plays:",
+                        [(label, value) for label, value in self.kind_choices(index)],
+                        seat.kind,
+                        id=f"seat-{index}-kind",
+                    )
+                else:
+                    kind = Select(
+                        self.kind_choices(index),
+                        value=seat.kind,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"seat-{index}-kind",
+                        tooltip=f"Who plays seat {index + 1}",
+                    )
                 name = Input(
                     seat.name,
                     placeholder="name",
@@ -291,7 +303,7 @@ class SetupScreen(Screen[None]):
                     tooltip=f"The name of seat {index + 1}",
                 )
                 if screen_reader:
-                    yield self._field(f"Seat {index + 1} plays:", kind)
+                    yield kind
                     yield self._field(f"Seat {index + 1} name:", name)
                 else:
                     yield Horizontal(
@@ -302,32 +314,47 @@ class SetupScreen(Screen[None]):
                     )
                 yield self._problem(f"seat-{index}-problem", problems[index])
             yield self._problem("seats-problem", self.seats_problem())
-            with Horizontal(classes="buttons"):
-                yield Button(
-                    "Add seat",
-                    id="add-seat",
-                    compact=True,
-                    disabled=len(self.seats) >= high,
-                )
-                yield Button(
-                    "Remove seat",
-                    id="remove-seat",
-                    compact=True,
-                    disabled=len(self.seats) <= low,
-                )
+            if screen_reader:
+                if len(self.seats) < high:
+                    yield PressLine("Add a seat (Enter)", id="add-seat")
+                if len(self.seats) > low:
+                    yield PressLine("Remove the last seat (Enter)", id="remove-seat")
+            else:
+                with Horizontal(classes="buttons"):
+                    yield Button(
+                        "Add seat",
+                        id="add-seat",
+                        compact=True,
+                        disabled=len(self.seats) >= high,
+                    )
+                    yield Button(
+                        "Remove seat",
+                        id="remove-seat",
+                        compact=True,
+                        disabled=len(self.seats) <= low,
+                    )
             if self.game.options:
                 yield Static("Options", classes="heading")
             for option in self.game.options:
                 value = self.options[option.key]
-                select = Select(
-                    [(option.label_of(choice), i) for i, choice in enumerate(option.choices)],
-                    value=option.choices.index(value),
-                    allow_blank=False,
-                    compact=True,
-                    id=f"option-{option.key}",
-                    tooltip=option.help,
-                )
-                yield self._field(f"{option.label}:", select)
+                choices = [(option.label_of(choice), i) for i, choice in enumerate(option.choices)]
+                if screen_reader:
+                    yield CyclingChoice(
+                        f"{option.label}:",
+                        choices,
+                        option.choices.index(value),
+                        id=f"option-{option.key}",
+                    )
+                else:
+                    select = Select(
+                        choices,
+                        value=option.choices.index(value),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"option-{option.key}",
+                        tooltip=option.help,
+                    )
+                    yield self._field(f"{option.label}:", select)
                 yield Static(Content(option.help), classes="option-help")
             if not self.hosting:  # a served game's seed never leaves the server
                 seed = Input(
@@ -339,8 +366,24 @@ class SetupScreen(Screen[None]):
                 )
                 yield self._field("Seed:", seed)
                 yield self._problem("seed-problem", seed_problem(self.seed_text))
-            yield Button("Start", id="start", variant="primary", compact=True)
+            if screen_reader:
+                yield PressLine("Start the game (Enter, or Ctrl+S from anywhere)", id="start")
+            else:
+                yield Button("Start", id="start", variant="primary", compact=True)
             yield self._problem("start-problem", self.start_problem)
+
+    def on_mount(self) -> None:
+        if self.app.settings.screen_reader:
+            self.watch(self, "focused", self._mark_field)
+
+    def _mark_field(self, focused: Widget | None) -> None:
+        """In screen-reader mode the focused text field's label starts with "> " (the lines
+        of choices mark themselves); the field puts the terminal cursor in its text."""
+        for row in self.query(".field").results(Horizontal):
+            label = row.query_one(".field-label", Label)
+            text = str(label.content).removeprefix(MARK).removeprefix(UNMARKED)
+            mark = MARK if focused is not None and focused in row.children else UNMARKED
+            label.update(Content(mark + text))
 
     def _field(self, label: str, widget: Widget) -> Horizontal:
         """A label and its control on one line (read together by screen readers, too)."""
@@ -348,13 +391,19 @@ class SetupScreen(Screen[None]):
 
     def _problem(self, widget_id: str, text: str) -> Static:
         """A line under a field that explains what is wrong with it (hidden when nothing is)."""
-        problem = Static(Content(f"⚠ {text}" if text else ""), id=widget_id, classes="problem")
+        problem = Static(Content(self._problem_text(text)), id=widget_id, classes="problem")
         problem.display = bool(text)
         return problem
 
+    def _problem_text(self, text: str) -> str:
+        """A problem as shown: after a warning sign, or in screen-reader mode a word."""
+        if not text:
+            return ""
+        return f"Problem: {text}" if self.app.settings.screen_reader else f"⚠ {text}"
+
     def _show_problem(self, widget_id: str, text: str) -> None:
         for problem in self.query(f"#{widget_id}").results(Static):
-            problem.update(Content(f"⚠ {text}" if text else ""))
+            problem.update(Content(self._problem_text(text)))
             problem.display = bool(text)
 
     async def _rebuild(self, focus_id: str | None) -> None:
@@ -379,30 +428,36 @@ class SetupScreen(Screen[None]):
 
     @on(Select.Changed)
     async def _select_changed(self, event: Select.Changed) -> None:
-        if not event.select.is_attached:
+        await self._choice_changed(event.select, event.value)
+
+    @on(CyclingChoice.Changed)
+    async def _cycled(self, event: CyclingChoice.Changed) -> None:
+        await self._choice_changed(event.choice, event.value)
+
+    async def _choice_changed(self, widget: Widget, value: object) -> None:
+        """A seat's kind or an option changed (a drop-down, or a line in screen-reader mode)."""
+        if not widget.is_attached:
             return  # From a widget a rebuild replaced: the new one shows the choices.
-        select_id = event.select.id or ""
+        select_id = widget.id or ""
         if select_id.startswith("option-"):
             option = next(o for o in self.game.options if f"option-{o.key}" == select_id)
-            if isinstance(event.value, int) and (
-                self.options[option.key] != option.choices[event.value]
-            ):
-                self.options[option.key] = option.choices[event.value]
+            if isinstance(value, int) and (self.options[option.key] != option.choices[value]):
+                self.options[option.key] = option.choices[value]
                 self._clear_start_problem()
             return
-        index = self._seat_of(event.select)
-        if index is None or not isinstance(event.value, str):
+        index = self._seat_of(widget)
+        if index is None or not isinstance(value, str):
             return
-        if index >= len(self.seats) or self.seats[index].kind == event.value:
+        if index >= len(self.seats) or self.seats[index].kind == value:
             return  # Selects report their value when mounted; nothing changed.
         old_defaults = [self.default_name(i) for i in range(len(self.seats))]
-        self.seats[index].kind = event.value
+        self.seats[index].kind = value
         for i, seat in enumerate(self.seats):
             # A name nobody typed follows the seat: "Bot 2 (hard)" becomes "Player 2".
             if seat.name == old_defaults[i]:
                 seat.name = self.default_name(i)
         self.start_problem = ""
-        await self._rebuild(event.select.id)
+        await self._rebuild(widget.id)
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
@@ -431,14 +486,17 @@ class SetupScreen(Screen[None]):
             self.focus_next()
 
     @on(Button.Pressed, "#start")
+    @on(PressLine.Pressed, "#start")
     def _start_pressed(self) -> None:
         self.action_start()
 
     @on(Button.Pressed, "#add-seat")
+    @on(PressLine.Pressed, "#add-seat")
     async def _add_pressed(self) -> None:
         await self.action_add_seat()
 
     @on(Button.Pressed, "#remove-seat")
+    @on(PressLine.Pressed, "#remove-seat")
     async def _remove_pressed(self) -> None:
         await self.action_remove_seat()
 
@@ -537,7 +595,7 @@ class SetupScreen(Screen[None]):
         elif seed_problem(self.seed_text):
             self.query_one("#seed", Input).focus()
         elif self.seats_problem():
-            self.query_one("#seat-0-kind", Select).focus()
+            self.query_one("#seat-0-kind").focus()
 
     async def action_add_seat(self) -> None:
         """Add a bot seat at the end (change it to a human in its row)."""

@@ -1,0 +1,270 @@
+"""Screen-reader mode on every screen but the table (issue #17): the selection, or the line
+that matters, starts with "> " and holds the terminal cursor, which screen readers follow;
+the setup's fields never draw over the text below them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Input, Select
+
+from core.engine import Outcome
+from core.games import GAMES
+from core.table import Seat, TableSetup
+from net.app import HallApp
+from net.hall import Hall
+from net.lobby import LobbyScreen
+from tests.tui import screen_text
+from tui.app import HuntersApp, ReplayApp
+from tui.screens.details import DetailsScreen
+from tui.screens.help import HelpScreen
+from tui.screens.history import HistoryScreen
+from tui.screens.launcher import LauncherScreen
+from tui.screens.milestone import MilestoneScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.setup import SetupScreen
+from tui.settings import Settings
+from tui.widgets.spoken import MARK
+
+SETUP = TableSetup(
+    "superbohaterowie",
+    (Seat("Ala"), Seat("Olek", "bot", "easy"), Seat("Ewa", "bot", "hard")),
+    {"series": 3},
+    seed=11,
+)
+
+OUTCOME = Outcome(
+    scores=(30, 45, 30),
+    breakdown=({"Cities": 20, "Joker": 10}, {"Cities": 45}, {"Cities": 25, "Spiders": 5}),
+    ranking=((1,), (0, 2)),
+    note="Ala and Ewa tie for second place.",
+)
+
+
+def _app() -> HuntersApp:
+    return HuntersApp(Settings(bot_delay=0, screen_reader=True))
+
+
+def marked_line(app: Any) -> str:
+    """The one line that starts with the mark (after the screen's padding); the terminal
+    cursor must sit on its mark."""
+    lines = screen_text(app).splitlines()
+    rows = [y for y, line in enumerate(lines) if line.lstrip().startswith(MARK)]
+    assert len(rows) == 1, f"marked rows {rows} in:\n" + "\n".join(lines)
+    line = lines[rows[0]]
+    assert app.cursor_position.y == rows[0], f"cursor {app.cursor_position} not on {line!r}"
+    assert app.cursor_position.x == line.index(MARK)
+    return line.strip().removeprefix(MARK.strip()).strip()
+
+
+async def _settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_the_launcher_marks_the_highlighted_game() -> None:
+    """The game list's highlighted game is marked and holds the cursor, as it moves."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        games = list(GAMES.values())
+        assert marked_line(pilot.app).startswith(games[0].title)
+        await pilot.press("down")
+        await _settle(pilot)
+        assert marked_line(pilot.app).startswith(games[1].title)
+
+
+async def test_the_settings_mark_the_highlighted_setting() -> None:
+    """The settings list is marked like every list, also after a setting changed."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await _settle(pilot)
+        assert isinstance(pilot.app.screen, SettingsScreen)
+        assert marked_line(pilot.app).startswith("Screen-reader mode: on")
+        await pilot.press("down", "enter")
+        await _settle(pilot)
+        assert marked_line(pilot.app).startswith("High contrast: on")
+
+
+async def test_back_on_the_launcher_the_cursor_returns_to_the_game_list() -> None:
+    """Closing the settings puts the cursor back on the launcher's highlighted game."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "o")
+        await _settle(pilot)
+        await pilot.press("down", "escape")
+        await _settle(pilot)
+        assert marked_line(pilot.app).startswith(list(GAMES.values())[1].title)
+
+
+async def test_the_setup_marks_each_field_in_turn_and_keeps_it_on_screen() -> None:
+    """Tab goes through every field of the setup: each is marked in its turn, holds the
+    cursor and is on the screen at 80x24 (no footer to hide it under)."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.open_setup("comic-hunters")
+        await _settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        seen: list[str] = []
+        for _ in range(30):
+            focused = screen.focused
+            assert focused is not None
+            if isinstance(focused, Input):
+                # A text field's label is marked; the field puts the cursor in its text.
+                lines = screen_text(pilot.app).splitlines()
+                row = pilot.app.cursor_position.y
+                assert lines[row].lstrip().startswith(MARK)
+                line = lines[row].strip().removeprefix(MARK.strip()).strip()
+            else:
+                line = marked_line(pilot.app)
+            seen.append(line)
+            assert 0 <= pilot.app.cursor_position.y < 24
+            if line.startswith("Start the game"):
+                break
+            await pilot.press("tab")
+            await _settle(pilot)
+        assert seen[0].startswith("Seat 1 plays: you")
+        assert any(line.startswith("Seat 1 name:") for line in seen)
+        assert any(line.startswith("Highlight markers:") for line in seen)
+        assert seen[-1].startswith("Start the game")
+
+
+async def test_the_setup_has_no_drop_downs_and_enter_changes_a_value() -> None:
+    """No drop-down draws over the option help: a seat's kind and an option are lines whose
+    value Enter changes, and every option's help is on screen."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.open_setup("comic-hunters")
+        await _settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        assert not screen.query(Select)
+        await pilot.press("tab", "tab")  # seat 2's kind
+        await _settle(pilot)
+        before = marked_line(pilot.app)
+        assert before.startswith("Seat 2 plays: bot (normal)")
+        await pilot.press("enter")
+        await _settle(pilot)
+        after = marked_line(pilot.app)
+        assert after.startswith("Seat 2 plays: bot (hard)")
+        assert screen.seats[1].kind == "bot:hard"
+        text = " ".join(screen_text(pilot.app).split())
+        for option in GAMES["comic-hunters"].options:
+            assert " ".join(option.help.split()) in text
+
+
+async def test_a_setup_problem_is_said_in_words() -> None:
+    """A problem line starts with a word, not a warning sign a screen reader may skip."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.open_setup("comic-hunters")
+        await _settle(pilot)
+        await pilot.press("tab")
+        await pilot.press("ctrl+a", "ctrl+k")  # the name emptied
+        await _settle(pilot)
+        text = screen_text(pilot.app)
+        assert "Problem: Type a name for this seat." in text
+        assert "⚠" not in text
+
+
+async def test_the_results_offer_what_comes_next_as_marked_choices() -> None:
+    """After a game, rematch, new setup and back are a list the cursor follows; Enter
+    does what the marked line says."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_results(SETUP, OUTCOME, ("Ala", "Olek", "Ewa"), [])
+        await _settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        assert marked_line(app).startswith("Rematch: the same seats and options, a new deal")
+        await pilot.press("down")
+        await _settle(pilot)
+        assert marked_line(app).startswith("New setup")
+        await pilot.press("down", "enter")
+        await _settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_a_summary_marks_its_way_on() -> None:
+    """A milestone summary's line saying how to play on is marked and holds the cursor."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MilestoneScreen(["Hunt 1", "Ala wins it."], holding=True, plain=True))
+        await _settle(pilot)
+        assert marked_line(app) == "Enter: play on (the bots wait for you)"
+
+
+async def test_details_mark_the_way_back() -> None:
+    """The details panel's way back is marked and holds the cursor."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(DetailsScreen("Details", "Blue 6: a card.", plain=True))
+        await _settle(pilot)
+        assert marked_line(app) == "Escape or i: back to the table"
+
+
+async def test_help_and_history_mark_their_titles() -> None:
+    """Help and the history have nothing to choose: reading starts at their marked title."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await _settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert marked_line(app) == "Help: Hunters"
+        await pilot.press("escape")
+        await _settle(pilot)
+        app.push_screen(HistoryScreen("Superbohaterowie", ["{p0} plays Blue 6."], ["Ala"]))
+        await _settle(pilot)
+        assert marked_line(app) == "Superbohaterowie: history (1 lines)"
+
+
+async def test_the_replay_marks_the_move_shown() -> None:
+    """A replay's line saying which move is shown is marked and follows the steps."""
+    match = SETUP.new_match()
+    seat = next(iter(match.to_act()))
+    match.act(seat, match.legal(seat)[0])
+    app = ReplayApp(match, ("Ala", "Olek", "Ewa"), Settings(screen_reader=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        assert marked_line(app) == "The deal"
+        await pilot.press("right")
+        await _settle(pilot)
+        assert marked_line(app).startswith("Move 1 of 1")
+
+
+async def test_the_lobby_marks_what_to_do_and_what_a_key_did(tmp_path: Path) -> None:
+    """The SSH lobby's marked line says what to do, then what the last key did."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    host = HallApp(hall, "ala", Settings(bot_delay=0))
+    guest = HallApp(hall, "olek", Settings(bot_delay=0, screen_reader=True))
+    async with host.run_test(size=(80, 24)) as ala, guest.run_test(size=(80, 24)) as olek:
+        await ala.pause()
+        await ala.press("ctrl+s")
+        await ala.pause()
+        await _settle(olek)
+        assert isinstance(guest.screen, LobbyScreen)
+        assert marked_line(guest).startswith("Press the number of an open seat")
+        await olek.press("2")
+        await _settle(olek)
+        assert marked_line(guest) == "You sit on seat 2."
+
+
+async def test_a_toast_is_also_a_line_under_the_keys() -> None:
+    """A message shown as a toast is also a line of the screen, under its keys, with its
+    severity in words; a later one replaces it."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await _settle(pilot)
+        app.screen.notify("The settings could not be kept.", severity="warning")
+        await _settle(pilot)
+        lines = screen_text(app).splitlines()
+        keys = next(y for y, line in enumerate(lines) if line.strip().startswith("Keys:"))
+        text = "\n".join(lines)
+        assert "Warning: The settings could not be kept." in text
+        assert text.index("Warning:") > text.index("Keys:")
+        assert keys < next(y for y, line in enumerate(lines) if "Warning:" in line)
+        app.screen.notify("Saved.")
+        await _settle(pilot)
+        text = screen_text(app)
+        assert "Note: Saved." in text and "Warning:" not in text
+        assert marked_line(app).startswith("Screen-reader mode: on")
