@@ -88,8 +88,10 @@ PASTE_START: Final = "\x1b[200~"
 PASTE_END: Final = "\x1b[201~"
 
 # Terminal modes, as the Linux driver sets them (minus mouse, Kitty keys and focus reports).
+_ALTERNATE_SCREEN = "\x1b[?1049h"
+_MAIN_SCREEN = "\x1b[?1049l"
 _ENTER = (
-    "\x1b[?1049h"  # alternate screen
+    f"{_ALTERNATE_SCREEN}"  # alternate screen
     "\x1b[?25l"  # hide the cursor
     "\x1b[?7l"  # no line wrap
     "\x1b[?2004h"  # bracketed paste: a paste is one event, not a flood of keys
@@ -98,7 +100,7 @@ _ENTER = (
 _LEAVE = (
     "\x1b[?2004l"  # bracketed paste off
     "\x1b[?7h"  # line wrap on
-    "\x1b[?1049l"  # main screen
+    f"{_MAIN_SCREEN}"  # main screen
     "\x1b[?25h"  # show the cursor
 )
 
@@ -165,8 +167,12 @@ class SSHDriver(Driver):
         on_start: Callable[[SSHDriver], None] | None = None,
         write_limit: int = WRITE_LIMIT,
         stall_timeout: float = STALL_TIMEOUT,
+        alternate_screen: bool = True,
     ) -> None:
         initial = clamp_size(*size) if size else MIN_SIZE
+        self._alternate_screen = alternate_screen
+        """False for a plain terminal (dumb, vt100), which has no alternate screen: the
+        escape would only show as junk."""
         super().__init__(app, debug=False, mouse=False, size=initial)
         self._channel = channel
         self._on_start = on_start
@@ -220,6 +226,7 @@ class SSHDriver(Driver):
         on_start: Callable[[SSHDriver], None] | None = None,
         write_limit: int = WRITE_LIMIT,
         stall_timeout: float = STALL_TIMEOUT,
+        alternate_screen: bool = True,
     ) -> type[Driver]:
         """A stand-in for a driver class that builds this driver on ``channel``.
 
@@ -242,6 +249,7 @@ class SSHDriver(Driver):
                 on_start=on_start,
                 write_limit=write_limit,
                 stall_timeout=stall_timeout,
+                alternate_screen=alternate_screen,
             )
 
         return build  # type: ignore[return-value]
@@ -338,7 +346,7 @@ class SSHDriver(Driver):
 
     def start_application_mode(self) -> None:
         """Switch the player's terminal to the App's screen and report the first size."""
-        self.write(_ENTER)
+        self.write(_ENTER if self._alternate_screen else _ENTER.replace(_ALTERNATE_SCREEN, ""))
         self.flush()
         width, height = self.size
         size = Size(width, height)
@@ -354,7 +362,7 @@ class SSHDriver(Driver):
     def stop_application_mode(self) -> None:
         """Give the player's terminal back as it was (if it is still there)."""
         self.disable_input()
-        self.write(_LEAVE)
+        self.write(_LEAVE if self._alternate_screen else _LEAVE.replace(_MAIN_SCREEN, ""))
         self.flush()
 
     def close(self) -> None:

@@ -33,6 +33,7 @@ from net.driver import (
     color_system_for,
 )
 from net.fastpath import FastPath
+from tui.widgets.terminal import draw_plainly, plain_terminal, without_colour
 
 logger = logging.getLogger(__name__)
 
@@ -211,15 +212,28 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 status, dropped = await self._run_remote(made, chan, info)
                 return
             app = made
+            plain = plain_terminal(info.term)
             app.driver_class = SSHDriver.bind(
                 chan,
                 on_start=self._driver_started,
                 write_limit=self._write_limit,
                 stall_timeout=self._stall_timeout,
+                alternate_screen=not plain,
             )
             # Rich's Console takes its colour system only at construction; the App built it
             # from the server's environment (see color_system_for).
             app.console._color_system = color_system_for(info.term)
+            # A dumb or vt100 client gets the plain mode in ASCII; NO_COLOR is the client's
+            # (when it sends it: SendEnv), not the server's.
+            suit = getattr(app, "suit_terminal", None)
+            environment = getattr(chan, "get_environment", dict)()
+            no_color = "NO_COLOR" in environment
+            if suit is not None:
+                suit(info.term, no_color=no_color)
+            elif plain:
+                draw_plainly(app)
+            elif no_color:
+                without_colour(app)
             self._app = app
             if self._gone:
                 # The player left while their App was being built: it will never run, so

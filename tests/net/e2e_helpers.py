@@ -374,10 +374,11 @@ async def connect(
     width: int = WIDTH,
     height: int = HEIGHT,
     kind: type[Player] = Player,
+    term: str = "xterm-256color",
     **options: Any,
 ) -> Player:
     """Log in as ``name`` (keyless, no local keys or agent) and open a PTY shell; ``kind``
-    is the Player class to use."""
+    is the Player class to use, ``term`` the TERM the client sends."""
     settings: dict[str, Any] = {
         "username": name,
         "known_hosts": None,
@@ -392,7 +393,7 @@ async def connect(
     try:
         process = await conn.create_process(
             request_pty=True,
-            term_type="xterm-256color",
+            term_type=term,
             term_size=(width, height),
             encoding=None,
         )
