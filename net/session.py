@@ -226,7 +226,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             # A dumb or vt100 client gets the plain mode in ASCII; NO_COLOR is the client's
             # (when it sends it: SendEnv), not the server's.
             suit = getattr(app, "suit_terminal", None)
-            environment = getattr(chan, "get_environment", dict)()
+            environment: Mapping[str, str] = getattr(chan, "get_environment", dict)()
             no_color = "NO_COLOR" in environment
             if suit is not None:
                 suit(info.term, no_color=no_color)
