@@ -11,7 +11,9 @@ from functools import partial
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 from core.match import Match
 from core.table import Seat, TableSetup
@@ -21,7 +23,7 @@ from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
-from tui.screens.plain_table import is_final
+from tui.screens.plain_table import ChoiceList, is_final
 from tui.settings import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.spoken import MARK
@@ -41,7 +43,7 @@ async def _start(pilot: Any, slug: str, seed: int, seats: tuple[Seat, ...] = BOT
     return screen
 
 
-def _lines(app: HuntersApp) -> list[str]:
+def _lines(app: App[None]) -> list[str]:
     return [line.text for line in app.screen._compositor.render_strips()]
 
 
@@ -244,3 +246,23 @@ def test_a_plain_prompt_repeats_the_steps_chosen_so_far(slug: str, steps: int) -
             seat = rng.choice(sorted(match.to_act()))
             match.act(seat, rng.choice(match.legal(seat)))
     pytest.fail(f"no move of {steps} steps in {slug}")
+
+
+class _ListApp(App[None]):
+    CSS = "ChoiceList { height: auto; border: none; padding: 0; }"
+
+    def compose(self) -> ComposeResult:
+        words = "Pick Thor: Storm Herald #60 (2023; Thor; value 1; Epic Battle, First Appear"
+        yield ChoiceList(*(Option(f"{words}{n:>4}") for n in range(3)))
+
+
+async def test_a_choice_that_wraps_only_beside_the_mark_is_not_cut_off() -> None:
+    """A 79-column choice fits 80 columns but not beside the '> ' mark: the list is as tall
+    as its wrapped lines, so nothing is hidden and nothing says 'more below'."""
+    app = _ListApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        choices = app.query_one(ChoiceList)
+        assert choices.size.height == 6 and choices.max_scroll_y == 0
+        assert not any("more below" in line for line in _lines(app))

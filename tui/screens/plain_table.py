@@ -19,6 +19,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -62,6 +63,17 @@ def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[
     """The choices with the final ones at the end, as the visual boards list them."""
     final = [c for c in choices if is_final(module, update, c.key)]
     return [c for c in choices if c not in final] + final
+
+
+class ChoiceList(SpokenList):
+    """The table's SpokenList, as tall as its wrapped choices really are: OptionList
+    measures its height without the mark's gutter, so a choice that wraps only once the
+    mark is there was cut off (the Store's fourth card at 80 columns)."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return super().get_content_height(
+            container, viewport, width - self._get_left_gutter_width()
+        )
 
 
 class PlainTableScreen(Screen[None]):
@@ -128,7 +140,7 @@ class PlainTableScreen(Screen[None]):
             yield Static(id="sr-table")
         with Vertical(id="sr-ask"):
             yield Static(id="sr-prompt")
-            yield SpokenList(id="sr-choices")
+            yield ChoiceList(id="sr-choices")
             yield Static(id="status")
 
     def start_plain(self) -> None:
