@@ -184,6 +184,20 @@ async def test_events_since_your_last_turn_are_said_when_your_turn_comes() -> No
         assert screen.query_one(EventLog).lines_shown[-1] == first
 
 
+async def test_after_a_pick_in_a_simultaneous_phase_the_news_is_said_too() -> None:
+    """Comic Hunters' Store: nobody waits for a turn, yet after your pick the next
+    decision begins with what happened since it (the cards passing to you)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        assert not str(screen.query_one("#sr-table").render()).startswith("Since")
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        first = str(screen.query_one("#sr-table").render()).splitlines()[0]
+        assert first.startswith("Since your turn: The Store cards pass to the left; ")
+        assert "You pick" not in first
+
+
 async def test_a_toast_is_also_written_to_the_log() -> None:
     """A screen reader never hears a toast in a corner: in this mode it is in the log."""
     app = _app()

@@ -126,10 +126,9 @@ class PlainTableScreen(Screen[None]):
         """The steps chosen before the list shown (its choices are the next step)."""
         self._sr_asked: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
-        self._sr_turn: dict[int | None, bool] = {}
-        """Per seat shown, whether it was that seat's turn at the last update."""
-        self._sr_moved: dict[int | None, int] = {}
-        """Per seat, how many history lines it had when it last sent a move."""
+        self._sr_moved: dict[int | None, tuple[int, int]] = {}
+        """Per seat, when it last sent a move: how many history lines it had, and the
+        version of the position it moved on."""
         self._sr_since: dict[int | None, str] = {}
         """Per seat, what happened between its last two turns, as one sentence line."""
 
@@ -261,7 +260,8 @@ class PlainTableScreen(Screen[None]):
         action = self._sr_trie.action(keys)
         if action is not None:
             self._sr_keys = []
-            self._sr_moved[update.seat] = len(self._history.get(update.seat, []))
+            heard = len(self._history.get(update.seat, []))
+            self._sr_moved[update.seat] = (heard, update.version)
             self.post_message(ActionChosen(action))
         else:
             self._sr_keys = keys
@@ -297,22 +297,19 @@ class PlainTableScreen(Screen[None]):
     # -- what happened since your last turn ---------------------------------------------------
 
     def _hear_turn(self, update: Update) -> None:
-        """When the seat's turn comes (after someone else's), what happened since its last
-        move becomes the first line of the table (each event is in the log already)."""
+        """When the seat may decide again after a move of its own (bots moved, or a round
+        of picks went by), what happened since that move becomes the first line of the
+        table, until its turn ends (each event is in the log already)."""
         seat = update.seat
-        mine = seat is not None and seat in update.acting and update.outcome is None
-        came = mine and not self._sr_turn.get(seat, False)
-        self._sr_turn[seat] = mine
-        if not mine:
+        if seat is None or seat not in update.acting or update.outcome is not None:
             self._sr_since.pop(seat, None)
             return
-        if not came:
-            return
         moved = self._sr_moved.get(seat)
-        if moved is None:  # a first turn: the table itself says what the deal was
-            return
-        heard = self._history.get(seat, [])[moved:]
-        while heard and heard[0].startswith("You "):  # your own move's lines: not news
+        if moved is None or update.version <= moved[1]:
+            return  # no move of its own since the line was made, or not taken yet
+        del self._sr_moved[seat]
+        heard = self._history.get(seat, [])[moved[0] :]
+        while heard and heard[0].startswith("You "):  # its own move's lines: not news
             heard = heard[1:]
         if not heard:
             self._sr_since.pop(seat, None)
