@@ -173,18 +173,23 @@ class HuntersApp(App[None]):
         """Run in this terminal: the player's own, so their config and saves are kept, and
         its TERM and NO_COLOR are honoured (a dumb or vt100 terminal gets the plain mode)."""
         self.keep_files()
-        self.suit_terminal(os.environ.get("TERM"))
+        if self.suit_terminal(os.environ.get("TERM")):
+            # A plain terminal has no alternate screen: drawn in place, below the prompt.
+            kwargs.setdefault("inline", True)
         return super().run(*args, **kwargs)
 
-    def suit_terminal(self, term: str | None, *, no_color: bool | None = None) -> None:
+    def suit_terminal(self, term: str | None, *, no_color: bool | None = None) -> bool:
         """Draw for the terminal ``term`` names: a plain one (dumb, vt100, none) gets
         screen-reader mode in ASCII without colour; ``no_color`` turns colour off in any
-        (None: whether NO_COLOR was set when the app was made, as Textual read it)."""
-        if plain_terminal(term):
+        (None: whether NO_COLOR was set when the app was made, as Textual read it).
+        Returns whether the terminal is a plain one."""
+        plain = plain_terminal(term)
+        if plain:
             draw_plainly(self)
         elif self.no_color if no_color is None else no_color:
             without_colour(self)
         self._screen_reader_shown = self.settings.screen_reader
+        return plain
 
     def get_default_screen(self) -> Screen[None]:
         return LauncherScreen()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.segment import Segment
 from rich.style import Style
+from textual.app import App
 from textual.color import Color
 from textual.filter import NoColor
 
@@ -103,3 +104,15 @@ async def test_a_vt100_guest_over_ssh_gets_the_plain_mode(tmp_path: Path) -> Non
         finally:
             await guest.close()
             await host.close()
+
+
+def test_a_local_dumb_terminal_is_drawn_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run in a dumb terminal, the app draws in place (Textual's inline mode) instead of
+    switching to an alternate screen the terminal has not got; an xterm keeps it."""
+    runs: list[dict[str, object]] = []
+    monkeypatch.setattr(App, "run", lambda self, *args, **kwargs: runs.append(kwargs))
+    monkeypatch.setattr(HuntersApp, "keep_files", lambda self: None)
+    for term in ("dumb", "xterm-256color"):
+        monkeypatch.setenv("TERM", term)
+        HuntersApp(Settings(bot_delay=0)).run()
+    assert runs == [{"inline": True}, {}]

@@ -268,3 +268,19 @@ async def test_a_toast_is_also_a_line_under_the_keys() -> None:
         text = screen_text(app)
         assert "Note: Saved." in text and "Warning:" not in text
         assert marked_line(app).startswith("Screen-reader mode: on")
+
+
+async def test_left_takes_a_setup_value_back() -> None:
+    """Left takes the value before, so nine values need not be gone round with Enter."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.open_setup("superbohaterowie")
+        await _settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#option-series").focus()
+        await _settle(pilot)
+        assert marked_line(pilot.app).startswith("Points variant: off (Enter changes it, 1 of 9)")
+        await pilot.press("left")
+        await _settle(pilot)
+        assert marked_line(pilot.app).endswith("(Enter changes it, 9 of 9)")
+        assert screen.options["series"] == GAMES["superbohaterowie"].options[0].choices[-1]

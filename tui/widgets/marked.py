@@ -122,12 +122,14 @@ class CyclingChoice(FocusLine, Generic[Value]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "next", "Change", tooltip="The next value", show=False),
+        Binding("enter,space,right", "next", "Change", tooltip="The next value", show=False),
+        Binding("left", "previous", "Change back", tooltip="The value before", show=False),
     ]
     """
     | Key(s) | Description |
     | :- | :- |
-    | enter, space | The next value (after the last, the first again). |
+    | enter, space, right | The next value (after the last, the first again). |
+    | left | The value before (before the first, the last). |
     """
 
     class Changed(Message):
@@ -168,9 +170,16 @@ class CyclingChoice(FocusLine, Generic[Value]):
 
     def action_next(self) -> None:
         """Take the next value and say so."""
+        self._step(1)
+
+    def action_previous(self) -> None:
+        """Take the value before and say so."""
+        self._step(-1)
+
+    def _step(self, delta: int) -> None:
         if len(self.choices) < 2:
             return
-        self.index = (self.index + 1) % len(self.choices)
+        self.index = (self.index + delta) % len(self.choices)
         self.text = self._line()
         self.post_message(self.Changed(self, self.value))  # type: ignore[arg-type]
 
