@@ -284,3 +284,17 @@ async def test_left_takes_a_setup_value_back() -> None:
         await _settle(pilot)
         assert marked_line(pilot.app).endswith("(Enter changes it, 9 of 9)")
         assert screen.options["series"] == GAMES["superbohaterowie"].options[0].choices[-1]
+
+
+async def test_the_launcher_keeps_its_highlight_when_it_reads_the_saves_again(
+    tmp_path: Path,
+) -> None:
+    """Back from the settings, the launcher (which reads the saves again) keeps the
+    highlight, and so the cursor, on the game it was on."""
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=True, config_file=tmp_path / "c.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "o")
+        await _settle(pilot)
+        await pilot.press("escape")
+        await _settle(pilot)
+        assert marked_line(app).startswith(list(GAMES.values())[2].title)

@@ -121,9 +121,17 @@ class LauncherScreen(Screen[None]):
         )
 
     async def on_screen_resume(self) -> None:
-        """Back from a game: what is saved may have changed."""
+        """Back from a game: what is saved may have changed, and the newest save is
+        highlighted. When nothing changed (back from the settings or help), the highlight
+        stays where it was (a screen reader would otherwise be taken back to the top)."""
         if self.app.settings.config_file is not None:
+            games = self.query_one("#games", OptionList)
+            before = [option.id for option in games.options]
+            index = games.highlighted
             await self.recompose()
+            games = self.query_one("#games", OptionList)
+            if index is not None and [option.id for option in games.options] == before:
+                games.highlighted = index
 
     @on(OptionList.OptionSelected, "#games")
     def _open_clicked(self, event: OptionList.OptionSelected) -> None:
