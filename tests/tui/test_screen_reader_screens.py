@@ -17,6 +17,7 @@ from net.hall import Hall
 from net.lobby import LobbyScreen
 from tests.tui import screen_text
 from tui.app import HuntersApp, ReplayApp
+from tui.screens.cover import PassScreen
 from tui.screens.details import DetailsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.history import HistoryScreen
@@ -298,3 +299,17 @@ async def test_the_launcher_keeps_its_highlight_when_it_reads_the_saves_again(
         await pilot.press("escape")
         await _settle(pilot)
         assert marked_line(app).startswith(list(GAMES.values())[2].title)
+
+
+async def test_the_size_notice_and_the_hot_seat_cover_are_marked() -> None:
+    """The notice of a terminal too small, and the cover between two players at one
+    terminal, are one marked line holding the cursor."""
+    app = _app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await _settle(pilot)
+        assert marked_line(app).startswith("Terminal too small: Hunters needs at least 80")
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(PassScreen("Olek", plain=True))
+        await _settle(pilot)
+        assert marked_line(app) == "Pass to Olek, then press Enter. Everyone else, look away."

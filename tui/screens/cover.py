@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.widgets.marked import MarkedLine
+
 
 class PassScreen(ModalScreen[None]):
     """ "Pass to NAME — press Enter": nothing of the table shows through.
@@ -31,6 +33,12 @@ class PassScreen(ModalScreen[None]):
         self.set_class(plain, "-screen-reader")
 
     def compose(self) -> ComposeResult:
+        if self.has_class("-screen-reader"):
+            # One marked line holding the cursor; the name is the player's own text.
+            line = f"Pass to {self.player}, then press Enter. Everyone else, look away."
+            with Middle(), Center():
+                yield MarkedLine(line, id="cover-message")
+            return
         message = Text("Pass to ")
         message.append(self.player, style="bold")
         message.append(" — press Enter.\nEveryone else, look away.")

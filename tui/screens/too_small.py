@@ -13,6 +13,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.widgets.marked import MarkedLine
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -33,12 +35,19 @@ class TooSmallScreen(Screen[None]):
         self._size_now = (width, height)
 
     def compose(self) -> ComposeResult:
+        message = too_small_message(*self._size_now)
+        settings = getattr(self.app, "settings", None)
         with Middle(), Center():
-            yield Static(Content(too_small_message(*self._size_now)), id="too-small-message")
+            if settings is not None and settings.screen_reader:
+                yield MarkedLine(message, id="too-small-message")  # the cursor on it
+            else:
+                yield Static(Content(message), id="too-small-message")
 
     def show_size(self, width: int, height: int) -> None:
         """Keep the numbers in the notice true while the window is being resized."""
         self._size_now = (width, height)
-        self.query_one("#too-small-message", Static).update(
-            Content(too_small_message(width, height))
-        )
+        notice = self.query_one("#too-small-message", Static)
+        if isinstance(notice, MarkedLine):
+            notice.say(too_small_message(width, height))
+        else:
+            notice.update(Content(too_small_message(width, height)))
