@@ -45,6 +45,7 @@ from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_
 from net.hall import Guest, Phase, Seating
 from net.watchdog import Watchdog
 from tui.settings import Settings
+from tui.widgets.terminal import plain_terminal
 
 log = logging.getLogger(__name__)
 
@@ -264,8 +265,12 @@ class GuestSession:
 
     async def run(self) -> None:
         link, app = self._worker.link, self.app
-        app.driver_class = SSHDriver.bind(self._channel, on_start=self._started)
+        plain = plain_terminal(self._term)
+        app.driver_class = SSHDriver.bind(
+            self._channel, on_start=self._started, alternate_screen=not plain
+        )
         app.console._color_system = color_system_for(self._term)
+        app.suit_terminal(self._term, no_color=False)  # a dumb or vt100 client: plain mode
         status, dropped = 0, None
         try:
             await app.run_async(size=self._size, mouse=False)
