@@ -22,8 +22,9 @@ from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.boards.base import ActionTrie
+from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
-from tui.screens.plain_table import ChoiceList, is_final
+from tui.screens.plain_table import MORE, ChoiceList, is_final
 from tui.settings import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.spoken import MARK
@@ -110,6 +111,32 @@ async def test_comic_hunters_store_and_flea_market_lists_start_on_screen() -> No
             await pilot.press("enter")
             await settle(pilot, screen)
         assert seen == {"store", "flea"}
+
+
+async def test_a_cut_table_says_so_and_t_shows_all_of_it() -> None:
+    """When the list leaves the table's lines too little room, a line says the table goes
+    on; t shows all of it on a page of its own, and Escape comes back to the same choice.
+    A table that fits says nothing more."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        await pilot.press("down")
+        await pilot.pause()
+        await pilot.pause()
+        assert any(line.startswith(MORE) for line in _lines(app))
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        assert "Your Store cards:" in app.screen.text and "Highlight track 3" in app.screen.text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.query_one("#sr-choices", OptionList).highlighted == 1
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _start(pilot, "superbohaterowie", 7)
+        await pilot.pause()
+        assert not any(line.startswith(MORE) for line in _lines(app))
 
 
 async def _to_assemble(pilot: Any, screen: GameScreen) -> None:

@@ -460,7 +460,8 @@ def describe(update: Update) -> list[str]:
     for seat, collections in enumerate(view["collections"]):
         who = title_of(update, seat)
         held = len(view["hand_values"][seat])
-        lines.append(f"{who}: collections {_collection_words(collections)}; {held} cards in hand.")
+        cards = f"{held} card{'s' if held != 1 else ''}"
+        lines.append(f"{who}: collections {_collection_words(collections)}; {cards} in hand.")
         if seat in update.notes:
             lines.append(note_sentence(update, seat))
     if view["jarvis"] is not None:

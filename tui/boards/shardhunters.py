@@ -189,8 +189,9 @@ def _team_sentence(update: Update, side: int) -> str:
     return (
         f"{_title(update, side)}: {shards} Bloodshard{'s' if shards != 1 else ''}, "
         f"team of {len(team)}: {', '.join(parts) or 'nobody'}. "
-        f"Loot {len(loot)} cards, {coloured} coloured. "
-        f"{view['hand_sizes'][side]} monster cards in hand."
+        f"Loot {len(loot)} card{'s' if len(loot) != 1 else ''}, {coloured} coloured. "
+        f"{view['hand_sizes'][side]} monster card{'s' if view['hand_sizes'][side] != 1 else ''} "
+        "in hand."
     )
 
 

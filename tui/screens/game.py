@@ -472,9 +472,13 @@ class GameScreen(PlainTableScreen):
         self.app.show_results(self.setup, update.outcome, list(update.names), extra)  # type: ignore[attr-defined]
 
     def action_read_table(self) -> None:
-        """Read the whole table as sentences into the log (for screen readers)."""
+        """Read the whole table as sentences into the log (in screen-reader mode, on a
+        page of its own: the log there shows only its last lines)."""
         update = self.latest.get(self.viewer)
         if update is None:
+            return
+        if self.settings.screen_reader:
+            self.read_plain_table(update)
             return
         log = self.query_one(EventLog)
         for line in self.board_module.describe(update):

@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from core.engine import with_names
 from core.table import Update
 from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
+from tui.screens.details import DetailsScreen
 from tui.settings import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.spoken import SpokenList, show_terminal_cursor
@@ -35,6 +36,9 @@ from tui.widgets.spoken import SpokenList, show_terminal_cursor
 LOG_LINES = 4
 """The log's last lines on screen: the list of choices takes the room it needs, the log
 these lines, the table's own lines the rest (they scroll; ``t`` reads them into the log)."""
+
+MORE = "The table goes on: t reads all of it."
+"""Under the table's lines when the list of choices leaves them too little room."""
 
 SINCE = "Since your turn: "
 """How the events between two of your turns begin, when your turn comes."""
@@ -90,6 +94,7 @@ class PlainTableScreen(Screen[None]):
     PlainTableScreen.-screen-reader #board-column {{ height: 1fr; }}
     PlainTableScreen #sr-scroll {{ height: 1fr; min-height: 1; }}
     PlainTableScreen #sr-table {{ height: auto; }}
+    PlainTableScreen #sr-more {{ height: auto; display: none; }}
     PlainTableScreen #sr-ask {{ height: auto; }}
     PlainTableScreen #sr-prompt {{ height: auto; }}
     PlainTableScreen #sr-choices {{ height: auto; max-height: 50vh; border: none; padding: 0; }}
@@ -137,6 +142,7 @@ class PlainTableScreen(Screen[None]):
         list of choices and the status line under it (a refusal, a question to confirm)."""
         with VerticalScroll(id="sr-scroll"):
             yield Static(id="sr-table")
+        yield Static(Text(MORE), id="sr-more")
         with Vertical(id="sr-ask"):
             yield Static(id="sr-prompt")
             yield ChoiceList(id="sr-choices")
@@ -194,6 +200,27 @@ class PlainTableScreen(Screen[None]):
             self._sr_asked = None
         self._sr_path = path
         self.query_one("#sr-scroll").scroll_home(animate=False)
+        self.call_after_refresh(self._say_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """A line under the table's lines says when they go on beyond what shows (a
+        screen reader cannot tell a cut-off table from a short one) and how to read it."""
+        if self.is_mounted and self.settings.screen_reader:
+            more = self.query_one("#sr-more")
+            cut = self.query_one("#sr-scroll").max_scroll_y > 0
+            if cut != more.display:
+                more.display = cut
+                self.call_after_refresh(self._say_more)  # a line less for the table
+
+    def read_plain_table(self, update: Update) -> None:
+        """``t``: the whole table, the news since your last turn first, on a page of its
+        own (Escape comes back to the list where it was)."""
+        since = self._sr_since.get(update.seat, "")
+        lines = [*([since] if since else []), *self.board_module.describe(update)]
+        self.app.push_screen(DetailsScreen("The table", "\n".join(lines), plain=True))
 
     def _sr_nearest(
         self, update: Update, keys: Sequence[Hashable], key: Hashable | None, place: int
