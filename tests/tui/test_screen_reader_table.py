@@ -132,6 +132,10 @@ async def test_a_cut_table_says_so_and_t_shows_all_of_it() -> None:
         await pilot.pause()
         assert app.screen is screen
         assert screen.query_one("#sr-choices", OptionList).highlighted == 1
+        await pilot.resize_terminal(100, 60)  # room for all of it: the line goes
+        for _ in range(4):
+            await pilot.pause()
+        assert not any(line.startswith(MORE) for line in _lines(app))
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         await _start(pilot, "superbohaterowie", 7)

@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -202,7 +202,8 @@ class PlainTableScreen(Screen[None]):
         self.query_one("#sr-scroll").scroll_home(animate=False)
         self.call_after_refresh(self._say_more)
 
-    def on_resize(self) -> None:
+    @on(events.Resize)
+    def _plain_resized(self) -> None:
         self.call_after_refresh(self._say_more)
 
     def _say_more(self) -> None:
