@@ -63,7 +63,7 @@ class MarkedLine(Static):
 
     def place(self) -> None:
         """The terminal cursor to this line, unless a focused list or field holds it."""
-        if not self.is_mounted:
+        if not self.is_attached:
             return
         if isinstance(self.screen.focused, (SpokenList, FocusLine, Input)):
             return  # the focused list or field holds the cursor on its own line
