@@ -211,6 +211,7 @@ async def test_events_since_your_last_turn_are_said_when_your_turn_comes() -> No
         assert first.startswith("Since your turn: ")
         assert 0 < first.index("Bot 2 places") < first.index("Bot 3 places")
         assert "{p" not in first and "You place" not in first
+        assert "It is " not in first  # whose turn it was: the moves say it
         await pilot.press("r")
         assert screen.query_one(EventLog).lines_shown[-1] == first
 

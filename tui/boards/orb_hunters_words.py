@@ -54,11 +54,11 @@ card_words = adventurer_words
 def _relic_words(card: str) -> str:
     kind = relic(card)
     parts = [
-        f"{value} {word}"
-        for value, word in (
-            (kind.wealth, "wealth"),
-            (kind.wounds, "wounds"),
-            (kind.potions, "potion"),
+        f"{value} {word if value == 1 else plural}"
+        for value, word, plural in (
+            (kind.wealth, "wealth", "wealth"),
+            (kind.wounds, "wound", "wounds"),
+            (kind.potions, "potion", "potions"),
         )
         if value
     ]

@@ -11,6 +11,7 @@ again), and a toast is also written to the log, where a screen reader hears it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -39,6 +40,9 @@ these lines, the table's own lines the rest (they scroll; ``t`` reads them into 
 
 MORE = "The table goes on: t reads all of it."
 """Under the table's lines when the list of choices leaves them too little room."""
+
+TURN_PASSES = re.compile(r"It is .+ turn\.$")
+"""The lines that only say whose turn it is: the moves in between already tell it."""
 
 SINCE = "Since your turn: "
 """How the events between two of your turns begin, when your turn comes."""
@@ -339,6 +343,7 @@ class PlainTableScreen(Screen[None]):
         heard = self._history.get(seat, [])[moved[0] :]
         while heard and heard[0].startswith("You "):  # its own move's lines: not news
             heard = heard[1:]
+        heard = [line for line in heard if not TURN_PASSES.match(line)]
         if not heard:
             self._sr_since.pop(seat, None)
             return
