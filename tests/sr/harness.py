@@ -45,13 +45,19 @@ KEY_NAMES |= {b"1": "1", b"2": "2", b"3": "3"}
 
 MARK = "> "
 """What a selected line of a list has at the terminal cursor (tui/widgets/spoken.py)."""
+_FIELD = re.compile(r"[A-Z][\w ]*: +\S")
+"""A text field's line in a form: its label, a colon, its text."""
 _WHERE = re.compile(r" \(choice \d+ of \d+(, more above)?(, more below)?\)$")
 """The position a list too long for its space says on its selected line."""
 WIDTH, HEIGHT = 80, 24
 ROOT = Path(__file__).resolve().parents[2]
 
-ENDING = re.compile(r"\b(Done|Pass|End|Stop|Finish|Skip|Discard both)\b")
+ENDING = re.compile(r"^(Done|Pass|Leave|End|Stop|Finish|Skip|Discard both|Keep your hand)\b")
 """Choices that end a phase or give something up: taken only when nothing else is left."""
+TAKE_BACK = re.compile(r"^Take back\b")
+"""Choices that undo one: never taken while anything else is listed (they would loop)."""
+CONFIRM = "Enter again"
+"""What a choice that asks once says ("Done playing … Enter again to confirm.")."""
 RESULTS = ": results"
 """The results screen's title ("Whoosh: Bounty Hunters: results")."""
 
@@ -82,6 +88,8 @@ class ScreenReader:
     hooks: list[Callable[[list[str]], None]] = field(default_factory=list)
     """Called with each batch of new lines (a player keeping track of the table)."""
     _known: Counter[str] = field(default_factory=Counter)
+    _at: tuple[int, str] = (-1, "")
+    """The cursor's row and line when it last listened."""
 
     # -- what it reads -------------------------------------------------------------------------
 
@@ -110,8 +118,9 @@ class ScreenReader:
         return _WHERE.sub("", line[x + len(MARK) :].rstrip())
 
     def listen(self) -> list[str]:
-        """The lines on screen that were not there when it last listened, in screen order
-        (the cursor's line excluded: `spoken` says it)."""
+        """The lines on screen that were not there when it last listened, in screen order,
+        then the cursor's line when the cursor moved or its line changed (a screen reader
+        reads the line it lands on)."""
         cursor_y = self._cursor()[1]
         now = Counter[str]()
         fresh: list[str] = []
@@ -123,11 +132,16 @@ class ScreenReader:
             if now[text] > self._known[text] and y != cursor_y:
                 fresh.append(line.strip())
         self._known = now
+        self.transcript.extend(f"  {line}" for line in fresh)
+        at = (cursor_y, self.cursor_line().strip())
+        if at != self._at:
+            self._at = at
+            fresh.append(at[1])
+            self.transcript.append(f"  @ {at[1]}")
         self.heard.extend(fresh)
         if fresh:
             for hook in self.hooks:
                 hook(fresh)
-        self.transcript.extend(f"  {line}" for line in fresh)
         return fresh
 
     def stray_mark(self) -> tuple[int, str] | None:
@@ -140,15 +154,15 @@ class ScreenReader:
         return None
 
     def spoken(self) -> str:
-        """What it would read now: the new lines, then the line at the cursor (not said
-        twice in a row when nothing changed)."""
+        """What it would read now: the new lines, then the line at the cursor (said again
+        when the cursor stayed: a key that changes nothing is answered with the same line)."""
         fresh = self.listen()
         line = self.cursor_line().strip()
-        said = f"  @ {line}"
-        if fresh or not self.transcript or self.transcript[-1] != said:
+        if not fresh or fresh[-1] != line:
             self.heard.append(line)
-            self.transcript.append(said)
-        return "\n".join([*fresh, line])
+            self.transcript.append(f"  @ {line}")
+            fresh.append(line)
+        return "\n".join(fresh)
 
     # -- keys ----------------------------------------------------------------------------------
 
@@ -159,22 +173,41 @@ class ScreenReader:
         return self.spoken()
 
     async def choose(
-        self, wanted: Callable[[str], bool], *, limit: int = 60, what: str = "a choice"
+        self,
+        wanted: Callable[[str], bool],
+        *,
+        limit: int = 60,
+        what: str = "a choice",
+        fields: bool = False,
     ) -> str:
-        """Move Down (then Up from the end of the list) reading the selected line after each
-        key until ``wanted(line)``, then press Enter; the chosen line."""
+        """Move Down (then Up from the end of a list that does not wrap around) reading the
+        selected line after each key until ``wanted(line)``, then press Enter; the chosen
+        line. Fails once the whole list was heard without it. ``fields``: a form, whose
+        text fields hold the cursor on their own labelled line instead of a ``> `` one."""
+        here = self.need_field if fields else self.need_selection
         seen: list[str] = []
         for direction in (DOWN, UP):
             for _ in range(limit):
-                line = self.need_selection(what)
+                line = here(what)
                 if wanted(line):
                     await self.press(ENTER)
                     return line
                 seen.append(line)
                 await self.press(direction, timeout=0.5)
-                if self.need_selection(what) == line:  # the end of the list
+                after = here(what)
+                if after == seen[0] and direction == DOWN:  # wrapped around: all heard
+                    raise NotReadable(f"no line for {what} among the choices heard: {seen}")
+                if after == line:  # the end of the list
                     break
         raise NotReadable(f"no line for {what} among the choices heard: {seen}")
+
+    def need_field(self, what: str = "a field") -> str:
+        """The selected line, or the line of the text field the cursor is on ("Seat 1 name:
+        Root": a label, a colon, the text; not the keys line), or a failure."""
+        line = self.cursor_line().strip()
+        if self.selected() is None and _FIELD.match(line) and not line.startswith("Keys:"):
+            return line
+        return self.need_selection(what)
 
     def need_selection(self, what: str = "a choice") -> str:
         """The selected line, or a failure that says what the screen reader had instead."""
@@ -233,32 +266,51 @@ class Policy:
         return self.rng.choice((0, 0, 1, 1, 2, 3))
 
 
+def rank(line: str) -> int:
+    """0 for an ordinary choice, 1 for one that ends a phase, 2 for taking one back."""
+    return 2 if TAKE_BACK.search(line) else 1 if ENDING.search(line) else 0
+
+
 async def pick(sr: ScreenReader, policy: Policy) -> str:
-    """Read down the list for an ordinary choice a few lines down (the first one that does
-    not end a phase, when the list holds only those) and take it."""
-    first = sr.need_selection()
+    """Read down the list (Down, the line at the cursor after each key) to an ordinary
+    choice a few lines on, and take it. Without one below, read the rest of the list (up
+    to the top, or round to the start where Down wraps around); then take the best choice
+    heard (ending a phase before taking one back)."""
+    read = {0: sr.need_selection()}
+    at = 0
     reach = policy.reach()
-    read: list[str] = [first]
-    line = first
-    while len(read) <= reach or ENDING.search(line):
-        await sr.press(DOWN, timeout=0.5)
+
+    async def move(key: bytes) -> str:
+        """Press ``key``: "moved", "end" (the selection stayed) or "wrapped" (Down came
+        back to the line it started from)."""
+        nonlocal at
+        before = sr.need_selection()
+        await sr.press(key, timeout=0.5)
         policy.keys += 1
         after = sr.need_selection()
-        if after == line:  # the end of the list
-            break
-        line = after
-        read.append(line)
-    if ENDING.search(line):  # nothing ordinary below: back up to one that is, if any
-        for _ in range(len(read) - 1):
-            if not ENDING.search(line):
-                break
-            await sr.press(UP, timeout=0.5)
-            policy.keys += 1
-            line = sr.need_selection()
+        if after == before:
+            return "end"
+        at += 1 if key == DOWN else -1
+        if key == DOWN and after == read[0] and at > 0:
+            at = 0
+            return "wrapped"
+        read[at] = after
+        return "moved"
+
+    went = "moved"
+    while not (rank(read[at]) == 0 and at >= reach) and went == "moved":
+        went = await move(DOWN)
+    if went == "end":  # the bottom: read upwards for an ordinary choice
+        while rank(read[at]) != 0 and await move(UP) == "moved":
+            pass
+    if rank(read[at]) != 0:  # the whole list heard: nothing ordinary in it
+        target = min(read, key=lambda index: (rank(read[index]), index))
+        while at < target and await move(DOWN) == "moved":
+            pass
     await sr.press(ENTER)
     policy.keys += 1
     policy.moves += 1
-    return line
+    return read[at]
 
 
 def on_a_list(sr: ScreenReader) -> bool:
@@ -302,6 +354,7 @@ async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> 
     each list of choices, press Enter where a summary or a question asks for it."""
     policy = Policy(rng)
     deadline = time.monotonic() + timeout
+    chosen, asked = "", 0
     while True:
         left = _left(deadline, timeout, policy, sr)
         mark = len(sr.heard)
@@ -312,11 +365,18 @@ async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> 
         if not on_a_list(sr):  # a summary or a question that Enter answers
             await sr.press(ENTER)
             continue
-        sr.spoken()
-        if "Show the results" in sr.need_selection():
+        sr.listen()
+        selected = sr.need_selection()
+        if "Show the results" in selected:
             await read_results(sr, mark, press=True)
             return policy
-        await pick(sr, policy)
+        asking = CONFIRM in selected or rank(selected) == rank(chosen) > 0
+        if chosen and asking and sr.heard_since(asked, CONFIRM):  # it asked once: confirm
+            await sr.press(ENTER)
+            chosen = ""
+            continue
+        asked = len(sr.heard)
+        chosen = await pick(sr, policy)
 
 
 def _left(deadline: float, timeout: float, policy: Policy, sr: ScreenReader) -> float:
@@ -335,7 +395,7 @@ async def read_results(sr: ScreenReader, mark: int, *, press: bool = False) -> N
     if press:
         await sr.press(ENTER)
     await sr.wait(lambda: sr.heard_since(mark, RESULTS), "the results", 15.0)
-    sr.spoken()
+    sr.listen()
     sr.need_selection("the results screen's choices")
 
 
@@ -414,7 +474,7 @@ async def play_whoosh(sr: ScreenReader, name: str, *, timeout: float) -> Policy:
         mark = len(sr.heard)
         if sr.heard_since(0, "Game over") or "Show the results" in (sr.selected() or ""):
             await sr.wait(lambda: on_a_list(sr), "the results choice", 10.0)
-            sr.spoken()
+            sr.listen()
             await sr.choose(lambda line: line.startswith("Show the results"), what="results")
             await read_results(sr, mark)
             return policy
@@ -466,17 +526,21 @@ async def set_up_table(sr: ScreenReader, title: str, players: int) -> None:
     """From the launcher: choose ``title``, remove seats down to ``players`` and start,
     all from the setup's list of fields."""
     await sr.wait(lambda: "Hunters" in sr.term.text, "the launcher", 15.0)
-    sr.spoken()
+    sr.listen()
     await sr.choose(lambda line: line.startswith(title), what=f"the game {title}")
     await sr.wait(lambda: sr.heard_since(0, "table setup"), "the table setup", 10.0)
     seats = _seats(sr)
     while seats is not None and seats > players:
-        await sr.choose(lambda line: line.startswith("Remove the last seat"), what="Remove")
+        await sr.choose(
+            lambda line: line.startswith("Remove the last seat"), what="Remove", fields=True
+        )
         now = _seats(sr)
         if now == seats:
             raise NotReadable(f"removing a seat was not heard; heard {sr.heard[-5:]}")
         seats = now
-    await sr.choose(lambda line: line.startswith("Start the game"), what="Start the game")
+    await sr.choose(
+        lambda line: line.startswith("Start the game"), what="Start the game", fields=True
+    )
 
 
 _NAME = re.compile(r"Seat 1 name: +(.+)$")
