@@ -312,3 +312,41 @@ async def test_a_choice_that_wraps_only_beside_the_mark_is_not_cut_off() -> None
         choices = app.query_one(ChoiceList)
         assert choices.size.height == 6 and choices.max_scroll_y == 0
         assert not any("more below" in line for line in _lines(app))
+
+
+def _snapshot_app(slug: str, seed: int) -> HuntersApp:
+    app = _app()
+    app.call_later(app.start_game, TableSetup(slug, BOTS, {}, seed))
+    return app
+
+
+def test_snapshot_store_after_a_pick_80x24(snap_compare: Any) -> None:
+    """Comic Hunters' Store in this mode after one pick: the news, the table's first
+    lines and the line saying it goes on, the question, every choice marked and the log."""
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        await pilot.pause()
+
+    app = _snapshot_app("comic-hunters", 5)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_long_placement_list_80x24(snap_compare: Any) -> None:
+    """Superbohaterowie's placement with 15 spaces: the list pages, the last choice
+    selected says where it is."""
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        await pilot.press("enter", "end")
+        await pilot.pause()
+        await pilot.pause()
+
+    app = _snapshot_app("superbohaterowie", 7)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

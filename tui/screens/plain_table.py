@@ -102,7 +102,7 @@ class PlainTableScreen(Screen[None]):
     PlainTableScreen #sr-ask {{ height: auto; }}
     PlainTableScreen #sr-prompt {{ height: auto; }}
     PlainTableScreen #sr-choices {{ height: auto; max-height: 50vh; border: none; padding: 0; }}
-    PlainTableScreen.-screen-reader #status {{ min-height: 0; }}
+    PlainTableScreen.-screen-reader #status {{ min-height: 0; padding: 0; }}
     PlainTableScreen.-screen-reader EventLog {{ height: {LOG_LINES}; }}
     """
 
