@@ -40,8 +40,9 @@ from pathlib import Path
 from tests.net.e2e_helpers import OpenSSHTerminal, Terminal, on_pty
 
 UP, DOWN, ENTER, ESC, SPACE = b"\x1b[A", b"\x1b[B", b"\r", b"\x1b", b" "
+TAB, BACKTAB = b"\t", b"\x1b[Z"
 KEY_NAMES = {UP: "Up", DOWN: "Down", ENTER: "Enter", ESC: "Esc", SPACE: "Space"}
-KEY_NAMES |= {b"1": "1", b"2": "2", b"3": "3"}
+KEY_NAMES |= {b"1": "1", b"2": "2", b"3": "3", TAB: "Tab", BACKTAB: "Shift+Tab"}
 
 MARK = "> "
 """What a selected line of a list has at the terminal cursor (tui/widgets/spoken.py)."""
@@ -182,31 +183,57 @@ class ScreenReader:
     ) -> str:
         """Move Down (then Up from the end of a list that does not wrap around) reading the
         selected line after each key until ``wanted(line)``, then press Enter; the chosen
-        line. Fails once the whole list was heard without it. ``fields``: a form, whose
-        text fields hold the cursor on their own labelled line instead of a ``> `` one."""
-        here = self.need_field if fields else self.need_selection
+        line. Fails once the whole list was heard without it. ``fields``: a form, walked
+        with Tab and Shift+Tab, whose text fields hold the cursor on their own labelled
+        line instead of a ``> `` one."""
+        here = functools.partial(self.at_selection, fields=fields)
         seen: list[str] = []
-        for direction in (DOWN, UP):
+        forward, back = (TAB, BACKTAB) if fields else (DOWN, UP)
+        for direction in (forward, back):
             for _ in range(limit):
-                line = here(what)
+                line = await here(what)
                 if wanted(line):
                     await self.press(ENTER)
                     return line
                 seen.append(line)
                 await self.press(direction, timeout=0.5)
-                after = here(what)
-                if after == seen[0] and direction == DOWN:  # wrapped around: all heard
+                after = await here(what)
+                if after == seen[0] and direction == forward:  # wrapped around: all heard
                     raise NotReadable(f"no line for {what} among the choices heard: {seen}")
                 if after == line:  # the end of the list
                     break
         raise NotReadable(f"no line for {what} among the choices heard: {seen}")
 
+    async def at_selection(
+        self, what: str = "a choice", *, fields: bool = False, timeout: float = 1.5
+    ) -> str:
+        """The selected line (or with ``fields`` a text field's), once the screen shows one
+        at the cursor; a failure when it does not within ``timeout`` (a frame can come in
+        pieces, a new screen a little later)."""
+        need = self.need_field if fields else self.need_selection
+        with contextlib.suppress(NotReadable):
+            return need(what)
+        with contextlib.suppress(NotReadable):
+            await self.wait(lambda: self._has(need), what, timeout)
+        return need(what)
+
+    def _has(self, need: Callable[[str], str]) -> bool:
+        try:
+            need("")
+        except NotReadable:
+            return False
+        return True
+
     def need_field(self, what: str = "a field") -> str:
-        """The selected line, or the line of the text field the cursor is on ("Seat 1 name:
-        Root": a label, a colon, the text; not the keys line), or a failure."""
+        """The selected line, or the line of the text field the cursor is in (marked, or
+        "Seat 1 name: Root": a label, a colon, the text; not the keys line; the cursor may
+        sit in the text), or a failure."""
         line = self.cursor_line().strip()
-        if self.selected() is None and _FIELD.match(line) and not line.startswith("Keys:"):
-            return line
+        if self.selected() is None:
+            if line.startswith(MARK):
+                return _WHERE.sub("", line[len(MARK) :])
+            if _FIELD.match(line) and not line.startswith("Keys:"):
+                return line
         return self.need_selection(what)
 
     def need_selection(self, what: str = "a choice") -> str:
@@ -276,7 +303,7 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
     choice a few lines on, and take it. Without one below, read the rest of the list (up
     to the top, or round to the start where Down wraps around); then take the best choice
     heard (ending a phase before taking one back)."""
-    read = {0: sr.need_selection()}
+    read = {0: await sr.at_selection()}
     at = 0
     reach = policy.reach()
 
@@ -284,10 +311,10 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
         """Press ``key``: "moved", "end" (the selection stayed) or "wrapped" (Down came
         back to the line it started from)."""
         nonlocal at
-        before = sr.need_selection()
+        before = await sr.at_selection()
         await sr.press(key, timeout=0.5)
         policy.keys += 1
-        after = sr.need_selection()
+        after = await sr.at_selection()
         if after == before:
             return "end"
         at += 1 if key == DOWN else -1
@@ -366,7 +393,7 @@ async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> 
             await sr.press(ENTER)
             continue
         sr.listen()
-        selected = sr.need_selection()
+        selected = await sr.at_selection()
         if "Show the results" in selected:
             await read_results(sr, mark, press=True)
             return policy
@@ -396,7 +423,7 @@ async def read_results(sr: ScreenReader, mark: int, *, press: bool = False) -> N
         await sr.press(ENTER)
     await sr.wait(lambda: sr.heard_since(mark, RESULTS), "the results", 15.0)
     sr.listen()
-    sr.need_selection("the results screen's choices")
+    await sr.at_selection("the results screen's choices")
 
 
 # -- Whoosh: claim keys from the spoken table ------------------------------------------------
@@ -541,6 +568,9 @@ async def set_up_table(sr: ScreenReader, title: str, players: int) -> None:
     await sr.choose(
         lambda line: line.startswith("Start the game"), what="Start the game", fields=True
     )
+    # The test (not the player) waits for the setup to go: its list must not be taken for
+    # the table's.
+    await sr.wait(lambda: "table setup" not in sr.term.text, "the table", 15.0)
 
 
 _NAME = re.compile(r"Seat 1 name: +(.+)$")
