@@ -90,3 +90,5 @@ async def test_two_screen_reader_guests_play_a_whole_game(slug: str, tmp_path: P
         assert all(policy.moves > 0 for policy in played)
         for sr in (host, guest):
             assert sr.heard_since(len(sr.heard) - 40, RESULTS)
+            if slug != "whoosh":  # bots and the other guest move between a guest's turns
+                assert sr.heard_since(0, "Since your turn: ")

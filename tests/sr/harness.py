@@ -12,11 +12,17 @@ exactly that:
 
 Everything it says goes into `transcript`, the text a blind player would have heard.
 
-`choose` walks a list of choices with Up and Down, reading the cursor's line after each
-key, until a line pleases the caller, and presses Enter; it fails when the cursor is not
-on a selected line (``> `` at the cursor), which is what the mode promises a screen reader.
-`play_game` plays a whole game from that text alone: it picks ordinary choices over the
-ones that end a phase, answers confirmations, closes summaries and stops at the results.
+`choose` walks a list of choices with Up and Down (a form such as the table setup with Tab),
+reading the cursor's line after each key, until a line pleases the caller, and presses
+Enter; it fails when the cursor is not on a selected line (``> `` at the cursor), which is
+what the mode promises a screen reader. `play_game` plays a whole game from that text
+alone: it picks ordinary choices over the ones that end a phase or take one back, answers
+confirmations, closes summaries and stops at the results; a ``> `` line that the cursor
+does not reach fails it. `play_whoosh` plays Whoosh by its keys (Space, 1 2 3) from the
+Monsters and symbols the table says.
+
+The tests (not the player) may look at the whole screen only to wait for a screen to go
+and to say, when it fails, what was there.
 
 `local_app` runs ``hunters --screen-reader`` on an 80×24 pseudo-terminal; over SSH the
 `tests.net.e2e_helpers.connect` player is wrapped the same way.
@@ -51,7 +57,6 @@ _FIELD = re.compile(r"[A-Z][\w ]*: +\S")
 _WHERE = re.compile(r" \(choice \d+ of \d+(, more above)?(, more below)?\)$")
 """The position a list too long for its space says on its selected line."""
 WIDTH, HEIGHT = 80, 24
-ROOT = Path(__file__).resolve().parents[2]
 
 ENDING = re.compile(r"^(Done|Pass|Leave|End|Stop|Finish|Skip|Discard both|Keep your hand)\b")
 """Choices that end a phase or give something up: taken only when nothing else is left."""
@@ -552,8 +557,7 @@ async def local_app(home: Path, *args: str) -> AsyncIterator[ScreenReader]:
 async def set_up_table(sr: ScreenReader, title: str, players: int) -> None:
     """From the launcher: choose ``title``, remove seats down to ``players`` and start,
     all from the setup's list of fields."""
-    await sr.wait(lambda: "Hunters" in sr.term.text, "the launcher", 15.0)
-    sr.listen()
+    await sr.wait(lambda: sr.heard_since(0, "Hunters"), "the launcher", 15.0)
     await sr.choose(lambda line: line.startswith(title), what=f"the game {title}")
     await sr.wait(lambda: sr.heard_since(0, "table setup"), "the table setup", 10.0)
     seats = _seats(sr)

@@ -29,13 +29,16 @@ FEWEST = {
     "whoosh": 2,
 }
 """The fewest players each game takes: its shortest game against bots."""
+TURNS = frozenset({"superbohaterowie", "orb-hunters"})
+"""Games where bots move between the player's turns: each turn says what happened since."""
 
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_a_screen_reader_user_plays_a_whole_game(slug: str, tmp_path: Path) -> None:
     """The game is chosen in the launcher, set up and played by its spoken text alone
-    (choices read at the cursor, Up, Down and Enter) until the results are heard."""
+    (choices read at the cursor with Up, Down and Enter, the setup with Tab) until the
+    results are heard."""
     game = GAMES[slug]
     async with local_app(tmp_path / "home") as sr:
         try:
@@ -49,3 +52,5 @@ async def test_a_screen_reader_user_plays_a_whole_game(slug: str, tmp_path: Path
             print("\n".join(sr.transcript))
         assert policy.moves > 0
         assert sr.heard_since(len(sr.heard) - 40, RESULTS)
+        if slug in TURNS:
+            assert sr.heard_since(0, "Since your turn: ")
