@@ -129,7 +129,9 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield key_help(self)
         yield title_line(self, self.heading)
-        yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True)
+        # RichLog renders at least min_width (78 by default) wide: at 80 columns, less its
+        # padding and scrollbar, that cut the last letters of every long line.
+        yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
 
     def on_mount(self) -> None:
         history = self.query_one("#history", RichLog)

@@ -9,6 +9,8 @@ from textual.geometry import Region
 from textual.widgets import RichLog
 
 MAX_ENTRIES = 500
+MIN_WIDTH = 10
+"""Narrowest the log's lines are wrapped to."""
 
 
 class EventLog(RichLog):
@@ -23,10 +25,21 @@ class EventLog(RichLog):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, max_lines=MAX_ENTRIES, wrap=True, markup=False, auto_scroll=True)
+        # min_width: RichLog renders every line at least 78 cells wide by default, so in the
+        # column beside the board (a third of 160 columns) each line lost its end.
+        super().__init__(
+            id=id,
+            max_lines=MAX_ENTRIES,
+            wrap=True,
+            markup=False,
+            auto_scroll=True,
+            min_width=MIN_WIDTH,
+        )
         self.entries: list[tuple[int | None, str]] = []
         self.reader: int | None = None
         self._writing = False
+        self._wrapped_at = 0
+        """The width the lines shown were wrapped to (they are wrapped again on a new one)."""
 
     def write(self, *args: Any, **kwargs: Any) -> Any:
         self._writing = True
@@ -61,6 +74,14 @@ class EventLog(RichLog):
         bar.window_virtual_size = self.virtual_size.height
         bar.window_size = region.height
         return True
+
+    def on_resize(self) -> None:
+        """Lines are wrapped when written: at a new width they are wrapped again (the log
+        moves beside the board, or back under it, as the terminal grows or shrinks)."""
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at:
+            self.show_for(self.reader)
+        self._wrapped_at = width
 
     def add(self, text: str, to: int | None = None) -> None:
         """Remember an entry and show it if the current reader may see it."""
