@@ -7,6 +7,7 @@ take a move back (issue #16)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -350,3 +351,29 @@ def test_snapshot_long_placement_list_80x24(snap_compare: Any) -> None:
 
     app = _snapshot_app("superbohaterowie", 7)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_an_enter_meant_for_a_choice_the_table_took_away_takes_nothing() -> None:
+    """Whoosh: the highlight is on 'Reveal your next card' when the turn passes and the
+    reveal goes; the highlight lands on a claim, and an Enter pressed at once only says
+    so (a claim then would be a mistake); the next Enter takes it."""
+    seats = (Seat("Ala"), Seat("Olek", "remote"))
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(TableSetup("whoosh", seats, {"turn_timer": 0}, 5))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        for _ in range(200):
+            await pilot.pause()
+            if 0 in screen.latest and screen._sr_choices:
+                break
+        update = screen.latest[0]
+        assert screen._sr_choices[0].key == "reveal"
+        claims = tuple(action for action in update.legal if action[0] == "claim")
+        screen._show_plain(replace(update, version=update.version + 1, legal=claims))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.table is not None and not screen.table.match.steps
+        status = str(screen.query_one("#status").render())
+        assert status.startswith("The choices changed: now on Claim monster 1")
+        assert status.endswith("Enter again to take it.")

@@ -12,6 +12,7 @@ again), and a toast is also written to the log, where a screen reader hears it.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -40,6 +41,11 @@ these lines, the table's own lines the rest (they scroll; ``t`` reads them into 
 
 MORE = "The table goes on: t reads all of it."
 """Under the table's lines when the list of choices leaves them too little room."""
+
+SHIFT_GRACE_S = 1.5
+"""Seconds after the table took the highlighted choice away during which Enter only says
+where the highlight went (Whoosh: your reveal turned into a claim of Monster 1 as the turn
+passed, and the Enter meant for the reveal grabbed it, a mistake)."""
 
 TURN_PASSES = re.compile(r"It is .+ turn\.$")
 """The lines that only say whose turn it is: the moves in between already tell it."""
@@ -133,6 +139,11 @@ class PlainTableScreen(Screen[None]):
         """Counts the lists of choices shown; an option names the list it belonged to."""
         self._sr_path: tuple[Hashable, ...] = ()
         """The steps chosen before the list shown (its choices are the next step)."""
+        self._sr_shifted: tuple[float, int | None] | None = None
+        """When a new position last took away the highlighted choice (the highlight moved
+        without the player), for an Enter meant for the choice that was there."""
+        self._sr_sent: int | None = None
+        """The version on which the player last sent a move, until a newer one shows."""
         self._sr_asked: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
         self._sr_moved: dict[int | None, tuple[int, int]] = {}
@@ -156,6 +167,10 @@ class PlainTableScreen(Screen[None]):
         """The mode's start at the table: the terminal cursor shows (Textual hides it), so
         that a screen reader follows the selected choice."""
         show_terminal_cursor(self.app)
+        # Whatever moves the list (a longer question, the table's "goes on" line), its
+        # lines are drawn again, which puts the cursor back on the mark.
+        choices = self.query_one("#sr-choices")
+        self.screen_layout_refresh_signal.subscribe(choices, lambda _: choices.refresh())
 
     # -- the table and the list --------------------------------------------------------------
 
@@ -174,6 +189,9 @@ class PlainTableScreen(Screen[None]):
             if not going_on:
                 self._sr_keys = []
         self._sr_shown = (update.seat, update.version)
+        moved = self._sr_sent is not None and update.version > self._sr_sent
+        if moved:  # the player's own move made this position: its list is a new one
+            self._sr_sent = None
         choices = finals_last(module, update, trie.choices(self._sr_keys))
         self._hear_turn(update)
         since = self._sr_since.get(update.seat, "")
@@ -198,6 +216,8 @@ class PlainTableScreen(Screen[None]):
             same = resting is not None and resting[0] == path
             key, place = (resting[1], resting[2]) if same and resting else (None, 0)
             options.highlighted = first + self._sr_nearest(update, keys, key, place)
+            if same and key not in keys and not moved:  # taken away from under the player
+                self._sr_shifted = (time.monotonic(), options.highlighted)
         elif options.option_count:
             options.highlighted = 0
         if self._sr_asked is not None and self._sr_highlighted_key() != self._sr_asked:
@@ -259,7 +279,11 @@ class PlainTableScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#sr-choices")
     def _plain_moved(self) -> None:
-        """Moving to another choice takes back a question asked about a final one."""
+        """Moving to another choice takes back a question asked about a final one (and
+        the player now knows where the highlight is)."""
+        highlighted = self.query_one("#sr-choices", OptionList).highlighted
+        if self._sr_shifted is not None and self._sr_shifted[1] != highlighted:
+            self._sr_shifted = None
         if self._sr_asked is not None and self._sr_highlighted_key() != self._sr_asked:
             self._sr_asked = None
             self._say("")
@@ -278,6 +302,12 @@ class PlainTableScreen(Screen[None]):
         if int(listed) != self._sr_list or not 0 <= int(index) < len(self._sr_choices):
             return
         choice = self._sr_choices[int(index)]
+        shifted, self._sr_shifted = self._sr_shifted, None
+        if shifted is not None and time.monotonic() - shifted[0] < SHIFT_GRACE_S:
+            said = f"The choices changed: now on {choice.label}. Enter again to take it."
+            self._say(said)
+            self.query_one(EventLog).add(said, self.viewer)
+            return
         final = is_final(self.board_module, update, choice.key)
         if final and self._sr_asked != choice.key and self.settings.confirmations:
             self._sr_asked = choice.key
@@ -294,6 +324,7 @@ class PlainTableScreen(Screen[None]):
             self._sr_keys = []
             heard = len(self._history.get(update.seat, []))
             self._sr_moved[update.seat] = (heard, update.version)
+            self._sr_sent = update.version
             self.post_message(ActionChosen(action))
         else:
             self._sr_keys = keys
