@@ -141,7 +141,11 @@ def write_config(config: Config, settings: Settings, path: Path | None = None) -
     """Keep ``settings`` and ``config.setups`` in the file; empty, or why it failed (a
     config that cannot be written is worth a sentence, never a crash)."""
     path = config_path() if path is None else path
-    config.settings = {key: getattr(settings, key) for key in PERSISTED if hasattr(settings, key)}
+    kept = {key: getattr(settings, key) for key in PERSISTED if hasattr(settings, key)}
+    if getattr(settings, "plain_terminal", False):
+        # The terminal turned screen-reader mode on, not the player: the file keeps theirs.
+        kept["screen_reader"] = config.settings.get("screen_reader", False)
+    config.settings = kept
     body = {"hunters": FORMAT, "settings": config.settings, "setups": config.setups}
     try:
         write_atomically(path, json.dumps(body, indent=1, sort_keys=True).encode("utf-8"))

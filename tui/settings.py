@@ -25,6 +25,9 @@ class Settings:
     turn_bell: bool = False
     """Ring the terminal bell (and name the player in the window title) when it becomes a
     local player's turn after someone else's."""
+    plain_terminal: bool = False
+    """The terminal is a plain one (dumb, vt100): screen-reader mode is on because of it,
+    not chosen, so it is never kept in the config file for the player's other terminals."""
     config_file: Path | None = None
     """Where these settings (and the last setup of each game) are kept between runs: None
     keeps them nowhere (tests, a served table's guests). Set by the local app."""

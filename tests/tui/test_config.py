@@ -108,6 +108,23 @@ async def test_a_setting_changed_in_the_app_is_kept(tmp_path: Path) -> None:
     assert config.settings["confirmations"] is False
 
 
+async def test_a_plain_terminals_screen_reader_mode_is_not_kept(tmp_path: Path) -> None:
+    """TERM=dumb turns screen-reader mode on for that run; a setting changed there is kept,
+    but not that mode, which would then greet the player in their usual terminal."""
+    path = tmp_path / "config.json"
+    app = HuntersApp(Settings(bot_delay=0, config_file=path))
+    assert app.suit_terminal("dumb")
+    assert app.settings.screen_reader
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        await pilot.press("a")  # confirmations off
+        await pilot.pause()
+    config = read_config(path)
+    assert config.settings["confirmations"] is False
+    assert config.settings["screen_reader"] is False
+
+
 async def test_the_last_setup_of_a_game_comes_back(tmp_path: Path) -> None:
     """Seats and options started once are offered again next time (not the seed)."""
     path = tmp_path / "config.json"

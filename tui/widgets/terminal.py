@@ -116,4 +116,5 @@ def draw_plainly(app: App[Any]) -> None:
     settings = getattr(app, "settings", None)
     if settings is not None:
         settings.screen_reader = True
+        settings.plain_terminal = True
     app._filters.append(PlainText())
