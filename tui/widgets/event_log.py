@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.geometry import Region
 from textual.widgets import RichLog
 
@@ -75,9 +76,10 @@ class EventLog(RichLog):
         bar.window_size = region.height
         return True
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Lines are wrapped when written: at a new width they are wrapped again (the log
-        moves beside the board, or back under it, as the terminal grows or shrinks)."""
+        moves beside the board, or back under it, as the terminal grows or shrinks).
+        Textual calls RichLog's own handler too (its deferred lines wait for a size)."""
         width = self.scrollable_content_region.width
         if self._wrapped_at and width != self._wrapped_at:
             self.show_for(self.reader)
