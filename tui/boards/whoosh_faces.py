@@ -250,7 +250,7 @@ def monster_card(
     if monster is None:
         box = CardBox(
             "",
-            f"{slot + 1} none",
+            f"{slot + 1} no Monster",
             ("its pile is", "used up"),
             width=width,
             height=body,
