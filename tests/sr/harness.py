@@ -52,8 +52,6 @@ KEY_NAMES |= {b"1": "1", b"2": "2", b"3": "3", TAB: "Tab", BACKTAB: "Shift+Tab"}
 
 MARK = "> "
 """What a selected line of a list has at the terminal cursor (tui/widgets/spoken.py)."""
-_FIELD = re.compile(r"[A-Z][\w ]*: +\S")
-"""A text field's line in a form: its label, a colon, its text."""
 _WHERE = re.compile(r" \(choice \d+ of \d+(, more above)?(, more below)?\)$")
 """The position a list too long for its space says on its selected line."""
 WIDTH, HEIGHT = 80, 24
@@ -189,8 +187,8 @@ class ScreenReader:
         """Move Down (then Up from the end of a list that does not wrap around) reading the
         selected line after each key until ``wanted(line)``, then press Enter; the chosen
         line. Fails once the whole list was heard without it. ``fields``: a form, walked
-        with Tab and Shift+Tab, whose text fields hold the cursor on their own labelled
-        line instead of a ``> `` one."""
+        with Tab and Shift+Tab, whose text fields hold the cursor in their text (their line
+        is marked ``> `` all the same)."""
         here = functools.partial(self.at_selection, fields=fields)
         seen: list[str] = []
         forward, back = (TAB, BACKTAB) if fields else (DOWN, UP)
@@ -230,15 +228,11 @@ class ScreenReader:
         return True
 
     def need_field(self, what: str = "a field") -> str:
-        """The selected line, or the line of the text field the cursor is in (marked, or
-        "Seat 1 name: Root": a label, a colon, the text; not the keys line; the cursor may
-        sit in the text), or a failure."""
+        """The selected line, or the marked line of the text field the cursor is in (the
+        cursor sits in its text, not on the mark), or a failure."""
         line = self.cursor_line().strip()
-        if self.selected() is None:
-            if line.startswith(MARK):
-                return _WHERE.sub("", line[len(MARK) :])
-            if _FIELD.match(line) and not line.startswith("Keys:"):
-                return line
+        if self.selected() is None and line.startswith(MARK):
+            return _WHERE.sub("", line[len(MARK) :])
         return self.need_selection(what)
 
     def need_selection(self, what: str = "a choice") -> str:
@@ -349,6 +343,8 @@ def on_a_list(sr: ScreenReader) -> bool:
     return sr.selected() is not None
 
 
+TURN_WAIT = 5.0
+"""Seconds a player told it is their turn waits for the cursor to reach a choice."""
 _ENTER_ASKED = re.compile(r"^(> )?Enter: |\bPress Enter\b|\bEnter again\b")
 """A summary or a question that Enter answers ("Enter: play on", "Press Enter to close")."""
 
@@ -362,11 +358,21 @@ async def _next_screen(sr: ScreenReader, mark: int, timeout: float) -> None:
     """Listen until the cursor is on a choice or a question for Enter was heard; a line
     marked ``> `` that the cursor does not reach fails (a screen reader never hears it
     as selected)."""
-    await sr.wait(
-        lambda: on_a_list(sr) or _asks_for_enter(sr, mark) or sr.stray_mark() is not None,
-        "a list of choices or a question",
-        timeout=timeout,
-    )
+
+    def ready() -> bool:
+        return on_a_list(sr) or _asks_for_enter(sr, mark) or sr.stray_mark() is not None
+
+    with contextlib.suppress(NotReadable):
+        await sr.wait(ready, "a list of choices or a question", min(timeout, TURN_WAIT))
+    if not ready():
+        if sr.heard_since(mark, "Your turn") or "Your turn" in sr.cursor_line():
+            x, y = sr._cursor()
+            raise NotReadable(
+                f"it is your turn, but after {TURN_WAIT} s the terminal cursor is at column "
+                f"{x}, row {y}, on {sr.cursor_line()!r}, not on a choice marked {MARK!r}. "
+                f"The screen:\n{sr.term.text}"
+            )
+        await sr.wait(ready, "a list of choices or a question", timeout)
     if on_a_list(sr) or _asks_for_enter(sr, mark):
         return
     await asyncio.sleep(1.0)  # the cursor may follow with the next frame
