@@ -377,3 +377,20 @@ async def test_an_enter_meant_for_a_choice_the_table_took_away_takes_nothing() -
         status = str(screen.query_one("#status").render())
         assert status.startswith("The choices changed: now on Claim monster 1")
         assert status.endswith("Enter again to take it.")
+
+
+async def test_the_list_beneath_a_summary_never_takes_the_cursor() -> None:
+    """A panel over the table (here the details) holds the cursor on its marked line while
+    a new position redraws the list beneath it (a bot moving during a summary)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        held = app.cursor_position
+        screen._show_plain(screen.latest[0])  # as when a bot's move arrives
+        for _ in range(3):
+            await pilot.pause()
+        assert app.cursor_position == held
