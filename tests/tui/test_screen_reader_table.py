@@ -394,3 +394,22 @@ async def test_the_list_beneath_a_summary_never_takes_the_cursor() -> None:
         for _ in range(3):
             await pilot.pause()
         assert app.cursor_position == held
+
+
+async def test_whenever_the_table_is_cut_the_line_says_so() -> None:
+    """Four players of Superbohaterowie, turn after turn: the 'goes on' line shows exactly
+    when the table's lines do not all fit (it was missed when the news came in)."""
+    seats = (*BOTS, Seat("Bot 4", "bot", "random"))
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7, seats)
+        cut_seen = 0
+        for _ in range(6):
+            await pilot.press("enter", "enter")
+            await settle(pilot, screen)
+            for _ in range(3):
+                await pilot.pause()
+            cut = screen.query_one("#sr-scroll").max_scroll_y > 0
+            cut_seen += cut
+            assert any(line.startswith(MORE) for line in _lines(app)) == cut
+        assert cut_seen

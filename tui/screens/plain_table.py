@@ -178,6 +178,9 @@ class PlainTableScreen(Screen[None]):
         # lines are drawn again, which puts the cursor back on the mark.
         choices = self.query_one("#sr-choices")
         self.screen_layout_refresh_signal.subscribe(choices, lambda _: choices.refresh())
+        # Each layout also tells whether the table's lines are cut (after, not before it).
+        more = self.query_one("#sr-more")
+        self.screen_layout_refresh_signal.subscribe(more, lambda _: self._say_more())
 
     # -- the table and the list --------------------------------------------------------------
 
@@ -244,8 +247,7 @@ class PlainTableScreen(Screen[None]):
             more = self.query_one("#sr-more")
             cut = self.query_one("#sr-scroll").max_scroll_y > 0
             if cut != more.display:
-                more.display = cut
-                self.call_after_refresh(self._say_more)  # a line less for the table
+                more.display = cut  # a line less for the table: laid out again, asked again
 
     def read_plain_table(self, update: Update) -> None:
         """``t``: the whole table, the news since your last turn first, on a page of its
