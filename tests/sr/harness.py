@@ -58,8 +58,9 @@ WIDTH, HEIGHT = 80, 24
 
 ENDING = re.compile(r"^(Done|Pass|Leave|End|Stop|Finish|Skip|Discard both|Keep your hand)\b")
 """Choices that end a phase or give something up: taken only when nothing else is left."""
-TAKE_BACK = re.compile(r"^Take back\b")
-"""Choices that undo one: never taken while anything else is listed (they would loop)."""
+TAKE_BACK = re.compile(r"^(Take back|Relocate)\b")
+"""Choices that undo or move one already made: never taken while anything else is listed
+(they would loop: play, take back, play; relocate there and back)."""
 CONFIRM = "Enter again"
 """What a choice that asks once says ("Done playing … Enter again to confirm.")."""
 RESULTS = ": results"
@@ -293,7 +294,8 @@ class Policy:
 
 
 def rank(line: str) -> int:
-    """0 for an ordinary choice, 1 for one that ends a phase, 2 for taking one back."""
+    """0 for an ordinary choice, 1 for one that ends a phase, 2 for taking one back or
+    moving it."""
     return 2 if TAKE_BACK.search(line) else 1 if ENDING.search(line) else 0
 
 
