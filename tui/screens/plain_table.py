@@ -3,10 +3,13 @@ question of the moment, and a SpokenList of full-sentence choices.
 
 A blind player's screen reader reads the text around the terminal cursor and sees no
 colour. So the choices are a SpokenList (the selected line starts with ``> `` and holds
-the cursor), the list always fits above the footer (the table's lines above it give way
-and scroll), ending a phase is never where the highlight lands by itself and asks once,
-every event since your last turn is said at the top when your turn comes (``r`` reads it
-again), and a toast is also written to the log, where a screen reader hears it.
+the cursor, only while the table is on top), the list always fits above the footer (the
+table's lines above it give way and scroll, a line says so, ``t`` shows them all), ending
+a phase is never where the highlight lands by itself and asks once, an Enter meant for a
+choice a new position just took away takes nothing, every event since your last move is
+said at the top when you may decide again (``r`` reads it again), the prompt repeats the
+steps of a move chosen so far, and a toast is also written to the log, where a screen
+reader hears it.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from tui.widgets.spoken import SpokenList, show_terminal_cursor
 
 LOG_LINES = 4
 """The log's last lines on screen: the list of choices takes the room it needs, the log
-these lines, the table's own lines the rest (they scroll; ``t`` reads them into the log)."""
+these lines, the table's own lines the rest (they scroll; ``t`` shows them all)."""
 
 MORE = "The table goes on: t reads all of it."
 """Under the table's lines when the list of choices leaves them too little room."""
@@ -104,6 +107,7 @@ class PlainTableScreen(Screen[None]):
     | --- | --- |
     | ↑↓ Enter | move in the list of choices, take one (a final one on a second Enter) |
     | Esc | take back the question asked, else the last choice |
+    | t | the whole table on a page of its own |
     | r | read again what happened since your last turn (into the log) |
     """
 
