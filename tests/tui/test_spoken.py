@@ -80,3 +80,22 @@ async def test_a_long_list_keeps_the_selection_on_screen_and_says_where_it_is() 
         assert "(choice 10 of 15, more above, more below)" in line
         assert app.cursor_position.y == marked[0]
         assert sum("choice" in text for text in lines) == 1
+
+
+class TightApp(App[None]):
+    CSS = "SpokenList { height: auto; width: 30; border: none; padding: 0; }"
+
+    def compose(self) -> ComposeResult:
+        # 29 characters: one line without the mark, two beside it.
+        yield SpokenList(Option(Text("aaaa bbbb cccc dddd eeee ffff")), Option(Text("next")))
+        yield Static("below the list")
+
+
+async def test_a_choice_that_wraps_only_beside_the_mark_is_shown_whole() -> None:
+    """OptionList measured its height without the mark, so such a choice lost its end
+    (Comic Hunters' fourth Store card at 80 columns)."""
+    app = TightApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "ffff" in text and "next" in text, text

@@ -24,7 +24,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -83,21 +82,7 @@ def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[
 
 
 class ChoiceList(SpokenList):
-    """The table's SpokenList, as tall as its wrapped choices really are (OptionList
-    measures its height without the mark's gutter, so a choice that wraps only once the
-    mark is there was cut off: the Store's fourth card at 80 columns), and holding the
-    terminal cursor only while the table is the screen on top."""
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return super().get_content_height(
-            container, viewport, width - self._get_left_gutter_width()
-        )
-
-    def _place_cursor(self, y: int) -> None:
-        """Only while the table is on top: a summary over it, whose marked line holds the
-        cursor, stays where it is while the bots' moves redraw the list beneath."""
-        if self.screen.is_active:  # on top (a screen behind a summary is still "current")
-            super()._place_cursor(y)
+    """The table's SpokenList (its height and cursor rules are SpokenList's own)."""
 
 
 class PlainTableScreen(Screen[None]):

@@ -32,7 +32,7 @@ Value = TypeVar("Value")
 
 def put_cursor_on(widget: Widget) -> None:
     """The terminal cursor to the start of ``widget``'s first line, while its screen shows."""
-    if not widget.is_attached or not widget.screen.is_current:
+    if not widget.is_attached or not widget.screen.is_active:
         return
     region = widget.content_region
     place = Offset(region.x, region.y)

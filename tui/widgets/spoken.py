@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.text import Text
 from textual.app import App
-from textual.geometry import Offset
+from textual.geometry import Offset, Size
 from textual.strip import Strip
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -75,8 +75,16 @@ class SpokenList(OptionList):
             self._place_cursor(y)
         return Strip([Segment(MARK if selected else UNMARKED, style), *strip], width)
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As tall as the choices wrapped beside the mark (OptionList measures without its
+        gutter, so a choice that wraps only once the mark is there was cut off)."""
+        gutter = self._get_left_gutter_width()
+        return super().get_content_height(container, viewport, width - gutter)
+
     def _place_cursor(self, y: int) -> None:
-        if not self.has_focus:
+        # Only on the screen on top: a list redrawn beneath a summary must not take the
+        # cursor off the summary's marked line (a screen behind a modal is still "current").
+        if not self.has_focus or not self.screen.is_active:
             return
         region = self.scrollable_content_region
         self.app.cursor_position = Offset(region.x, region.y + y)
