@@ -27,7 +27,9 @@ from tests.net.e2e_helpers import (
 )
 
 YOUR_TURN = "▶ Your turn"
-SUMMARY = "Enter: close (the table plays on meanwhile)"
+SUMMARY = "Enter: close ("
+"""A milestone's summary: "(the table plays on meanwhile)", or at the end "(then the
+results)"."""
 """The last line of a milestone's summary at a served table."""
 
 

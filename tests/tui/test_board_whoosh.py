@@ -274,6 +274,9 @@ async def _close_the_summary(pilot: Any) -> list[str]:
     lines = [panel.heading, *panel.facts]
     assert lines[0].startswith("Game over: Monster pile ")
     assert any(" wins with " in line or " share the victory " in line for line in lines)
+    # Nothing plays on behind the last summary: it says what comes next instead.
+    await _until(pilot, lambda: bool(panel.query("#milestone-keys")))
+    assert "Enter: close (then the results)" in str(panel.query_one("#milestone-keys").render())
     await pilot.press("enter")
     await _until(pilot, lambda: not isinstance(pilot.app.screen, MilestoneScreen))
     return lines

@@ -376,7 +376,9 @@ class GameScreen(PlainTableScreen):
             self._focus_input()
 
         plain = self.settings.screen_reader
-        self.app.push_screen(MilestoneScreen(lines, holding=self._holding, plain=plain), closed)
+        over = self.table is not None and self.table.match.outcome() is not None
+        summary = MilestoneScreen(lines, holding=self._holding, plain=plain, final=over)
+        self.app.push_screen(summary, closed)
 
     def _log_notes(self) -> None:
         """Who dropped, who a bot plays for, and who came back, in the log as well as on

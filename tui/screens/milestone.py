@@ -62,8 +62,12 @@ class MilestoneScreen(ModalScreen[None]):
     | enter | Close the summary and play on (not space: Whoosh reveals with it). |
     """
 
-    def __init__(self, lines: Sequence[str], *, holding: bool, plain: bool = False) -> None:
+    def __init__(
+        self, lines: Sequence[str], *, holding: bool, plain: bool = False, final: bool = False
+    ) -> None:
         super().__init__()
+        self.final = final
+        """The game is over: nothing plays on behind this panel."""
         self.heading = lines[0] if lines else "Summary"
         self.facts = tuple(lines[1:])
         self.holding = holding
@@ -72,11 +76,12 @@ class MilestoneScreen(ModalScreen[None]):
         self.set_class(plain, "-screen-reader")
 
     def compose(self) -> ComposeResult:
-        waits = (
-            "Enter: play on (the bots wait for you)"
-            if self.holding
-            else "Enter: close (the table plays on meanwhile)"
-        )
+        if self.final:
+            waits = "Enter: close (then the results)"
+        elif self.holding:
+            waits = "Enter: play on (the bots wait for you)"
+        else:
+            waits = "Enter: close (the table plays on meanwhile)"
         with VerticalScroll(id="milestone-panel"):
             # The facts name players: their own text, never markup.
             yield Static(Content(self.heading), id="milestone-title")
