@@ -38,6 +38,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.settings import Settings
+from tui.widgets.event_log import EventLog
 from tui.widgets.marked import FocusLine, MarkedLine, put_cursor_on
 from tui.widgets.spoken import SpokenList, show_terminal_cursor
 from tui.widgets.terminal import draw_plainly, plain_terminal, without_colour
@@ -268,7 +269,7 @@ class HuntersApp(App[None]):
     ) -> None:
         """A toast; in screen-reader mode also a line under the screen's keys, which stays
         (a toast shows in a corner for seconds, away from the cursor a reader follows).
-        The table says its messages in its own spoken log."""
+        On the table the line goes into its spoken log."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
         if self.settings.screen_reader:
             words = Content.from_markup(message).plain if markup else message
@@ -276,7 +277,12 @@ class HuntersApp(App[None]):
             self.call_after_refresh(self._say_notice, self.screen, said)
 
     def _say_notice(self, screen: Screen[Any], text: str) -> None:
-        if isinstance(screen, (GameScreen, TooSmallScreen)) or not screen.is_attached:
+        if isinstance(screen, GameScreen) and screen.is_attached:
+            # The table's own spoken log: also for what the app says at it (a claim refused
+            # over ssh), not only what the table itself says.
+            screen.query_one(EventLog).add(text)
+            return
+        if isinstance(screen, TooSmallScreen) or not screen.is_attached:
             return
         notices = screen.query(".spoken-notice").results(Static)
         for notice in notices:

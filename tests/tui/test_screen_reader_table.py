@@ -238,7 +238,14 @@ async def test_a_toast_is_also_written_to_the_log() -> None:
         screen = await _start(pilot, "superbohaterowie", 7)
         screen.notify("The save file could not be written.", severity="warning")
         await pilot.pause()
-        assert screen.query_one(EventLog).lines_shown[-1] == "The save file could not be written."
+        said = "Warning: The save file could not be written."
+        assert screen.query_one(EventLog).lines_shown[-1] == said
+        # What the app says at the table (over ssh: a claim refused) lands there too, once.
+        app.notify("Too late: the Monsters had already changed.")
+        await pilot.pause()
+        lines = screen.query_one(EventLog).lines_shown
+        assert lines[-1] == "Note: Too late: the Monsters had already changed."
+        assert lines.count(said) == 1
 
 
 async def test_the_footer_names_the_keys_that_read_back() -> None:

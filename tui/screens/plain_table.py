@@ -24,7 +24,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -389,20 +388,3 @@ class PlainTableScreen(Screen[None]):
         log = self.query_one(EventLog)
         since = self._sr_since.get(self.viewer)
         log.add(since or "Nothing new has happened since your last turn.", self.viewer)
-
-    # -- toasts --------------------------------------------------------------------------------
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None:
-        """A toast, also written to the log in this mode: a screen reader hears the log,
-        never a toast that comes and goes in a corner."""
-        if self.settings.screen_reader and self.is_mounted:
-            self.query_one(EventLog).add(f"{title}: {message}" if title else message)
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
