@@ -199,6 +199,12 @@ async def test_details_mark_the_way_back() -> None:
         app.push_screen(DetailsScreen("Details", "Blue 6: a card.", plain=True))
         await _settle(pilot)
         assert marked_line(app) == "Escape or i: back to the table"
+        await pilot.press("escape")
+        # A text taller than the screen (t reads the whole table here) keeps it on screen.
+        text = "\n".join(f"Line {n} of the table." for n in range(60))
+        app.push_screen(DetailsScreen("The whole table", text, plain=True))
+        await _settle(pilot)
+        assert marked_line(app) == "Escape or i: back to the table"
 
 
 async def test_help_and_history_mark_their_titles() -> None:

@@ -69,14 +69,16 @@ class DetailsScreen(ModalScreen[None]):
         self.set_class(plain, "-screen-reader")
 
     def compose(self) -> ComposeResult:
+        keys = "Escape or i: back to the table"
         with VerticalScroll(id="details-panel"):
+            if self.has_class("-screen-reader"):
+                # First, where the cursor is: a text taller than the screen (t reads the whole
+                # table) put the marked line below it, off screen.
+                yield MarkedLine(keys, id="details-keys")
             # Card texts and names are shown as typed: never markup.
             yield Static(Content(self.heading), id="details-title")
             yield Static(Content(self.text), id="details-text")
-            keys = "Escape or i: back to the table"
-            if self.has_class("-screen-reader"):
-                yield MarkedLine(keys, id="details-keys")
-            else:
+            if not self.has_class("-screen-reader"):
                 yield Static(Content(keys), id="details-keys")
 
     def action_close(self) -> None:
