@@ -272,8 +272,10 @@ class ScreenReader:
             ) from None
 
     def heard_since(self, mark: int, text: str) -> bool:
-        """Whether ``text`` was heard after ``heard[mark]``."""
-        return any(text in line for line in self.heard[mark:])
+        """Whether ``text`` was heard after ``heard[mark]`` (also across the end of a line:
+        a sentence wraps at 80 columns)."""
+        lines = self.heard[mark:]
+        return any(text in line for line in lines) or text in " ".join(lines)
 
 
 # -- playing ---------------------------------------------------------------------------------
