@@ -295,6 +295,10 @@ class Policy:
         return self.rng.choice((0, 0, 1, 1, 2, 3))
 
 
+class _ListGone(Exception):
+    """The list of choices went from the screen (and no other line is marked)."""
+
+
 def rank(line: str) -> int:
     """0 for an ordinary choice, 1 for one that ends a phase, 2 for taking one back or
     moving it."""
@@ -305,7 +309,7 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
     """Read down the list (Down, the line at the cursor after each key) to an ordinary
     choice a few lines on, and take it. Without one below, read the rest of the list (up
     to the top, or round to the start where Down wraps around); then take the best choice
-    heard (ending a phase before taking one back)."""
+    heard (ending a phase before taking one back). "" when the list went meanwhile."""
     read = {0: await sr.at_selection()}
     at = 0
     reach = policy.reach()
@@ -317,7 +321,12 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
         before = await sr.at_selection()
         await sr.press(key, timeout=0.5)
         policy.keys += 1
-        after = await sr.at_selection()
+        try:
+            after = await sr.at_selection()
+        except NotReadable:
+            if sr.stray_mark() is None:  # no list any more: the turn moved on meanwhile
+                raise _ListGone from None
+            raise
         if after == before:
             return "end"
         at += 1 if key == DOWN else -1
@@ -328,15 +337,18 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
         return "moved"
 
     went = "moved"
-    while not (rank(read[at]) == 0 and at >= reach) and went == "moved":
-        went = await move(DOWN)
-    if went == "end":  # the bottom: read upwards for an ordinary choice
-        while rank(read[at]) != 0 and await move(UP) == "moved":
-            pass
-    if rank(read[at]) != 0:  # the whole list heard: nothing ordinary in it
-        target = min(read, key=lambda index: (rank(read[index]), index))
-        while at < target and await move(DOWN) == "moved":
-            pass
+    try:
+        while not (rank(read[at]) == 0 and at >= reach) and went == "moved":
+            went = await move(DOWN)
+        if went == "end":  # the bottom: read upwards for an ordinary choice
+            while rank(read[at]) != 0 and await move(UP) == "moved":
+                pass
+        if rank(read[at]) != 0:  # the whole list heard: nothing ordinary in it
+            target = min(read, key=lambda index: (rank(read[index]), index))
+            while at < target and await move(DOWN) == "moved":
+                pass
+    except _ListGone:  # a list read just before the last key took effect: listen again
+        return ""
     await sr.press(ENTER)
     policy.keys += 1
     policy.moves += 1
