@@ -420,3 +420,26 @@ async def test_whenever_the_table_is_cut_the_line_says_so() -> None:
             cut_seen += cut
             assert any(line.startswith(MORE) for line in _lines(app)) == cut
         assert cut_seen
+
+
+async def test_whoosh_keys_work_in_this_mode_too() -> None:
+    """Space reveals and 1 2 3 claim here as on the board (they did nothing: the keys were
+    the board's, which this mode does not show), so a blind player races with them."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "whoosh", 3, (Seat("Root"), Seat("Bot", "bot", "easy")))
+        assert screen.table is not None
+        await pilot.press("space")
+        for _ in range(20):
+            await pilot.pause()
+            if "Root reveals" in " ".join(screen.query_one(EventLog).lines_shown):
+                break
+        assert any(
+            line.startswith("Root reveals") for line in screen.query_one(EventLog).lines_shown
+        )
+        await pilot.press("1")
+        for _ in range(20):
+            await pilot.pause()
+            if "Root claims" in " ".join(screen.query_one(EventLog).lines_shown):
+                break
+        assert any("Root claims" in line for line in screen.query_one(EventLog).lines_shown)

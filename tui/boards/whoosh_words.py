@@ -306,12 +306,15 @@ def prompt(
         return f"Watching: {player_name(update, view['turn'])} reveals next."
     if plain:
         if ("reveal",) in update.legal:
-            return "Your turn: reveal, or claim a monster, from the list (Up, Down, Enter)."
+            return (
+                "Your turn: Space reveals; 1, 2 or 3 claims a monster (or choose from the "
+                "list: Up, Down, Enter)."
+            )
         if view["claims"]:
             return "Claims are being settled."
         return (
-            f"{player_name(update, view['turn'])} reveals next. Claim a monster from the list "
-            "when all its symbols are out (Up, Down, Enter)."
+            f"{player_name(update, view['turn'])} reveals next. Press 1, 2 or 3 to claim a "
+            "monster when all its symbols are out (or choose from the list)."
         )
     if view["claims"]:
         return "Claims are being settled…"

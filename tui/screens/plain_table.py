@@ -383,6 +383,29 @@ class PlainTableScreen(Screen[None]):
             return self.settings.screen_reader
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """A real-time game's keys work here as on its board (Whoosh: Space reveals, 1 2 3
+        claim), so a blind player races with the same keys as everyone else; the list does
+        the same, more slowly. Over ssh the server takes 1 2 3 before they get here."""
+        fast_action = getattr(self.board_module, "fast_action", None)
+        if not self.settings.screen_reader or fast_action is None:
+            return
+        update = self.latest.get(self.viewer)
+        if update is None or update.seat is None or update.outcome is not None:
+            return
+        at_ns = time.monotonic_ns()
+        if event.key == "space" and ("reveal",) in update.legal:
+            action: Any = ("reveal",)
+        elif event.character is not None and event.character in "123":
+            action = fast_action(event.character.encode(), update)
+            if action is None:
+                return
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self.post_message(ActionChosen(action, seat=update.seat, at_ns=at_ns))
+
     def action_read_again(self) -> None:
         """Read again, into the log, what happened between your last two turns."""
         log = self.query_one(EventLog)
