@@ -9,13 +9,12 @@ from typing import Any
 
 from textual.widgets import Input, Select
 
-from core.engine import Outcome
 from core.games import GAMES
-from core.table import Seat, TableSetup
 from net.app import HallApp
 from net.hall import Hall
 from net.lobby import LobbyScreen
 from tests.tui import screen_text
+from tests.tui.test_results import OUTCOME, SETUP  # the same finished series
 from tui.app import HuntersApp, ReplayApp
 from tui.screens.cover import PassScreen
 from tui.screens.details import DetailsScreen
@@ -28,20 +27,6 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
 from tui.settings import Settings
 from tui.widgets.spoken import MARK
-
-SETUP = TableSetup(
-    "superbohaterowie",
-    (Seat("Ala"), Seat("Olek", "bot", "easy"), Seat("Ewa", "bot", "hard")),
-    {"series": 3},
-    seed=11,
-)
-
-OUTCOME = Outcome(
-    scores=(30, 45, 30),
-    breakdown=({"Cities": 20, "Joker": 10}, {"Cities": 45}, {"Cities": 25, "Spiders": 5}),
-    ranking=((1,), (0, 2)),
-    note="Ala and Ewa tie for second place.",
-)
 
 
 def _app() -> HuntersApp:
