@@ -78,9 +78,15 @@ RESIZE_INTERVAL: Final = 0.25
 """Seconds between two Resizes an App is given while a window keeps changing size."""
 RESIZE_SHARE: Final = 0.2
 """At most this share of the shared loop goes to one guest's resizes while they keep
-coming: after a Resize whose layout took ``t`` seconds (until its frame went out), the next
-waits at least ``t / RESIZE_SHARE``. A board laid out at 300×100 takes about 250 ms, and at
-four a second a seated player's storm held everyone's keys for over half a second."""
+coming: after a Resize whose layout took ``t`` seconds (until the last frame of the burst
+that follows it, see `RESIZE_BURST_GAP`), the next waits at least ``t / RESIZE_SHARE``. A
+board laid out at 300×100 takes about 250 ms, and at four a second a seated player's storm
+held everyone's keys for over half a second."""
+RESIZE_BURST_GAP: Final = 0.1
+"""Frames within this many seconds of each other after a Resize are one burst, all of it
+the Resize's cost: Textual lays a game screen out about ten times after one Resize (widgets
+that learn their new size ask again) and draws most of them; counted to the first frame, a
+storm held the shared loop 50-70 % of the time."""
 RESIZE_WAIT_MAX: Final = 2.0
 """Seconds a new size waits at most, however costly the last layout was."""
 
@@ -201,8 +207,9 @@ class SSHDriver(Driver):
         self._wanted_size: tuple[int, int] = initial
         self._resized_at = float("-inf")
         self._resize_cost = 0.0
-        """Seconds the last Resize took until its frame went out."""
+        """Seconds the last Resize took until the last frame of its burst went out."""
         self._resize_started: float | None = None
+        self._resize_frame_at = 0.0
         self._key_tokens = float(KEY_BURST)
         self._key_stamp = time.monotonic()
         self._in_paste = False
@@ -299,8 +306,7 @@ class SSHDriver(Driver):
             self._closed = True
             return
         if self._resize_started is not None:
-            self._resize_cost = time.monotonic() - self._resize_started
-            self._resize_started = None
+            self._count_resize_frame(time.monotonic())
         if self.on_frame is not None:
             self.on_frame(time.monotonic_ns())
 
@@ -635,17 +641,48 @@ class SSHDriver(Driver):
         """
         self._wanted_size = clamp_size(width, height)
         if self._resize_handle is None and not self._closed:
-            since = time.monotonic() - self._resized_at
-            interval = min(RESIZE_WAIT_MAX, max(RESIZE_INTERVAL, self._resize_cost / RESIZE_SHARE))
-            delay = max(RESIZE_DELAY, interval - since)
-            self._resize_handle = self._loop.call_later(delay, self._send_resize)
+            self._resize_handle = self._loop.call_later(self._resize_wait(), self._send_resize)
+
+    def _resize_wait(self) -> float:
+        """Seconds until the App may get the next size: at least `RESIZE_DELAY`, and while
+        the last Resize's burst goes on or its share of the loop is spent, longer."""
+        now = time.monotonic()
+        started = self._resize_started
+        frame_at = self._resize_frame_at
+        if (
+            started is not None
+            and now - started < RESIZE_WAIT_MAX
+            and (frame_at < started or now - frame_at <= RESIZE_BURST_GAP)
+        ):
+            return RESIZE_BURST_GAP  # its frames are yet to come or still coming
+        interval = min(RESIZE_WAIT_MAX, max(RESIZE_INTERVAL, self._resize_cost / RESIZE_SHARE))
+        return max(RESIZE_DELAY, interval - (now - self._resized_at))
+
+    def _count_resize_frame(self, now: float) -> None:
+        """A frame went out after a Resize: while frames keep coming within
+        `RESIZE_BURST_GAP` of each other they are the Resize's cost."""
+        started = self._resize_started
+        assert started is not None
+        if now - self._resize_frame_at > RESIZE_BURST_GAP and self._resize_frame_at >= started:
+            self._resize_started = None  # the burst ended before this frame
+            return
+        self._resize_frame_at = now
+        self._resize_cost = now - started
+        if self._resize_cost >= RESIZE_WAIT_MAX * RESIZE_SHARE:
+            self._resize_started = None  # the wait is at its longest already
 
     def _send_resize(self) -> None:
         self._resize_handle = None
         if self._wanted_size == self._size or self._closed:
             return
+        wait = self._resize_wait()
+        if wait > RESIZE_DELAY:  # the last burst grew since this was timed
+            self._resize_handle = self._loop.call_later(wait, self._send_resize)
+            return
         self._resized_at = time.monotonic()
         self._resize_started = self._resized_at
+        self._resize_frame_at = float("-inf")
+        self._resize_cost = 0.0
         self._size = self._wanted_size
         width, height = self._wanted_size
         size = Size(width, height)

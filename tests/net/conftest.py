@@ -49,6 +49,10 @@ class KeyApp(App[None]):
         self.clicks: list[events.MouseDown] = []
         self.resize_cost = 0.0
         """Seconds each Resize holds the loop (a big board's layout), when a test sets it."""
+        self.resize_aftermath = 0
+        """Steps that follow each Resize, each holding the loop `resize_cost` and drawing a
+        frame of its own, as Textual lays a screen out again after the first frame (widgets
+        that learn their new size ask for another layout)."""
 
     def compose(self) -> ComposeResult:
         yield Label(f"hello {self.info.username}", id="hello")
@@ -75,6 +79,12 @@ class KeyApp(App[None]):
             time.sleep(self.resize_cost)
         self.sizes.append((event.size.width, event.size.height))
         self.query_one("#size", Label).update(f"size: {event.size.width}x{event.size.height}")
+        for step in range(1, self.resize_aftermath + 1):
+            self.set_timer(0.03 * step, lambda step=step: self._aftermath(step))
+
+    def _aftermath(self, step: int) -> None:
+        time.sleep(self.resize_cost)
+        self.query_one("#hello", Label).update(f"hello {self.info.username} (layout {step})")
 
 
 @dataclass

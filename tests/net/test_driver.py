@@ -345,6 +345,28 @@ async def test_after_a_costly_layout_the_next_size_waits_in_proportion() -> None
         assert RESIZE_INTERVAL < 0.15 / RESIZE_SHARE - 0.15 - 0.02  # the old wait was shorter
 
 
+async def test_the_wait_counts_every_frame_a_resize_brings_not_only_the_first() -> None:
+    """Textual lays a game screen out about ten times after one Resize and draws a frame
+    for most of them: measured to its first frame, a storm of resizes held the shared loop
+    50-70 % of the time instead of `RESIZE_SHARE` (another player's key waited over half a
+    second under load). The cost runs to the last frame of the burst that follows."""
+    channel = FakeChannel()
+    async with running(channel) as run:
+        run.app.resize_cost = 0.04
+        run.app.resize_aftermath = 4  # frames at 0.03 s steps: the burst lasts ~0.2 s
+        run.driver.resize(100, 30)
+        await _wait_until(lambda: b"size: 100x30" in channel.data)
+        resized = time.monotonic()
+        await _wait_until(lambda: b"(layout 4)" in channel.data)
+        burst = time.monotonic() - resized + 0.04
+        run.app.resize_cost = 0.0
+        run.app.resize_aftermath = 0
+        run.driver.resize(90, 30)
+        await _wait_until(lambda: b"size: 90x30" in channel.data, timeout=3.0)
+        assert time.monotonic() - resized >= burst / RESIZE_SHARE - burst - 0.05
+        assert max(RESIZE_INTERVAL, 0.04 / RESIZE_SHARE) < burst / RESIZE_SHARE - burst - 0.05
+
+
 async def test_no_app_survives_its_driver() -> None:
     """After the App ends, nothing in Textual keeps it alive (fix 2)."""
 
