@@ -554,8 +554,37 @@ class _GameChannel(asyncssh.SSHServerChannel[bytes]):
 
     def _process_shell_request(self, packet: SSHPacket) -> bool:
         if self.get_terminal_type() is None:
-            return self._refuse(_NEEDS_TERMINAL)
+            # Granted, never started (see _report_response): OpenSSH prints what a granted
+            # shell writes, but exits at once on a refused one, or on a disconnect, before
+            # printing data it has already received (`ssh -T` showed the reason 12 times in
+            # 20 when the request was refused).
+            packet.check_end()
+            self._without_terminal = True
+            return True
         return super()._process_shell_request(packet)
+
+    _without_terminal = False
+    """The shell was asked for without a PTY: the player is told why, the session never
+    starts."""
+
+    def _report_response(self, result: bool) -> None:
+        """Answer the request; a shell without a terminal gets the reason on stderr and exit
+        status 1 in place of a session start.
+
+        asyncssh starts the session right after the success reply (in this method); for a
+        shell without a PTY the session is set aside for that moment, so nothing runs.
+        The client closes the connection itself when the channel ends; a connection left
+        open is closed by the server's session timer.
+        """
+        if not self._without_terminal:
+            super()._report_response(result)
+            return
+        session = self._session
+        self._session = _Explanation(self, _NEEDS_TERMINAL)
+        try:
+            super()._report_response(result)
+        finally:
+            self._session = session
 
     def _refuse(self, reason: str) -> bool:
         """Say ``reason`` on stderr, answer the request with a failure, then disconnect.
@@ -569,6 +598,19 @@ class _GameChannel(asyncssh.SSHServerChannel[bytes]):
             self.get_connection().disconnect, asyncssh.DISC_SERVICE_NOT_AVAILABLE, reason
         )
         return False
+
+
+class _Explanation(asyncssh.SSHServerSession[bytes]):
+    """Stands in for a session that must not start: says why and ends the channel."""
+
+    def __init__(self, chan: asyncssh.SSHServerChannel[bytes], reason: str) -> None:
+        self._chan = chan
+        self._reason = reason
+
+    def session_started(self) -> None:
+        if not self._chan.is_closing():
+            self._chan.write_stderr(self._reason.encode("utf-8") + b"\r\n")
+            self._chan.exit(1)
 
 
 def _idle_reason(seconds: float) -> str:

@@ -8,12 +8,15 @@ pyte screen, and keys are typed into the master side. The server runs in this pr
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.net.e2e_helpers import (
     SSH,
+    WAIT,
     hand_of,
     kinds,
     openssh,
@@ -26,6 +29,26 @@ from tests.net.e2e_helpers import (
 pytestmark = pytest.mark.skipif(
     SSH is None, reason="the OpenSSH client (/usr/bin/ssh) is not installed"
 )
+
+QUIET_OPTIONS = (
+    "-F",
+    "/dev/null",
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "GlobalKnownHostsFile=/dev/null",
+    "-o",
+    "IdentitiesOnly=yes",
+    "-o",
+    "PreferredAuthentications=keyboard-interactive,none",
+    "-o",
+    "BatchMode=no",
+    "-o",
+    "LogLevel=ERROR",
+)
+"""``ssh`` options for a scripted client: no config, no known hosts, no keys of this machine."""
 
 
 @pytest.mark.timeout(40)
@@ -80,3 +103,35 @@ async def test_openssh_with_a_markup_name_is_told_why_and_let_go(tmp_path: Path)
             assert "hunters: a name is 1-16 of A-Z a-z 0-9 _ . -" in said
             assert "[@click" not in said
         assert served.hall.guests == {}
+
+
+@pytest.mark.timeout(60)
+async def test_openssh_without_a_terminal_is_told_why_every_time(tmp_path: Path) -> None:
+    """``ssh -T`` twenty times in a row: every time the one-line reason reaches the player
+    and ssh exits with status 1 (it was 12 in 20 while the shell request was refused)."""
+    assert SSH is not None
+    home = tmp_path / "home"
+    home.mkdir()
+    limits = {"rate_burst": 40, "rate_per_second": 40.0}
+    async with running_server(tmp_path / "data", limits=limits) as served:
+        told = []
+        for attempt in range(20):
+            ssh = await asyncio.create_subprocess_exec(
+                SSH,
+                "-T",
+                *QUIET_OPTIONS,
+                "-p",
+                str(served.port),
+                "-l",
+                f"guest{attempt}",
+                "127.0.0.1",
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env={"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+            )
+            async with asyncio.timeout(WAIT):
+                out, err = await ssh.communicate()
+            told.append((ssh.returncode, out + err))
+    reason = b"hunters: the game needs a terminal: connect with ssh -t\r\n"
+    assert told == [(1, reason)] * 20

@@ -628,18 +628,18 @@ async def test_sftp_is_refused(serve: Serve) -> None:
     assert not any(entry.startswith("subsystem") for entry in server.log)
 
 
-async def test_a_session_without_a_pty_is_refused(serve: Serve) -> None:
-    """``ssh -T``: a shell without a terminal is refused and never started."""
+async def test_a_session_without_a_pty_is_told_why_and_never_started(serve: Serve) -> None:
+    """``ssh -T``: the shell is granted but never started; the reason comes on stderr
+    and the channel ends with exit status 1 (a refused request loses the line in OpenSSH)."""
     server = await serve()
-    client = RecordingClient()
-    async with await connect(server.port, client_factory=lambda: client) as conn:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_process(request_pty=False, encoding=None)
+    async with await connect(server.port) as conn:
         async with asyncio.timeout(WAIT):
-            await conn.wait_closed()
+            process = await conn.create_process(request_pty=False, encoding=None)
+            said = await process.stderr.read()
+            await process.wait_closed()
+    assert said == b"hunters: the game needs a terminal: connect with ssh -t\r\n"
+    assert process.exit_status == 1
     assert server.log == ["open"]
-    assert isinstance(client.lost, asyncssh.DisconnectError)
-    assert client.lost.reason == "hunters: the game needs a terminal: connect with ssh -t"
 
 
 async def test_env_and_agent_forwarding_are_refused(serve: Serve) -> None:
