@@ -280,8 +280,9 @@ class SSHDriver(Driver):
         if self._flush_handle is None:
             self._flush_handle = self._loop.call_soon(self.flush)
 
-    def flush(self) -> None:
-        """Send the queued output, or drop it while the player is not reading.
+    def flush(self, *, always: bool = False) -> None:
+        """Send the queued output, or drop it while the player is not reading (unless
+        ``always``: the goodbye that gives the terminal back is sent all the same).
 
         A dropped frame leaves the player's screen stale, so a full redraw is requested once
         the channel drains (`resume_output`); the channel buffer stays bounded and the loop
@@ -297,7 +298,9 @@ class SSHDriver(Driver):
         channel = self._channel
         if self._closed or channel.is_closing():
             return
-        if self._output_paused or channel.get_write_buffer_size() > self._write_limit:
+        if not always and (
+            self._output_paused or channel.get_write_buffer_size() > self._write_limit
+        ):
             self._stale = True
             return
         try:
@@ -366,10 +369,11 @@ class SSHDriver(Driver):
         self._input_enabled = False
 
     def stop_application_mode(self) -> None:
-        """Give the player's terminal back as it was (if it is still there)."""
+        """Give the player's terminal back as it was (if it is still there), even while
+        frames are skipped for a slow reader: these few bytes are what restores it."""
         self.disable_input()
         self.write(_LEAVE if self._alternate_screen else _LEAVE.replace(_MAIN_SCREEN, ""))
-        self.flush()
+        self.flush(always=True)
 
     def close(self) -> None:
         """Release everything that could keep this App alive after its session (fix 2).

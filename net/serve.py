@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import logging
 import logging.handlers
 import os
@@ -46,6 +47,7 @@ from net.render import RemoteGuest, RenderPool
 from net.server import LiveConnections, start_server
 from net.session import AppSession, SessionInfo
 from net.watchdog import Watchdog
+from tui.screens.game import ASK_AGAIN_S
 from tui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -215,10 +217,25 @@ async def hosting(
     finally:
         watchdog.stop()
         acceptor.close()
+        # Every guest first gets their terminal back and a line saying why, then the
+        # connections close (the game's record is saved as it goes, so it resumes).
+        await live.goodbye(functools.partial(closing_line, hall, port, options.host))
         await live.close_all()
         if pool is not None:
             await pool.close()
         await hall.close()
+
+
+def closing_line(hall: Hall, port: int, host: str, identity: Identity) -> str:
+    """What a guest reads in their terminal when the table closes: with a game under way,
+    that it is saved and how to come back to it."""
+    if hall.phase != "playing":
+        return "The table is closing. Thank you for playing!"
+    back = "come back to your seat" if hall.seats_of(identity.name) else "come back"
+    return (
+        "The table is closing; the game is saved. When the host opens the table again, "
+        f"{back} with: ssh -p {port} {identity.name}@{host}"
+    )
 
 
 async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | None = None) -> None:
@@ -230,18 +247,121 @@ async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | No
     if hasattr(signal, "SIGXFSZ"):
         with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    async with hosting(options, ready=ready):
+    async with hosting(options, ready=ready) as (hall, _):
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        guard = ClosingGuard(hall, stop.set, _say)
+        handled: list[int] = []
+        for signum, handler in ((signal.SIGINT, guard.interrupt), (signal.SIGTERM, stop.set)):
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+                loop.add_signal_handler(signum, handler)
+                handled.append(signum)
+        try:
+            await stop.wait()
+        finally:
+            guard.stop_listening()
+            for handled_signal in handled:
+                loop.remove_signal_handler(handled_signal)
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+CLOSING_QUESTION = (
+    "A game is under way. Press Ctrl-C again, or type y and Enter, to close the table "
+    "(the game is saved and resumes when you serve again); press Enter to keep serving."
+)
+
+
+class ClosingGuard:
+    """Ctrl-C on ``hunters serve``: closes the table, but asks first while a game is under
+    way. A second Ctrl-C, or ``y`` and Enter in the server's terminal, confirms; any other
+    line keeps serving. (SIGTERM never asks: it does not come from the keyboard.)"""
+
+    def __init__(self, hall: Hall, stop: Callable[[], None], say: Callable[[str], None]) -> None:
+        self._hall = hall
+        self._stop = stop
+        self._say = say
+        self.asking = False
+        """Whether the question is open (the next Ctrl-C closes the table)."""
+        self._listening: int | None = None
+        """The terminal's file descriptor while its answer is read."""
+
+    def interrupt(self) -> None:
+        """Ctrl-C: close the table, or ask first."""
+        if self.asking or self._hall.phase != "playing":
+            self.stop_listening()
+            self._stop()
+            return
+        self.asking = True
+        self._say(CLOSING_QUESTION)
+        self._listen()
+
+    def answer(self, line: str) -> None:
+        """A line typed at the question: ``y`` closes the table, anything else does not."""
+        if not self.asking:
+            return
+        self.stop_listening()
+        if line.strip().casefold() in ("y", "yes"):
+            self._stop()
+            return
+        self.asking = False
+        self._say("The table stays open.")
+
+    def _listen(self) -> None:
+        """Read the answer from the terminal, if this server runs in its foreground (a
+        background job reading its terminal would be stopped by SIGTTIN)."""
+        try:
+            fd = sys.stdin.fileno()
+            foreground = os.isatty(fd) and os.tcgetpgrp(fd) == os.getpgrp()
+        except (AttributeError, ValueError, OSError):  # no stdin, or not a terminal
+            return
+        if foreground:
+            asyncio.get_running_loop().add_reader(fd, self._readable, fd)
+            self._listening = fd
+
+    def _readable(self, fd: int) -> None:
+        try:
+            data = os.read(fd, 1024)
+        except OSError:
+            data = b""
+        if not data:  # the terminal is gone: only Ctrl-C confirms now
+            self.stop_listening()
+            return
+        self.answer(data.decode("utf-8", "replace"))
+
+    def stop_listening(self) -> None:
+        """Stop reading the terminal."""
+        if self._listening is not None:
+            asyncio.get_running_loop().remove_reader(self._listening)
+            self._listening = None
 
 
 class HostApp(HallApp):
     """The host's own app, in the terminal that runs ``hunters host``: the first guest of the
-    hall (so the one who sets the table up); quitting it closes the table for everyone."""
+    hall (so the one who sets the table up); quitting it closes the table for everyone, so
+    while a game is under way Ctrl+Q asks first (pressed again within `ASK_AGAIN_S`, it
+    quits)."""
+
+    QUIT_QUESTION = (
+        "Quit and close the table for everyone? The game is saved and resumes when you "
+        "host again. Press Ctrl+Q again to quit."
+    )
+
+    def __init__(self, hall: Hall, guest: str, settings: Settings | None = None) -> None:
+        super().__init__(hall, guest, settings)
+        self._quit_asked: float | None = None
+
+    async def action_leave_app(self) -> None:
+        now = time.monotonic()
+        if self.hall.phase == "playing" and (
+            self._quit_asked is None or now - self._quit_asked > ASK_AGAIN_S
+        ):
+            self._quit_asked = now
+            self.notify(self.QUIT_QUESTION, title="Close the table?", timeout=ASK_AGAIN_S)
+            return
+        self.exit()
 
 
 async def host(

@@ -75,6 +75,9 @@ _NO_SESSION = "hunters: no game session is open"
 _SERVER_FULL = "hunters: the server is full; try again later"
 _INTERNAL_ERROR = "hunters: internal server error"
 
+GOODBYE_TIMEOUT = 5.0
+"""Seconds the players' sessions get to end when the server shuts down, before their
+connections are closed anyway."""
 IDLE_GOODBYE = 5.0
 """Seconds an idle player's session gets to end (and give their terminal back) before the
 connection is closed anyway."""
@@ -91,22 +94,41 @@ class LiveConnections:
     """The server's open connections, so that shutting down can close them all.
 
     Closing an asyncssh acceptor only stops listening (and asyncio's ``Server.close`` leaves
-    accepted connections open in Python 3.11), so whoever stops the server closes these too.
+    accepted connections open in Python 3.11), so whoever stops the server closes these too,
+    after saying goodbye to the players (`goodbye`).
     """
 
     def __init__(self) -> None:
-        self._connections: set[asyncssh.SSHServerConnection] = set()
+        self._connections: dict[asyncssh.SSHServerConnection, HuntersSSHServer | None] = {}
 
     def __len__(self) -> int:
         return len(self._connections)
 
-    def add(self, conn: asyncssh.SSHServerConnection) -> None:
-        """Track ``conn`` until :meth:`discard`."""
-        self._connections.add(conn)
+    def add(
+        self, conn: asyncssh.SSHServerConnection, server: HuntersSSHServer | None = None
+    ) -> None:
+        """Track ``conn`` (whose policy is ``server``) until :meth:`discard`."""
+        self._connections[conn] = server
 
     def discard(self, conn: asyncssh.SSHServerConnection) -> None:
         """Stop tracking ``conn`` (it has closed)."""
-        self._connections.discard(conn)
+        self._connections.pop(conn, None)
+
+    async def goodbye(
+        self, farewell: Callable[[Identity], str], timeout: float = GOODBYE_TIMEOUT
+    ) -> None:
+        """End every player's session, each with their ``farewell`` line, and wait up to
+        ``timeout`` seconds for the sessions to end: each game gives its player's terminal
+        back (main screen, cursor shown), then the line follows on stderr."""
+        ending: list[asyncio.Future[None]] = []
+        for server in list(self._connections.values()):
+            if server is None or server.identity is None:
+                continue
+            ended = server.end_session(farewell(server.identity))
+            if ended is not None:
+                ending.append(ended)
+        if ending:
+            await asyncio.wait(ending, timeout=timeout)
 
     async def close_all(self) -> None:
         """Disconnect every open connection and wait until they have all closed."""
@@ -244,7 +266,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
             # nothing. Aborted, not disconnected: it may not have finished its handshake.
             _log.debug("cut the oldest login of the fullest address for %s", self.peer_ip)
             admission.evicted.abort()
-        policy.live.add(conn)
+        policy.live.add(conn, self)
         self._tracked = True
         self._count_auth_failures(conn)
 
@@ -454,10 +476,9 @@ class HuntersSSHServer(asyncssh.SSHServer):
     def _check_idle(self) -> None:
         """Wait on while there was input since; else end the session, saying why.
 
-        The session is told its player closed their input (``eof_received``, as asyncssh
-        would tell it), so the game can give the terminal back as it was; the reason goes
-        out on stderr after that and as the disconnect reason. A seat in play is then held
-        for its player like after any drop. If the session does not end within
+        The session ends as at shutdown (`end_session`): the game gives the terminal back,
+        then the reason goes out on stderr, and as the disconnect reason. A seat in play is
+        then held for its player like after any drop. If the session does not end within
         `IDLE_GOODBYE` seconds, the connection is closed anyway.
         """
         loop = asyncio.get_running_loop()
@@ -468,9 +489,8 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self._idle_timer = None
         if self._session is None:
             return
-        chan, session = self._session
         reason = _idle_reason(self._policy.idle_timeout)
-        self._idle_reason = chan.farewell = reason
+        self._idle_reason = reason
         name = self._identity.name if self._identity is not None else "?"
         _log.info(
             "%s (%r): no input for %g s, disconnecting",
@@ -478,9 +498,23 @@ class HuntersSSHServer(asyncssh.SSHServer):
             name,
             self._policy.idle_timeout,
         )
+        self.end_session(reason)
+        self._idle_timer = loop.call_later(IDLE_GOODBYE, self._disconnect, reason)
+
+    def end_session(self, farewell: str) -> asyncio.Future[None] | None:
+        """End the player's session, then say ``farewell`` on stderr; what finishes when the
+        channel has closed (None: no session is open).
+
+        The session is told its player closed their input (``eof_received``, as asyncssh
+        would tell it), so the game gives the terminal back as it was before the line.
+        """
+        if self._session is None:
+            return None
+        chan, session = self._session
+        chan.farewell = farewell
         if not session.eof_received() and not chan.is_closing():
             chan.exit(0)
-        self._idle_timer = loop.call_later(IDLE_GOODBYE, self._disconnect, reason)
+        return asyncio.ensure_future(chan.wait_closed())
 
     def _start_session_timer(self) -> None:
         self._cancel_session_timer()
