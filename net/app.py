@@ -8,13 +8,17 @@ none, to watch), and after the game the host decides on a rematch or a new setup
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import ClassVar
 
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 
 from core.engine import IllegalAction
 from core.table import Table, TableSetup
+from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
-from net.hall import HallView, settled
+from net.hall import Hall, HallView, settled
 from net.lobby import LobbyScreen
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -23,6 +27,8 @@ from tui.screens.launcher import LauncherScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.setup import SetupScreen
 from tui.settings import Settings
+from tui.widgets.chat import CHAT_KEY, ChatInput, chat_line
+from tui.widgets.event_log import EventLog
 
 HALL_SETTLE = 0.05
 """Seconds a guest's screen waits after a hall change before redrawing (changes coalesce)."""
@@ -32,6 +38,21 @@ class HallApp(HuntersApp):
     """One guest's view of the hall: lobby, setup (host), game, results."""
 
     BOT_DELAY_HERE = False
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            CHAT_KEY,
+            "chat",
+            "Chat",
+            tooltip="Say something to everyone at the table (Enter sends, Escape cancels)",
+            id="hall.chat",
+        ),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | y | Chat: one line to everyone at the table, in the lobby, at the table or after it. |
+    """
 
     def __init__(
         self,
@@ -47,6 +68,8 @@ class HallApp(HuntersApp):
         self.fast_path = fast_path
         """The raw-key path of this guest's SSH session (None: a local terminal)."""
         self._route_pending = False
+        self._chat_focus: Widget | None = None
+        """What had the focus before the chat line opened (it gets it back after)."""
 
     def get_default_screen(self) -> Screen[None]:
         return LobbyScreen(self.hall, self.guest)
@@ -54,10 +77,14 @@ class HallApp(HuntersApp):
     def on_mount(self) -> None:
         super().on_mount()
         self.hall.subscribe(self._hall_changed)
+        if self.chat_hall is not None:
+            self.chat_hall.chat.subscribe(self._chat_heard)
         self._route()
 
     def on_unmount(self) -> None:
         self.hall.unsubscribe(self._hall_changed)
+        if self.chat_hall is not None:
+            self.chat_hall.chat.unsubscribe(self._chat_heard)
         if self.fast_path is not None:
             self.fast_path.disarm()
 
@@ -107,6 +134,92 @@ class HallApp(HuntersApp):
     def _refused(self, reason: str) -> None:
         """The fast path refused a claim: say why (from outside the App's own context)."""
         self.call_later(self.notify, reason, severity="warning", timeout=2)
+
+    # -- chat -----------------------------------------------------------------------------------
+
+    @property
+    def chat_hall(self) -> Hall | None:
+        """The hall whose chat this guest takes part in (None: a render worker's mirror,
+        which has no chat yet)."""
+        return self.hall if isinstance(self.hall, Hall) else None
+
+    def _chatting_screen(self) -> bool:
+        return isinstance(self.screen, LobbyScreen | GameScreen | ResultsScreen)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chat key where a guest may chat: the lobby, the table and the results."""
+        if action == "chat":
+            return self.chat_hall is not None and self._chatting_screen()
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """Open the chat line at the bottom of the screen (or go back to it)."""
+        screen = self.screen
+        for open_line in screen.query(ChatInput).results(ChatInput):
+            open_line.focus()
+            return
+        self._chat_focus = screen.focused
+        line = ChatInput(max_length=CHAT_MAX, id="chat-input")
+        screen.mount(line)
+        line.focus()
+        self._hold_fast_keys(True)
+
+    async def on_chat_input_sent(self, message: ChatInput.Sent) -> None:
+        self._close_chat()
+        hall = self.chat_hall
+        if hall is None:
+            return
+        try:
+            answer = hall.say(self.guest, message.text)
+        except IllegalAction as refusal:
+            self.notify(str(refusal), severity="warning", timeout=4, markup=False)
+            return
+        if answer is not None:
+            self.notify(answer, timeout=6, markup=False)
+
+    def on_chat_input_cancelled(self, message: ChatInput.Cancelled) -> None:
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        for line in self.screen.query(ChatInput):
+            line.remove()
+        focus, self._chat_focus = self._chat_focus, None
+        if focus is not None and focus.is_attached:
+            focus.focus()
+        self._hold_fast_keys(False)
+
+    def _hold_fast_keys(self, hold: bool) -> None:
+        """While the chat line is open every key is text: the fast path (Whoosh's 1 2 3 taken
+        from the raw bytes) lets them through, and takes them again once it closes."""
+        path, hall = self.fast_path, self.hall
+        if path is None:
+            return
+        if hold:
+            path.disarm()
+        elif hall.phase == "playing" and hall.setup is not None and hall.table is not None:
+            seats = hall.seats_of(self.guest)
+            arm_fast_path(path, hall.setup, hall.table, seats, self._refused)
+
+    def _chat_heard(self, line: ChatLine) -> None:
+        """Someone said something (from their session's context): shown here soon."""
+        self.call_later(self._show_chat, line)
+
+    def _show_chat(self, line: ChatLine) -> None:
+        """A line in the table's log, in the lobby's lines, or (over any other screen, as the
+        results) as a toast; not at all if this guest muted its sender."""
+        hall = self.chat_hall
+        playing = self.hall.phase == "playing" and bool(self.hall.seats_of(self.guest))
+        if hall is None or not hall.chat.hears(self.guest, line, playing=playing):
+            return
+        text = chat_line(line.sender, line.text, plain=self.settings.screen_reader)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.is_attached:
+                for log in screen.query(EventLog).results(EventLog):
+                    log.add(text)
+            elif isinstance(screen, LobbyScreen):
+                screen.show_hall()
+        if not isinstance(self.screen, LobbyScreen | GameScreen):
+            self.notify(text, timeout=6, markup=False)
 
     # -- what the shared screens ask of the app --------------------------------------------------
 

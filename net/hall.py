@@ -26,6 +26,7 @@ from core.engine import IllegalAction
 from core.match import Match
 from core.recordfile import RecordWriter
 from core.table import Seat, Table, TableSetup, Update, record_seats
+from net.chat import ChatRoom
 from net.identity import NAME_RULE, valid_name
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,8 @@ class Hall(Seating):
     guests: dict[str, Guest] = field(default_factory=dict)
     table: Table | None = None
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    chat: ChatRoom = field(default_factory=ChatRoom)
+    """What guests say at the table (its lines go to the room's own subscribers)."""
     _writer: RecordWriter | None = None
     _grace_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
 
@@ -165,6 +168,14 @@ class Hall(Seating):
                 listener()
             except Exception:  # one broken screen must not stop the hall
                 continue
+
+    # -- chat --
+
+    def say(self, name: str, text: str) -> str | None:
+        """``name`` says ``text`` at the table (see `ChatRoom.say`); a spectator's line during
+        a game is marked so, for the players who chose not to hear spectators then."""
+        watcher = self.phase == "playing" and not self.seats_of(name)
+        return self.chat.say(name, text, watcher=watcher)
 
     # -- arriving and leaving --
 

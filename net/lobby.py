@@ -14,10 +14,15 @@ from textual.widgets import Footer, Static
 
 from core.engine import IllegalAction
 from core.games import GAMES
+from net.chat import ChatRoom
 from net.hall import OPEN, HallView, settled
 from tui.screens.settings import SettingsScreen
+from tui.widgets.chat import chat_line
 from tui.widgets.keys import KeyStates
 from tui.widgets.marked import MarkedLine
+
+CHAT_LINES = 5
+"""The last chat lines the lobby shows."""
 
 LOBBY_HINT = "Press the number of an open seat to sit there, or w to watch."
 """The lobby's marked line in screen-reader mode until a key has done something."""
@@ -72,6 +77,12 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
             lines.append(Text(f"{host} starts the game when the seats are full."))
     if guest == hall.host and hall.address is not None and hall.phase != "playing":
         lines.append(Text(f"Friends join with: {hall.address}"))
+    room = getattr(hall, "chat", None)  # a render worker's mirror of the hall has none
+    if isinstance(room, ChatRoom):
+        lines.extend(
+            Text(chat_line(line.sender, line.text))
+            for line in room.recent(guest, CHAT_LINES, playing=False)
+        )
     return lines
 
 

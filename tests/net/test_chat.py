@@ -1,0 +1,302 @@
+"""The table's chat room: safe text, a rate limit per sender, each listener's mutes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.engine import IllegalAction
+from core.table import Seat, TableSetup
+from net import textual_fixes
+from net.app import HallApp
+from net.chat import CHAT_MAX, RATE_LINES, RATE_WINDOW, ChatLine, ChatRoom, clean_text
+from net.fastpath import FastPath
+from net.hall import OPEN, Hall
+from net.lobby import LobbyScreen
+from tests.tui import screen_text
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.screens.help import help_keys
+from tui.settings import Settings
+from tui.widgets.chat import CHAT_KEY, ChatInput
+from tui.widgets.event_log import EventLog
+
+textual_fixes.apply()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def heard(room: ChatRoom) -> list[ChatLine]:
+    lines: list[ChatLine] = []
+    room.subscribe(lines.append)
+    return lines
+
+
+def test_a_line_reaches_every_subscriber_with_its_sender() -> None:
+    """What ala says is told to each subscriber, once, under her name."""
+    room = ChatRoom()
+    first, second = heard(room), heard(room)
+    assert room.say("ala", "hello all") is None
+    assert [(line.sender, line.text) for line in first] == [("ala", "hello all")]
+    assert second == first
+
+
+def test_escape_sequences_and_controls_never_pass_and_markup_stays_text() -> None:
+    """ESC, C0, DEL, C1 and bidi overrides are taken out; brackets are kept as typed."""
+    assert clean_text("[bold]hi\x1b[2J") == "[bold]hi[2J"
+    assert clean_text("a\x07b\x7fc\x9bd\u202ee\u200bf") == "abcdef"
+    assert clean_text("one\ttwo\r\nthree") == "one two three"
+    assert clean_text("[link=https://x.example]click[/link]") == (
+        "[link=https://x.example]click[/link]"
+    )
+
+
+def test_a_long_line_is_cut_to_the_cap() -> None:
+    room = ChatRoom()
+    lines = heard(room)
+    room.say("ala", "x" * (CHAT_MAX + 50))
+    assert len(lines[0].text) == CHAT_MAX
+
+
+def test_an_empty_line_is_refused() -> None:
+    """Only controls or spaces: nothing is sent, and the sender is told."""
+    room = ChatRoom()
+    lines = heard(room)
+    with pytest.raises(IllegalAction, match="nothing to send"):
+        room.say("ala", " \x1b\x1b ")
+    assert lines == []
+
+
+def test_a_sender_over_the_rate_is_told_how_long_to_wait() -> None:
+    """Five lines in ten seconds pass; the sixth is refused with the wait; later it passes."""
+    clock = Clock()
+    room = ChatRoom(clock=clock)
+    lines = heard(room)
+    for n in range(RATE_LINES):
+        room.say("ala", f"line {n}")
+        clock.now += 1
+    with pytest.raises(IllegalAction, match=r"You are sending too fast: wait 5 seconds\."):
+        room.say("ala", "one too many")
+    room.say("bob", "bob is not limited by ala")
+    clock.now += RATE_WINDOW - 5
+    room.say("ALA", "the window moved on")  # the same sender whatever the case
+    assert [line.text for line in lines][-2:] == [
+        "bob is not limited by ala",
+        "the window moved on",
+    ]
+    assert len(lines) == RATE_LINES + 2
+
+
+def test_mute_hides_a_sender_from_that_listener_only() -> None:
+    room = ChatRoom()
+    lines = heard(room)
+    assert "no longer see chat from bob" in (room.say("ala", "/mute bob") or "")
+    room.say("bob", "spam")
+    line = lines[-1]
+    assert not room.hears("ala", line, playing=False)
+    assert not room.hears("ALA", line, playing=False)
+    assert room.hears("cyd", line, playing=False)
+    assert room.say("ala", "/unmute BOB") == "You see chat from BOB again."
+    assert room.hears("ala", line, playing=False)
+
+
+def test_commands_say_what_they_need() -> None:
+    """A command is answered to its sender alone and never said to the table."""
+    room = ChatRoom()
+    lines = heard(room)
+    assert room.say("ala", "/mute") == "Say whose chat: /mute NAME."
+    assert room.say("ala", "/mute ala") == "You cannot mute yourself."
+    assert "Chat commands: /mute NAME" in (room.say("ala", "/what") or "")
+    assert lines == []
+
+
+def test_a_player_may_hide_spectators_during_a_game() -> None:
+    """/watchers off hides lines spectators said during a game, only while the listener
+    plays; players' lines and lines said outside a game still show."""
+    room = ChatRoom()
+    lines = heard(room)
+    room.say("ala", "/watchers off")
+    room.say("sam", "he has the 7", watcher=True)
+    room.say("bob", "nice move")
+    spectator, player = lines
+    assert spectator.audience == "watchers"
+    assert not room.hears("ala", spectator, playing=True)
+    assert room.hears("ala", spectator, playing=False)
+    assert room.hears("ala", player, playing=True)
+    assert room.hears("bob", spectator, playing=True)
+    room.say("ala", "/watchers on")
+    assert room.hears("ala", spectator, playing=True)
+
+
+def test_recent_lines_are_what_the_listener_hears() -> None:
+    room = ChatRoom()
+    room.say("ala", "/mute bob")
+    for sender, text in [("bob", "1"), ("cyd", "2"), ("bob", "3"), ("cyd", "4")]:
+        room.say(sender, text)
+    assert [line.text for line in room.recent("ala", 5, playing=False)] == ["2", "4"]
+    assert [line.text for line in room.recent("cyd", 2, playing=False)] == ["3", "4"]
+
+
+# -- at the served table: the guests' apps ---------------------------------------------------
+
+TWO_OPEN_ONE_BOT = TableSetup(
+    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
+)
+WHOOSH = TableSetup("whoosh", (Seat("open", OPEN), Seat("Bot", "bot", "easy")))
+
+
+async def _until(pilot: Any, condition: Any, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await pilot.pause(0.02)
+
+
+async def _say(pilot: Any, text: str) -> None:
+    """Open the chat line with its key, type ``text``, Enter."""
+    await pilot.press(CHAT_KEY)
+    await pilot.pause()
+    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text], "enter")
+    await pilot.pause()
+
+
+def _log(app: HallApp) -> list[str]:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen.query_one(EventLog).lines_shown
+
+
+async def test_lobby_chat_reaches_the_other_guest_literally(tmp_path: Path) -> None:
+    """ala's line with markup is on bob's lobby as typed, marked as chat."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("bob")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    ala, bob = HallApp(hall, "ala", Settings()), HallApp(hall, "bob", Settings())
+    try:
+        async with ala.run_test(size=(80, 24)) as ala_pilot, bob.run_test(size=(80, 24)) as bp:
+            await _say(ala_pilot, "[bold]hi [/bold]all")
+            await _until(bp, lambda: "ala says: [bold]hi [/bold]all" in screen_text(bob))
+            assert "ala says: [bold]hi [/bold]all" in screen_text(ala)
+            assert not ala.screen.query(ChatInput)  # closed once sent
+    finally:
+        await hall.close()
+
+
+async def test_table_chat_goes_into_the_log_and_screen_readers_hear_who(tmp_path: Path) -> None:
+    """At the table a line lands in everyone's log; in screen-reader mode as "Chat from"."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    for name in ("ala", "bob", "sam"):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("bob", 1)
+    await hall.start("ala")
+    ala = HallApp(hall, "ala", Settings(bot_delay=0))
+    bob = HallApp(hall, "bob", Settings(screen_reader=True))
+    sam = HallApp(hall, "sam", Settings())  # a spectator
+    try:
+        async with (
+            ala.run_test(size=(80, 24)) as ap,
+            bob.run_test(size=(80, 24)) as bp,
+            sam.run_test(size=(80, 24)) as sp,
+        ):
+            for pilot, app in ((ap, ala), (bp, bob), (sp, sam)):
+                await _until(pilot, lambda app=app: isinstance(app.screen, GameScreen))
+            await _say(ap, "good luck")
+            await _until(bp, lambda: "Chat from ala: good luck" in _log(bob))
+            await _until(sp, lambda: "ala says: good luck" in _log(sam))
+            assert "ala says: good luck" in _log(ala)
+            # bob hides spectators while he plays; sam's line reaches ala, not bob.
+            await _say(bp, "/watchers off")
+            await _say(sp, "bob has a spider")
+            await _until(ap, lambda: "sam says: bob has a spider" in _log(ala))
+            await _say(ap, "/mute sam")
+            await _say(sp, "muted now")
+            await _say(bp, "still here")
+            await _until(ap, lambda: "bob says: still here" in _log(ala))
+            assert not any("spider" in line or "muted now" in line for line in _log(bob))
+            assert not any("muted now" in line for line in _log(ala))
+    finally:
+        await hall.close()
+
+
+async def test_a_flood_is_refused_with_the_wait(tmp_path: Path) -> None:
+    """The sixth line within ten seconds is not sent; its sender is told how long to wait."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    said: list[ChatLine] = []
+    hall.chat.subscribe(said.append)
+    ala = HallApp(hall, "ala", Settings())
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            for n in range(RATE_LINES + 1):
+                await _say(pilot, f"line{n}")
+            told = " ".join(n.message for n in ala._notifications)
+            assert "You are sending too fast: wait" in told
+            assert [line.text for line in said] == [f"line{n}" for n in range(RATE_LINES)]
+    finally:
+        await hall.close()
+
+
+async def test_whoosh_claim_keys_are_text_while_the_chat_line_is_open(tmp_path: Path) -> None:
+    """The fast path lets 1 2 3 through to the chat line while it is open, and takes them
+    again (claims) once it closes."""
+    hall = Hall(tmp_path, game="whoosh", bot_delay=60)
+    hall.arrive("ala")
+    hall.configure("ala", WHOOSH)
+    hall.take_seat("ala", 0)
+    await hall.start("ala")
+    path = FastPath()
+    ala = HallApp(hall, "ala", Settings(), fast_path=path)
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(ala.screen, GameScreen) and path.armed)
+            await pilot.press(CHAT_KEY)
+            await pilot.pause()
+            assert not path.armed
+            assert path.feed(b"1", 0) == b"1"  # unarmed: the key goes on to the App
+            await pilot.press("escape")
+            await pilot.pause()
+            assert path.armed
+            assert not ala.screen.query(ChatInput)
+            assert ala.screen.focused is not None and ala.screen.focused.id == "board"
+    finally:
+        await hall.close()
+
+
+async def test_a_local_game_has_no_chat_key() -> None:
+    """Hot seat needs no chat: the key is not bound and the help does not list it."""
+    app = HuntersApp(Settings(bot_delay=0))
+    setup = TableSetup("superbohaterowie", (Seat("Ala"), Seat("Bot", "bot", "easy")), {}, 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(setup)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press(CHAT_KEY)
+        await pilot.pause()
+        assert not app.screen.query(ChatInput)
+        assert "Chat" not in [description for _, description in help_keys(app.screen)]
+
+
+async def test_the_help_lists_the_chat_key_at_a_served_table(tmp_path: Path) -> None:
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    ala = HallApp(hall, "ala", Settings())
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(ala.screen, LobbyScreen)
+            assert ("y", "Chat") in help_keys(ala.screen)
+    finally:
+        await hall.close()

@@ -1,0 +1,68 @@
+"""ChatInput: the one line a guest types chat into at a served table, and how chat reads.
+
+The app of a served table (net.app.HallApp) mounts the input on the lobby or the table when
+its key is pressed and removes it once the line is sent (Enter) or given up (Escape); a
+local game has no chat and never shows it. While it has the focus every key is text: a
+board's keys (Whoosh's Space and 1 2 3) act again once it is closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import Input
+
+CHAT_KEY = "y"
+"""The key that opens the chat input: free on the lobby, the table and every game's board."""
+
+PLACEHOLDER = "Say something to the table: Enter sends, Escape cancels; /mute NAME hides a player."
+
+
+def chat_line(sender: str, text: str, *, plain: bool = False) -> str:
+    """How a chat line reads in the table's log or the lobby: marked as chat, so nobody
+    takes it for something the game did (``plain``: screen-reader mode, said in full)."""
+    return f"Chat from {sender}: {text}" if plain else f"{sender} says: {text}"
+
+
+class ChatInput(Input):
+    """The chat line being typed; it posts `Sent` or `Cancelled`, and the app removes it.
+
+    | key | action |
+    | --- | --- |
+    | Enter | send the line |
+    | Escape | close without sending |
+    """
+
+    DEFAULT_CSS = """
+    ChatInput { height: 1; border: none; padding: 0 1; margin: 0; }
+    ChatInput:focus { border: none; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape", "cancel", "Cancel", tooltip="Close the chat line unsent", id="chat.cancel"
+        ),
+    ]
+
+    @dataclass
+    class Sent(Message):
+        """Enter: the line typed (the room makes it safe and may refuse it)."""
+
+        text: str
+
+    class Cancelled(Message):
+        """Escape, or Enter on an empty line: nothing is sent."""
+
+    def __init__(self, *, max_length: int, id: str | None = None) -> None:
+        super().__init__(placeholder=PLACEHOLDER, max_length=max_length, id=id)
+
+    async def action_submit(self) -> None:
+        text = self.value.strip()
+        self.post_message(self.Sent(text) if text else self.Cancelled())
+
+    def action_cancel(self) -> None:
+        self.value = ""
+        self.post_message(self.Cancelled())
