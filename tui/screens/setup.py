@@ -375,6 +375,15 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.app.settings.screen_reader:
             self.watch(self, "focused", self._mark_field)
+            self.screen_layout_refresh_signal.subscribe(self, self._cursor_to_field)
+
+    def _cursor_to_field(self, _screen: Screen[object]) -> None:
+        """A text field puts the terminal cursor in its text when it gets the focus, before
+        the form scrolls it into view: at 80×24 the Seed field left the cursor a line below
+        it, on 'Start the game'. After each layout (a scroll too) it goes back in the text."""
+        focused = self.focused
+        if isinstance(focused, Input) and self.is_active:
+            self.app.cursor_position = focused.cursor_screen_offset
 
     def _mark_field(self, focused: Widget | None) -> None:
         """In screen-reader mode the focused text field's label starts with "> " (the lines

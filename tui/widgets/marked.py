@@ -102,6 +102,16 @@ class FocusLine(Static, can_focus=True):
         if self.has_focus:
             self.call_after_refresh(put_cursor_on, self)
 
+    def on_mount(self) -> None:
+        # Focus puts the cursor on the line before a scrolling form brings it into view
+        # (at 80x24 a long setup's lines left it below the screen): after every layout,
+        # a scroll's too, the focused line takes it again.
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._after_layout)
+
+    def _after_layout(self, _screen: object) -> None:
+        if self.has_focus:
+            put_cursor_on(self)
+
     def on_focus(self, event: events.Focus) -> None:
         self.refresh()
         self.call_after_refresh(put_cursor_on, self)
