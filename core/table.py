@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -44,6 +46,9 @@ reaction times start around 0.15 s). A real-time claim names the last board that
 its player's screen this long when the key was pressed: the SSH fast path and the local
 board both go by it."""
 
+RECENT = 40
+"""Public log lines a participant who joins a game under way is given (`Update.earlier`)."""
+
 SeatKind = Literal["human", "bot", "remote"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "remote")
 
@@ -57,6 +62,18 @@ SEAT_NAME_RULE = (
     "with no space at either end"
 )
 """The rule in words, for refusals."""
+
+
+def played_for(events: Sequence[Event], seat: int) -> list[Event]:
+    """A stand-in bot's events for ``seat``: what its player would be said to do is said of
+    the bot ("{p1} plays …" → "The bot for {p1} plays …"); the rest as it was."""
+    token = f"{{p{seat}}} "
+    return [
+        {**event, "text": f"The bot for {event['text']}"}
+        if event["text"].startswith(token)
+        else event
+        for event in events
+    ]
 
 
 def valid_seat_name(name: object) -> bool:
@@ -142,6 +159,9 @@ class Update:
     """Per seat, how its player is doing when not simply there ("disconnected", …)."""
     stopped: str | None = None
     """Why the table stopped taking actions, in a sentence for everyone; None while it plays."""
+    earlier: tuple[str, ...] = ()
+    """For a participant joining a game under way, its last public log lines (seat tokens
+    in), so a returning player's log does not start empty; () in every later update."""
 
 
 class Participant(Protocol):
@@ -172,6 +192,8 @@ class _Request:
     version: int | None
     at_ns: int
     done: asyncio.Future[list[Event]] = field(repr=False)
+    bot: bool = False
+    """Whether the seat's bot sent it (its own, or one standing in for its player)."""
 
 
 class Table:
@@ -203,6 +225,8 @@ class Table:
         }
         self._participants: list[Participant] = []
         self._notes: dict[int, str] = {}
+        self._recent: deque[str] = deque(match.log[-RECENT:], maxlen=RECENT)
+        """The latest public log lines as everyone read them (stand-ins' moves as such)."""
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -257,7 +281,13 @@ class Table:
         """Add a participant and push it the current position (before the first action,
         with the deal's events: "You are dealt …" reaches each seat's log)."""
         self._participants.append(participant)
-        self._push(participant, self.match.opening if self.match.version == 0 else ())
+        if self.match.version == 0:
+            self._push(participant, self.match.opening)
+            return
+        seats: list[int | None] = [*sorted(participant.seats)] or [None]
+        for seat in seats:
+            update = self.update_for(seat)
+            participant.deliver(dataclasses.replace(update, earlier=self.recent))
 
     def leave(self, participant: Participant) -> None:
         """Stop pushing to a participant."""
@@ -296,19 +326,27 @@ class Table:
     # -- actions -------------------------------------------------------------------------------
 
     async def submit(
-        self, seat: int, action: Any, version: int | None = None, at_ns: int | None = None
+        self,
+        seat: int,
+        action: Any,
+        version: int | None = None,
+        at_ns: int | None = None,
+        *,
+        bot: bool = False,
     ) -> list[Event]:
         """Queue ``seat``'s action; its events, or IllegalAction for the sender alone.
 
         ``at_ns`` is when the action happened on ``time.monotonic_ns``'s clock (a claim's
-        key, timed on its raw bytes); by default, now."""
+        key, timed on its raw bytes); by default, now. ``bot``: the seat's bot sends it;
+        a stand-in's move is then told as the bot's ("The bot for {p1} plays …"), never
+        as if its player had made it."""
         if self._closed:
             raise IllegalAction("the table is closed")
         if self._stopped is not None:
             raise IllegalAction(self._stopped)
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
         when = time.monotonic_ns() if at_ns is None else at_ns
-        await self._queue.put(_Request(seat, action, version, when, done))
+        await self._queue.put(_Request(seat, action, version, when, done, bot))
         return await done
 
     def act_now(self, seat: int, action: Any, at_ns: int) -> list[Event]:
@@ -355,6 +393,7 @@ class Table:
     def _accepted(self, events: list[Event]) -> None:
         try:
             self._position_ns = time.monotonic_ns()
+            self._recent.extend(e["text"] for e in events if "to" not in e)
             self._broadcast(events)
             self._schedule_bots()
             self._schedule_timed()
@@ -370,6 +409,8 @@ class Table:
                 if not request.done.done():
                     request.done.set_exception(refusal)
                 continue
+            if request.bot and self.seats[request.seat].kind != "bot":
+                events = played_for(events, request.seat)
             if not request.done.done():
                 request.done.set_result(events)
             self._accepted(events)
@@ -400,6 +441,15 @@ class Table:
                 task.cancel()
         self._broadcast(())
         return self._stopped
+
+    @property
+    def recent(self) -> tuple[str, ...]:
+        """The latest public log lines (seat tokens in), as a joiner mid-game is given them."""
+        return tuple(self._recent)
+
+    def note_of(self, seat: int) -> str | None:
+        """The table's note on ``seat`` now (None: its player is simply there)."""
+        return self._notes.get(seat)
 
     def set_note(self, seat: int, note: str | None) -> None:
         """Tell everyone how a seat's player is doing ("disconnected"), or clear it."""
@@ -498,7 +548,7 @@ class Table:
                         await asyncio.sleep(self.bot_delay)
                     continue
                 try:
-                    await self.submit(seat, action, version)
+                    await self.submit(seat, action, version, bot=True)
                     return
                 except IllegalAction:
                     continue
@@ -599,7 +649,7 @@ class Table:
 
         async def submit() -> None:
             with contextlib.suppress(IllegalAction):
-                await self.submit(seat, action, version)
+                await self.submit(seat, action, version, bot=version is None)
 
         task = asyncio.create_task(submit(), name=f"timed-{seat}")
         self._timed.add(task)

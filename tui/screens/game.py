@@ -13,6 +13,7 @@ what the board's cursor is on, `H` the whole history.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -48,6 +49,10 @@ WIDE = 120
 
 ASK_AGAIN_S = 8.0
 """Seconds within which the same key again confirms leaving a local game."""
+_NUMBER = re.compile(r"\d+")
+"""A note's countdown is logged once, not at each number (the notes of net.hall)."""
+_IDLE_WARNING = re.compile(r"idle; .* in \d+ s")
+"""A seat told a bot takes over soon; its player acting ends it, which is no return."""
 
 
 def merge_events(streams: list[list[Event]]) -> list[Event]:
@@ -196,6 +201,8 @@ class GameScreen(PlainTableScreen):
         """Every event this screen was shown, in order: what the results may sum up."""
         self._notes: dict[int, str] = {}
         """The table's notes on dropped players as last logged."""
+        self._earlier_said: set[int | None] = set()
+        """The seats whose log shows the lines from before this screen joined the table."""
         self._history: dict[int | None, list[str]] = {}
         """Per seat shown here, every line it was told, its own moves as "You …"."""
         self._summaries: list[list[str]] = []
@@ -292,6 +299,12 @@ class GameScreen(PlainTableScreen):
         if update.outcome is not None and self.autosave is not None:
             self.autosave.finish()  # over: nothing to continue
             self.autosave = None
+        if update.earlier and update.seat not in self._earlier_said:
+            # Joined a game under way (a player coming back): its last lines first.
+            self._earlier_said.add(update.seat)
+            said = [{"type": "earlier", "text": line} for line in update.earlier]
+            self._unlogged.setdefault(update.seat, []).extend(said)
+            self._history.setdefault(update.seat, []).extend(update.earlier)
         self._unlogged.setdefault(update.seat, []).extend(update.events)
         self._history.setdefault(update.seat, []).extend(seat_lines(update.events, update.seat))
         self._sum_up(update)
@@ -388,11 +401,12 @@ class GameScreen(PlainTableScreen):
             return
         log = self.query_one(EventLog)
         for seat in sorted(set(self._notes) | set(update.notes)):
-            note = update.notes.get(seat)
+            note, before = update.notes.get(seat), self._notes.get(seat)
             if note is None:
-                log.add(f"{update.names[seat]} is back.")
-            elif note != self._notes.get(seat):
-                log.add(note_sentence(update, seat))
+                if before is not None and not _IDLE_WARNING.match(before):
+                    log.add(f"{update.names[seat]} is back.")
+            elif before is None or _NUMBER.sub("", note) != _NUMBER.sub("", before):
+                log.add(note_sentence(update, seat))  # a countdown's next number: not again
         self._notes = dict(update.notes)
 
     def _show_stopped(self) -> None:
