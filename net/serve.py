@@ -205,7 +205,10 @@ async def hosting(
             await pool.close()
         raise
     port = acceptor.get_port()
+    # The join command as players read it (the lobby's join line, how to come back).
     hall.address = f"ssh -p {port} NAME@{options.host}"
+    if options.password is not None:
+        hall.address += " and the table password"
     if ready is not None:
         ready(port, fingerprint(key))
     if resumed:
@@ -219,22 +222,23 @@ async def hosting(
         acceptor.close()
         # Every guest first gets their terminal back and a line saying why, then the
         # connections close (the game's record is saved as it goes, so it resumes).
-        await live.goodbye(functools.partial(closing_line, hall, port, options.host))
+        await live.goodbye(functools.partial(closing_line, hall))
         await live.close_all()
         if pool is not None:
             await pool.close()
         await hall.close()
 
 
-def closing_line(hall: Hall, port: int, host: str, identity: Identity) -> str:
+def closing_line(hall: Hall, identity: Identity) -> str:
     """What a guest reads in their terminal when the table closes: with a game under way,
     that it is saved and how to come back to it."""
-    if hall.phase != "playing":
+    if hall.phase != "playing" or hall.address is None:
         return "The table is closing. Thank you for playing!"
     back = "come back to your seat" if hall.seats_of(identity.name) else "come back"
+    command = hall.address.replace("NAME", identity.name)
     return (
         "The table is closing; the game is saved. When the host opens the table again, "
-        f"{back} with: ssh -p {port} {identity.name}@{host}"
+        f"{back} with: {command}"
     )
 
 

@@ -35,7 +35,7 @@ import functools
 import hmac
 import logging
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeAlias, TypeVar, cast
@@ -74,6 +74,11 @@ _NAME_TAKEN = "hunters: that name now belongs to another key; connect with anoth
 _NO_SESSION = "hunters: no game session is open"
 _SERVER_FULL = "hunters: the server is full; try again later"
 _INTERNAL_ERROR = "hunters: internal server error"
+PASSWORD_PROMPT = "Table password for Hunters: "
+"""What a player is asked at a table with a password (keyboard-interactive)."""
+WRONG_PASSWORD = "Wrong password, try again."
+"""Said before the prompt again after a wrong password: in the prompt itself, which OpenSSH
+always shows (it prints a challenge's instructions only at its default log level)."""
 
 GOODBYE_TIMEOUT = 5.0
 """Seconds the players' sessions get to end when the server shuts down, before their
@@ -88,6 +93,14 @@ _SessionAnswer: TypeAlias = (
     tuple[asyncssh.SSHServerChannel[bytes], asyncssh.SSHServerSession[bytes]] | bool
 )
 _REFUSE_SESSION: _SessionAnswer = False
+_KbdIntChallenge: TypeAlias = tuple[str, str, str, tuple[tuple[str, bool], ...]]
+"""A keyboard-interactive challenge: name, instructions, language, (prompt, echo) pairs."""
+_NO_CHALLENGE: bool | _KbdIntChallenge = False
+
+
+def _password_challenge(prompt: str) -> _KbdIntChallenge:
+    """One hidden prompt, without a name or instructions."""
+    return ("", "", "", ((prompt, False),))
 
 
 class LiveConnections:
@@ -337,20 +350,39 @@ class HuntersSSHServer(asyncssh.SSHServer):
         return _same_password(password, expected)
 
     def kbdint_auth_supported(self) -> bool:
-        """With a password: asyncssh's keyboard-interactive-as-password. Without: keyless
-        entry for a name no key owns."""
+        """With a password: the table password is asked for through keyboard-interactive
+        (how OpenSSH prompts), for a name without a key. Without: keyless entry for a name
+        no key owns."""
         if self._policy.password is not None:
-            # NotImplemented (the base answer) makes asyncssh ask the password through
-            # keyboard-interactive, which is how OpenSSH clients prompt for one.
-            return super().kbdint_auth_supported()
+            return self.password_auth_supported()
         return not self._policy.keybook.is_bound(self._username)
 
-    @_fails_closed(False)
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        """Keyless entry, without a table password: succeed at once (no prompts) if the name
-        is free. (With a password asyncssh handles keyboard-interactive itself.)"""
+    @_fails_closed(_NO_CHALLENGE)
+    def get_kbdint_challenge(
+        self, username: str, lang: str, submethods: str
+    ) -> bool | _KbdIntChallenge:
+        """With a table password, ask for it; without one, keyless entry succeeds at once
+        (no prompts) if the name is free."""
         self._validated_key = None
-        return self._policy.password is None and not self._policy.keybook.is_bound(username)
+        if self._policy.password is not None:
+            return _password_challenge(PASSWORD_PROMPT) if self.password_auth_supported() else False
+        return not self._policy.keybook.is_bound(username)
+
+    @_fails_closed(_NO_CHALLENGE)
+    def validate_kbdint_response(
+        self, username: str, responses: Sequence[str]
+    ) -> bool | _KbdIntChallenge:
+        """The right table password admits; a wrong one is told so and asked again on the
+        same connection, each wrong answer counting as a failed login."""
+        if len(responses) == 1 and self.validate_password(username, responses[0]):
+            return True
+        if self._policy.password is None:
+            return False
+        if self._failures.record():
+            _log.info("%s: closed after %d failed logins", self.peer_ip, self._failures.count)
+            self._disconnect(_TOO_MANY_FAILURES, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            return False
+        return _password_challenge(f"{WRONG_PASSWORD} {PASSWORD_PROMPT}")
 
     @_fails_closed(None)
     def auth_completed(self) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from net.hall import Hall
 from net.identity import KEYBOOK_FILE, Identity, KeyBook
-from net.serve import GuestApp, Refused, app_factory
+from net.serve import GuestApp, Refused, ServeOptions, app_factory, hosting
 from net.session import SessionInfo
 from tui.settings import Settings
 
@@ -78,3 +78,14 @@ def test_a_key_book_that_cannot_save_lets_nobody_stay(
         arrive(hall, "olek", KEY_A, keys)
     assert not hall.guests["olek"].connected
     assert not keys.is_bound("olek")
+
+
+async def test_the_join_line_mentions_the_table_password(tmp_path: Path) -> None:
+    """With a table password the join command the lobby shows (and a dropped or parted
+    player is told) says it is needed; without one it is the bare ssh command."""
+    with_password = ServeOptions(port=0, data_dir=tmp_path / "a", password="s3cret")
+    async with hosting(with_password) as (hall, _):
+        assert hall.address is not None
+        assert hall.address.endswith(" NAME@127.0.0.1 and the table password")
+    async with hosting(ServeOptions(port=0, data_dir=tmp_path / "b")) as (hall, _):
+        assert hall.address is not None and hall.address.endswith(" NAME@127.0.0.1")

@@ -13,6 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
+import os
+import signal
+import struct
+import subprocess
+import termios
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -27,6 +33,7 @@ from net.identity import Identity
 from net.limits import RateLimiter
 from net.server import IDENTITY_INFO, LiveConnections
 from net.server import start_server as start_hunters_server
+from tests.net.e2e_helpers import SSH, OpenSSHTerminal
 
 WAIT = 5.0
 """Seconds any single wait may take before the test fails."""
@@ -354,6 +361,102 @@ async def test_with_a_password_the_wrong_one_is_refused_and_the_right_one_admits
         server.port, "alice", password="s3cret", preferred_auth="keyboard-interactive"
     )
     assert field_of(line, "name") == "alice"
+
+
+class PromptedClient(RecordingClient):
+    """Answers keyboard-interactive prompts from a list, as a person at OpenSSH would, and
+    keeps every prompt it was shown."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__()
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Any
+    ) -> list[str] | None:
+        self.prompts += [prompt for prompt, _ in prompts]
+        if not prompts:
+            return []
+        return [self.answers.pop(0)] if self.answers else None
+
+
+async def test_the_password_prompt_names_the_table_and_a_wrong_one_says_so(
+    serve: Serve,
+) -> None:
+    """The prompt says whose password it is; a wrong answer is told so and asked again on
+    the same connection; the right one then admits."""
+    server = await serve(password="s3cret")
+    client = PromptedClient(["wrong", "s3cret"])
+    line = await login_line(
+        server.port,
+        "alice",
+        client_factory=lambda: client,
+        password=None,
+        preferred_auth="keyboard-interactive",
+    )
+    assert field_of(line, "name") == "alice"
+    assert client.prompts == [
+        "Table password for Hunters: ",
+        "Wrong password, try again. Table password for Hunters: ",
+    ]
+
+
+@contextlib.asynccontextmanager
+async def on_controlling_pty(
+    argv: list[str], env: dict[str, str], name: str
+) -> AsyncIterator[OpenSSHTerminal]:
+    """Run ``argv`` with a new pty as its controlling terminal (ssh reads passwords from
+    /dev/tty); killed by pid at the end."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+
+    def take_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    proc = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=take_terminal
+    )
+    os.close(slave)
+    term = OpenSSHTerminal(name, 80, 24, proc=proc, master=master)
+    loop = asyncio.get_running_loop()
+    loop.add_reader(master, term._readable)
+    try:
+        yield term
+    finally:
+        loop.remove_reader(master)
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=WAIT)
+        os.close(master)
+
+
+@pytest.mark.skipif(SSH is None, reason="the OpenSSH client (/usr/bin/ssh) is not installed")
+async def test_openssh_shows_the_table_password_prompt_and_the_wrong_password_line(
+    serve: Serve, tmp_path: Path
+) -> None:
+    """The real ssh on a pty, as a person types: a wrong password, then the right one."""
+    assert SSH is not None
+    server = await serve(password="s3cret")
+    home = tmp_path / "home"
+    home.mkdir()
+    argv = [SSH, "-tt", "-F", "/dev/null", "-p", str(server.port), "-l", "alice"]
+    argv += ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+    argv += ["-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "127.0.0.1"]
+    env = {"TERM": "xterm", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    async with on_controlling_pty(argv, env, "alice") as term:
+        await term.wait_for("Table password for Hunters:", timeout=WAIT)
+        term.send(b"wrong\r")
+        await term.wait_for("Wrong password, try again. Table password for Hunters:", WAIT)
+        term.send(b"s3cret\r")
+        await term.wait_for("name=alice", timeout=WAIT)
+        assert term.text.count("Table password for Hunters:") == 2
 
 
 async def test_with_a_password_an_unknown_key_is_not_enough(serve: Serve) -> None:
