@@ -106,6 +106,14 @@ class GuestApp(HallApp):
         self._own_hall.depart(self.guest)
 
 
+def table_name(hall: Hall, name: str) -> str:
+    """``name`` as the table spells it: names are one person's whatever their letters'
+    case ("DUPE" is "dupe"), so a login under a name the hall knows in other letters is
+    that guest."""
+    folded = name.casefold()
+    return next((known for known in hall.guests if known.casefold() == folded), name)
+
+
 def app_factory(
     hall: Hall,
     identity: Identity,
@@ -118,26 +126,28 @@ def app_factory(
     Only once the hall has taken the guest in is their name bound to their key
     (`Identity.confirm`): a key the table turns away (the name is held by a player at the
     table) never takes the name. If the name was bound to another key since login, or the
-    key book cannot be saved, the guest leaves again at once.
+    key book cannot be saved, the guest leaves again at once. The guest goes by the name as
+    the table already spells it (`table_name`).
     """
 
     def make(info: SessionInfo) -> App[Any] | RemoteGuest:
+        who = replace(identity, name=table_name(hall, identity.name))
         try:
-            hall.arrive(identity.name, identity.fingerprint, bound_key=identity.bound_key)
+            hall.arrive(who.name, who.fingerprint, bound_key=who.bound_key)
         except IllegalAction as refusal:
             return Refused(str(refusal))
         try:
-            confirmed = identity.confirm()
+            confirmed = who.confirm()
         except Exception:
-            hall.depart(identity.name)
+            hall.depart(who.name)
             raise
         if not confirmed:
-            hall.depart(identity.name)
-            return Refused(f"{identity.name} now belongs to another key; use another name")
+            hall.depart(who.name)
+            return Refused(f"{who.name} now belongs to another key; use another name")
         # Each guest their own settings: one switching to screen-reader mode changes no other.
         if pool is not None:  # the app runs in a render worker
-            return pool.guest(identity.name, replace(settings), fast_path)
-        return GuestApp(hall, identity.name, replace(settings), fast_path=fast_path)
+            return pool.guest(who.name, replace(settings), fast_path)
+        return GuestApp(hall, who.name, replace(settings), fast_path=fast_path)
 
     return make
 

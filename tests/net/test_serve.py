@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from net.hall import Hall
+from core.table import Seat, TableSetup
+from net.hall import OPEN, Hall
 from net.identity import KEYBOOK_FILE, Identity, KeyBook
 from net.serve import GuestApp, Refused, ServeOptions, app_factory, hosting
 from net.session import SessionInfo
@@ -21,6 +22,7 @@ pytestmark = pytest.mark.timeout(30)
 
 KEY_A = "SHA256:" + "A" * 43
 KEY_B = "SHA256:" + "B" * 43
+TWO_OPEN = TableSetup("superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN)))
 INFO = SessionInfo("ala", ("127.0.0.1", 50_000), "xterm", (80, 24))
 
 
@@ -89,3 +91,44 @@ async def test_the_join_line_mentions_the_table_password(tmp_path: Path) -> None
         assert hall.address.endswith(" NAME@127.0.0.1 and the table password")
     async with hosting(ServeOptions(port=0, data_dir=tmp_path / "b")) as (hall, _):
         assert hall.address is not None and hall.address.endswith(" NAME@127.0.0.1")
+
+
+def test_a_name_in_other_letters_is_the_same_guest(tmp_path: Path) -> None:
+    """``dupe`` came and went; ``DUPE`` logging in is dupe again, not a second person."""
+    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall.arrive("ala")
+    hall.arrive("dupe")
+    hall.depart("dupe")
+    app = arrive(hall, "DUPE", None, keys)
+    assert isinstance(app, GuestApp) and app.guest == "dupe"
+    assert sorted(hall.guests) == ["ala", "dupe"] and hall.guests["dupe"].connected
+
+
+async def test_a_name_in_other_letters_gets_its_seat_back(tmp_path: Path) -> None:
+    """``dupe`` leaves a seat in play; ``DUPE`` (keyless, as dupe was) sits back down in it."""
+    hall, keys = Hall(tmp_path / "table", bot_delay=0), book(tmp_path)
+    hall.arrive("ala")
+    hall.arrive("dupe")
+    hall.configure("ala", TWO_OPEN)
+    hall.take_seat("ala", 0)
+    hall.take_seat("dupe", 1)
+    await hall.start("ala")
+    try:
+        hall.depart("dupe")
+        app = arrive(hall, "DUPE", None, keys)
+        assert isinstance(app, GuestApp) and app.guest == "dupe"
+        assert hall.guests["dupe"].connected and hall.guests["dupe"].seat == 1
+        assert "DUPE" not in hall.guests
+    finally:
+        await hall.close()
+
+
+async def test_a_name_in_other_letters_is_refused_while_its_holder_is_here(
+    tmp_path: Path,
+) -> None:
+    """``dupe`` is connected: ``DUPE`` is refused as the same name, not let in beside."""
+    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall.arrive("dupe")
+    app = arrive(hall, "DUPE", None, keys)
+    assert isinstance(app, Refused) and "dupe is already at this table" in app.reason
+    assert sorted(hall.guests) == ["dupe"]
