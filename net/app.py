@@ -152,17 +152,20 @@ class HallApp(HuntersApp):
             return self.chat_hall is not None and self._chatting_screen()
         return super().check_action(action, parameters)
 
-    def action_chat(self) -> None:
-        """Open the chat line at the bottom of the screen (or go back to it)."""
+    async def action_chat(self) -> None:
+        """Open the chat line at the bottom of the screen (or go back to it).
+
+        The line has the focus before the next key is handled (mounted and focused here,
+        not later): keys typed fast behind the chat key, or pasted, are text, not moves."""
         screen = self.screen
         for open_line in screen.query(ChatInput).results(ChatInput):
-            open_line.focus()
+            screen.set_focus(open_line)
             return
         self._chat_focus = screen.focused
-        line = ChatInput(max_length=CHAT_MAX, id="chat-input")
-        screen.mount(line)
-        line.focus()
         self._hold_fast_keys(True)
+        line = ChatInput(max_length=CHAT_MAX, id="chat-input")
+        await screen.mount(line)
+        screen.set_focus(line)
 
     async def on_chat_input_sent(self, message: ChatInput.Sent) -> None:
         self._close_chat()

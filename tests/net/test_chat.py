@@ -9,13 +9,23 @@ from typing import Any
 import pytest
 
 from core.engine import IllegalAction
-from core.table import Seat, TableSetup
+from core.table import Seat, Table, TableSetup
 from net import textual_fixes
 from net.app import HallApp
 from net.chat import CHAT_MAX, RATE_LINES, RATE_WINDOW, ChatLine, ChatRoom, clean_text
 from net.fastpath import FastPath
 from net.hall import OPEN, Hall
 from net.lobby import LobbyScreen
+from tests.net.e2e_helpers import (
+    ENTER,
+    Served,
+    Terminal,
+    host_table,
+    play_until,
+    players,
+    running_server,
+    seat_players,
+)
 from tests.tui import screen_text
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
@@ -300,3 +310,71 @@ async def test_the_help_lists_the_chat_key_at_a_served_table(tmp_path: Path) -> 
             assert ("y", "Chat") in help_keys(ala.screen)
     finally:
         await hall.close()
+
+
+# -- over SSH ----------------------------------------------------------------------------------
+
+PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
+CLEAR = b"\x1b[2J"
+OPEN_LINE = "Say something to the table"
+"""The open chat line's placeholder."""
+
+
+def served_table(served: Served) -> Table:
+    assert served.hall.table is not None, "no game is being played"
+    return served.hall.table
+
+
+async def _ssh_say(term: Terminal, text: bytes) -> None:
+    """Open the chat line, type ``text`` into it as raw bytes, send it, and wait until the
+    line has closed."""
+    await term.key(CHAT_KEY.encode())
+    await term.wait_for(OPEN_LINE)
+    term.send(text)
+    await term.key(ENTER)
+    await term.wait_gone(OPEN_LINE)
+
+
+@pytest.mark.timeout(40)
+async def test_chat_over_ssh_reaches_the_other_player_literally(tmp_path: Path) -> None:
+    """ala types markup and a clear-screen escape into her chat line, then pastes them:
+    bob's terminal shows the markup as typed and never receives ESC[2J."""
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala", "bob") as (ala, bob),
+    ):
+        await host_table(ala)
+        await bob.wait_for("press 1 to sit here")
+        cleared = bob.received.count(CLEAR)
+        await _ssh_say(ala, b"[bold]hi\x1b[2J [link=http://x.example]x[/link]")
+        await bob.wait_for("ala says: [bold]hi")
+        await _ssh_say(ala, PASTE_START + b"[b]pasted\x1b[2J\x9b2J" + PASTE_END)
+        await bob.wait_for("[b]pasted")
+        said = [line.text for line in served.hall.chat.lines]
+        assert len(said) == 2 and said[0].startswith("[bold]hi")
+        assert "[link=http://x.example]x[/link]" in said[0]
+        assert not any(ch in text for text in said for ch in "\x1b\x9b")
+        assert bob.received.count(CLEAR) == cleared
+        assert b"\x9b" not in bob.received
+
+
+@pytest.mark.timeout(60)
+async def test_a_chat_flood_over_ssh_is_rate_limited_and_the_game_goes_on(tmp_path: Path) -> None:
+    """At the table ala sends line after line: five reach bob's log, the rest are refused
+    with the wait, and the game goes on."""
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala", "bob") as (ala, bob),
+    ):
+        await seat_players(ala, bob)
+        for n in range(RATE_LINES + 3):
+            await _ssh_say(ala, f"flood {n}".encode())
+        await ala.wait_for("You are sending too fast")
+        await bob.wait_for(f"ala says: flood {RATE_LINES - 1}")
+        said = [line.text for line in served.hall.chat.lines]
+        assert said == [f"flood {n}" for n in range(RATE_LINES)]
+        assert f"flood {RATE_LINES}" not in bob.text
+        version = served_table(served).match.version
+        await play_until(
+            [ala, bob], lambda: served_table(served).match.version > version, timeout=20
+        )

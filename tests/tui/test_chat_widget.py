@@ -54,13 +54,34 @@ async def test_enter_sends_the_line_typed_and_keys_are_text_meanwhile() -> None:
         assert isinstance(sent, ChatInput.Sent) and sent.text == "q 1?"
 
 
-async def test_escape_and_an_empty_line_send_nothing() -> None:
+async def test_escape_sends_nothing_and_ends_the_line() -> None:
+    """Escape gives the line up; keys typed behind it are not added to it."""
     app = ChatApp()
     async with app.run_test() as pilot:
-        await pilot.press("h", "i", "escape")
-        await pilot.press("enter")
+        await pilot.press("h", "i", "escape", "x", "enter")
         await pilot.pause()
-        assert [type(m) for m in app.heard] == [ChatInput.Cancelled, ChatInput.Cancelled]
+        assert [type(m) for m in app.heard] == [ChatInput.Cancelled]
+        assert app.query_one(ChatInput).value == ""
+        assert app.pressed == []
+
+
+async def test_an_empty_line_sends_nothing() -> None:
+    app = ChatApp()
+    async with app.run_test() as pilot:
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert [type(m) for m in app.heard] == [ChatInput.Cancelled]
+
+
+async def test_keys_right_behind_enter_are_not_added_to_the_line_sent() -> None:
+    """Enter, then a claim key at once: the line is sent as it was, the key is not in it."""
+    app = ChatApp()
+    async with app.run_test() as pilot:
+        await pilot.press("h", "i", "enter", "1", "enter")
+        await pilot.pause()
+        assert len(app.heard) == 1
+        sent = app.heard[0]
+        assert isinstance(sent, ChatInput.Sent) and sent.text == "hi"
 
 
 async def test_the_line_holds_no_more_than_its_cap() -> None:

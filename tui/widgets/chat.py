@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input
@@ -58,11 +59,32 @@ class ChatInput(Input):
 
     def __init__(self, *, max_length: int, id: str | None = None) -> None:
         super().__init__(placeholder=PLACEHOLDER, max_length=max_length, id=id)
+        self._done = False
+        """Sent or cancelled: the app removes the line; keys typed meanwhile are dropped."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter and Escape end the line as they reach it, not once the app has looked for
+        their bindings: keys typed right behind them (already on their way here) would be
+        added to a line being sent. Those keys are dropped instead; the next go where the
+        focus is once the line has closed."""
+        if self._done or event.key in ("enter", "escape"):
+            event.stop()
+            event.prevent_default()
+            if not self._done:
+                self._done = True
+                if event.key == "enter":
+                    await self.action_submit()
+                else:
+                    self.action_cancel()
+            return
+        await super()._on_key(event)
 
     async def action_submit(self) -> None:
+        self._done = True
         text = self.value.strip()
         self.post_message(self.Sent(text) if text else self.Cancelled())
 
     def action_cancel(self) -> None:
+        self._done = True
         self.value = ""
         self.post_message(self.Cancelled())
