@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
+from textual import events
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
@@ -18,7 +20,7 @@ from core.engine import IllegalAction
 from core.table import Table, TableSetup
 from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
-from net.hall import Hall, HallView, settled
+from net.hall import Hall, HallView, Session, settled
 from net.lobby import LobbyScreen
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -70,6 +72,10 @@ class HallApp(HuntersApp):
         self._route_pending = False
         self._chat_focus: Widget | None = None
         """What had the focus before the chat line opened (it gets it back after)."""
+        self._routing = False
+        self._stepped_out = False
+        """A spectator left the game's screen: the hall does not push it back on them."""
+        self._session: Session | None = None
 
     def get_default_screen(self) -> Screen[None]:
         return LobbyScreen(self.hall, self.guest)
@@ -83,6 +89,9 @@ class HallApp(HuntersApp):
 
     def on_unmount(self) -> None:
         self.hall.unsubscribe(self._hall_changed)
+        detach = getattr(self.hall, "detach", None)
+        if self._session is not None and detach is not None:
+            detach(self.guest, self._session)
         if self.chat_hall is not None:
             self.chat_hall.chat.unsubscribe(self._chat_heard)
         if self.fast_path is not None:
@@ -104,6 +113,13 @@ class HallApp(HuntersApp):
 
     def _route(self) -> None:
         self._route_pending = False
+        self._routing = True
+        try:
+            self._route_now()
+        finally:
+            self._routing = False
+
+    def _route_now(self) -> None:
         hall, stack = self.hall, self.screen_stack
         if hall.phase == "setup" and self.guest == hall.host:
             if not any(isinstance(s, SetupScreen | LauncherScreen) for s in stack):
@@ -117,8 +133,10 @@ class HallApp(HuntersApp):
             if self.fast_path is not None:
                 self.fast_path.disarm()
             self.main_menu()
-        elif hall.phase == "playing" and not any(
-            isinstance(s, GameScreen) and s.table is hall.table for s in stack
+        elif (
+            hall.phase == "playing"
+            and not self._away()
+            and not any(isinstance(s, GameScreen) and s.table is hall.table for s in stack)
         ):
             self.main_menu()  # also leaves the finished game of a rematch
             if hall.setup is not None and hall.table is not None:
@@ -130,6 +148,78 @@ class HallApp(HuntersApp):
         for lobby in self.screen_stack:
             if isinstance(lobby, LobbyScreen):
                 lobby.show_hall()
+
+    def bind_session(self, session: Session) -> None:
+        """This guest's SSH session, which a fresh login under their name may take over
+        (net.hall.Hall.arrive)."""
+        self._session = session
+        attach = getattr(self.hall, "attach", None)
+        if attach is not None:
+            attach(self.guest, session)
+
+    def farewell(self) -> str | None:
+        """What the guest is told as their session ends while their seat is in play: how
+        and until when to come back (None: nothing waits for them)."""
+        hall = self.hall
+        guest = hall.guests.get(self.guest)
+        if hall.phase != "playing" or guest is None or guest.seat is None:
+            return None
+        command = (hall.address or "ssh").replace("NAME", self.guest)
+        grace = getattr(hall, "grace", None)
+        is_bot = getattr(hall.table, "is_bot", None)
+        if guest.away or grace is None or (is_bot is not None and is_bot(guest.seat)):
+            return f"a bot plays your seat until you come back with: {command}"
+        return (
+            f"your seat waits {grace:g} s for you (then a bot plays it until you return); "
+            f"come back with: {command}"
+        )
+
+    def _away(self) -> bool:
+        """Whether this guest left the game under way for the lobby (`leave_table`)."""
+        guest = self.hall.guests.get(self.guest)
+        if guest is not None and guest.seat is not None:
+            return guest.away
+        return self._stepped_out
+
+    def pop_screen(self) -> AwaitComplete:
+        """Leaving the game's screen (q) while it goes on is leaving the table: see
+        `leave_table`. The hall's own routing pops it too (a rematch): that is not."""
+        left = self.screen if isinstance(self.screen, GameScreen) else None
+        done = super().pop_screen()
+        if left is not None and not self._routing:
+            self.leave_table(left)
+        return done
+
+    def leave_table(self, game: GameScreen) -> None:
+        """The guest left the game under way for the lobby: a seated one hands the seat to
+        a bot at once (nobody waits for them), until they take it back from the lobby."""
+        if self.hall.phase != "playing" or game.table is not self.hall.table:
+            return
+        if self.fast_path is not None:
+            self.fast_path.disarm()
+        if self.hall.seats_of(self.guest):
+            leave = getattr(self.hall, "leave_seat", None)
+            if leave is not None:
+                leave(self.guest)
+        else:
+            self._stepped_out = True
+
+    async def back_to_table(self) -> None:
+        """From the lobby back to the game under way: the seat left (`leave_table`), or
+        watching again."""
+        self._stepped_out = False
+        take_back = getattr(self.hall, "take_back", None)
+        if self.hall.seats_of(self.guest) and take_back is not None:
+            await settled(take_back(self.guest))
+        self._route()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key a guest presses tells the hall they are here (the idle rule)."""
+        if isinstance(event, events.Key):
+            pressed = getattr(self.hall, "pressed", None)
+            if pressed is not None:
+                pressed(self.guest)
+        await super().on_event(event)
 
     def _refused(self, reason: str) -> None:
         """The fast path refused a claim: say why (from outside the App's own context)."""

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,14 @@ Phase = Literal["setup", "lobby", "playing", "over"]
 OPEN = "remote"
 """The seat kind of a seat open to a player (filled by a guest's name when taken)."""
 RECORD = "table.rec"
+IDLE = 120.0
+"""Seconds a turn-based game waits for a seated player who presses no key before a bot
+plays for them (until they press one); 0 turns the rule off. Real-time games (Whoosh) keep
+their own clock."""
+WARNING = 60.0
+"""The last seconds before a bot takes an idle seat, counted down on every board."""
+STEP = 5.0
+"""Seconds between the numbers of a countdown on the boards (each one is a redraw for all)."""
 
 
 @dataclass(slots=True)
@@ -48,6 +57,8 @@ class Guest:
     """Monotonic time of the drop, while disconnected."""
     fingerprint: str | None = None
     """The SSH key the guest came with; None: none, or not known (see `Hall.arrive`)."""
+    away: bool = False
+    """Left their seat mid-game (still connected): a bot plays it until they take it back."""
 
     @property
     def holds_name(self) -> bool:
@@ -80,6 +91,22 @@ class Seating:
             for i, seat in enumerate(self.setup.seats)
             if seat.kind == OPEN and self.holder(i) is None
         ]
+
+
+class Session(Protocol):
+    """A guest's connection as the hall may ask it (net.session.AppSession)."""
+
+    def stale(self) -> bool:
+        """Whether it looks frozen (nothing from its player, its terminal not answering)."""
+        ...
+
+    def stale_in(self) -> float:
+        """Seconds before it could first look frozen."""
+        ...
+
+    def take_over(self, reason: str) -> None:
+        """End it: a fresh login took its player's place."""
+        ...
 
 
 class HallView(Protocol):
@@ -139,6 +166,8 @@ class Hall(Seating):
     grace: float = 60.0
     bot_delay: float = 0.8
     stand_in_level: str = "normal"
+    idle: float = IDLE
+    """Seconds a silent seat may keep a turn-based game waiting (see `IDLE`; 0: off)."""
     phase: Phase = "setup"
     host: str | None = None
     address: str | None = None
@@ -150,7 +179,20 @@ class Hall(Seating):
     chat: ChatRoom = field(default_factory=ChatRoom)
     """What guests say at the table (its lines go to the room's own subscribers)."""
     _writer: RecordWriter | None = None
-    _grace_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    """Per seat, the next tick of its countdown (a dropped player's grace, or idle time)."""
+    _due: dict[int, float] = field(default_factory=dict)
+    """Per seat counting down, when (monotonic) a bot takes it if nothing happens."""
+    _standing_in: dict[int, str] = field(default_factory=dict)
+    """Per seat a bot plays for its player, why: "away", "idle" or "disconnected"."""
+    _waiting_since: dict[int, float] = field(default_factory=dict)
+    """Per seat the game waits for, since when (or since its player's last key)."""
+    _turn_version: int = -1
+    _sessions: dict[str, Session] = field(default_factory=dict)
+    """Per connected guest, their session (when it can be taken over: see `arrive`)."""
+    _replaced: dict[str, Session] = field(default_factory=dict)
+    """Per name, the session a fresh login took over, until it has ended."""
+    _skip_depart: set[str] = field(default_factory=set)
 
     # -- listening --
 
@@ -190,6 +232,15 @@ class Hall(Seating):
         case-insensitively, as the key book compares them, so "Ala" cannot pose as "ala".
         The holder is whoever came with the same key, or keyless to a keyless guest.
 
+        A connected holder's session may be taken over by a fresh login under their name
+        (closing the old one, which then leaves no trace: see `detach`), so a frozen
+        connection never locks its player out. The rule: the same key takes over at once
+        (the server lets only a name's bound key log in under it, so that is the player);
+        without a key on either side, the old session must look frozen
+        (`net.session.AppSession.stale`: nothing from it for a while and its terminal
+        not answering), since anyone who knows the table password could be the newcomer.
+        Otherwise the newcomer is refused and told when a frozen session could be taken.
+
         A guest resumed from a record has no key known (the record keeps names only), and
         is held keyless like any guest who came without one. Both are settled by
         ``bound_key``, the key the key book binds ``name`` to (None: unbound): a bound
@@ -209,52 +260,219 @@ class Hall(Seating):
             None,
         )
         if held is not None:
-            if held.connected:
+            if held.connected and held is not guest:
                 raise IllegalAction(f"{held.name} is already at this table")
+            if held.connected:
+                self._take_over(held, fingerprint)
             holder_key = held.fingerprint if held.fingerprint is not None else bound_key
-            if held is not guest or fingerprint != holder_key:
+            if not held.connected and (held is not guest or fingerprint != holder_key):
                 raise IllegalAction(f"{held.name}'s seat waits for the player who left it")
         if guest is None:
             guest = self.guests[name] = Guest(name)
         guest.connected, guest.left_at, guest.fingerprint = True, None, fingerprint
         if self.host is None or not self._is_connected(self.host):
             self.host = name  # the table is never left without someone to run it
-        if guest.seat is not None:
-            timer = self._grace_timers.pop(guest.seat, None)
-            if timer is not None:
-                timer.cancel()
-            if self.table is not None:
-                self.table.stand_down(guest.seat)
-                self.table.set_note(guest.seat, None)
+        guest.away = False
+        if guest.seat is not None and self.table is not None:
+            self._back(guest.seat)
         self._changed()
         return guest
 
+    def _take_over(self, held: Guest, fingerprint: str | None) -> None:
+        """Close ``held``'s connected session for a fresh login, or IllegalAction why not."""
+        session = self._sessions.get(held.name)
+        same_key = fingerprint is not None and fingerprint == held.fingerprint
+        keyless = fingerprint is None and held.fingerprint is None
+        if session is None or not (same_key or (keyless and session.stale())):
+            refusal = f"{held.name} is already at this table"
+            if session is not None and keyless:
+                wait = math.ceil(session.stale_in()) + 1
+                refusal += (
+                    f". If that session is frozen, connect again in {wait} s to take its place"
+                )
+            raise IllegalAction(refusal)
+        log.info("a new login as %s takes over its session", held.name)
+        del self._sessions[held.name]
+        self._replaced[held.name] = session
+        session.take_over(f"a new login as {held.name} took over this session")
+
+    def attach(self, name: str, session: Session) -> None:
+        """``name``'s session, which a fresh login may take over (see `arrive`)."""
+        self._sessions[name] = session
+
+    def detach(self, name: str, session: Session) -> None:
+        """``session`` ended. If a fresh login took it over, the player has not left: the
+        `depart` that follows for it is not theirs."""
+        if self._sessions.get(name) is session:
+            del self._sessions[name]
+        if self._replaced.get(name) is session:
+            del self._replaced[name]
+            self._skip_depart.add(name)
+
     def depart(self, name: str) -> None:
-        """A guest's connection ended. A seat in play is held for the grace period."""
+        """A guest's connection ended. A seat in play is held for the grace period (if no
+        bot plays it already: then it plays on until they return)."""
+        if name in self._skip_depart:
+            self._skip_depart.discard(name)
+            return
         guest = self.guests.get(name)
         if guest is None or not guest.connected:
             return
         guest.connected, guest.left_at = False, time.monotonic()
         if guest.seat is not None and self.phase == "playing":
-            self._hold(guest.seat)
+            if guest.seat in self._standing_in:
+                self._stand_in(guest.seat, "disconnected")
+            else:
+                self._hold(guest.seat)
         elif guest.seat is not None and self.phase != "playing":
             guest.seat = None  # nothing to keep before the game starts
         if self.host == name:
             self.host = next((g.name for g in self.guests.values() if g.connected), self.host)
         self._changed()
 
-    def _hold(self, seat: int) -> None:
-        if self.table is not None:
-            self.table.set_note(seat, f"disconnected, a bot stands in after {self.grace:g} s")
-        loop = asyncio.get_running_loop()
-        self._grace_timers[seat] = loop.call_later(self.grace, self._stand_in, seat)
+    def leave_seat(self, name: str) -> None:
+        """A seated guest left the game's screen mid-game: a bot plays their seat at once,
+        so nobody waits for someone who is not looking, until they `take_back` the seat."""
+        guest = self.guests.get(name)
+        if guest is None or guest.seat is None or self.phase != "playing" or guest.away:
+            return
+        guest.away = True
+        self._stand_in(guest.seat, "away")
+        self._changed()
 
-    def _stand_in(self, seat: int) -> None:
-        self._grace_timers.pop(seat, None)
-        if self.table is not None and self.phase == "playing":
-            self.table.stand_in(seat, self.stand_in_level)
-            self.table.set_note(seat, "disconnected, a bot plays meanwhile")
+    def take_back(self, name: str) -> None:
+        """A guest who left their seat mid-game (`leave_seat`) plays it again."""
+        guest = self.guests.get(name)
+        if guest is None or guest.seat is None or self.phase != "playing":
+            raise IllegalAction("you have no seat in this game to take back")
+        guest.away = False
+        self._back(guest.seat)
+        self._changed()
+
+    def pressed(self, name: str) -> None:
+        """``name`` pressed a key at the table: they are not idle. A bot playing their seat
+        because they were silent leaves it; a countdown to one starts over."""
+        guest = self.guests.get(name)
+        if guest is None or guest.seat is None or self.phase != "playing" or guest.away:
+            return
+        seat = guest.seat
+        if self._standing_in.get(seat) == "idle":
+            self._back(seat)
             self._changed()
+        elif seat in self._waiting_since:
+            self._waiting_since[seat] = time.monotonic()
+            if self.table is not None and self.table.note_of(seat) is not None:
+                self.table.set_note(seat, None)
+            self._count(seat, "idle")
+
+    # -- stand-ins and countdowns --
+
+    def _who(self, seat: int) -> str:
+        return self.holder(seat) or f"seat {seat + 1}"
+
+    def _hold(self, seat: int) -> None:
+        """A dropped player's seat: counted down on the boards, then a bot plays it."""
+        self._stop_counting(seat)
+        self._due[seat] = time.monotonic() + self.grace
+        self._tick(seat, "grace")
+
+    def _count(self, seat: int, kind: str) -> None:
+        """(Re)start the idle countdown of ``seat``, which the game waits for."""
+        self._stop_counting(seat)
+        self._due[seat] = self._waiting_since[seat] + self.idle
+        self._tick(seat, kind)
+
+    def _tick(self, seat: int, kind: str) -> None:
+        """Show how long is left (the grace in full, idle time in its last `WARNING`
+        seconds, by `STEP`s) and come back at the next number; at 0 a bot takes over."""
+        self._timers.pop(seat, None)
+        if self.table is None or self.phase != "playing":
+            return
+        left = self._due[seat] - time.monotonic()
+        if left <= 0.01:
+            self._due.pop(seat, None)
+            self._stand_in(seat, "disconnected" if kind == "grace" else "idle")
+            self._changed()
+            return
+        loop = asyncio.get_running_loop()
+        if kind == "idle" and left > WARNING:
+            self._timers[seat] = loop.call_later(left - WARNING, self._tick, seat, kind)
+            return
+        shown = max(STEP, math.ceil(left / STEP - 1e-6) * STEP)
+        what = "disconnected" if kind == "grace" else "idle"
+        self.table.set_note(seat, f"{what}; a bot plays for {self._who(seat)} in {shown:g} s")
+        wait = left - (shown - STEP) if shown > STEP else left
+        self._timers[seat] = loop.call_later(max(0.01, wait), self._tick, seat, kind)
+
+    def _stop_counting(self, seat: int) -> None:
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self._due.pop(seat, None)
+
+    def _stand_in(self, seat: int, why: str) -> None:
+        """A bot plays ``seat`` for its player (``why``: away, idle or disconnected)."""
+        self._stop_counting(seat)
+        self._waiting_since.pop(seat, None)
+        if self.table is None or self.phase != "playing":
+            return
+        if seat not in self._standing_in:
+            self.table.stand_in(seat, self.stand_in_level)
+        self._standing_in[seat] = why
+        name = self._who(seat)
+        until = f" until {name} presses a key" if why == "idle" else ""
+        self.table.set_note(seat, f"{why}; a bot plays for {name}{until}")
+
+    def _back(self, seat: int) -> None:
+        """The seat's player plays it again: no countdown, no bot, no note."""
+        self._stop_counting(seat)
+        self._waiting_since.pop(seat, None)
+        if self.table is None:
+            return
+        if self._standing_in.pop(seat, None) is not None:
+            self.table.stand_down(seat)
+        self.table.set_note(seat, None)
+        self._turn_changed(force=True)
+
+    def _stop_all(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self._due.clear()
+        self._waiting_since.clear()
+        self._standing_in.clear()
+        self._turn_version = -1
+        for guest in self.guests.values():
+            guest.away = False
+
+    def _turn_changed(self, *, force: bool = False) -> None:
+        """A move was made (or a seat came back): the idle clock starts for each seat the
+        game now waits for, and stops for the others."""
+        table = self.table
+        if table is None or self.phase != "playing":
+            return
+        version = table.match.version
+        if version == self._turn_version and not force:
+            return
+        self._turn_version = version
+        acting = table.match.to_act() if table.match.outcome() is None else frozenset()
+        realtime = getattr(table.match.game, "deadlines", None) is not None
+        for seat in list(self._waiting_since):
+            self._waiting_since.pop(seat)
+            self._stop_counting(seat)
+            if table.note_of(seat) is not None:
+                table.set_note(seat, None)
+        if self.idle <= 0 or realtime:
+            return
+        now = time.monotonic()
+        for seat in sorted(acting):
+            guest = self.guests.get(self.holder(seat) or "")
+            if guest is None or not guest.connected or guest.away:
+                continue
+            if seat in self._standing_in or seat in self._timers:
+                continue
+            self._waiting_since[seat] = now
+            self._count(seat, "idle")
 
     def _is_connected(self, name: str) -> bool:
         guest = self.guests.get(name)
@@ -355,9 +573,7 @@ class Hall(Seating):
             with contextlib.suppress(OSError):
                 path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
             self._writer = None
-        for timer in self._grace_timers.values():
-            timer.cancel()
-        self._grace_timers.clear()
+        self._stop_all()
         self._changed()
 
     async def rematch(self, name: str) -> None:
@@ -384,6 +600,7 @@ class Hall(Seating):
         self._changed()
 
     async def _close_table(self) -> None:
+        self._stop_all()
         if self.table is not None:
             await self.table.close()
             self.table = None
@@ -431,9 +648,7 @@ class Hall(Seating):
 
     async def close(self) -> None:
         """Stop the table and close the record (it stays resumable if unfinished)."""
-        for timer in self._grace_timers.values():
-            timer.cancel()
-        self._grace_timers.clear()
+        self._stop_all()
         await self._close_table()
         if self._writer is not None:
             self._writer.close()
@@ -468,3 +683,6 @@ class _EndWatcher:
     def deliver(self, update: Update) -> None:
         if update.outcome is not None:
             self._hall._game_over()
+        elif update.version != self._hall._turn_version:
+            # Soon, not now: the table is in the middle of pushing this move to everyone.
+            asyncio.get_running_loop().call_soon(self._hall._turn_changed)

@@ -21,6 +21,8 @@ from tui.widgets.chat import chat_line
 from tui.widgets.keys import KeyStates
 from tui.widgets.marked import MarkedLine
 
+BACK_KEY = "b"
+"""The lobby's key back to the game under way (a seat left mid-game, or watching)."""
 CHAT_LINES = 5
 """The last chat lines the lobby shows."""
 
@@ -57,6 +59,9 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
                     line.append(" (you)")
                 if not hall.guests[holder].connected:
                     line.append(" — disconnected")
+                elif hall.guests[holder].away and hall.phase == "playing":
+                    line.append(" — away; a bot plays for ")
+                    line.append("you" if holder == guest else holder)
             lines.append(line)
     connected = [g for g in hall.guests.values() if g.connected]
     watching = [g.name for g in connected if g.seat is None]
@@ -75,6 +80,8 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
             )
         else:
             lines.append(Text(f"{host} starts the game when the seats are full."))
+    if hall.phase == "playing":
+        lines.append(Text(back_line(hall, guest)))
     if guest == hall.host and hall.address is not None and hall.phase != "playing":
         lines.append(Text(f"Friends join with: {hall.address}"))
     room = getattr(hall, "chat", None)  # a render worker's mirror of the hall has none
@@ -86,6 +93,18 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
     return lines
 
 
+def back_line(hall: HallView, guest: str) -> str:
+    """How ``guest``, in the lobby while the game goes on, gets back to it."""
+    seats = hall.seats_of(guest)
+    if not seats:
+        return f"The game is under way. Press {BACK_KEY} to watch it."
+    seat = min(seats) + 1
+    return (
+        f"A bot plays for you on seat {seat} while you are away. "
+        f"Press {BACK_KEY} to take your seat back."
+    )
+
+
 class LobbyScreen(KeyStates, Screen[None]):
     """Take a seat, watch, or (as the host) start or change the table.
 
@@ -95,6 +114,7 @@ class LobbyScreen(KeyStates, Screen[None]):
     | w | watch instead of playing |
     | s | start the game (host) |
     | e | change the table setup (host) |
+    | b | back to the game under way: take your seat back, or watch |
     | o | settings: screen-reader mode, high contrast |
     """
 
@@ -111,6 +131,7 @@ class LobbyScreen(KeyStates, Screen[None]):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("s", "start", "Start", id="lobby.start"),
         Binding("e", "edit", "Change setup", id="lobby.edit"),
+        Binding(BACK_KEY, "back_to_table", "Back to the game", id="lobby.back"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
     ]
 
@@ -168,6 +189,8 @@ class LobbyScreen(KeyStates, Screen[None]):
         hosting = self.guest == self.hall.host
         if action in ("start", "edit"):
             return True if hosting and self.hall.phase == "lobby" else None
+        if action == "back_to_table":
+            return self.hall.phase == "playing"
         if action == "sit":
             setup = self.hall.setup
             seat = parameters[0] if parameters else -1
@@ -199,6 +222,15 @@ class LobbyScreen(KeyStates, Screen[None]):
             await self.hall.start(self.guest)
         except IllegalAction as refusal:
             self._say(f"Not yet: {refusal}")
+
+    async def action_back_to_table(self) -> None:
+        back = getattr(self.app, "back_to_table", None)
+        if back is None:
+            return
+        try:
+            await back()
+        except IllegalAction as refusal:
+            self._say(f"Not possible: {refusal}")
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())

@@ -45,6 +45,14 @@ DEFAULT_TERM: Final = "xterm"
 """The terminal type assumed when the client's is missing or not a plausible name."""
 EXIT_GRACE: Final = 5.0
 """Seconds an App gets to shut down after its connection is gone before it is cancelled."""
+QUIET = 30.0
+"""Seconds without input after which a session asks its terminal whether it is still there
+(a status query every terminal answers by itself, unseen: `PROBE`)."""
+PROBE_WAIT = 3.0
+"""Seconds a terminal has to answer `PROBE` before its session counts as frozen (`stale`)."""
+PROBE: Final = b"\x1b[5n"
+"""Device Status Report: a live terminal answers `PROBE_ANSWER` without its user's help."""
+PROBE_ANSWER: Final = b"\x1b[0n"
 
 _TERM_NAME = re.compile(r"[\x21-\x7e]{1,64}")
 
@@ -138,6 +146,11 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._early_size = 0
         self._task: asyncio.Task[None] | None = None
         self._gone = False
+        self._last_input = time.monotonic()
+        self._probed_at: float | None = None
+        """When the terminal was asked whether it is there and has not answered since."""
+        self._probe_timer: asyncio.TimerHandle | None = None
+        self._taken_over: str | None = None
 
     @property
     def app(self) -> App[Any] | None:
@@ -187,9 +200,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             chan.write(NEEDS_TERMINAL)
             chan.exit(1)
             return
-        task = asyncio.get_running_loop().create_task(
-            self._run(chan), name=f"hunters-session {self._peer_text()}"
-        )
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self._run(chan), name=f"hunters-session {self._peer_text()}")
+        if not plain_terminal(self._term):
+            self._probe_timer = loop.call_later(QUIET, self._probe)
         self._task = task
         _RUNNING.add(task)
         task.add_done_callback(_RUNNING.discard)
@@ -208,6 +222,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         dropped: str | None = None
         try:
             made = self._app_factory(info)
+            bind = getattr(made, "bind_session", None)
+            if bind is not None:  # it may end this session for a fresh login (take_over)
+                bind(self)
             if not isinstance(made, App):
                 status, dropped = await self._run_remote(made, chan, info)
                 return
@@ -250,17 +267,26 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             status = 1
             logger.exception("session of %r from %s failed", *_who(info))
         finally:
+            if self._probe_timer is not None:
+                self._probe_timer.cancel()
             if self._driver is not None:
                 dropped = self._driver.dropped
+            farewell = getattr(self._app or self._remote, "farewell", None)
             self._app = None
             self._remote = None
             self._driver = None
             self._early_input.clear()
             if not chan.is_closing():
-                if dropped is not None:
+                if self._taken_over is not None:
+                    chan.write(f"hunters: session closed: {self._taken_over}.\r\n".encode())
+                elif dropped is not None:
                     chan.write(f"hunters: session closed: {dropped}.\r\n".encode())
                 elif status:
                     chan.write(CRASHED)
+                said = _said(farewell)
+                # The server ending the session (idle, the table closing) says why itself.
+                if said and self._taken_over is None and getattr(chan, "farewell", None) is None:
+                    chan.write(f"hunters: {said}\r\n".encode())
                 chan.exit(status)
 
     async def _run_remote(
@@ -315,6 +341,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         at_ns = time.monotonic_ns()
         if datatype is not None:
             return
+        self._last_input = time.monotonic()
+        self._probed_at = None
+        if PROBE_ANSWER in data:  # the terminal's answer to `PROBE`, no key of the player's
+            data = data.replace(PROBE_ANSWER, b"")
+            if not data:
+                return
         if self._on_raw_input is not None:
             try:
                 self._on_raw_input(data, at_ns)
@@ -379,6 +411,54 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             handle = asyncio.get_running_loop().call_later(self._exit_grace, task.cancel)
             task.add_done_callback(lambda _: handle.cancel())
 
+    # Is the player still there? -----------------------------------------------------------
+
+    def _probe(self) -> None:
+        """After `QUIET` seconds without input, ask the terminal whether it is there."""
+        self._probe_timer = None
+        chan = self._channel
+        if chan is None or chan.is_closing() or self._gone:
+            return
+        now = time.monotonic()
+        quiet = now - self._last_input
+        if quiet >= QUIET and self._probed_at is None:
+            self._probed_at = now
+            try:
+                chan.write(PROBE)
+            except Exception:
+                logger.debug("probe not written", exc_info=True)
+        wait = QUIET - quiet if quiet < QUIET else QUIET
+        self._probe_timer = asyncio.get_running_loop().call_later(wait, self._probe)
+
+    def stale(self) -> bool:
+        """Whether the session looks frozen: nothing from the player for `QUIET` seconds,
+        and their terminal left the status query unanswered for `PROBE_WAIT` seconds (a
+        suspended ssh, a dead network, a laptop closed). A terminal that never answers
+        queries (``TERM=dumb``) is never asked, so never stale."""
+        asked = self._probed_at
+        return asked is not None and time.monotonic() - asked >= PROBE_WAIT
+
+    def stale_in(self) -> float:
+        """Seconds from now before `stale` could first say so (if nothing comes meanwhile)."""
+        asked = self._probed_at
+        if asked is None:
+            asked = self._last_input + QUIET
+        return max(0.0, asked + PROBE_WAIT - time.monotonic())
+
+    def take_over(self, reason: str) -> None:
+        """Another login took this player's place: end the session, saying ``reason``."""
+        self._taken_over = reason
+        logger.info("session from %s taken over: %s", self._peer_text(), reason)
+        self._end_app()
+        # A frozen client never confirms the close: its connection goes, after a moment.
+        asyncio.get_running_loop().call_later(self._exit_grace, self._abort_connection)
+
+    def _abort_connection(self) -> None:
+        chan = self._channel
+        connection = chan.get_extra_info("connection") if chan is not None else None
+        if connection is not None:
+            connection.abort()
+
     def _end_app(self) -> None:
         if self._remote is not None:
             self._remote.exit()
@@ -400,6 +480,16 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             return "?"
         host, port = self._peer(self._channel)
         return f"{host}:{port}"
+
+
+def _said(farewell: object) -> str | None:
+    """What an App's ``farewell`` (a sentence, or a callable giving one) says now."""
+    try:
+        said = farewell() if callable(farewell) else farewell
+    except Exception:
+        logger.exception("farewell failed")
+        return None
+    return said if isinstance(said, str) and said else None
 
 
 def _who(info: SessionInfo) -> tuple[str, str]:

@@ -1,0 +1,407 @@
+"""No stall, ever: a seat left mid-game, a silent seat and a dropped one all go to a stand-in
+bot, shown on every board; its player takes the seat back (the hall, then over SSH)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from core.engine import IllegalAction, with_names
+from core.table import Seat, TableSetup
+from net import session as session_module
+from net.hall import OPEN, Hall
+from net.session import PROBE, PROBE_ANSWER
+from tests.net.e2e_helpers import (
+    RIGHT,
+    WAIT,
+    Player,
+    connect,
+    hand_of,
+    kinds,
+    play_until,
+    players,
+    running_server,
+    seat_players,
+    until,
+)
+
+TWO_OPEN_ONE_BOT = TableSetup(
+    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
+)
+
+
+async def _seated(tmp_path: Path, **kwargs: object) -> Hall:
+    hall = Hall(tmp_path / "data", bot_delay=0, **kwargs)  # type: ignore[arg-type]
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    await hall.start("ala")
+    return hall
+
+
+async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+def _acting_player(hall: Hall) -> tuple[str, int]:
+    assert hall.table is not None
+    seat = min(s for s in hall.table.match.to_act() if s in (0, 1))
+    name = hall.holder(seat)
+    assert name is not None
+    return name, seat
+
+
+async def test_a_seat_left_mid_game_goes_to_a_bot_at_once_and_comes_back(
+    tmp_path: Path,
+) -> None:
+    """The player the game waits for leaves the table (still connected): a bot plays for
+    them at once, everyone's board says so, and taking the seat back sends it away."""
+    hall = await _seated(tmp_path, grace=60, idle=0)
+    try:
+        table = hall.table
+        assert table is not None
+        name, seat = _acting_player(hall)
+        version = table.match.version
+        hall.leave_seat(name)
+        assert table.is_bot(seat) and hall.guests[name].away
+        assert table.update_for(None).notes[seat] == f"away; a bot plays for {name}"
+        await _until(lambda: table.match.version > version)
+        hall.take_back(name)
+        assert not table.is_bot(seat) and not hall.guests[name].away
+        assert table.update_for(None).notes == {}
+    finally:
+        await hall.close()
+
+
+async def test_a_silent_seat_is_counted_down_then_played_by_a_bot_until_a_key(
+    tmp_path: Path,
+) -> None:
+    """Idle time 0.5 s: the countdown shows on the board, a bot then plays the silent
+    seat, and the player's next key sends it away."""
+    hall = await _seated(tmp_path, grace=60, idle=0.5)
+    try:
+        table = hall.table
+        assert table is not None
+        name, seat = _acting_player(hall)
+        await _until(lambda: table.note_of(seat) is not None)
+        assert table.note_of(seat) == f"idle; a bot plays for {name} in 5 s"
+        assert not table.is_bot(seat)
+        await _until(lambda: table.is_bot(seat), timeout=2)
+        assert table.note_of(seat) == (f"idle; a bot plays for {name} until {name} presses a key")
+        hall.pressed(name)
+        assert not table.is_bot(seat)  # and its idle time starts over, if it is to act:
+        assert table.note_of(seat) in (None, f"idle; a bot plays for {name} in 5 s")
+    finally:
+        await hall.close()
+
+
+async def test_a_key_in_time_starts_the_idle_time_over(tmp_path: Path) -> None:
+    """A player who presses keys (thinking, moving the cursor) is not idle."""
+    hall = await _seated(tmp_path, grace=60, idle=0.4)
+    try:
+        table = hall.table
+        assert table is not None
+        name, seat = _acting_player(hall)
+        for _ in range(4):
+            await asyncio.sleep(0.2)
+            hall.pressed(name)
+        assert not table.is_bot(seat)
+    finally:
+        await hall.close()
+
+
+async def test_a_dropped_seat_counts_its_grace_down_on_the_board(tmp_path: Path) -> None:
+    """Disconnected: the board shows how long until a bot plays, by steps of 5 s."""
+    hall = await _seated(tmp_path, grace=12, idle=0)
+    try:
+        table = hall.table
+        assert table is not None
+        hall.depart("olek")
+        assert table.note_of(1) == "disconnected; a bot plays for olek in 15 s"
+        hall.arrive("olek")
+        assert table.note_of(1) is None
+    finally:
+        await hall.close()
+
+
+@pytest.mark.parametrize("how", ["away", "idle"])
+async def test_a_player_a_bot_plays_for_who_drops_keeps_the_bot(tmp_path: Path, how: str) -> None:
+    """A seat a bot already plays stays with it when its player's connection ends too."""
+    hall = await _seated(tmp_path, grace=60, idle=0.2 if how == "idle" else 0)
+    try:
+        table = hall.table
+        assert table is not None
+        name, seat = _acting_player(hall)
+        if how == "away":
+            hall.leave_seat(name)
+        await _until(lambda: table.is_bot(seat))
+        hall.depart(name)
+        assert table.is_bot(seat)
+        assert table.note_of(seat) == f"disconnected; a bot plays for {name}"
+        hall.arrive(name)
+        assert not table.is_bot(seat)
+        assert table.note_of(seat) in (None, f"idle; a bot plays for {name} in 5 s")
+    finally:
+        await hall.close()
+
+
+class FakeSession:
+    """A session as the hall sees it: frozen or not, and whether it was taken over."""
+
+    def __init__(self, *, frozen: bool) -> None:
+        self.frozen = frozen
+        self.taken: str | None = None
+
+    def stale(self) -> bool:
+        return self.frozen
+
+    def stale_in(self) -> float:
+        return 0.0 if self.frozen else 12.2
+
+    def take_over(self, reason: str) -> None:
+        self.taken = reason
+
+
+async def test_a_frozen_keyless_session_is_taken_over_and_its_end_is_no_departure(
+    tmp_path: Path,
+) -> None:
+    """A keyless login as olek while olek's session is frozen takes his seat; the old
+    session is closed, and its ending afterwards does not mark olek as gone."""
+    hall = await _seated(tmp_path, grace=60, idle=0)
+    try:
+        old = FakeSession(frozen=True)
+        hall.attach("olek", old)
+        guest = hall.arrive("olek")
+        assert old.taken == "a new login as olek took over this session"
+        assert guest.connected and guest.seat == 1
+        hall.detach("olek", old)
+        hall.depart("olek")  # the old session's app ending
+        assert hall.guests["olek"].connected
+        hall.depart("olek")  # the new one's: a real drop
+        assert not hall.guests["olek"].connected
+    finally:
+        await hall.close()
+
+
+async def test_a_live_keyless_session_is_not_taken_and_the_newcomer_told_when(
+    tmp_path: Path,
+) -> None:
+    """Without a key, a session that still answers keeps its seat; the newcomer is told
+    when a frozen one could be taken over."""
+    hall = await _seated(tmp_path, grace=60, idle=0)
+    try:
+        live = FakeSession(frozen=False)
+        hall.attach("olek", live)
+        with pytest.raises(IllegalAction) as refused:
+            hall.arrive("olek")
+        assert str(refused.value) == (
+            "olek is already at this table. If that session is frozen, connect again "
+            "in 14 s to take its place"
+        )
+        assert live.taken is None
+    finally:
+        await hall.close()
+
+
+async def test_the_same_key_takes_over_a_live_session_and_another_key_does_not(
+    tmp_path: Path,
+) -> None:
+    """The key the name came with proves the player: it takes over at once; a keyless
+    login or another key does not, however the old session looks."""
+    hall = Hall(tmp_path / "data", bot_delay=0)
+    hall.arrive("ala", "SHA256:ala")
+    session = FakeSession(frozen=True)
+    hall.attach("ala", session)
+    for intruder in (None, "SHA256:other"):
+        with pytest.raises(IllegalAction, match="already at this table"):
+            hall.arrive("ala", intruder)
+    assert session.taken is None
+    session.frozen = False
+    hall.arrive("ala", "SHA256:ala")
+    assert session.taken is not None
+
+
+def test_another_spelling_of_a_connected_name_takes_nothing_over(tmp_path: Path) -> None:
+    """A login as ALA is refused while ala is connected, frozen or not: one person."""
+    hall = Hall(tmp_path / "data", bot_delay=0)
+    hall.arrive("ala")
+    session = FakeSession(frozen=True)
+    hall.attach("ala", session)
+    with pytest.raises(IllegalAction, match="ala is already at this table"):
+        hall.arrive("ALA")
+    assert session.taken is None
+
+
+# -- over SSH: asyncssh players on the real server --------------------------------------------
+
+
+async def _a_players_turn(hall: Hall) -> tuple[int, str]:
+    """Wait until the game waits for a player (not the bot); their seat and name."""
+    table = hall.table
+    assert table is not None
+    await until(lambda: bool(table.match.to_act() & {0, 1}), "a player's turn")
+    seat = min(table.match.to_act() & {0, 1})
+    name = hall.holder(seat)
+    assert name is not None
+    return seat, name
+
+
+@pytest.mark.timeout(60)
+async def test_q_mid_game_hands_the_seat_to_a_bot_at_once_and_b_takes_it_back(
+    tmp_path: Path,
+) -> None:
+    """The player the game waits for presses q: the next move comes within the bot's
+    delay, the others read that a bot plays for them (and its move as the bot's), the
+    lobby tells the leaver how to come back, and b puts them back at their hand."""
+    async with (
+        running_server(tmp_path / "data", grace=60) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 0
+        await seat_players(ala, olek)
+        hall = served.hall
+        table = hall.table
+        assert table is not None
+        seat, name = await _a_players_turn(hall)
+        leaver, other = (ala, olek) if seat == 0 else (olek, ala)
+        version = table.match.version
+        await leaver.key(b"q")
+        await leaver.wait_for(
+            f"A bot plays for you on seat {seat + 1} while you are away. "
+            "Press b to take your seat back."
+        )
+        await until(lambda: table.match.version > version, "the next move", timeout=3)
+        await other.wait_for(f"away; a bot plays for {name}")
+        assert any(line.startswith(f"The bot for {{p{seat}}} ") for line in table.recent)
+        await leaver.key(b"b")
+        await leaver.wait_for("Your hand")
+        assert not table.is_bot(seat) and not hall.guests[name].away
+        await other.wait_for(f"{name} is back.")
+
+
+@pytest.mark.timeout(60)
+async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
+    tmp_path: Path,
+) -> None:
+    """Idle time 2 s: the others see the countdown, then that a bot plays for the silent
+    player until they press a key; a key gives them their seat back."""
+    async with (
+        running_server(tmp_path / "data", grace=60) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 2.0
+        await seat_players(ala, olek)
+        hall = served.hall
+        table = hall.table
+        assert table is not None
+        seat, name = await _a_players_turn(hall)
+        silent, other = (ala, olek) if seat == 0 else (olek, ala)
+        await other.wait_for(f"idle; a bot plays for {name} in 5 s")
+        await until(lambda: table.is_bot(seat), "a bot for the silent seat", timeout=5)
+        await silent.wait_for(f"idle; a bot plays for {name} until {name} presses a key")
+        silent.send(RIGHT)
+        await until(lambda: not table.is_bot(seat), "the player back", timeout=3)
+
+
+class AnsweringPlayer(Player):
+    """A client whose terminal answers the server's status query, as real terminals do."""
+
+    def feed(self, data: bytes) -> None:
+        super().feed(data)
+        if PROBE in data:
+            self.send(PROBE_ANSWER)
+
+
+@pytest.fixture
+def quick_probes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sessions ask their terminal after 0.5 s without input and wait 0.5 s for it."""
+    monkeypatch.setattr(session_module, "QUIET", 0.5)
+    monkeypatch.setattr(session_module, "PROBE_WAIT", 0.5)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.usefixtures("quick_probes")
+async def test_a_frozen_session_is_taken_over_by_a_new_login_with_the_recent_log(
+    tmp_path: Path,
+) -> None:
+    """Olek's client stops reading and sending (frozen): a new login as olek takes his
+    seat, with his hand and the table's recent lines in the log; the old one is closed."""
+    async with (
+        running_server(tmp_path / "data", grace=60) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        await seat_players(ala, olek)
+        hall = served.hall
+        table = hall.table
+        assert table is not None
+        await play_until([ala, olek], lambda: table.match.version >= 2, timeout=20)
+        assert olek.reader is not None and olek.conn is not None
+        olek.reader.cancel()  # frozen: reads nothing, sends nothing
+        await asyncio.sleep(1.5)
+        earlier = [with_names(line, table.names) for line in table.recent]
+        again = await connect(served.port, "olek")
+        try:
+            await again.wait_for("London — olek (your city)")
+            assert hall.guests["olek"].connected and hall.guests["olek"].seat == 1
+            await again.wait_until(
+                lambda: hand_of(again) == kinds(table.match.state.hands[1]), "olek's hand"
+            )
+            assert any(line[:24] in again.text for line in earlier[-3:]), earlier
+            async with asyncio.timeout(WAIT):
+                await olek.conn.wait_closed()
+            assert hall.guests["olek"].connected, "the old session's end is no departure"
+        finally:
+            await again.close()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.usefixtures("quick_probes")
+async def test_a_session_that_answers_is_not_taken_over_without_its_key(
+    tmp_path: Path,
+) -> None:
+    """Ala's terminal answers the status query: a keyless login as ala is refused, with
+    when to try again if that session were frozen; ala plays on."""
+    async with running_server(tmp_path / "data") as served:
+        ala = await connect(served.port, "ala", kind=AnsweringPlayer)
+        try:
+            await ala.wait_for("table setup")
+            await asyncio.sleep(1.5)
+            twin = await connect(served.port, "ala")
+            try:
+                await twin.wait_for(
+                    "Cannot join: ala is already at this table. If that session is frozen"
+                )
+            finally:
+                await twin.close()
+            assert served.hall.guests["ala"].connected
+            await ala.key(b"\x13")  # ctrl+s: the original session still works
+            await ala.wait_for("open — press 1 to sit here")
+        finally:
+            await ala.close()
+
+
+@pytest.mark.timeout(60)
+async def test_the_same_key_takes_a_live_session_over_at_once(tmp_path: Path) -> None:
+    """Ala logs in again with her key while her first session is alive: the new one is
+    hers, and the old one is told why it closes."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with running_server(tmp_path / "data") as served:
+        first = await connect(served.port, "ala", client_keys=[key])
+        second: Player | None = None
+        try:
+            await first.wait_for("table setup")
+            second = await connect(served.port, "ala", client_keys=[key])
+            await second.wait_for("table setup")
+            await first.wait_for("a new login as ala took over this session")
+            await until(lambda: served.hall.guests["ala"].connected, "ala still here")
+        finally:
+            await first.close()
+            if second is not None:
+                await second.close()
