@@ -46,6 +46,9 @@ class HallApp(HuntersApp):
             CHAT_KEY,
             "chat",
             "Chat",
+            # Not in the footer: at 80 columns a table's keys fill it already (the lobby
+            # says the key in its lines, and help lists it).
+            show=False,
             tooltip="Say something to everyone at the table (Enter sends, Escape cancels)",
             id="hall.chat",
         ),

@@ -17,7 +17,7 @@ from core.games import GAMES
 from net.chat import ChatRoom
 from net.hall import OPEN, HallView, settled
 from tui.screens.settings import SettingsScreen
-from tui.widgets.chat import chat_line
+from tui.widgets.chat import CHAT_KEY, chat_line
 from tui.widgets.keys import KeyStates
 from tui.widgets.marked import MarkedLine
 
@@ -86,6 +86,7 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         lines.append(Text(f"Friends join with: {hall.address}"))
     room = getattr(hall, "chat", None)  # a render worker's mirror of the hall has none
     if isinstance(room, ChatRoom):
+        lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here."))
         lines.extend(
             Text(chat_line(line.sender, line.text))
             for line in room.recent(guest, CHAT_LINES, playing=False)

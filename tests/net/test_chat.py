@@ -193,6 +193,7 @@ async def test_lobby_chat_reaches_the_other_guest_literally(tmp_path: Path) -> N
     ala, bob = HallApp(hall, "ala", Settings()), HallApp(hall, "bob", Settings())
     try:
         async with ala.run_test(size=(80, 24)) as ala_pilot, bob.run_test(size=(80, 24)) as bp:
+            assert f"Press {CHAT_KEY} to chat with everyone here." in screen_text(bob)
             await _say(ala_pilot, "[bold]hi [/bold]all")
             await _until(bp, lambda: "ala says: [bold]hi [/bold]all" in screen_text(bob))
             assert "ala says: [bold]hi [/bold]all" in screen_text(ala)
@@ -316,7 +317,7 @@ async def test_the_help_lists_the_chat_key_at_a_served_table(tmp_path: Path) -> 
 
 PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
 CLEAR = b"\x1b[2J"
-OPEN_LINE = "Say something to the table"
+OPEN_LINE = "Chat: Enter sends"
 """The open chat line's placeholder."""
 
 

@@ -19,7 +19,7 @@ from textual.widgets import Input
 CHAT_KEY = "y"
 """The key that opens the chat input: free on the lobby, the table and every game's board."""
 
-PLACEHOLDER = "Say something to the table: Enter sends, Escape cancels; /mute NAME hides a player."
+PLACEHOLDER = "Chat: Enter sends, Escape cancels; /mute NAME hides a player."
 
 
 def chat_line(sender: str, text: str, *, plain: bool = False) -> str:
