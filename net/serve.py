@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, replace
 from io import TextIOWrapper
@@ -135,6 +136,7 @@ def app_factory(
         try:
             hall.arrive(who.name, who.fingerprint, bound_key=who.bound_key)
         except IllegalAction as refusal:
+            log.info("refused %s (%s) at the table: %s", who.name, who.peer_ip, refusal)
             return Refused(str(refusal))
         try:
             confirmed = who.confirm()
@@ -142,6 +144,7 @@ def app_factory(
             hall.depart(who.name)
             raise
         if not confirmed:
+            log.info("refused %s (%s): the name now belongs to another key", who.name, who.peer_ip)
             hall.depart(who.name)
             return Refused(f"{who.name} now belongs to another key; use another name")
         # Each guest their own settings: one switching to screen-reader mode changes no other.
@@ -409,6 +412,10 @@ LOG_BYTES = 2 * 1024 * 1024
 LOG_BACKUPS = 2
 """... keeping this many older files (hunters.log.1, .2): at most some 6 MB in all."""
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+TERMINAL_FORMAT = "%(asctime)s %(levelmark)s%(message)s"
+"""``hunters serve``'s lines on its terminal: the time, then what happened (warnings and
+errors say so first)."""
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 REPEATS = 10
 """How many records of one message pass in `REPEAT_WINDOW` seconds (see `RepeatLimit`)."""
 REPEAT_WINDOW = 60.0
@@ -421,17 +428,19 @@ _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 @contextlib.contextmanager
 def server_log(data_dir: Path | None) -> Iterator[logging.Handler]:
     """The process's log, for the block, through one handler: ``data_dir/hunters.log`` (for
-    ``hunters host``, whose terminal belongs to the host's app) or stderr (``hunters serve``,
-    warnings and errors only). Either way no guest can grow it without bound: `RepeatLimit`
-    caps how often one message is written, and the file rotates at `LOG_BYTES`."""
+    ``hunters host``, whose terminal belongs to the host's app) or stderr (``hunters serve``:
+    one timed line per login, drop, refusal and limit hit, and every warning). Either way no
+    guest can grow it without bound: `RepeatLimit` caps how often one message is written,
+    and the file rotates at `LOG_BYTES`; and no escape code a guest sends (in a name, say)
+    reaches the host's terminal or the file unescaped (`SafeFormatter`)."""
     handler: logging.Handler
     if data_dir is None:
         handler = logging.StreamHandler(sys.stderr)
-        handler.setLevel(logging.WARNING)
+        handler.setFormatter(SafeFormatter(TERMINAL_FORMAT, TIME_FORMAT, terminal=True))
     else:
         handler = PrivateLogFile(data_dir / LOG_FILE)
-        handler.setLevel(logging.INFO)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        handler.setFormatter(SafeFormatter(LOG_FORMAT))
+    handler.setLevel(logging.INFO)
     handler.addFilter(RepeatLimit())
     root = logging.getLogger()
     saved, saved_level = root.handlers[:], root.level
@@ -443,6 +452,39 @@ def server_log(data_dir: Path | None) -> Iterator[logging.Handler]:
         root.handlers[:] = saved
         root.setLevel(saved_level)
         handler.close()
+
+
+class SafeFormatter(logging.Formatter):
+    """A formatter that writes each message on one line with its control characters (escape
+    codes, newlines, C1 and bidi controls) spelled out as ``\\x1b``-style escapes, so text a
+    guest chose cannot drive the host's terminal or forge a log line. Tracebacks follow
+    as Python prints them (their text is the server's own), on a ``terminal`` only those of
+    warnings and errors: an INFO line with a traceback is for the log file. ``%(levelmark)s``
+    is empty for INFO and below, else the level and a colon."""
+
+    def __init__(self, fmt: str, datefmt: str | None = None, *, terminal: bool = False) -> None:
+        super().__init__(fmt, datefmt)
+        self._terminal = terminal
+
+    def format(self, record: logging.LogRecord) -> str:
+        if self._terminal and record.levelno <= logging.INFO and record.exc_info:
+            record = logging.makeLogRecord({**record.__dict__, "exc_info": None, "exc_text": None})
+        return super().format(record)
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        record.message = _escaped(record.message)
+        record.levelmark = f"{record.levelname}: " if record.levelno > logging.INFO else ""
+        return super().formatMessage(record)
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every control or format character (Unicode Cc, Cf) as an escape."""
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cf") and char != "\t"
+        else char
+        for char in text
+    )
 
 
 class PrivateLogFile(logging.handlers.RotatingFileHandler):

@@ -266,18 +266,20 @@ class HuntersSSHServer(asyncssh.SSHServer):
             self.peer_ip = str(peer[0])
         policy = self._policy
         if not policy.rate.allow(self.peer_ip):
-            _log.debug("refused %s: connecting too often", self.peer_ip)
+            _log.info("refused %s: connecting too often (the rate limit)", self.peer_ip)
             conn.abort()
             return
         admission = policy.unauthenticated.acquire(self.peer_ip, conn)
         if not admission.admitted:
-            _log.debug("refused %s: too many connections logging in", self.peer_ip)
+            _log.info("refused %s: too many connections logging in (the login limit)", self.peer_ip)
             conn.abort()
             return
         if admission.evicted is not None:
             # Its slot is already this connection's; its own connection_lost gives back
             # nothing. Aborted, not disconnected: it may not have finished its handshake.
-            _log.debug("cut the oldest login of the fullest address for %s", self.peer_ip)
+            _log.info(
+                "login limit: cut the oldest login of the fullest address for %s", self.peer_ip
+            )
             admission.evicted.abort()
         policy.live.add(conn, self)
         self._tracked = True
@@ -285,6 +287,9 @@ class HuntersSSHServer(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Give back what this connection held (its slots, its timers, its place in live)."""
+        if self._identity is not None:
+            why = f": {exc}" if exc is not None and str(exc) else ""
+            _log.info("%s left (%s)%s", self._identity.name, self.peer_ip, why)
         if self._conn is not None:
             # Each cap gives back a connection's slot once, whichever hook asks first.
             self._policy.unauthenticated.release(self._conn)
@@ -310,6 +315,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
         """
         refusal = name_refusal(username)
         if refusal is not None:
+            _log.info("refused %s: the name %r is not allowed", self.peer_ip, username[:64])
             raise asyncssh.IllegalUserName(refusal)
         self._username = username
         self._validated_key = None
@@ -400,17 +406,23 @@ class HuntersSSHServer(asyncssh.SSHServer):
         if name is None:
             # Defensive: the auth hooks checked this name moments ago (with no await since),
             # but the key book has the last word.
+            _log.info(
+                "refused %s (%r): the name belongs to another key", self.peer_ip, self._username
+            )
             self._disconnect(_NAME_TAKEN, asyncssh.DISC_ILLEGAL_USER_NAME)
             return
         self._policy.unauthenticated.release(conn)
         if not self._policy.sessions.acquire(self.peer_ip, conn).admitted:
-            _log.info("refused %s: too many players logged in", self.peer_ip)
+            _log.info(
+                "refused %s (%r): too many players logged in (the player limit)", self.peer_ip, name
+            )
             self._disconnect(_SERVER_FULL, asyncssh.DISC_TOO_MANY_CONNECTIONS)
             return
         self._identity = Identity(name, fingerprint_, self.peer_ip, keybook=keybook)
         conn.set_extra_info(**{IDENTITY_INFO: self._identity})
         self._start_session_timer()
-        _log.info("%s logged in as %r (%s)", self.peer_ip, name, fingerprint_ or "no key")
+        how = f"key {fingerprint_}" if fingerprint_ is not None else "no key"
+        _log.info("%s logged in from %s (%s)", name, self.peer_ip, how)
 
     def _count_auth_failures(self, conn: asyncssh.SSHServerConnection) -> None:
         """Close the connection after ``max_auth_failures`` failed login attempts.
@@ -525,7 +537,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self._idle_reason = reason
         name = self._identity.name if self._identity is not None else "?"
         _log.info(
-            "%s (%r): no input for %g s, disconnecting",
+            "%s (%s): no input for %g s (the idle limit), disconnecting",
             self.peer_ip,
             name,
             self._policy.idle_timeout,
@@ -551,8 +563,16 @@ class HuntersSSHServer(asyncssh.SSHServer):
     def _start_session_timer(self) -> None:
         self._cancel_session_timer()
         self._session_timer = asyncio.get_running_loop().call_later(
-            self._policy.session_timeout, self._disconnect, _NO_SESSION
+            self._policy.session_timeout, self._no_session
         )
+
+    def _no_session(self) -> None:
+        _log.info(
+            "%s: no game session opened in %g s, disconnecting",
+            self.peer_ip,
+            self._policy.session_timeout,
+        )
+        self._disconnect(_NO_SESSION)
 
     def _cancel_session_timer(self) -> None:
         if self._session_timer is not None:
@@ -659,6 +679,7 @@ class _GameChannel(asyncssh.SSHServerChannel[bytes]):
         reason, so the line also goes out as stderr data ahead of the failure reply. The
         disconnect is scheduled so that the failure reply goes out first.
         """
+        _log.info("refused %s: %s", self.get_extra_info("peername", ("?",))[0], reason)
         self.write_stderr(reason.encode("utf-8") + b"\r\n")
         asyncio.get_running_loop().call_soon(
             self.get_connection().disconnect, asyncssh.DISC_SERVICE_NOT_AVAILABLE, reason
@@ -674,6 +695,8 @@ class _Explanation(asyncssh.SSHServerSession[bytes]):
         self._reason = reason
 
     def session_started(self) -> None:
+        peer = self._chan.get_extra_info("peername", ("?",))[0]
+        _log.info("refused %s: %s", peer, self._reason)
         if not self._chan.is_closing():
             self._chan.write_stderr(self._reason.encode("utf-8") + b"\r\n")
             self._chan.exit(1)

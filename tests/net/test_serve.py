@@ -7,15 +7,31 @@ built, who is at the hall, and what the key book holds.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
+import subprocess
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from core.table import Seat, TableSetup
 from net.hall import OPEN, Hall
 from net.identity import KEYBOOK_FILE, Identity, KeyBook
-from net.serve import GuestApp, Refused, ServeOptions, app_factory, hosting
+from net.serve import (
+    TERMINAL_FORMAT,
+    TIME_FORMAT,
+    GuestApp,
+    Refused,
+    SafeFormatter,
+    ServeOptions,
+    app_factory,
+    hosting,
+)
 from net.session import SessionInfo
+from tests.net.e2e_helpers import SSH, WAIT, connect, start_server_process, until
+from tests.net.test_openssh import QUIET_OPTIONS
 from tui.settings import Settings
 
 pytestmark = pytest.mark.timeout(30)
@@ -132,3 +148,66 @@ async def test_a_name_in_other_letters_is_refused_while_its_holder_is_here(
     app = arrive(hall, "DUPE", None, keys)
     assert isinstance(app, Refused) and "dupe is already at this table" in app.reason
     assert sorted(hall.guests) == ["dupe"]
+
+
+# -- what hunters serve says on its terminal -----------------------------------------------------
+
+_STAMP = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ")
+
+
+@pytest.mark.skipif(SSH is None, reason="the OpenSSH client (/usr/bin/ssh) is not installed")
+@pytest.mark.timeout(60)
+async def test_serve_logs_logins_drops_and_refusals_one_safe_line_each(tmp_path: Path) -> None:
+    """``hunters serve`` says on stderr, one timed line each: who logged in from where, who
+    dropped, and each refusal with why; a name with escape codes reaches the terminal
+    escaped."""
+    server = start_server_process(tmp_path / "data", tmp_path / "serve.log")
+    try:
+        ala = await connect(server.port, "ala")
+        await ala.wait_for("table setup")
+        assert SSH is not None  # asyncssh's client refuses to send such a name
+        evil = await asyncio.create_subprocess_exec(
+            SSH,
+            "-T",
+            *QUIET_OPTIONS,
+            "-p",
+            str(server.port),
+            "-l",
+            "\x1b[31mred",
+            "127.0.0.1",
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        )
+        async with asyncio.timeout(WAIT):
+            assert await evil.wait() == 255
+        with pytest.raises(asyncssh.Error):
+            await connect(server.port, "[@click=app.quit]")
+        olek = await connect(server.port, "olek")
+        await olek.wait_for("Waiting for the host")
+        await olek.close()
+        await until(lambda: "olek left" in server.output, "olek's drop logged")
+        await ala.close()
+        await until(lambda: "ala left" in server.output, "ala's drop logged")
+    finally:
+        server.kill()
+    lines = [line for line in server.output.splitlines() if _STAMP.match(line)]
+    said = "\n".join(lines)
+    assert re.search(r"ala logged in from 127\.0\.0\.1 \(no key\)", said), said
+    assert re.search(r"olek logged in from 127\.0\.0\.1", said), said
+    assert "refused 127.0.0.1: the name '[@click=app.quit]' is not allowed" in said, said
+    assert "\x1b" not in server.output
+    assert re.search(r"olek left \(127\.0\.0\.1\)", said), said
+
+
+def test_the_log_spells_out_control_characters() -> None:
+    """An escape code, a newline (a forged second line) and a bidi override in a message
+    reach the terminal as escapes, on one line, after the time."""
+    record = logging.LogRecord(
+        "net.server", logging.INFO, __file__, 1, "%s logged in", ("\x1b[2Jevil\nfake\u202e",), None
+    )
+    line = SafeFormatter(TERMINAL_FORMAT, TIME_FORMAT).format(record)
+    assert _STAMP.match(line)
+    assert line.endswith(" \\x1b[2Jevil\\nfake\\u202e logged in")
+    assert "\x1b" not in line and "\n" not in line and "\u202e" not in line
