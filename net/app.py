@@ -7,6 +7,7 @@ none, to watch), and after the game the host decides on a rematch or a new setup
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ from core.engine import IllegalAction
 from core.table import Table, TableSetup
 from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
-from net.hall import Hall, HallView, Session, settled
+from net.hall import HallView, Session, settled
 from net.lobby import LobbyScreen
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -86,8 +87,7 @@ class HallApp(HuntersApp):
     def on_mount(self) -> None:
         super().on_mount()
         self.hall.subscribe(self._hall_changed)
-        if self.chat_hall is not None:
-            self.chat_hall.chat.subscribe(self._chat_heard)
+        self.hall.chat.subscribe(self._chat_heard)
         self._route()
 
     def on_unmount(self) -> None:
@@ -95,8 +95,7 @@ class HallApp(HuntersApp):
         detach = getattr(self.hall, "detach", None)
         if self._session is not None and detach is not None:
             detach(self.guest, self._session)
-        if self.chat_hall is not None:
-            self.chat_hall.chat.unsubscribe(self._chat_heard)
+        self.hall.chat.unsubscribe(self._chat_heard)
         if self.fast_path is not None:
             self.fast_path.disarm()
 
@@ -230,19 +229,13 @@ class HallApp(HuntersApp):
 
     # -- chat -----------------------------------------------------------------------------------
 
-    @property
-    def chat_hall(self) -> Hall | None:
-        """The hall whose chat this guest takes part in (None: a render worker's mirror,
-        which has no chat yet)."""
-        return self.hall if isinstance(self.hall, Hall) else None
-
     def _chatting_screen(self) -> bool:
         return isinstance(self.screen, LobbyScreen | GameScreen | ResultsScreen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key where a guest may chat: the lobby, the table and the results."""
         if action == "chat":
-            return self.chat_hall is not None and self._chatting_screen()
+            return self._chatting_screen()
         return super().check_action(action, parameters)
 
     async def action_chat(self) -> None:
@@ -262,11 +255,9 @@ class HallApp(HuntersApp):
 
     async def on_chat_input_sent(self, message: ChatInput.Sent) -> None:
         self._close_chat()
-        hall = self.chat_hall
-        if hall is None:
-            return
         try:
-            answer = hall.say(self.guest, message.text)
+            said = self.hall.say(self.guest, message.text)
+            answer = await said if inspect.isawaitable(said) else said
         except IllegalAction as refusal:
             self.notify(str(refusal), severity="warning", timeout=4, markup=False)
             return
@@ -303,9 +294,8 @@ class HallApp(HuntersApp):
     def _show_chat(self, line: ChatLine) -> None:
         """A line in the table's log, in the lobby's lines, or (over any other screen, as the
         results) as a toast; not at all if this guest muted its sender."""
-        hall = self.chat_hall
         playing = self.hall.phase == "playing" and bool(self.hall.seats_of(self.guest))
-        if hall is None or not hall.chat.hears(self.guest, line, playing=playing):
+        if not self.hall.chat.hears(self.guest, line, playing=playing):
             return
         text = chat_line(line.sender, line.text, plain=self.settings.screen_reader)
         for screen in self.screen_stack:

@@ -17,7 +17,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from core.engine import IllegalAction
 from net.identity import valid_name
@@ -125,16 +125,19 @@ class ChatRoom:
             raise IllegalAction("There is nothing to send.")
         self._spend(sender)
         self._number += 1
-        line = ChatLine(
-            self._number, sender, clean, time.time(), "watchers" if watcher else "everyone"
-        )
+        audience: Audience = "watchers" if watcher else "everyone"
+        self.hear(ChatLine(self._number, sender, clean, time.time(), audience))
+        return None
+
+    def hear(self, line: ChatLine) -> None:
+        """Keep ``line`` and tell every subscriber: a line said here, or (in a render
+        worker's copy of the room) one the front's room passed on to this guest."""
         self.lines.append(line)
         for subscriber in list(self._subscribers):
             try:
                 subscriber(line)
             except Exception:  # one broken screen must not silence the room
                 continue
-        return None
 
     def _spend(self, sender: str) -> None:
         now = self._clock()
@@ -165,3 +168,20 @@ class ChatRoom:
                 return "Spectators' chat is hidden from you while you play; /watchers on shows it."
             return "You see spectators' chat again."
         return f"Chat commands: {COMMANDS}."
+
+
+def line_fields(line: ChatLine) -> list[Any]:
+    """``line`` as plain values, for the wire to a render worker (`line_from`)."""
+    return [line.number, line.sender, line.text, line.at, line.audience]
+
+
+def line_from(fields: Any) -> ChatLine:
+    """The line `ChatRoom.line_fields` sent (from the front, so trusted; checked anyway)."""
+    number, sender, text, at, audience = fields
+    return ChatLine(
+        int(number),
+        str(sender),
+        clean_text(str(text)),
+        float(at),
+        "watchers" if audience == "watchers" else "everyone",
+    )

@@ -121,6 +121,8 @@ class HallView(Protocol):
     address: str | None
     setup: TableSetup | None
     guests: dict[str, Guest]
+    chat: ChatRoom
+    """The table's chat (a worker's mirror: the lines the front passed on to this guest)."""
 
     @property
     def table(self) -> Any:
@@ -148,6 +150,8 @@ class HallView(Protocol):
     def rematch(self, name: str) -> Awaitable[None]: ...
 
     def new_setup(self, name: str) -> Awaitable[None]: ...
+
+    def say(self, name: str, text: str) -> Awaitable[str | None] | str | None: ...
 
 
 async def settled(result: Awaitable[None] | None) -> None:

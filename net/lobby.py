@@ -14,7 +14,6 @@ from textual.widgets import Footer, Static
 
 from core.engine import IllegalAction
 from core.games import GAMES
-from net.chat import ChatRoom
 from net.hall import OPEN, HallView, settled
 from tui.screens.settings import SettingsScreen
 from tui.widgets.chat import CHAT_KEY, chat_line
@@ -84,13 +83,11 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         lines.append(Text(back_line(hall, guest)))
     if guest == hall.host and hall.address is not None and hall.phase != "playing":
         lines.append(Text(f"Friends join with: {hall.address}"))
-    room = getattr(hall, "chat", None)  # a render worker's mirror of the hall has none
-    if isinstance(room, ChatRoom):
-        lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here."))
-        lines.extend(
-            Text(chat_line(line.sender, line.text))
-            for line in room.recent(guest, CHAT_LINES, playing=False)
-        )
+    lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here."))
+    lines.extend(
+        Text(chat_line(line.sender, line.text))
+        for line in hall.chat.recent(guest, CHAT_LINES, playing=False)
+    )
     return lines
 
 

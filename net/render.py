@@ -40,6 +40,7 @@ from core.engine import IllegalAction
 from core.table import Table, Update
 from net import wire
 from net.app import arm_fast_path
+from net.chat import KEEP, ChatLine, line_fields
 from net.fastpath import FastPath
 from net.hall import Hall
 
@@ -149,6 +150,7 @@ class RenderPool:
     async def start(self) -> None:
         """Start every worker and wait until each is ready to take guests."""
         self.hall.subscribe(self._hall_changed)
+        self.hall.chat.subscribe(self._chat_said)
         self._follow_table()
         self.workers = list(await asyncio.gather(*(self._spawn() for _ in range(self.size))))
 
@@ -257,6 +259,7 @@ class RenderPool:
         """Stop every worker (their apps end; sessions still attached end too)."""
         self._closing = True
         self.hall.unsubscribe(self._hall_changed)
+        self.hall.chat.unsubscribe(self._chat_said)
         workers, self.workers = self.workers, []
         for worker in workers:
             worker.link.close()
@@ -293,6 +296,8 @@ class RenderPool:
         worker.guests[guest.number] = guest
         worker.send("hall", 0, self.snapshot())
         worker.send("attach", guest.number, guest.attach_info())
+        for line in self.hall.chat.recent(guest.name, KEEP, playing=self._playing(guest.name)):
+            worker.send("chat", guest.number, line_fields(line))
         if guest.paused:
             worker.send("pause", guest.number)
         guest.follow(rejoin=True)
@@ -364,6 +369,18 @@ class RenderPool:
 
     # -- what guests' apps ask -------------------------------------------------------------
 
+    def _playing(self, name: str) -> bool:
+        return self.hall.phase == "playing" and bool(self.hall.seats_of(name))
+
+    def _chat_said(self, line: ChatLine) -> None:
+        """A chat line goes to each guest who hears it (their mutes are kept here)."""
+        room = self.hall.chat
+        fields = line_fields(line)
+        for worker in self.workers:
+            for guest in worker.guests.values():
+                if room.hears(guest.name, line, playing=self._playing(guest.name)):
+                    worker.send("chat", guest.number, fields)
+
     def intent(self, guest: RemoteGuest, number: int, name: str, args: list[Any]) -> None:
         """Do what a guest's app asks, as that guest; answer it with ``reply``."""
         hall, who = self.hall, guest.name
@@ -372,6 +389,10 @@ class RenderPool:
                 hall.take_seat(who, int(args[0]))
             elif name == "watch":
                 hall.watch(who)
+            elif name == "say":
+                answer = hall.say(who, str(args[0]))
+                if answer is not None and guest.worker is not None:
+                    guest.worker.send("notify", guest.number, answer)
             elif name == "configure":
                 setup = wire.setup_from(args[0])
                 if setup is None:

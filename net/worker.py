@@ -9,7 +9,8 @@ front → worker: ``hall`` (what the lobby and routing read, the setup without i
 ``attach`` (a guest's session: name, terminal, size, settings), ``in`` (their raw bytes,
 after the front's fast path took the claims), ``resize``, ``pause``/``resume`` (their
 channel's flow control), ``update`` (one `Update` of a seat the guest plays, or the
-spectator's), ``reply`` (the answer to a request: None or the refusal), ``notify``, ``exit``.
+spectator's), ``reply`` (the answer to a request: None or the refusal), ``chat`` (a chat
+line the guest hears), ``notify``, ``exit``.
 
 worker → front: ``ready``, ``out`` (bytes for the guest's channel), ``read`` (pause or resume
 reading their channel), ``abort``, ``intent`` (a request to the hall or its table, answered by
@@ -41,6 +42,7 @@ from core.engine import Action, Event, IllegalAction
 from core.table import Participant, TableSetup, Update
 from net import textual_fixes, wire
 from net.app import HallApp
+from net.chat import ChatRoom, line_from
 from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
 from net.hall import Guest, Phase, Seating
 from net.watchdog import Watchdog
@@ -141,6 +143,8 @@ class HallMirror(Seating):
         self.address: str | None = None
         self.setup: TableSetup | None = None
         self.guests: dict[str, Guest] = {}
+        self.chat = ChatRoom()
+        """The lines the front's room passed on to this guest (see net.render)."""
         self._table: TableProxy | None = None
         self._proxies: dict[int, TableProxy] = {}
         self._listeners: list[Callable[[], None]] = []
@@ -223,6 +227,11 @@ class HallMirror(Seating):
 
     async def new_setup(self, name: str) -> None:
         await self.ask("new_setup")
+
+    async def say(self, name: str, text: str) -> str | None:
+        """A chat line to the front's room (what a command answers comes as ``notify``)."""
+        await self.ask("say", text)
+        return None
 
 
 class WorkerApp(HallApp):
@@ -316,6 +325,8 @@ class GuestSession:
             self.mirror.deliver(int(args[0]), args[1])
         elif kind == "reply":
             self.mirror.answer(int(args[0]), args[1])
+        elif kind == "chat":
+            self.mirror.chat.hear(line_from(args[0]))
         elif kind == "resize":
             self._size = clamp_size(int(args[0]), int(args[1]))
             if driver is not None:

@@ -379,3 +379,25 @@ async def test_a_chat_flood_over_ssh_is_rate_limited_and_the_game_goes_on(tmp_pa
         await play_until(
             [ala, bob], lambda: served_table(served).match.version > version, timeout=20
         )
+
+
+@pytest.mark.timeout(60)
+async def test_chat_reaches_guests_whose_apps_run_in_render_workers(tmp_path: Path) -> None:
+    """With render workers the front's room passes each line on to the guests who hear it:
+    a command's answer comes back to its sender, and a muted sender's lines stay away."""
+    async with (
+        running_server(tmp_path / "data", render_workers=1) as served,
+        players(served.port, "ala", "bob") as (ala, bob),
+    ):
+        await host_table(ala)
+        await bob.wait_for("press 1 to sit here")
+        await _ssh_say(ala, b"[bold]hello bob")
+        await bob.wait_for("ala says: [bold]hello bob")
+        await _ssh_say(ala, b"/mute bob")
+        await ala.wait_for("You no longer see chat from bob")
+        await _ssh_say(bob, b"can you hear me")
+        await _ssh_say(ala, b"quiet here")
+        await bob.wait_for("ala says: quiet here")
+        assert "can you hear me" in bob.text
+        await ala.wait_for("ala says: quiet here")
+        assert "can you hear me" not in ala.text
