@@ -133,6 +133,14 @@ def _server_options(parser: argparse.ArgumentParser) -> None:
         f"at most {GRACE_MAX:g})",
     )
     parser.add_argument(
+        "--idle",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="how long a turn-based game waits for a seated player who presses no key before "
+        f"a bot plays for them until they do (default: 120; 0: never; at most {GRACE_MAX:g})",
+    )
+    parser.add_argument(
         "--bot-delay", type=float, default=0.8, metavar="SECONDS", help="bots' pause before acting"
     )
     parser.add_argument(
@@ -245,8 +253,10 @@ def _server_problem(args: argparse.Namespace) -> str | None:
         return "an empty --password would let anybody in"
     if args.render_workers is not None and not 0 <= args.render_workers <= RENDER_WORKERS_MAX:
         return f"--render-workers must be 0–{RENDER_WORKERS_MAX}, not {args.render_workers}"
-    return _seconds_problem("--grace", args.grace, GRACE_MAX) or _seconds_problem(
-        "--bot-delay", args.bot_delay, BOT_DELAY_MAX
+    return (
+        _seconds_problem("--grace", args.grace, GRACE_MAX)
+        or _seconds_problem("--idle", args.idle, GRACE_MAX)
+        or _seconds_problem("--bot-delay", args.bot_delay, BOT_DELAY_MAX)
     )
 
 
@@ -295,6 +305,7 @@ def _serve(args: argparse.Namespace) -> int:
         game=args.game,
         password=args.password,
         grace=args.grace,
+        idle=args.idle,
         bot_delay=args.bot_delay,
         # Off by default until a spectator's resize storm no longer delays the players who
         # share its worker (tests/net/test_hostile.py); `--render-workers N` turns them on.

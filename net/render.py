@@ -498,6 +498,7 @@ class RemoteGuest:
         }
 
     def feed(self, data: bytes) -> None:
+        self.pool.hall.pressed(self.name)  # they are here: the idle rule (net.hall)
         if self.worker is not None:
             self.worker.send("in", self.number, data)
 

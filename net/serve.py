@@ -34,7 +34,7 @@ from core.engine import IllegalAction
 from net import textual_fixes
 from net.app import HallApp
 from net.fastpath import FastPath
-from net.hall import RECORD, Hall
+from net.hall import IDLE, RECORD, Hall
 from net.hostkey import (
     DataDirError,
     default_data_dir,
@@ -64,6 +64,8 @@ class ServeOptions:
     game: str | None = None
     password: str | None = None
     grace: float = 60.0
+    idle: float = IDLE
+    """Seconds a silent seated player may keep a turn-based game waiting (0: no limit)."""
     bot_delay: float = 0.8
     render_workers: int = 0
     """Processes that run the guests' apps (net.render); 0: every app in this process."""
@@ -175,7 +177,13 @@ async def hosting(
     ensure_private_dir(table_dir, allow_symlink=False)
     refuse_symlink(data_dir / KEYBOOK_FILE, "the key book")
     refuse_symlink(table_dir / RECORD, "the game record")
-    hall = Hall(table_dir, game=options.game, grace=options.grace, bot_delay=options.bot_delay)
+    hall = Hall(
+        table_dir,
+        game=options.game,
+        grace=options.grace,
+        idle=options.idle,
+        bot_delay=options.bot_delay,
+    )
     try:
         resumed = await hall.resume()
     except (OSError, ValueError, LookupError, TypeError) as error:

@@ -4,29 +4,61 @@ bot, shown on every board; its player takes the seat back (the hall, then over S
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from pathlib import Path
 
 import asyncssh
 import pytest
 
+import net.serve as serve_module
 from core.engine import IllegalAction, with_names
 from core.table import Seat, TableSetup
 from net import session as session_module
+from net.cli import main
 from net.hall import OPEN, Hall
 from net.session import PROBE, PROBE_ANSWER
 from tests.net.e2e_helpers import (
     RIGHT,
+    SSH,
     WAIT,
     Player,
     connect,
     hand_of,
     kinds,
+    openssh,
     play_until,
     players,
     running_server,
     seat_players,
     until,
 )
+
+
+def test_idle_comes_from_the_command_line_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--idle`` reaches the served table's options (default 120 s); a bad value is one
+    line and exit status 2."""
+    served: list[serve_module.ServeOptions] = []
+
+    async def serve(options: serve_module.ServeOptions, **_: object) -> None:
+        served.append(options)
+
+    monkeypatch.setattr(serve_module, "serve", serve)
+    argv = ["serve", "--port", "0", "--data-dir", str(tmp_path / "data")]
+    assert main(argv) == 0 and main([*argv, "--idle", "0"]) == 0
+    assert [options.idle for options in served] == [120.0, 0.0]
+    assert main([*argv, "--idle", "-1"]) == 2
+    assert "--idle must be between 0 and 3600 seconds, not -1.0" in capsys.readouterr().err
+
+
+async def test_the_served_hall_takes_its_idle_time_from_the_options(tmp_path: Path) -> None:
+    """The option reaches the hall that applies it."""
+    options = serve_module.ServeOptions(port=0, data_dir=tmp_path / "data", idle=7.0)
+    async with serve_module.hosting(options) as (hall, _):
+        assert hall.idle == 7.0
+
 
 TWO_OPEN_ONE_BOT = TableSetup(
     "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
@@ -310,6 +342,26 @@ async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
         await until(lambda: not table.is_bot(seat), "the player back", timeout=3)
 
 
+@pytest.mark.timeout(90)
+async def test_keys_reach_the_idle_rule_from_a_render_worker(tmp_path: Path) -> None:
+    """With the guests' apps in a render worker, a key still tells the hall its player is
+    here: the bot playing for the silent player leaves."""
+    async with (
+        running_server(tmp_path / "data", grace=60, render_workers=1) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 1.0
+        await seat_players(ala, olek)
+        hall = served.hall
+        table = hall.table
+        assert table is not None
+        seat, _ = await _a_players_turn(hall)
+        silent = ala if seat == 0 else olek
+        await until(lambda: table.is_bot(seat), "a bot for the silent seat", timeout=5)
+        silent.send(RIGHT)
+        await until(lambda: not table.is_bot(seat), "the player back", timeout=3)
+
+
 class AnsweringPlayer(Player):
     """A client whose terminal answers the server's status query, as real terminals do."""
 
@@ -405,3 +457,44 @@ async def test_the_same_key_takes_a_live_session_over_at_once(tmp_path: Path) ->
             await first.close()
             if second is not None:
                 await second.close()
+
+
+@pytest.mark.skipif(SSH is None, reason="the OpenSSH client (/usr/bin/ssh) is not installed")
+@pytest.mark.timeout(60)
+@pytest.mark.usefixtures("quick_probes")
+async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
+    tmp_path: Path,
+) -> None:
+    """A real ssh whose terminal answers status queries keeps its name while it runs;
+    once it is stopped (kill -STOP), a fresh login as ala takes the session over."""
+    async with (
+        running_server(tmp_path / "data") as served,
+        openssh(served.port, "ala", tmp_path / "home") as ala,
+    ):
+        shown = ala.feed
+
+        def terminal(data: bytes) -> None:  # the terminal emulator answers, as xterm does
+            shown(data)
+            if PROBE in data:
+                ala.send(PROBE_ANSWER)
+
+        ala.feed = terminal  # type: ignore[method-assign]
+        await ala.wait_for("table setup")
+        await asyncio.sleep(1.5)
+        twin = await connect(served.port, "ala")
+        try:
+            await twin.wait_for("Cannot join: ala is already at this table.")
+        finally:
+            await twin.close()
+        assert ala.proc is not None
+        os.kill(ala.proc.pid, signal.SIGSTOP)
+        try:
+            await asyncio.sleep(1.5)
+            again = await connect(served.port, "ala")
+            try:
+                await again.wait_for("table setup")
+                assert served.hall.guests["ala"].connected
+            finally:
+                await again.close()
+        finally:
+            os.kill(ala.proc.pid, signal.SIGCONT)
