@@ -397,7 +397,8 @@ async def host(
     ready: Callable[[int, str], None] | None = None,
     app_factory: Callable[[Hall, str, Settings], App[Any]] = HostApp,
 ) -> None:
-    """Serve the table and play at it in this terminal until the host's app ends."""
+    """Serve the table and play at it in this terminal until the host's app ends (SIGTERM
+    ends it too, without asking, and the table closes with its goodbyes)."""
     textual_fixes.apply()  # SSH guests' apps share this process with the host's own
     data_dir = options.data_dir if options.data_dir is not None else default_data_dir()
     ensure_private_dir(data_dir)  # before the log is written into it
@@ -405,9 +406,17 @@ async def host(
     with server_log(data_dir):
         async with hosting(options, ready=ready, quiet_workers=True) as (hall, _):
             hall.arrive(name)
+            app = app_factory(hall, name, settings)
+            loop = asyncio.get_running_loop()
+            terminable = False
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signal.SIGTERM, app.exit)
+                terminable = True
             try:
-                await app_factory(hall, name, settings).run_async()
+                await app.run_async()
             finally:
+                if terminable:
+                    loop.remove_signal_handler(signal.SIGTERM)
                 hall.depart(name)
 
 

@@ -320,3 +320,37 @@ async def test_the_host_quitting_mid_game_asks_first_then_says_goodbye_to_guests
             assert ola.received.endswith(b"\x1b[?1049l\x1b[?25h")
         finally:
             await ola.close()
+
+
+@pytest.mark.timeout(90)
+async def test_sigterm_on_host_closes_the_table_with_goodbyes(tmp_path: Path) -> None:
+    """``hunters host`` mid-game gets SIGTERM: no question; the host's terminal and the
+    guest's are given back, the guest is told the game is saved, and host exits 0."""
+    argv = _host_argv(tmp_path / "data", "--name", "ala")
+    async with on_pty(argv, _env(tmp_path / "home"), "ala") as host:
+        await until(lambda: b"Join with: ssh -p" in host.received, "told how to join")
+        found = re.search(rb"Join with: ssh -p (\d+) ", bytes(host.received))
+        assert found is not None
+        port = int(found.group(1))
+        await host.wait_for("Superbohaterowie: table setup")
+        await host.settle()
+        await host.key(CTRL_S)
+        await host.wait_for("Friends join with")
+        ola = await connect(port, "ola")
+        try:
+            await ola.wait_for("Superbohaterowie, hosted by ala.")
+            await host.key(b"1")
+            await ola.key(b"2")
+            await host.wait_for("Press s to start.")
+            await host.key(b"s")
+            await ola.wait_for("Your hand")
+            assert host.proc is not None
+            os.kill(host.proc.pid, signal.SIGTERM)
+            assert await host.exit_status() == 0
+            await until(lambda: host.ended, "the host's terminal closed")
+            assert b"\x1b[?1049l" in host.received[host.received.rfind(ENTER_SCREEN) :]
+            said = await stderr_of(ola)
+            assert said.startswith(SAVED) and f"ssh -p {port} ola@".encode() in said
+            restored(ola)
+        finally:
+            await ola.close()
