@@ -226,6 +226,7 @@ async def test_table_chat_goes_into_the_log_and_screen_readers_hear_who(tmp_path
             await _until(bp, lambda: "Chat from ala: good luck" in _log(bob))
             await _until(sp, lambda: "ala says: good luck" in _log(sam))
             assert "ala says: good luck" in _log(ala)
+            assert ("y", "Chat") in help_keys(sam.screen)  # the help lists it at the table
             # bob hides spectators while he plays; sam's line reaches ala, not bob.
             await _say(bp, "/watchers off")
             await _say(sp, "bob has a spider")
