@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from tests.net.e2e_helpers import (
     ENTER,
     Served,
     Terminal,
+    connect,
     host_table,
     play_until,
     players,
@@ -402,3 +404,49 @@ async def test_chat_reaches_guests_whose_apps_run_in_render_workers(tmp_path: Pa
         assert "can you hear me" in bob.text
         await ala.wait_for("ala says: quiet here")
         assert "can you hear me" not in ala.text
+
+
+@pytest.mark.timeout(90)
+async def test_a_spectator_flooding_chat_holds_up_neither_the_game_nor_the_room(
+    tmp_path: Path,
+) -> None:
+    """A spectator sends chat line after line (each pasted: the chat key, a paste, Enter)
+    twenty times a second while two players play on: the room takes five lines per ten
+    seconds of them, the players' moves go through, and the flooder's session lives on."""
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala", "bob") as (ala, bob),
+    ):
+        await seat_players(ala, bob)
+        flooder = await connect(served.port, "eve")
+        try:
+            await flooder.wait_for("Draw pile")  # watching the game in progress
+            started = time.monotonic()
+            stop = asyncio.Event()
+
+            async def flood() -> None:
+                n = 0
+                while not stop.is_set():
+                    line = PASTE_START + b"spam %d " % n + b"x" * 150 + PASTE_END
+                    flooder.send(CHAT_KEY.encode() + line + ENTER)
+                    n += 1
+                    await asyncio.sleep(0.05)
+
+            async def play() -> None:
+                table = served_table(served)
+                start = len(table.match.steps)
+                try:
+                    await play_until(
+                        [ala, bob], lambda: len(table.match.steps) >= start + 4, timeout=40
+                    )
+                finally:
+                    stop.set()
+
+            await asyncio.gather(flood(), play())
+            await flooder.wait_for("You are sending too fast")
+            windows = (time.monotonic() - started) / RATE_WINDOW
+            spam = [line for line in served.hall.chat.lines if line.sender == "eve"]
+            assert 0 < len(spam) <= RATE_LINES * (int(windows) + 1)
+            assert not flooder.ended and served.hall.guests["eve"].connected
+        finally:
+            await flooder.close()
