@@ -76,6 +76,8 @@ class HallApp(HuntersApp):
         self._route_pending = False
         self._chat_focus: Widget | None = None
         """What had the focus before the chat line opened (it gets it back after)."""
+        self._fast_keys_held = False
+        """Whether opening the chat line disarmed the fast path (closing it re-arms it)."""
         self._routing = False
         self._stepped_out = False
         """A spectator left the game's screen: the hall does not push it back on them."""
@@ -248,6 +250,7 @@ class HallApp(HuntersApp):
             screen.set_focus(open_line)
             return
         self._chat_focus = screen.focused
+        self._fast_keys_held = self.fast_path is not None and self.fast_path.armed
         self._hold_fast_keys(True)
         line = ChatInput(max_length=CHAT_MAX, id="chat-input")
         await screen.mount(line)
@@ -277,15 +280,22 @@ class HallApp(HuntersApp):
 
     def _hold_fast_keys(self, hold: bool) -> None:
         """While the chat line is open every key is text: the fast path (Whoosh's 1 2 3 taken
-        from the raw bytes) lets them through, and takes them again once it closes."""
+        from the raw bytes) lets them through, and takes them again once it closes, if it
+        took them before (not for a guest who chatted from the lobby, away from the game).
+        With render workers the fast path is the front's: the mirror tells it."""
         path, hall = self.fast_path, self.hall
         if path is None:
+            tell = getattr(hall, "hold_fast_keys", None)
+            if tell is not None:
+                tell(hold)
             return
         if hold:
             path.disarm()
-        elif hall.phase == "playing" and hall.setup is not None and hall.table is not None:
-            seats = hall.seats_of(self.guest)
-            arm_fast_path(path, hall.setup, hall.table, seats, self._refused)
+        elif self._fast_keys_held and hall.setup is not None and hall.table is not None:
+            self._fast_keys_held = False
+            if hall.phase == "playing":
+                seats = hall.seats_of(self.guest)
+                arm_fast_path(path, hall.setup, hall.table, seats, self._refused)
 
     def _chat_heard(self, line: ChatLine) -> None:
         """Someone said something (from their session's context): shown here soon."""

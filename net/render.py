@@ -389,6 +389,9 @@ class RenderPool:
                 hall.take_seat(who, int(args[0]))
             elif name == "watch":
                 hall.watch(who)
+            elif name == "hold_fast_keys":
+                guest.chatting = bool(args[0])
+                guest.follow()
             elif name == "say":
                 answer = hall.say(who, str(args[0]))
                 if answer is not None and guest.worker is not None:
@@ -465,6 +468,8 @@ class RemoteGuest:
         self._generation = 0
         self._seats: frozenset[int] = frozenset()
         self._armed: tuple[Table, frozenset[int]] | None = None
+        self.chatting = False
+        """The guest's chat line is open: their fast keys are text (net.app.HallApp)."""
 
     # -- the session's App (net.session.RemoteApp) -----------------------------------------
 
@@ -593,7 +598,12 @@ class RemoteGuest:
         path = self.fast_path
         if path is None:
             return
-        if hall.phase == "playing" and table is not None and hall.setup is not None:
+        if (
+            hall.phase == "playing"
+            and table is not None
+            and hall.setup is not None
+            and not self.chatting
+        ):
             if self._armed != (table, seats):
                 self._armed = (table, seats)
                 arm_fast_path(path, hall.setup, table, seats, self._refused)

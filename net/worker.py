@@ -228,6 +228,11 @@ class HallMirror(Seating):
     async def new_setup(self, name: str) -> None:
         await self.ask("new_setup")
 
+    def hold_fast_keys(self, hold: bool) -> None:
+        """The chat line opened (or closed): the front's fast path lets claim keys through
+        to the app as text meanwhile. Nothing to wait for: request number 0 is unanswered."""
+        self._link.send("intent", self._guest, 0, "hold_fast_keys", [hold])
+
     async def say(self, name: str, text: str) -> str | None:
         """A chat line to the front's room (what a command answers comes as ``notify``)."""
         await self.ask("say", text)

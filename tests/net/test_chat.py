@@ -17,6 +17,7 @@ from net.chat import CHAT_MAX, RATE_LINES, RATE_WINDOW, ChatLine, ChatRoom, clea
 from net.fastpath import FastPath
 from net.hall import OPEN, Hall
 from net.lobby import LobbyScreen
+from net.render import RenderPool
 from tests.net.e2e_helpers import (
     ENTER,
     Served,
@@ -285,6 +286,54 @@ async def test_whoosh_claim_keys_are_text_while_the_chat_line_is_open(tmp_path: 
             assert not ala.screen.query(ChatInput)
             assert ala.screen.focused is not None and ala.screen.focused.id == "board"
     finally:
+        await hall.close()
+
+
+async def test_chat_from_the_lobby_leaves_the_fast_keys_off_while_away(tmp_path: Path) -> None:
+    """A player who left the game for the lobby (q) chats there: closing the line does not
+    hand their 1 2 3 back to the table they are away from."""
+    hall = Hall(tmp_path, game="whoosh", bot_delay=60)
+    hall.arrive("ala")
+    hall.configure("ala", WHOOSH)
+    hall.take_seat("ala", 0)
+    await hall.start("ala")
+    path = FastPath()
+    ala = HallApp(hall, "ala", Settings(), fast_path=path)
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(ala.screen, GameScreen) and path.armed)
+            await pilot.press("q")
+            await _until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
+            assert not path.armed
+            await _say(pilot, "brb")
+            assert not path.armed
+            assert "brb" in [line.text for line in hall.chat.lines]
+    finally:
+        await hall.close()
+
+
+async def test_with_render_workers_the_front_holds_the_fast_keys_while_chatting(
+    tmp_path: Path,
+) -> None:
+    """A worker's app tells the front its chat line is open: the front's fast path for that
+    guest lets 1 2 3 through meanwhile, and takes them again after."""
+    hall = Hall(tmp_path, game="whoosh", bot_delay=60)
+    hall.arrive("ala")
+    hall.configure("ala", WHOOSH)
+    hall.take_seat("ala", 0)
+    await hall.start("ala")
+    pool = RenderPool(hall, 1)  # not started: no worker process is needed here
+    path = FastPath()
+    guest = pool.guest("ala", Settings(), path)
+    try:
+        guest.follow()
+        assert path.armed
+        pool.intent(guest, 0, "hold_fast_keys", [True])
+        assert not path.armed
+        pool.intent(guest, 0, "hold_fast_keys", [False])
+        assert path.armed
+    finally:
+        path.disarm()
         await hall.close()
 
 
