@@ -83,7 +83,7 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         lines.append(Text(back_line(hall, guest)))
     if guest == hall.host and hall.address is not None and hall.phase != "playing":
         lines.append(Text(f"Friends join with: {hall.address}"))
-    lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here."))
+    lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here (/help lists its commands)."))
     lines.extend(
         Text(chat_line(line.sender, line.text))
         for line in hall.chat.recent(guest, CHAT_LINES, playing=False)

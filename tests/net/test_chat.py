@@ -129,6 +129,9 @@ def test_commands_say_what_they_need() -> None:
     assert room.say("ala", "/mute") == "Say whose chat: /mute NAME."
     assert room.say("ala", "/mute ala") == "You cannot mute yourself."
     assert "Chat commands: /mute NAME" in (room.say("ala", "/what") or "")
+    assert room.say("ala", "/help") == (
+        "Chat commands: /mute NAME, /unmute NAME, /watchers off, /watchers on."
+    )
     assert lines == []
 
 
@@ -196,7 +199,7 @@ async def test_lobby_chat_reaches_the_other_guest_literally(tmp_path: Path) -> N
     ala, bob = HallApp(hall, "ala", Settings()), HallApp(hall, "bob", Settings())
     try:
         async with ala.run_test(size=(80, 24)) as ala_pilot, bob.run_test(size=(80, 24)) as bp:
-            assert f"Press {CHAT_KEY} to chat with everyone here." in screen_text(bob)
+            assert f"Press {CHAT_KEY} to chat with everyone here (/help" in screen_text(bob)
             await _say(ala_pilot, "[bold]hi [/bold]all")
             await _until(bp, lambda: "ala says: [bold]hi [/bold]all" in screen_text(bob))
             assert "ala says: [bold]hi [/bold]all" in screen_text(ala)
