@@ -315,7 +315,8 @@ def _serve(args: argparse.Namespace) -> int:
     def ready(port: int, fingerprint: str) -> None:
         print(f"Hunters is serving on {args.host} port {port}.", flush=True)
         print(f"Host key fingerprint: {fingerprint}", flush=True)
-        print(f"Join with: ssh -p {port} NAME@{args.host}", flush=True)
+        needs = " and the table password" if args.password is not None else ""
+        print(f"Join with: ssh -p {port} NAME@{args.host}{needs}", flush=True)
 
     try:
         if name is None:

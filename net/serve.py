@@ -410,7 +410,7 @@ async def host(
             loop = asyncio.get_running_loop()
             terminable = False
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(signal.SIGTERM, app.exit)
+                loop.add_signal_handler(signal.SIGTERM, lambda: app.exit())
                 terminable = True
             try:
                 await app.run_async()

@@ -11,6 +11,7 @@ import io
 import logging
 import os
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -487,3 +488,19 @@ def _flood_now(count: int) -> None:
             chr(9_999_999)
         except ValueError:
             logger.warning(DRIVER_WARNING, "\x1b[1;1;9999999u", exc_info=True)
+
+
+@pytest.mark.timeout(60)
+def test_serve_says_the_join_command_needs_the_table_password(tmp_path: Path) -> None:
+    """With --password the join line printed at start says it is needed, as the lobby's."""
+    from tests.net.e2e_helpers import start_server_process
+
+    server = start_server_process(tmp_path / "data", tmp_path / "serve.log", "--password", "pw")
+    try:
+        deadline = time.monotonic() + 10
+        while "Join with" not in server.output and time.monotonic() < deadline:
+            time.sleep(0.02)
+        joined = f"Join with: ssh -p {server.port} NAME@127.0.0.1 and the table password\n"
+        assert joined in server.output
+    finally:
+        server.kill()
