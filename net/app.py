@@ -7,9 +7,10 @@ none, to watch), and after the game the host decides on a rematch or a new setup
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
@@ -90,6 +91,7 @@ class HallApp(HuntersApp):
         super().on_mount()
         self.hall.subscribe(self._hall_changed)
         self.hall.chat.subscribe(self._chat_heard)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         self._route()
 
     def on_unmount(self) -> None:
@@ -204,7 +206,7 @@ class HallApp(HuntersApp):
         if self.hall.seats_of(self.guest):
             leave = getattr(self.hall, "leave_seat", None)
             if leave is not None:
-                leave(self.guest)
+                self.run_worker(_quietly(leave(self.guest)), group="hall")
         else:
             self._stepped_out = True
 
@@ -241,7 +243,11 @@ class HallApp(HuntersApp):
         return super().check_action(action, parameters)
 
     async def action_chat(self) -> None:
-        """Open the chat line at the bottom of the screen (or go back to it).
+        """Open the chat line at the bottom of the screen (or go back to it)."""
+        await self._open_chat()
+
+    async def _open_chat(self, text: str = "") -> None:
+        """The chat line on the current screen, holding ``text`` so far.
 
         The line has the focus before the next key is handled (mounted and focused here,
         not later): keys typed fast behind the chat key, or pasted, are text, not moves."""
@@ -252,9 +258,36 @@ class HallApp(HuntersApp):
         self._chat_focus = screen.focused
         self._fast_keys_held = self.fast_path is not None and self.fast_path.armed
         self._hold_fast_keys(True)
-        line = ChatInput(max_length=CHAT_MAX, id="chat-input")
+        line = ChatInput(text, max_length=CHAT_MAX, id="chat-input")
         await screen.mount(line)
         screen.set_focus(line)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """Another screen came up while a chat line was open (the host started the game as
+        this guest typed in the lobby): the line moves to it with what was typed, so the
+        keys typed on stay text instead of becoming moves on the board that appeared. It
+        opens there once that screen has taken its own focus (the board's, given back when
+        the line closes)."""
+        current = self.screen
+        if not self._chatting_screen() or current.query(ChatInput):
+            return
+        left = [
+            line
+            for other in self.screen_stack[:-1]
+            for line in other.query(ChatInput).results(ChatInput)
+            if not line.done
+        ]
+        if not left:
+            return
+        text = left[-1].value
+        for line in left:
+            line.remove()
+        self._hold_fast_keys(False)
+        current.call_after_refresh(self._carry_chat, current, text)
+
+    async def _carry_chat(self, screen: Screen[Any], text: str) -> None:
+        if screen is self.screen:
+            await self._open_chat(text)
 
     async def on_chat_input_sent(self, message: ChatInput.Sent) -> None:
         self._close_chat()
@@ -276,6 +309,8 @@ class HallApp(HuntersApp):
         focus, self._chat_focus = self._chat_focus, None
         if focus is not None and focus.is_attached:
             focus.focus()
+        elif isinstance(self.screen, GameScreen):
+            self.screen._focus_input()  # the table's own choice: the board, or its list
         self._hold_fast_keys(False)
 
     def _hold_fast_keys(self, hold: bool) -> None:
@@ -356,6 +391,12 @@ class HallApp(HuntersApp):
             return
         self.main_menu()
         self._route()
+
+
+async def _quietly(request: Awaitable[None] | None) -> None:
+    """A hall request whose refusal changes nothing (the game may have ended meanwhile)."""
+    with contextlib.suppress(IllegalAction):
+        await settled(request)
 
 
 def arm_fast_path(

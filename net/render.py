@@ -318,7 +318,7 @@ class RenderPool:
             hall.game,
             hall.address,
             wire.setup_fields(hall.setup),  # never the seed
-            [(g.name, g.connected, g.seat) for g in hall.guests.values()],
+            [(g.name, g.connected, g.seat, g.away) for g in hall.guests.values()],
             self.table_generation if hall.table is not None else None,
         ]
 
@@ -389,6 +389,10 @@ class RenderPool:
                 hall.take_seat(who, int(args[0]))
             elif name == "watch":
                 hall.watch(who)
+            elif name == "leave_seat":
+                hall.leave_seat(who)
+            elif name == "take_back":
+                hall.take_back(who)
             elif name == "hold_fast_keys":
                 guest.chatting = bool(args[0])
                 guest.follow()

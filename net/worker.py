@@ -168,7 +168,8 @@ class HallMirror(Seating):
         self.phase, self.host, self.game, self.address = phase, host, game, address
         self.setup = wire.setup_from(setup)
         self.guests = {
-            name: Guest(name, connected=connected, seat=seat) for name, connected, seat in guests
+            name: Guest(name, connected=connected, seat=seat, away=away)
+            for name, connected, seat, away in guests
         }
         self._table = None if generation is None else self._proxy(generation)
         for listener in list(self._listeners):
@@ -215,6 +216,12 @@ class HallMirror(Seating):
 
     async def watch(self, name: str) -> None:
         await self.ask("watch")
+
+    async def leave_seat(self, name: str) -> None:
+        await self.ask("leave_seat")
+
+    async def take_back(self, name: str) -> None:
+        await self.ask("take_back")
 
     async def configure(self, name: str, setup: TableSetup) -> None:
         await self.ask("configure", wire.setup_fields(setup))

@@ -286,14 +286,16 @@ async def _a_players_turn(hall: Hall) -> tuple[int, str]:
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.parametrize("workers", [0, 1])
 async def test_q_mid_game_hands_the_seat_to_a_bot_at_once_and_b_takes_it_back(
-    tmp_path: Path,
+    tmp_path: Path, workers: int
 ) -> None:
     """The player the game waits for presses q: the next move comes within the bot's
     delay, the others read that a bot plays for them (and its move as the bot's), the
-    lobby tells the leaver how to come back, and b puts them back at their hand."""
+    lobby tells the leaver how to come back, and b puts them back at their hand (apps in
+    the server process, or in a render worker)."""
     async with (
-        running_server(tmp_path / "data", grace=60) as served,
+        running_server(tmp_path / "data", grace=60, render_workers=workers) as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         served.hall.idle = 0
@@ -498,3 +500,50 @@ async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
                 await again.close()
         finally:
             os.kill(ala.proc.pid, signal.SIGCONT)
+
+
+@pytest.mark.timeout(60)
+async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_back(
+    tmp_path: Path,
+) -> None:
+    """Ctrl+Q at the table ends olek's session; his terminal's last line says his seat waits
+    the grace period and the command that brings him back."""
+    async with (
+        running_server(tmp_path / "data", grace=45) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 0
+        await seat_players(ala, olek)
+        olek.send(b"\x11")  # ctrl+q
+        await olek.wait_until(lambda: olek.ended, "disconnected")
+        said = olek.received.decode(errors="replace")
+        assert (
+            "hunters: your seat waits 45 s for you (then a bot plays it until you return); "
+            f"come back with: ssh -p {served.port} olek@127.0.0.1"
+        ) in said
+
+
+@pytest.mark.timeout(60)
+async def test_a_spectator_who_leaves_the_table_stays_in_the_lobby_until_b(
+    tmp_path: Path,
+) -> None:
+    """Eve watches, presses q, and stays in the lobby while moves are made (the game is
+    not pushed back on her); b brings the table back."""
+    async with (
+        running_server(tmp_path / "data", grace=60) as served,
+        players(served.port, "ala", "olek", "eve") as (ala, olek, eve),
+    ):
+        served.hall.idle = 0
+        await eve.wait_for("Waiting for the host")
+        await seat_players(ala, olek)
+        await eve.wait_for("Berlin — ala")
+        await eve.key(b"q")
+        await eve.wait_for("The game is under way. Press b to watch it.")
+        table = served.hall.table
+        assert table is not None
+        version = table.match.version
+        await play_until([ala, olek], lambda: table.match.version >= version + 2, timeout=20)
+        await asyncio.sleep(0.3)
+        assert "Press b to watch it." in eve.text
+        await eve.key(b"b")
+        await eve.wait_for("Berlin — ala")
