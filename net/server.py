@@ -288,8 +288,10 @@ class HuntersSSHServer(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         """Give back what this connection held (its slots, its timers, its place in live)."""
         if self._identity is not None:
+            # Why, when asyncssh says (a lost network, a client's goodbye cut short): a
+            # player quitting and a dropped connection look alike from here.
             why = f": {exc}" if exc is not None and str(exc) else ""
-            _log.info("%s left (%s)%s", self._identity.name, self.peer_ip, why)
+            _log.info("%s disconnected (%s)%s", self._identity.name, self.peer_ip, why)
         if self._conn is not None:
             # Each cap gives back a connection's slot once, whichever hook asks first.
             self._policy.unauthenticated.release(self._conn)
