@@ -255,8 +255,9 @@ def closing_line(hall: Hall, identity: Identity) -> str:
     that it is saved and how to come back to it."""
     if hall.phase != "playing" or hall.address is None:
         return "The table is closing. Thank you for playing!"
-    back = "come back to your seat" if hall.seats_of(identity.name) else "come back"
-    command = hall.address.replace("NAME", identity.name)
+    name = table_name(hall, identity.name)
+    back = "come back to your seat" if hall.seats_of(name) else "come back"
+    command = hall.address.replace("NAME", name)
     return (
         "The table is closing; the game is saved. When the host opens the table again, "
         f"{back} with: {command}"

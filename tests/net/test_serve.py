@@ -27,6 +27,7 @@ from net.serve import (
     SafeFormatter,
     ServeOptions,
     app_factory,
+    closing_line,
     hosting,
 )
 from net.session import SessionInfo
@@ -210,3 +211,25 @@ def test_the_log_spells_out_control_characters() -> None:
     assert _STAMP.match(line)
     assert line.endswith(" \\x1b[2Jevil\\nfake\\u202e logged in")
     assert "\x1b" not in line and "\n" not in line and "\u202e" not in line
+
+
+async def test_the_goodbye_names_the_seat_of_a_guest_who_logged_in_in_other_letters(
+    tmp_path: Path,
+) -> None:
+    """DUPE logged in as dupe's second coming: the closing line sends dupe back to the seat."""
+    hall = Hall(tmp_path / "table", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("dupe")
+    hall.configure("ala", TWO_OPEN)
+    hall.take_seat("ala", 0)
+    hall.take_seat("dupe", 1)
+    await hall.start("ala")
+    hall.address = "ssh -p 2222 NAME@example.org"
+    try:
+        line = closing_line(hall, Identity("DUPE", None, "127.0.0.1"))
+        assert line == (
+            "The table is closing; the game is saved. When the host opens the table again, "
+            "come back to your seat with: ssh -p 2222 dupe@example.org"
+        )
+    finally:
+        await hall.close()
