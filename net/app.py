@@ -261,6 +261,7 @@ class HallApp(HuntersApp):
         line = ChatInput(text, max_length=CHAT_MAX, id="chat-input")
         await screen.mount(line)
         screen.set_focus(line)
+        line.focus()  # again after any focus the screen asked for and Textual still holds
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         """Another screen came up while a chat line was open (the host started the game as

@@ -340,6 +340,41 @@ async def test_with_render_workers_the_front_holds_the_fast_keys_while_chatting(
         await hall.close()
 
 
+async def test_a_line_being_typed_moves_with_its_guest_when_the_game_starts(
+    tmp_path: Path,
+) -> None:
+    """bob is typing in the lobby when the host starts Whoosh: his line moves to the table
+    with its text, the rest of his keys go on into it (no reveal, no claim), and once he
+    sends it his fast keys claim again."""
+    hall = Hall(tmp_path, game="whoosh", bot_delay=60)
+    hall.arrive("ala")
+    hall.arrive("bob")
+    hall.configure("ala", TableSetup("whoosh", (Seat("open", OPEN), Seat("open", OPEN))))
+    hall.take_seat("ala", 0)
+    hall.take_seat("bob", 1)
+    path = FastPath()
+    bob = HallApp(hall, "bob", Settings(), fast_path=path)
+    try:
+        async with bob.run_test(size=(80, 24)) as pilot:
+            await pilot.press(CHAT_KEY, "h", "e", "l")
+            await hall.start("ala")
+            await _until(pilot, lambda: isinstance(bob.screen, GameScreen))
+            await _until(pilot, lambda: bool(bob.screen.query(ChatInput)))
+            line = bob.screen.query_one(ChatInput)
+            await _until(pilot, lambda: bob.screen.focused is line)
+            assert line.value == "hel"
+            assert not path.armed
+            await pilot.press("l", "o", "space", "1", "enter")
+            await pilot.pause()
+            assert [said.text for said in hall.chat.lines] == ["hello 1"]
+            table = hall.table
+            assert table is not None and table.match.version == 0  # no reveal, no claim
+            await _until(pilot, lambda: path.armed)
+            assert bob.screen.focused is not None and bob.screen.focused.id == "board"
+    finally:
+        await hall.close()
+
+
 async def test_a_local_game_has_no_chat_key() -> None:
     """Hot seat needs no chat: the key is not bound and the help does not list it."""
     app = HuntersApp(Settings(bot_delay=0))

@@ -41,6 +41,7 @@ from tui.screens.milestone import HOLD_REASON, MilestoneScreen
 from tui.screens.plain_table import PlainTableScreen
 from tui.settings import Settings
 from tui.widgets.banner import TurnBanner
+from tui.widgets.chat import ChatInput
 from tui.widgets.event_log import EventLog
 from tui.widgets.footer import KeyFooter
 
@@ -614,5 +615,11 @@ class GameScreen(PlainTableScreen):
             self.app.pop_screen()
 
     def _focus_input(self) -> None:
+        """The keys to the board (its list of choices in screen-reader mode), or to the chat
+        line while one is open at a served table (a summary closing must not take them)."""
+        for line in self.query(ChatInput).results(ChatInput):
+            if not line.done:
+                line.focus()
+                return
         target = "#sr-choices" if self.settings.screen_reader else "#board"
         self.query_one(target).focus()

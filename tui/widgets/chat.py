@@ -57,10 +57,18 @@ class ChatInput(Input):
     class Cancelled(Message):
         """Escape, or Enter on an empty line: nothing is sent."""
 
-    def __init__(self, *, max_length: int, id: str | None = None) -> None:
-        super().__init__(placeholder=PLACEHOLDER, max_length=max_length, id=id)
+    def __init__(self, value: str = "", *, max_length: int, id: str | None = None) -> None:
+        """``value``: what was typed so far (a line carried over from another screen)."""
+        super().__init__(
+            value, placeholder=PLACEHOLDER, max_length=max_length, id=id, select_on_focus=False
+        )
         self._done = False
         """Sent or cancelled: the app removes the line; keys typed meanwhile are dropped."""
+
+    @property
+    def done(self) -> bool:
+        """Whether the line was sent or given up (and is about to go)."""
+        return self._done
 
     async def _on_key(self, event: events.Key) -> None:
         """Enter and Escape end the line as they reach it, not once the app has looked for
