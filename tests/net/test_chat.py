@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from core.engine import IllegalAction
+from core.engine import IllegalAction, Outcome
 from core.table import Seat, Table, TableSetup
 from net import textual_fixes
 from net.app import HallApp
@@ -33,6 +33,7 @@ from tests.tui import screen_text
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
 from tui.screens.help import help_keys
+from tui.screens.results import ResultsScreen
 from tui.settings import Settings
 from tui.widgets.chat import CHAT_KEY, ChatInput
 from tui.widgets.event_log import EventLog
@@ -371,6 +372,28 @@ async def test_a_line_being_typed_moves_with_its_guest_when_the_game_starts(
             assert table is not None and table.match.version == 0  # no reveal, no claim
             await _until(pilot, lambda: path.armed)
             assert bob.screen.focused is not None and bob.screen.focused.id == "board"
+    finally:
+        await hall.close()
+
+
+async def test_chat_on_the_results_opens_there_and_lines_arrive_as_notes(tmp_path: Path) -> None:
+    """After a game the results screen has the chat line too; what others say shows over it."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    ala = HallApp(hall, "ala", Settings())
+    outcome = Outcome((1, 0, 0), ({}, {}, {}), ((0,), (1,), (2,)))
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            ala.show_results(TWO_OPEN_ONE_BOT, outcome, ["ala", "bob", "Bot"], [])
+            await _until(pilot, lambda: isinstance(ala.screen, ResultsScreen))
+            hall.say("bob", "well played")
+            await pilot.pause()
+            told = " ".join(n.message for n in ala._notifications)
+            assert "bob says: well played" in told
+            await _say(pilot, "thanks")
+            assert [line.text for line in hall.chat.lines] == ["well played", "thanks"]
+            assert isinstance(ala.screen, ResultsScreen)
     finally:
         await hall.close()
 
