@@ -11,6 +11,7 @@ spectators say from a player while they play a game.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 import unicodedata
@@ -21,6 +22,8 @@ from typing import Any, Final, Literal
 
 from core.engine import IllegalAction
 from net.identity import valid_name
+
+log = logging.getLogger(__name__)
 
 CHAT_MAX: Final = 200
 """Characters a chat line keeps (the input takes no more; the room cuts a longer one)."""
@@ -83,6 +86,8 @@ class ChatRoom:
         self._clock = clock
         self.lines: deque[ChatLine] = deque(maxlen=KEEP)
         self._sent: dict[str, deque[float]] = {}
+        self._limited: dict[str, float] = {}
+        """Per sender held back, when the server's log last said so (once per window)."""
         self._listeners: dict[str, _Listener] = {}
         self._subscribers: list[Callable[[ChatLine], None]] = []
         self._number = 0
@@ -143,6 +148,9 @@ class ChatRoom:
         now = self._clock()
         sent = self._sent.setdefault(sender.casefold(), deque(maxlen=RATE_LINES))
         if len(sent) == RATE_LINES and now - sent[0] < RATE_WINDOW:
+            if now - self._limited.get(sender.casefold(), -math.inf) >= RATE_WINDOW:
+                self._limited[sender.casefold()] = now
+                log.info("%s is held back: chatting too fast (the chat limit)", sender)
             wait = max(1, math.ceil(RATE_WINDOW - (now - sent[0])))
             unit = "second" if wait == 1 else "seconds"
             raise IllegalAction(f"You are sending too fast: wait {wait} {unit}.")

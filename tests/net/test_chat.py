@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -108,6 +110,24 @@ def test_a_sender_over_the_rate_is_told_how_long_to_wait() -> None:
         "the window moved on",
     ]
     assert len(lines) == RATE_LINES + 2
+
+
+def test_the_server_log_says_once_per_window_who_is_held_back(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A flood is one line in the server's log, not one per refused line."""
+    clock = Clock()
+    room = ChatRoom(clock=clock)
+    with caplog.at_level(logging.INFO, logger="net.chat"):
+        for n in range(RATE_LINES + 20):
+            with contextlib.suppress(IllegalAction):
+                room.say("eve", f"spam {n}")
+        clock.now += RATE_WINDOW + 1
+        for n in range(RATE_LINES + 1):
+            with contextlib.suppress(IllegalAction):
+                room.say("eve", f"more {n}")
+    held = [r.getMessage() for r in caplog.records if "held back" in r.getMessage()]
+    assert held == ["eve is held back: chatting too fast (the chat limit)"] * 2
 
 
 def test_mute_hides_a_sender_from_that_listener_only() -> None:
