@@ -164,21 +164,9 @@ class HallApp(HuntersApp):
             attach(self.guest, session)
 
     def farewell(self) -> str | None:
-        """What the guest is told as their session ends while their seat is in play: how
-        and until when to come back (None: nothing waits for them)."""
-        hall = self.hall
-        guest = hall.guests.get(self.guest)
-        if hall.phase != "playing" or guest is None or guest.seat is None:
-            return None
-        command = (hall.address or "ssh").replace("NAME", self.guest)
-        grace = getattr(hall, "grace", None)
-        is_bot = getattr(hall.table, "is_bot", None)
-        if guest.away or grace is None or (is_bot is not None and is_bot(guest.seat)):
-            return f"a bot plays your seat until you come back with: {command}"
-        return (
-            f"your seat waits {grace:g} s for you (then a bot plays it until you return); "
-            f"come back with: {command}"
-        )
+        """What the guest is told as their session ends (net.hall.Hall.come_back)."""
+        come_back = getattr(self.hall, "come_back", None)
+        return come_back(self.guest) if come_back is not None else None
 
     def _away(self) -> bool:
         """Whether this guest left the game under way for the lobby (`leave_table`)."""

@@ -334,6 +334,20 @@ class Hall(Seating):
             self.host = next((g.name for g in self.guests.values() if g.connected), self.host)
         self._changed()
 
+    def come_back(self, name: str) -> str | None:
+        """What ``name`` is told as their session ends while their seat is in play: how and
+        until when to come back (None: nothing waits for them)."""
+        guest = self.guests.get(name)
+        if self.phase != "playing" or guest is None or guest.seat is None:
+            return None
+        command = (self.address or "ssh").replace("NAME", name)
+        if guest.away or guest.seat in self._standing_in:
+            return f"a bot plays your seat until you come back with: {command}"
+        return (
+            f"your seat waits {self.grace:g} s for you (then a bot plays it until you return); "
+            f"come back with: {command}"
+        )
+
     def leave_seat(self, name: str) -> None:
         """A seated guest left the game's screen mid-game: a bot plays their seat at once,
         so nobody waits for someone who is not looking, until they `take_back` the seat."""

@@ -42,7 +42,7 @@ from net import wire
 from net.app import arm_fast_path
 from net.chat import KEEP, ChatLine, line_fields
 from net.fastpath import FastPath
-from net.hall import Hall
+from net.hall import Hall, Session
 
 if TYPE_CHECKING:
     import asyncssh
@@ -472,6 +472,7 @@ class RemoteGuest:
         self._generation = 0
         self._seats: frozenset[int] = frozenset()
         self._armed: tuple[Table, frozenset[int]] | None = None
+        self._session: Session | None = None
         self.chatting = False
         """The guest's chat line is open: their fast keys are text (net.app.HallApp)."""
 
@@ -495,6 +496,7 @@ class RemoteGuest:
             if self.fast_path is not None:
                 self.fast_path.disarm()
             self._armed = None
+            self._detach()
             self.pool.hall.depart(self.name)
 
     def attach_info(self) -> dict[str, Any]:
@@ -533,7 +535,21 @@ class RemoteGuest:
             self.ended(0, None)
 
     def session_abandoned(self) -> None:
+        self._detach()
         self.pool.hall.depart(self.name)
+
+    def bind_session(self, session: Session) -> None:
+        """The guest's SSH session, which a fresh login may take over (`Hall.arrive`)."""
+        self._session = session
+        self.pool.hall.attach(self.name, session)
+
+    def _detach(self) -> None:
+        if self._session is not None:
+            self.pool.hall.detach(self.name, self._session)
+
+    def farewell(self) -> str | None:
+        """What the guest is told as their session ends (`Hall.come_back`)."""
+        return self.pool.hall.come_back(self.name)
 
     def ended(self, status: int, dropped: str | None) -> None:
         if self._ended is not None and not self._ended.done():

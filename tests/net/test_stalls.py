@@ -382,13 +382,15 @@ def quick_probes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.timeout(60)
 @pytest.mark.usefixtures("quick_probes")
+@pytest.mark.parametrize("workers", [0, 1])
 async def test_a_frozen_session_is_taken_over_by_a_new_login_with_the_recent_log(
-    tmp_path: Path,
+    tmp_path: Path, workers: int
 ) -> None:
     """Olek's client stops reading and sending (frozen): a new login as olek takes his
-    seat, with his hand and the table's recent lines in the log; the old one is closed."""
+    seat, with his hand and the table's recent lines in the log; the old one is closed
+    (apps in the server process, or in a render worker)."""
     async with (
-        running_server(tmp_path / "data", grace=60) as served,
+        running_server(tmp_path / "data", grace=60, render_workers=workers) as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         await seat_players(ala, olek)
@@ -503,13 +505,14 @@ async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.parametrize("workers", [0, 1])
 async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_back(
-    tmp_path: Path,
+    tmp_path: Path, workers: int
 ) -> None:
     """Ctrl+Q at the table ends olek's session; his terminal's last line says his seat waits
     the grace period and the command that brings him back."""
     async with (
-        running_server(tmp_path / "data", grace=45) as served,
+        running_server(tmp_path / "data", grace=45, render_workers=workers) as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         served.hall.idle = 0
