@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
@@ -23,7 +24,7 @@ from core.table import Table, TableSetup
 from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
 from net.hall import HallView, Session, settled
-from net.lobby import LobbyScreen
+from net.lobby import CHAT_LINES, LobbyScreen
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.screens.game import GameScreen
@@ -79,6 +80,8 @@ class HallApp(HuntersApp):
         """What had the focus before the chat line opened (it gets it back after)."""
         self._fast_keys_held = False
         """Whether opening the chat line disarmed the fast path (closing it re-arms it)."""
+        self._recalled: weakref.WeakSet[GameScreen] = weakref.WeakSet()
+        """The tables whose log was given the recent chat (`_recall_chat`)."""
         self._routing = False
         self._stepped_out = False
         """A spectator left the game's screen: the hall does not push it back on them."""
@@ -258,6 +261,9 @@ class HallApp(HuntersApp):
         opens there once that screen has taken its own focus (the board's, given back when
         the line closes)."""
         current = self.screen
+        if isinstance(current, GameScreen) and current not in self._recalled:
+            self._recalled.add(current)
+            current.call_after_refresh(self._recall_chat, current)
         if not self._chatting_screen() or current.query(ChatInput):
             return
         left = [
@@ -277,6 +283,16 @@ class HallApp(HuntersApp):
     async def _carry_chat(self, screen: Screen[Any], text: str) -> None:
         if screen is self.screen:
             await self._open_chat(text)
+
+    def _recall_chat(self, screen: GameScreen) -> None:
+        """A table shown here for the first time starts its log with the last chat lines this
+        guest heard (what was said in the lobby; for a returning player, while they were
+        gone)."""
+        playing = self.hall.phase == "playing" and bool(self.hall.seats_of(self.guest))
+        plain = self.settings.screen_reader
+        for line in self.hall.chat.recent(self.guest, CHAT_LINES, playing=playing):
+            for log in screen.query(EventLog).results(EventLog):
+                log.add(chat_line(line.sender, line.text, plain=plain))
 
     async def on_chat_input_sent(self, message: ChatInput.Sent) -> None:
         self._close_chat()

@@ -418,6 +418,30 @@ async def test_chat_on_the_results_opens_there_and_lines_arrive_as_notes(tmp_pat
         await hall.close()
 
 
+async def test_a_table_log_starts_with_the_recent_chat(tmp_path: Path) -> None:
+    """What was said in the lobby (or while a player was gone) begins the table's log."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("bob")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("bob", 1)
+    hall.say("ala", "good luck")
+    hall.say("bob", "you too")
+    await hall.start("ala")
+    bob = HallApp(hall, "bob", Settings())
+    try:
+        async with bob.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(bob.screen, GameScreen))
+            await _until(pilot, lambda: "bob says: you too" in _log(bob))
+            assert [line for line in _log(bob) if " says: " in line] == [
+                "ala says: good luck",
+                "bob says: you too",
+            ]
+    finally:
+        await hall.close()
+
+
 async def test_a_local_game_has_no_chat_key() -> None:
     """Hot seat needs no chat: the key is not bound and the help does not list it."""
     app = HuntersApp(Settings(bot_delay=0))
