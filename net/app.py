@@ -227,6 +227,10 @@ class HallApp(HuntersApp):
     def _chatting_screen(self) -> bool:
         return isinstance(self.screen, LobbyScreen | GameScreen | ResultsScreen)
 
+    def _playing(self) -> bool:
+        """Whether this guest holds a seat in a game under way (see `ChatRoom.hears`)."""
+        return self.hall.phase == "playing" and bool(self.hall.seats_of(self.guest))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key where a guest may chat: the lobby, the table and the results."""
         if action == "chat":
@@ -255,11 +259,12 @@ class HallApp(HuntersApp):
         line.focus()  # again after any focus the screen asked for and Textual still holds
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
-        """Another screen came up while a chat line was open (the host started the game as
-        this guest typed in the lobby): the line moves to it with what was typed, so the
-        keys typed on stay text instead of becoming moves on the board that appeared. It
-        opens there once that screen has taken its own focus (the board's, given back when
-        the line closes)."""
+        """Another screen came up. A table new here gets the recent chat in its log. If a
+        chat line was open on the screen before (the host started the game as this guest
+        typed in the lobby), the line moves to the new one with what was typed, so the keys
+        typed on stay text instead of becoming moves on the board that appeared. It opens
+        there once that screen has taken its own focus (the board's, given back when the
+        line closes)."""
         current = self.screen
         if isinstance(current, GameScreen) and current not in self._recalled:
             self._recalled.add(current)
@@ -288,9 +293,8 @@ class HallApp(HuntersApp):
         """A table shown here for the first time starts its log with the last chat lines this
         guest heard (what was said in the lobby; for a returning player, while they were
         gone)."""
-        playing = self.hall.phase == "playing" and bool(self.hall.seats_of(self.guest))
         plain = self.settings.screen_reader
-        for line in self.hall.chat.recent(self.guest, CHAT_LINES, playing=playing):
+        for line in self.hall.chat.recent(self.guest, CHAT_LINES, playing=self._playing()):
             for log in screen.query(EventLog).results(EventLog):
                 log.add(chat_line(line.sender, line.text, plain=plain))
 
@@ -344,8 +348,7 @@ class HallApp(HuntersApp):
     def _show_chat(self, line: ChatLine) -> None:
         """A line in the table's log, in the lobby's lines, or (over any other screen, as the
         results) as a toast; not at all if this guest muted its sender."""
-        playing = self.hall.phase == "playing" and bool(self.hall.seats_of(self.guest))
-        if not self.hall.chat.hears(self.guest, line, playing=playing):
+        if not self.hall.chat.hears(self.guest, line, playing=self._playing()):
             return
         text = chat_line(line.sender, line.text, plain=self.settings.screen_reader)
         for screen in self.screen_stack:
