@@ -100,8 +100,8 @@ class Session(Protocol):
         """Whether it looks frozen (nothing from its player, its terminal not answering)."""
         ...
 
-    def stale_in(self) -> float:
-        """Seconds before it could first look frozen."""
+    def probe(self) -> float | None:
+        """Ask whether it is there: seconds before it could look frozen (None: never)."""
         ...
 
     def take_over(self, reason: str) -> None:
@@ -242,8 +242,9 @@ class Hall(Seating):
         (the server lets only a name's bound key log in under it, so that is the player);
         without a key on either side, the old session must look frozen
         (`net.session.AppSession.stale`: nothing from it for a while and its terminal
-        not answering), since anyone who knows the table password could be the newcomer.
-        Otherwise the newcomer is refused and told when a frozen session could be taken.
+        not answering a status query), since anyone who knows the table password could be
+        the newcomer. Otherwise the newcomer is refused, the old session's terminal is
+        asked whether it is there, and the newcomer is told when to try again.
 
         A guest resumed from a record has no key known (the record keeps names only), and
         is held keyless like any guest who came without one. Both are settled by
@@ -289,10 +290,11 @@ class Hall(Seating):
         keyless = fingerprint is None and held.fingerprint is None
         if session is None or not (same_key or (keyless and session.stale())):
             refusal = f"{held.name} is already at this table"
-            if session is not None and keyless:
-                wait = math.ceil(session.stale_in()) + 1
+            wait = session.probe() if session is not None and keyless else None
+            if wait is not None:
                 refusal += (
-                    f". If that session is frozen, connect again in {wait} s to take its place"
+                    f". If that session is frozen, connect again in {math.ceil(wait) + 1} s "
+                    "to take its place"
                 )
             raise IllegalAction(refusal)
         log.info("a new login as %s takes over its session", held.name)

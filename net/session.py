@@ -46,8 +46,7 @@ DEFAULT_TERM: Final = "xterm"
 EXIT_GRACE: Final = 5.0
 """Seconds an App gets to shut down after its connection is gone before it is cancelled."""
 QUIET = 30.0
-"""Seconds without input after which a session asks its terminal whether it is still there
-(a status query every terminal answers by itself, unseen: `PROBE`)."""
+"""Seconds without input from the player before their session may count as frozen."""
 PROBE_WAIT = 3.0
 """Seconds a terminal has to answer `PROBE` before its session counts as frozen (`stale`)."""
 PROBE: Final = b"\x1b[5n"
@@ -149,7 +148,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._last_input = time.monotonic()
         self._probed_at: float | None = None
         """When the terminal was asked whether it is there and has not answered since."""
-        self._probe_timer: asyncio.TimerHandle | None = None
         self._taken_over: str | None = None
 
     @property
@@ -200,10 +198,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             chan.write(NEEDS_TERMINAL)
             chan.exit(1)
             return
-        loop = asyncio.get_running_loop()
-        task = loop.create_task(self._run(chan), name=f"hunters-session {self._peer_text()}")
-        if not plain_terminal(self._term):
-            self._probe_timer = loop.call_later(QUIET, self._probe)
+        task = asyncio.get_running_loop().create_task(
+            self._run(chan), name=f"hunters-session {self._peer_text()}"
+        )
         self._task = task
         _RUNNING.add(task)
         task.add_done_callback(_RUNNING.discard)
@@ -267,8 +264,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             status = 1
             logger.exception("session of %r from %s failed", *_who(info))
         finally:
-            if self._probe_timer is not None:
-                self._probe_timer.cancel()
             if self._driver is not None:
                 dropped = self._driver.dropped
             farewell = getattr(self._app or self._remote, "farewell", None)
@@ -413,37 +408,34 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     # Is the player still there? -----------------------------------------------------------
 
-    def _probe(self) -> None:
-        """After `QUIET` seconds without input, ask the terminal whether it is there."""
-        self._probe_timer = None
+    def stale(self) -> bool:
+        """Whether the session looks frozen: nothing from the player for `QUIET` seconds,
+        and their terminal left the status query (`probe`) unanswered for `PROBE_WAIT`
+        seconds (a suspended ssh, a dead network, a laptop closed)."""
+        asked, now = self._probed_at, time.monotonic()
+        return asked is not None and now - asked >= PROBE_WAIT and now - self._last_input >= QUIET
+
+    def probe(self) -> float | None:
+        """Ask the terminal whether it is there (a status query every terminal answers by
+        itself, unseen), unless it was asked and has not answered yet; the seconds from
+        now before `stale` could say so, or None for a terminal that is never asked
+        (``TERM=dumb``: it could print the query), which never looks frozen.
+
+        Asked only when a fresh login wants the session's name (`net.hall.Hall.arrive`):
+        an answer is input, and input every few seconds would keep the server's idle timer
+        from ever seeing an idle player."""
         chan = self._channel
-        if chan is None or chan.is_closing() or self._gone:
-            return
+        if chan is None or chan.is_closing() or self._gone or plain_terminal(self._term or ""):
+            return None
         now = time.monotonic()
-        quiet = now - self._last_input
-        if quiet >= QUIET and self._probed_at is None:
+        if self._probed_at is None:
             self._probed_at = now
             try:
                 chan.write(PROBE)
             except Exception:
                 logger.debug("probe not written", exc_info=True)
-        wait = QUIET - quiet if quiet < QUIET else QUIET
-        self._probe_timer = asyncio.get_running_loop().call_later(wait, self._probe)
-
-    def stale(self) -> bool:
-        """Whether the session looks frozen: nothing from the player for `QUIET` seconds,
-        and their terminal left the status query unanswered for `PROBE_WAIT` seconds (a
-        suspended ssh, a dead network, a laptop closed). A terminal that never answers
-        queries (``TERM=dumb``) is never asked, so never stale."""
-        asked = self._probed_at
-        return asked is not None and time.monotonic() - asked >= PROBE_WAIT
-
-    def stale_in(self) -> float:
-        """Seconds from now before `stale` could first say so (if nothing comes meanwhile)."""
-        asked = self._probed_at
-        if asked is None:
-            asked = self._last_input + QUIET
-        return max(0.0, asked + PROBE_WAIT - time.monotonic())
+        waited = max(self._probed_at + PROBE_WAIT, self._last_input + QUIET)
+        return max(0.0, waited - now)
 
     def take_over(self, reason: str) -> None:
         """Another login took this player's place: end the session, saying ``reason``."""

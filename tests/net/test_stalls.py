@@ -190,12 +190,14 @@ class FakeSession:
     def __init__(self, *, frozen: bool) -> None:
         self.frozen = frozen
         self.taken: str | None = None
+        self.asked = 0
 
     def stale(self) -> bool:
         return self.frozen
 
-    def stale_in(self) -> float:
-        return 0.0 if self.frozen else 12.2
+    def probe(self) -> float | None:
+        self.asked += 1
+        return 12.2
 
     def take_over(self, reason: str) -> None:
         self.taken = reason
@@ -237,7 +239,7 @@ async def test_a_live_keyless_session_is_not_taken_and_the_newcomer_told_when(
             "olek is already at this table. If that session is frozen, connect again "
             "in 14 s to take its place"
         )
-        assert live.taken is None
+        assert live.taken is None and live.asked == 1
     finally:
         await hall.close()
 
@@ -364,6 +366,18 @@ async def test_keys_reach_the_idle_rule_from_a_render_worker(tmp_path: Path) -> 
         await until(lambda: not table.is_bot(seat), "the player back", timeout=3)
 
 
+async def _refused(port: int, name: str) -> None:
+    """A keyless login as ``name`` is refused (and the held session asked if it is there)."""
+    twin = await connect(port, name)
+    try:
+        await twin.wait_for(
+            f"Cannot join: {name} is already at this table. If that session is frozen, "
+            "connect again in"
+        )
+    finally:
+        await twin.close()
+
+
 class AnsweringPlayer(Player):
     """A client whose terminal answers the server's status query, as real terminals do."""
 
@@ -400,7 +414,9 @@ async def test_a_frozen_session_is_taken_over_by_a_new_login_with_the_recent_log
         await play_until([ala, olek], lambda: table.match.version >= 2, timeout=20)
         assert olek.reader is not None and olek.conn is not None
         olek.reader.cancel()  # frozen: reads nothing, sends nothing
-        await asyncio.sleep(1.5)
+        await asyncio.sleep(0.6)
+        await _refused(served.port, "olek")  # its terminal is asked, and does not answer
+        await asyncio.sleep(0.7)
         earlier = [with_names(line, table.names) for line in table.recent]
         again = await connect(served.port, "olek")
         try:
@@ -428,14 +444,10 @@ async def test_a_session_that_answers_is_not_taken_over_without_its_key(
         ala = await connect(served.port, "ala", kind=AnsweringPlayer)
         try:
             await ala.wait_for("table setup")
-            await asyncio.sleep(1.5)
-            twin = await connect(served.port, "ala")
-            try:
-                await twin.wait_for(
-                    "Cannot join: ala is already at this table. If that session is frozen"
-                )
-            finally:
-                await twin.close()
+            await asyncio.sleep(0.6)
+            for _ in range(2):  # asked, answers; asked again, answers again
+                await _refused(served.port, "ala")
+                await asyncio.sleep(0.7)
             assert served.hall.guests["ala"].connected
             await ala.key(b"\x13")  # ctrl+s: the original session still works
             await ala.wait_for("open — press 1 to sit here")
@@ -484,16 +496,16 @@ async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
 
         ala.feed = terminal  # type: ignore[method-assign]
         await ala.wait_for("table setup")
-        await asyncio.sleep(1.5)
-        twin = await connect(served.port, "ala")
-        try:
-            await twin.wait_for("Cannot join: ala is already at this table.")
-        finally:
-            await twin.close()
+        await asyncio.sleep(0.6)
+        for _ in range(2):  # asked, answers; asked again, answers again
+            await _refused(served.port, "ala")
+            await asyncio.sleep(0.7)
         assert ala.proc is not None
         os.kill(ala.proc.pid, signal.SIGSTOP)
         try:
-            await asyncio.sleep(1.5)
+            await asyncio.sleep(0.6)
+            await _refused(served.port, "ala")  # asked: no answer from a stopped ssh
+            await asyncio.sleep(0.7)
             again = await connect(served.port, "ala")
             try:
                 await again.wait_for("table setup")
