@@ -440,7 +440,7 @@ class Hall(Seating):
             self.table.stand_in(seat, self.stand_in_level)
         self._standing_in[seat] = why
         name = self._who(seat)
-        until = f" until {name} presses a key" if why == "idle" else ""
+        until = " until they press a key" if why == "idle" else ""
         self.table.set_note(seat, f"{why}; a bot plays for {name}{until}")
 
     def _back(self, seat: int) -> None:

@@ -1,5 +1,6 @@
 """No stall, ever: a seat left mid-game, a silent seat and a dropped one all go to a stand-in
-bot, shown on every board; its player takes the seat back (the hall, then over SSH)."""
+bot, shown on every board; its player takes the seat back or a fresh login takes a frozen
+session over (the hall, then over SSH, then each board's presence notes)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 import net.serve as serve_module
 from core.engine import IllegalAction, with_names
+from core.games import GAMES
 from core.table import Seat, TableSetup
 from net import session as session_module
 from net.cli import main
@@ -33,6 +35,11 @@ from tests.net.e2e_helpers import (
     seat_players,
     until,
 )
+from tests.tui import screen_text
+from tui.app import HuntersApp
+from tui.boards import BOARDS
+from tui.screens.game import GameScreen
+from tui.settings import Settings
 
 
 def test_idle_comes_from_the_command_line_checked(
@@ -126,7 +133,7 @@ async def test_a_silent_seat_is_counted_down_then_played_by_a_bot_until_a_key(
         assert table.note_of(seat) == f"idle; a bot plays for {name} in 5 s"
         assert not table.is_bot(seat)
         await _until(lambda: table.is_bot(seat), timeout=2)
-        assert table.note_of(seat) == (f"idle; a bot plays for {name} until {name} presses a key")
+        assert table.note_of(seat) == (f"idle; a bot plays for {name} until they press a key")
         hall.pressed(name)
         assert not table.is_bot(seat)  # and its idle time starts over, if it is to act:
         assert table.note_of(seat) in (None, f"idle; a bot plays for {name} in 5 s")
@@ -341,7 +348,7 @@ async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
         silent, other = (ala, olek) if seat == 0 else (olek, ala)
         await other.wait_for(f"idle; a bot plays for {name} in 5 s")
         await until(lambda: table.is_bot(seat), "a bot for the silent seat", timeout=5)
-        await silent.wait_for(f"idle; a bot plays for {name} until {name} presses a key")
+        await silent.wait_for(f"idle; a bot plays for {name} until they press a key")
         silent.send(RIGHT)
         await until(lambda: not table.is_bot(seat), "the player back", timeout=3)
 
@@ -562,3 +569,52 @@ async def test_a_spectator_who_leaves_the_table_stays_in_the_lobby_until_b(
         assert "Press b to watch it." in eve.text
         await eve.key(b"b")
         await eve.wait_for("Berlin — ala")
+
+
+# -- presence on every board ----------------------------------------------------------------
+
+NAME = "Bartholomew Kent"
+"""A name as long as a seat's may be (16 characters)."""
+NOTES = (
+    f"disconnected; a bot plays for {NAME} in 3600 s",
+    f"disconnected; a bot plays for {NAME}",
+    f"away; a bot plays for {NAME}",
+)
+IDLE_NOTES = (
+    f"idle; a bot plays for {NAME} in 60 s",
+    f"idle; a bot plays for {NAME} until they press a key",
+)
+"""Turn-based games only: real-time ones (Whoosh) have no idle rule."""
+
+
+def _shown(text: str, note: str) -> bool:
+    """Whether the row naming the player (or the two lines after it) carries ``note``."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if "Bartholomew" in line:
+            words = " ".join(lines[index : index + 3]).split()
+            if " ".join(note.split()) in " ".join(words):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("slug", list(BOARDS))
+async def test_every_presence_note_fits_every_board_at_80x24(slug: str) -> None:
+    """Each note the hall gives is on the player's row in full."""
+    players = GAMES[slug].players[-1]
+    seats = tuple(
+        Seat(NAME if i == 1 else f"P{i}", "human" if i == 0 else "remote") for i in range(players)
+    )
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(TableSetup(slug, seats, {}, 5))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        table = screen.table
+        assert table is not None
+        realtime = getattr(table.match.game, "deadlines", None) is not None
+        for note in NOTES if realtime else NOTES + IDLE_NOTES:
+            table.set_note(1, note)
+            await pilot.pause()
+            text = screen_text(app)
+            assert _shown(text, note), f"{note!r} not in full:\n{text}"
