@@ -29,19 +29,24 @@ async def _stand_in_moves(table: Table, seat: int) -> None:
 
 
 async def test_a_stand_ins_move_is_logged_as_the_bots_not_its_players() -> None:
-    """Ala's stand-in plays: the log says "The bot for {p0} …", never "{p0} …"."""
+    """Ala's stand-in plays: the log says "The bot for {p0} …", never "{p0} …"; what only
+    Ala's seat may see (the card it drew) stays hers."""
     match = Match.new("superbohaterowie", 2, seed=3)
     table = Table(match, [Seat("Ala"), Seat("Olek")], bot_delay=0)
-    olek = Recorder(frozenset({1}))
+    ala, olek = Recorder(frozenset({0})), Recorder(frozenset({1}))
+    table.join(ala)
     table.join(olek)
     await table.start()
     try:
         await _stand_in_moves(table, 0)
     finally:
         await table.close()
+    moved = [e for u in ala.updates if u.version > 0 for e in u.events]
+    assert any(e.get("to") == 0 for e in moved), "the stand-in's move told Ala something"
     told = [e["text"] for u in olek.updates for e in u.events]
     assert any(text.startswith("The bot for {p0} ") for text in told), told
     assert not any(text.startswith("{p0} ") for text in told), told
+    assert all(e.get("to", 1) == 1 for u in olek.updates for e in u.events)
 
 
 async def test_a_seats_own_bot_moves_in_its_own_name() -> None:
