@@ -200,6 +200,9 @@ class HallApp(HuntersApp):
                 self.run_worker(_quietly(leave(self.guest)), group="hall")
         else:
             self._stepped_out = True
+        for lobby in self.screen_stack:
+            if isinstance(lobby, LobbyScreen):
+                lobby.say("You left the table.")
 
     async def back_to_table(self) -> None:
         """From the lobby back to the game under way: the seat left (`leave_table`), or

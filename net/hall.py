@@ -41,7 +41,8 @@ IDLE = 120.0
 plays for them (until they press one); 0 turns the rule off. Real-time games (Whoosh) keep
 their own clock."""
 WARNING = 60.0
-"""The last seconds before a bot takes an idle seat, counted down on every board."""
+"""The last seconds before a bot takes an idle seat, counted down on every board (the last
+half of a shorter idle time: nobody is called idle the moment their turn comes)."""
 STEP = 5.0
 """Seconds between the numbers of a countdown on the boards (each one is a redraw for all)."""
 
@@ -415,8 +416,9 @@ class Hall(Seating):
             self._changed()
             return
         loop = asyncio.get_running_loop()
-        if kind == "idle" and left > WARNING:
-            self._timers[seat] = loop.call_later(left - WARNING, self._tick, seat, kind)
+        warning = min(WARNING, self.idle / 2)
+        if kind == "idle" and left > warning:
+            self._timers[seat] = loop.call_later(left - warning, self._tick, seat, kind)
             return
         shown = max(STEP, math.ceil(left / STEP - 1e-6) * STEP)
         what = "disconnected" if kind == "grace" else "idle"

@@ -176,6 +176,10 @@ class LobbyScreen(KeyStates, Screen[None]):
                 status.call_after_refresh(status.place)  # the lines above may have grown
         self.refresh_bindings()
 
+    def say(self, message: str) -> None:
+        """Put ``message`` on the status line, as if a key here had done it."""
+        self._say(message)
+
     def _say(self, message: str) -> None:
         status = self.query_one("#lobby-status", Static)
         if isinstance(status, MarkedLine):

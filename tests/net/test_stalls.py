@@ -141,6 +141,24 @@ async def test_a_silent_seat_is_counted_down_then_played_by_a_bot_until_a_key(
         await hall.close()
 
 
+async def test_a_short_idle_time_is_counted_down_only_in_its_second_half(
+    tmp_path: Path,
+) -> None:
+    """Idle time 1 s: nobody is called idle the moment their turn comes; the countdown
+    shows once half of it has passed."""
+    hall = await _seated(tmp_path, grace=60, idle=1.0)
+    try:
+        table = hall.table
+        assert table is not None
+        _, seat = _acting_player(hall)
+        await asyncio.sleep(0.3)
+        assert table.note_of(seat) is None
+        await _until(lambda: table.note_of(seat) is not None, timeout=1)
+        assert not table.is_bot(seat)
+    finally:
+        await hall.close()
+
+
 async def test_a_key_in_time_starts_the_idle_time_over(tmp_path: Path) -> None:
     """A player who presses keys (thinking, moving the cursor) is not idle."""
     hall = await _seated(tmp_path, grace=60, idle=0.4)
@@ -320,6 +338,7 @@ async def test_q_mid_game_hands_the_seat_to_a_bot_at_once_and_b_takes_it_back(
             f"A bot plays for you on seat {seat + 1} while you are away. "
             "Press b to take your seat back."
         )
+        await leaver.wait_for("You left the table.")
         await until(lambda: table.match.version > version, "the next move", timeout=3)
         await other.wait_for(f"away; a bot plays for {name}")
         assert any(line.startswith(f"The bot for {{p{seat}}} ") for line in table.recent)
