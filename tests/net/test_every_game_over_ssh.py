@@ -28,10 +28,9 @@ from tests.net.e2e_helpers import (
 
 YOUR_TURN = "▶ Your turn"
 END = b"\x1b[F"
-SUMMARY = "Enter: close ("
-"""A milestone's summary: "(the table plays on meanwhile)", or at the end "(then the
-results)"."""
-"""The last line of a milestone's summary at a served table."""
+SUMMARY = "Enter: close"
+"""The last line of a milestone's summary at a served table: "Enter: close (the table plays
+on meanwhile)", or at the end "Enter: close, then Enter again for the results"."""
 
 
 async def _screen_reader_on(player: Player) -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import difflib
 import functools
 import os
 import random
@@ -92,7 +93,7 @@ class ScreenReader:
     """Every line heard, in order (new lines and cursor lines), for predicates over time."""
     hooks: list[Callable[[list[str]], None]] = field(default_factory=list)
     """Called with each batch of new lines (a player keeping track of the table)."""
-    _known: Counter[str] = field(default_factory=Counter)
+    _known: list[str] = field(default_factory=list)
     _at: tuple[int, str] = (-1, "")
     """The cursor's row and line when it last listened."""
 
@@ -125,17 +126,21 @@ class ScreenReader:
     def listen(self) -> list[str]:
         """The lines on screen that were not there when it last listened, in screen order,
         then the cursor's line when the cursor moved or its line changed (a screen reader
-        reads the line it lands on)."""
+        reads the line it lands on).
+
+        New lines are found as a screen reader's terminal support finds them (NVDA diffs
+        the old text against the new, line by line): a line inserted or replaced is new,
+        even when the same words were on screen before elsewhere (a second "Root reveals an
+        axe." while the first scrolls out of the log)."""
         cursor_y = self._cursor()[1]
-        now = Counter[str]()
+        rows = [(y, unmarked(line), line) for y, line in enumerate(self.term.lines)]
+        rows = [row for row in rows if row[1]]
+        now = [text for _, text, _ in rows]
         fresh: list[str] = []
-        for y, line in enumerate(self.term.lines):
-            text = unmarked(line)
-            if not text:
-                continue
-            now[text] += 1
-            if now[text] > self._known[text] and y != cursor_y:
-                fresh.append(line.strip())
+        matcher = difflib.SequenceMatcher(None, self._known, now, autojunk=False)
+        for tag, _, _, j1, j2 in matcher.get_opcodes():
+            if tag in ("insert", "replace"):
+                fresh.extend(line.strip() for y, _, line in rows[j1:j2] if y != cursor_y)
         self._known = now
         self.transcript.extend(f"  {line}" for line in fresh)
         at = (cursor_y, self.cursor_line().strip())
@@ -202,6 +207,11 @@ class ScreenReader:
                 seen.append(line)
                 await self.press(direction, timeout=0.5)
                 after = await here(what)
+                if after == line:  # the end of the list, or a slow frame: listen a while
+                    with contextlib.suppress(NotReadable):
+                        moved = functools.partial(self._moved_from, line, fields)
+                        await self.wait(moved, what, 1.5)
+                    after = await here(what)
                 if after == seen[0] and direction == forward:  # wrapped around: all heard
                     raise NotReadable(f"no line for {what} among the choices heard: {seen}")
                 if after == line:  # the end of the list
@@ -220,6 +230,14 @@ class ScreenReader:
         with contextlib.suppress(NotReadable):
             await self.wait(lambda: self._has(need), what, timeout)
         return need(what)
+
+    def _moved_from(self, line: str, fields: bool) -> bool:
+        """Whether the screen shows a selected line (or field) other than ``line``."""
+        try:
+            now = (self.need_field if fields else self.need_selection)("")
+        except NotReadable:
+            return False
+        return now != line
 
     def _has(self, need: Callable[[str], str]) -> bool:
         try:
@@ -456,9 +474,9 @@ async def read_results(sr: ScreenReader, mark: int, *, press: bool = False) -> N
 # -- Whoosh: claim keys from the spoken table ------------------------------------------------
 
 SYMBOLS = ("sword", "axe", "bow", "fire", "ice", "lightning")
-_MONSTER = re.compile(
-    r"Monster (\d): the ([^,]+), \d+ points?, tie number \d+, needs (.+?); \d+ more in"
-)
+_MONSTER = re.compile(r"Monster (\d): the ([^,]+), \d+ points?, tie number \d+, needs (.+?);")
+"""A Monster's sentence up to its needs: the rest ("6 more in its pile.") may wrap onto a
+line that did not change, and is not heard again."""
 _NO_MONSTER = re.compile(r"Monster (\d): none")
 _OUT = re.compile(r"Out in all: (nothing yet|[^.;]+)")
 _COUNT = re.compile(r"\b(sword|axe|bow|fire|ice|lightning|staff) (\d+)")
@@ -509,9 +527,36 @@ def _news(sr: ScreenReader, mark: int) -> bool:
     return len(sr.heard) > mark
 
 
-def _answered(sr: ScreenReader, mark: int, mine: re.Pattern[str]) -> bool:
-    """Whether this player's reveal or claim (or a refusal) was heard since ``mark``."""
-    return any(mine.search(line) for line in sr.heard[mark:]) or sr.heard_since(mark, "Not allowed")
+_MY_SCORE = re.compile(r"^You: (-|−)?\d+ points?, \d+ Monsters?, \d+ mistakes?;")
+
+
+def _my_score(lines: list[str]) -> str:
+    """The score part of the last "You: …" line among ``lines`` ("" if none)."""
+    for line in reversed(lines):
+        found = _MY_SCORE.match(line)
+        if found:
+            return found.group(0)
+    return ""
+
+
+def _answered(
+    sr: ScreenReader, mark: int, mine: re.Pattern[str], key_was_space: bool = False
+) -> bool:
+    """Whether this player's reveal or claim (or a refusal) was heard since ``mark``. A
+    capture can come with more news than the log's last lines show at once (the claim, the
+    capture, the new Monster, the cards going back, late reaches): the player then hears it
+    in their own score line, changed."""
+    score = _my_score(sr.heard[mark:])
+    return (
+        any(mine.search(line) for line in sr.heard[mark:])
+        or sr.heard_since(mark, "Not allowed")
+        or sr.heard_since(mark, "Your last claim: ")  # the table's line for it
+        # The turn passed under the key (another hand captured first): its refusal may have
+        # scrolled away with the capture's news; the player hears whose turn it is now.
+        or (key_was_space and sr.heard_since(mark, "turn to reveal."))
+        or sr.heard_since(mark, "Enter again for the results")  # the key ended the game
+        or (bool(score) and score != _my_score(sr.heard[:mark]))
+    )
 
 
 async def play_whoosh(sr: ScreenReader, name: str, *, timeout: float) -> Policy:
@@ -522,13 +567,21 @@ async def play_whoosh(sr: ScreenReader, name: str, *, timeout: float) -> Policy:
     sr.hooks.append(table.hear)
     table.hear(sr.heard)
     deadline = time.monotonic() + timeout
-    mine = re.compile(rf"^{re.escape(name)} (reveals (a|an) |claims the |reached for the )")
+    mine = re.compile(
+        rf"^{re.escape(name)} (reveals (a|an) |claims the |captures the |reached for the )"
+    )
     while True:
         _left(deadline, timeout, policy, sr)
         mark = len(sr.heard)
         if sr.heard_since(0, "Game over") or "Show the results" in (sr.selected() or ""):
             await sr.wait(lambda: on_a_list(sr), "the results choice", 10.0)
             sr.listen()
+            if "Enter again for the results" in await sr.at_selection():  # the last summary
+                await sr.press(ENTER)
+                await sr.wait(
+                    lambda: "Show the results" in (sr.selected() or ""), "the results line", 10.0
+                )
+                sr.listen()
             await sr.choose(lambda line: line.startswith("Show the results"), what="results")
             await read_results(sr, mark)
             return policy
@@ -545,7 +598,7 @@ async def play_whoosh(sr: ScreenReader, name: str, *, timeout: float) -> Policy:
         policy.keys += 1
         policy.moves += 1
         await sr.wait(
-            functools.partial(_answered, sr, mark, mine),
+            functools.partial(_answered, sr, mark, mine, key == SPACE),
             f"an answer to {KEY_NAMES.get(key, key.decode())} (a reveal or a claim by {name})",
             3.0,
         )

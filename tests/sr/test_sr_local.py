@@ -33,31 +33,8 @@ TURNS = frozenset({"superbohaterowie", "orb-hunters"})
 """Games where bots move between the player's turns: each turn says what happened since."""
 
 
-KNOWN = {
-    "orb-hunters": (
-        "issue #17, open: the setup's Seed field, scrolled into view at 80x24, leaves the "
-        "terminal cursor a line below its marked label, on 'Start the game'"
-    ),
-    "whoosh": (
-        "issue #17, open: Space and 1 2 3 now work in this mode, but the scripted player "
-        "still loses track of the symbols out or gets no answer to a key mid-game"
-    ),
-}
-"""Games the harness does not yet finish, and why (xfail, not strict: the issue stays open
-until they pass)."""
-
-
-def _games() -> list[object]:
-    return [
-        pytest.param(slug, marks=pytest.mark.xfail(reason=KNOWN[slug], strict=False))
-        if slug in KNOWN
-        else slug
-        for slug in sorted(GAMES)
-    ]
-
-
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("slug", _games())
+@pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_a_screen_reader_user_plays_a_whole_game(slug: str, tmp_path: Path) -> None:
     """The game is chosen in the launcher, set up and played by its spoken text alone
     (choices read at the cursor with Up, Down and Enter, the setup with Tab) until the

@@ -276,7 +276,8 @@ async def _close_the_summary(pilot: Any) -> list[str]:
     assert any(" wins with " in line or " share the victory " in line for line in lines)
     # Nothing plays on behind the last summary: it says what comes next instead.
     await _until(pilot, lambda: bool(panel.query("#milestone-keys")))
-    assert "Enter: close (then the results)" in str(panel.query_one("#milestone-keys").render())
+    keys = str(panel.query_one("#milestone-keys").render())
+    assert "Enter: close, then Enter again for the results" in keys
     await pilot.press("enter")
     await _until(pilot, lambda: not isinstance(pilot.app.screen, MilestoneScreen))
     return lines

@@ -443,3 +443,31 @@ async def test_whoosh_keys_work_in_this_mode_too() -> None:
             if "Root claims" in " ".join(screen.query_one(EventLog).lines_shown):
                 break
         assert any("Root claims" in line for line in screen.query_one(EventLog).lines_shown)
+
+
+async def test_whoosh_says_what_became_of_your_claim_and_why_a_reveal_is_refused() -> None:
+    """A capture comes with more news than the log's last lines show (the claim's own line
+    scrolled away unheard over ssh): the table's first line says what became of the
+    player's last claim. Space out of turn says why not, as on the board (it did nothing)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat("Root"), Seat("Bob", "remote"))
+        pilot.app.start_game(TableSetup("whoosh", seats, {"turn_timer": 0}, 3))
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        table = screen.query_one("#sr-table")
+        assert "Your last claim" not in str(table.render())
+        await pilot.press("space")  # Root reveals; Bob (remote, silent) is next
+        await settle(pilot, screen)
+        await pilot.press("space")
+        await settle(pilot, screen)
+        status = str(screen.query_one("#status").render())
+        assert "Not allowed: it is seat 2's turn to reveal" in status
+        await pilot.press("1")
+        for _ in range(40):
+            await pilot.pause()
+            if "Your last claim: Root" in str(table.render()):
+                break
+        first = str(table.render()).splitlines()[0]
+        assert first.startswith("Your last claim: Root "), first

@@ -77,7 +77,7 @@ class MilestoneScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         if self.final:
-            waits = "Enter: close (then the results)"
+            waits = "Enter: close, then Enter again for the results"
         elif self.holding:
             waits = "Enter: play on (the bots wait for you)"
         else:

@@ -54,6 +54,11 @@ TURN_PASSES = re.compile(r"It is .+ turn\.$")
 SINCE = "Since your turn: "
 """How the events between two of your turns begin, when your turn comes."""
 
+LAST_CLAIM = "Your last claim: "
+"""How the fate of your own last claim begins, in a real-time game (Whoosh)."""
+OWN_CLAIM_NEWS = frozenset({"claim", "late", "void", "capture", "mistake"})
+"""The kinds of event that tell a player what became of their claim."""
+
 
 def is_final(module: Any, update: Update, key: Hashable) -> bool:
     """Whether choosing ``key`` ends a phase for the player (Done playing, Pass on this
@@ -192,7 +197,7 @@ class PlainTableScreen(Screen[None]):
             self._sr_sent = None
         choices = finals_last(module, update, trie.choices(self._sr_keys))
         self._hear_turn(update)
-        since = self._sr_since.get(update.seat, "")
+        since = self._sr_since.get(update.seat, "") or self._own_claim(update)
         table = [since] if since else []
         self.query_one("#sr-table", Static).update(
             Text("\n".join([*table, *module.describe(update)]))
@@ -223,6 +228,18 @@ class PlainTableScreen(Screen[None]):
         self._sr_path = path
         self.query_one("#sr-scroll").scroll_home(animate=False)
         self.call_after_refresh(self._say_more)
+
+    def _own_claim(self, update: Update) -> str:
+        """In a real-time game, what became of the player's own last claim, as the table's
+        first line: a capture comes with more news at once (the new Monster, the cards going
+        back, late hands) than the log's last lines show, and the claim's own line scrolled
+        away before a screen reader could say it."""
+        if update.seat is None or getattr(self.board_module, "fast_action", None) is None:
+            return ""
+        for event in reversed(getattr(self, "events", ())):
+            if event.get("seat") == update.seat and event.get("type") in OWN_CLAIM_NEWS:
+                return f"{LAST_CLAIM}{with_names(event['text'], update.names)}"
+        return ""
 
     @on(events.Resize)
     def _plain_resized(self) -> None:
@@ -394,7 +411,7 @@ class PlainTableScreen(Screen[None]):
         if update is None or update.seat is None or update.outcome is not None:
             return
         at_ns = time.monotonic_ns()
-        if event.key == "space" and ("reveal",) in update.legal:
+        if event.key == "space":  # out of turn too: the table says why not, as on the board
             action: Any = ("reveal",)
         elif event.character is not None and event.character in "123":
             action = fast_action(event.character.encode(), update)
