@@ -66,14 +66,18 @@ SEAT_NAME_RULE = (
 
 def played_for(events: Sequence[Event], seat: int) -> list[Event]:
     """A stand-in bot's events for ``seat``: what its player would be said to do is said of
-    the bot ("{p1} plays …" → "The bot for {p1} plays …"); the rest as it was."""
-    token = f"{{p{seat}}} "
-    return [
-        {**event, "text": f"The bot for {event['text']}"}
-        if event["text"].startswith(token)
-        else event
-        for event in events
-    ]
+    the bot ("{p1} plays …" → "The bot for {p1} plays …"; "{p1}'s claim …" → "The bot for
+    {p1}: {p1}'s claim …"); the rest as it was."""
+    token = f"{{p{seat}}}"
+
+    def told(text: str) -> str:
+        if text.startswith(f"{token} "):
+            return f"The bot for {text}"
+        if text.startswith(f"{token}'s "):
+            return f"The bot for {token}: {text}"
+        return text
+
+    return [{**event, "text": told(event["text"])} for event in events]
 
 
 def valid_seat_name(name: object) -> bool:

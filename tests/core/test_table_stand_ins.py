@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 
 from core.match import Match
-from core.table import Seat, Table, Update
+from core.table import Seat, Table, Update, played_for
 
 
 @dataclass
@@ -89,3 +89,20 @@ async def test_a_joiner_mid_game_gets_the_recent_public_log_once() -> None:
     assert any(line.startswith("The bot for {p0} ") for line in earlier)
     assert not set(earlier) & set(private)
     assert all(u.earlier == () for u in olek.updates[1:])
+
+
+def test_a_stand_ins_claim_is_the_bots_too() -> None:
+    """A line about the seat's own claim (Whoosh) says the bot made it; lines that only
+    mention the seat stay as they were."""
+    events = [
+        {"type": "void", "text": "{p0}'s claim on the Kraken is void: {p1} was first on it."},
+        {"type": "turn", "text": "It is {p0}'s turn."},
+        {"type": "draw", "text": "You draw Blue 6.", "to": 0},
+    ]
+    told = [event["text"] for event in played_for(events, 0)]
+    assert told == [
+        "The bot for {p0}: {p0}'s claim on the Kraken is void: {p1} was first on it.",
+        "It is {p0}'s turn.",
+        "You draw Blue 6.",
+    ]
+    assert played_for(events, 0)[2]["to"] == 0
