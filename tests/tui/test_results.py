@@ -99,6 +99,18 @@ async def test_every_seat_has_a_row_with_its_breakdown() -> None:
         assert "Game 1: Olek saved London." in text
 
 
+async def test_headings_are_capitalised_as_the_others() -> None:
+    """Whoosh's breakdown says "monsters" and "mistakes": its columns read "Monsters" and
+    "Mistakes" beside "Place", "Name" and "Score" (seen at the end of a game at 80x24)."""
+    whoosh = Outcome((3, 0), ({"monsters": 5, "mistakes": -2}, {"monsters": 0}), ((0,), (1,)))
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.show_results(SETUP, whoosh, ("Ala", "Olek", "Ewa"), [])
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#scores", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Place", "Name", "Score", "Monsters", "Mistakes"]
+
+
 @pytest.mark.parametrize("screen_reader", [False, True])
 async def test_hostile_names_are_shown_literally(screen_reader: bool) -> None:
     """Names that look like markup are printed as typed and trigger nothing."""

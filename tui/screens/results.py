@@ -195,7 +195,10 @@ class ResultsScreen(Screen[None]):
         for table in tables:
             columns = categories(self.outcome)
             # DataTable reads plain str as markup: names and categories go in as rich Text.
-            table.add_columns("Place", "Name", "Score", *(Text(c) for c in columns))
+            # Headings as the others ("monsters" from Whoosh's breakdown: "Monsters").
+            table.add_columns(
+                "Place", "Name", "Score", *(Text(c[:1].upper() + c[1:]) for c in columns)
+            )
             for place, seat in places(self.outcome):
                 breakdown = self.outcome.breakdown[seat]
                 table.add_row(
