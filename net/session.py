@@ -45,7 +45,7 @@ DEFAULT_TERM: Final = "xterm"
 """The terminal type assumed when the client's is missing or not a plausible name."""
 EXIT_GRACE: Final = 5.0
 """Seconds an App gets to shut down after its connection is gone before it is cancelled."""
-QUIET = 30.0
+QUIET = 15.0
 """Seconds without input from the player before their session may count as frozen."""
 PROBE_WAIT = 3.0
 """Seconds a terminal has to answer `PROBE` before its session counts as frozen (`stale`)."""
