@@ -394,6 +394,7 @@ class Hall(Seating):
     def _hold(self, seat: int) -> None:
         """A dropped player's seat: counted down on the boards, then a bot plays it."""
         self._stop_counting(seat)
+        self._waiting_since.pop(seat, None)  # no idle clock: the grace is its countdown
         self._due[seat] = time.monotonic() + self.grace
         self._tick(seat, "grace")
 
@@ -468,18 +469,20 @@ class Hall(Seating):
             guest.away = False
 
     def _turn_changed(self, *, force: bool = False) -> None:
-        """A move was made (or a seat came back): the idle clock starts for each seat the
-        game now waits for, and stops for the others."""
+        """A move was made: the idle clock starts afresh for each seat the game now waits
+        for, and stops for the others. ``force`` (a seat came back): it starts for the
+        seats the game waits for that have none, and goes on for the others."""
         table = self.table
         if table is None or self.phase != "playing":
             return
         version = table.match.version
-        if version == self._turn_version and not force:
+        moved = version != self._turn_version
+        if not moved and not force:
             return
         self._turn_version = version
         acting = table.match.to_act() if table.match.outcome() is None else frozenset()
         realtime = getattr(table.match.game, "deadlines", None) is not None
-        for seat in list(self._waiting_since):
+        for seat in list(self._waiting_since) if moved else ():
             self._waiting_since.pop(seat)
             self._stop_counting(seat)
             if table.note_of(seat) is not None:
@@ -491,8 +494,8 @@ class Hall(Seating):
             guest = self.guests.get(self.holder(seat) or "")
             if guest is None or not guest.connected or guest.away:
                 continue
-            if seat in self._standing_in or seat in self._timers:
-                continue
+            if seat in self._standing_in or seat in self._timers or seat in self._waiting_since:
+                continue  # a bot plays it, or its grace or idle time is already counted
             self._waiting_since[seat] = now
             self._count(seat, "idle")
 

@@ -159,6 +159,25 @@ async def test_a_short_idle_time_is_counted_down_only_in_its_second_half(
         await hall.close()
 
 
+async def test_a_dropped_seat_the_game_waited_for_still_gets_its_bot(tmp_path: Path) -> None:
+    """The player the game waits for drops (their idle clock was running): their grace
+    runs out and a bot plays for them, even if another seat comes back meanwhile."""
+    hall = await _seated(tmp_path, grace=0.3, idle=100)
+    try:
+        table = hall.table
+        assert table is not None
+        name, seat = _acting_player(hall)
+        other = "olek" if name == "ala" else "ala"
+        await asyncio.sleep(0.05)  # the game waits for them: their idle clock runs
+        hall.leave_seat(other)
+        hall.depart(name)
+        hall.take_back(other)
+        await _until(lambda: table.is_bot(seat), timeout=2)
+        assert table.note_of(seat) == f"disconnected; a bot plays for {name}"
+    finally:
+        await hall.close()
+
+
 async def test_a_key_in_time_starts_the_idle_time_over(tmp_path: Path) -> None:
     """A player who presses keys (thinking, moving the cursor) is not idle."""
     hall = await _seated(tmp_path, grace=60, idle=0.4)
