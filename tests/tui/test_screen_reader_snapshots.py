@@ -19,7 +19,7 @@ from net.hall import OPEN, Hall
 from net.lobby import LobbyScreen
 from tests.tui.game_driver import settle
 from tests.tui.test_results import OUTCOME, SETUP  # a finished series
-from tui.app import HuntersApp
+from tui.app import HuntersApp, ReplayApp
 from tui.screens.cover import PassScreen
 from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
@@ -282,3 +282,25 @@ def test_snapshot_lobby(snap_compare: Any, tmp_path: Path) -> None:
         assert isinstance(guest.screen, LobbyScreen)
 
     assert snap_compare(guest, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_whole_table(snap_compare: Any) -> None:
+    """Comic Hunters' whole table (t) after the first pick, on a page of its own: the way
+    back marked."""
+    app = _started(TableSetup("comic-hunters", BOTS, {}, 5), summaries=False)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_panel("t", DetailsScreen))
+
+
+def test_snapshot_replay(snap_compare: Any) -> None:
+    """A replay of a finished series, one move in: the line saying which move is marked."""
+    match = SETUP.new_match()
+    seat = next(iter(match.to_act()))
+    match.act(seat, match.legal(seat)[0])
+    app = ReplayApp(match, ("Ala", "Olek", "Ewa"), Settings(screen_reader=True))
+
+    async def run_before(pilot: Any) -> None:
+        await _settle(pilot)
+        await pilot.press("right")
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
