@@ -83,8 +83,8 @@ class HallApp(HuntersApp):
         self._recalled: weakref.WeakSet[GameScreen] = weakref.WeakSet()
         """The tables whose log was given the recent chat (`_recall_chat`)."""
         self._routing = False
-        self._stepped_out = False
-        """A spectator left the game's screen: the hall does not push it back on them."""
+        self._stepped_out: object | None = None
+        """The table a spectator left (its game's screen is not pushed back on them)."""
         self._session: Session | None = None
 
     def get_default_screen(self) -> Screen[None]:
@@ -176,7 +176,7 @@ class HallApp(HuntersApp):
         guest = self.hall.guests.get(self.guest)
         if guest is not None and guest.seat is not None:
             return guest.away
-        return self._stepped_out
+        return self._stepped_out is not None and self._stepped_out is self.hall.table
 
     def pop_screen(self) -> AwaitComplete:
         """Leaving the game's screen (q) while it goes on is leaving the table: see
@@ -199,7 +199,7 @@ class HallApp(HuntersApp):
             if leave is not None:
                 self.run_worker(_quietly(leave(self.guest)), group="hall")
         else:
-            self._stepped_out = True
+            self._stepped_out = game.table
         for lobby in self.screen_stack:
             if isinstance(lobby, LobbyScreen):
                 lobby.say("You left the table.")
@@ -207,7 +207,7 @@ class HallApp(HuntersApp):
     async def back_to_table(self) -> None:
         """From the lobby back to the game under way: the seat left (`leave_table`), or
         watching again."""
-        self._stepped_out = False
+        self._stepped_out = None
         take_back = getattr(self.hall, "take_back", None)
         if self.hall.seats_of(self.guest) and take_back is not None:
             await settled(take_back(self.guest))

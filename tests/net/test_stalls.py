@@ -17,8 +17,11 @@ from core.engine import IllegalAction, with_names
 from core.games import GAMES
 from core.table import Seat, TableSetup
 from net import session as session_module
+from net import textual_fixes
+from net.app import HallApp
 from net.cli import main
 from net.hall import OPEN, Hall
+from net.lobby import LobbyScreen
 from net.session import PROBE, PROBE_ANSWER
 from tests.net.e2e_helpers import (
     RIGHT,
@@ -40,6 +43,8 @@ from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+
+textual_fixes.apply()
 
 
 def test_idle_comes_from_the_command_line_checked(
@@ -315,6 +320,35 @@ def test_another_spelling_of_a_connected_name_takes_nothing_over(tmp_path: Path)
     with pytest.raises(IllegalAction, match="ala is already at this table"):
         hall.arrive("ALA")
     assert session.taken is None
+
+
+async def test_a_spectator_who_left_one_game_is_shown_the_next(tmp_path: Path) -> None:
+    """Eve left the table of the first game for the lobby; the rematch's table is pushed to
+    her as to everyone (leaving was about that one game)."""
+    hall = await _seated(tmp_path, grace=60, idle=0)
+    hall.arrive("eve")
+    eve = HallApp(hall, "eve", Settings(bot_delay=0))
+    try:
+        async with eve.run_test(size=(100, 32)) as pilot:
+
+            async def until(condition) -> None:  # type: ignore[no-untyped-def]
+                async with asyncio.timeout(20):
+                    while not condition():
+                        await pilot.pause(0.02)
+
+            await until(lambda: isinstance(eve.screen, GameScreen))
+            await pilot.press("q")
+            await until(lambda: isinstance(eve.screen, LobbyScreen))
+            assert hall.table is not None
+            hall.table.stand_in(0, "random")
+            hall.table.stand_in(1, "random")
+            await until(lambda: hall.phase == "over")
+            await hall.rematch("ala")
+            await until(
+                lambda: isinstance(eve.screen, GameScreen) and eve.screen.table is hall.table
+            )
+    finally:
+        await hall.close()
 
 
 # -- over SSH: asyncssh players on the real server --------------------------------------------
