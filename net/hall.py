@@ -2,10 +2,16 @@
 
 Everyone who connects is a guest of the hall. The first guest is the host: they set the
 table up (game, which seats are open to players and which are bots, options). Everyone
-lands in the lobby, takes a free seat or watches, and the host starts the game. During
-the game a guest who drops keeps their seat for a grace period, shown as disconnected;
-then a bot stands in until they return. Every accepted action is appended to the record
-in the data dir before anyone hears of it, so a restarted server resumes the same game.
+lands in the lobby, takes a free seat or watches, and the host starts the game. Every
+accepted action is appended to the record in the data dir before anyone hears of it, so a
+restarted server resumes the same game.
+
+Nobody waits for a player who is not there. A guest who drops keeps their seat for a grace
+period, counted down on every board; then a bot plays for them until they return. One who
+leaves the table for the lobby (still connected) hands the seat to a bot at once and takes
+it back with a key; one who stays silent for the idle time while a turn-based game waits
+for them has a bot play until they press a key. Each board's note on the seat says which
+(`Table.set_note`). A fresh login takes over a frozen session of its name (`Hall.arrive`).
 
 The hall holds no screens: apps subscribe as listeners and read the hall when told.
 """
