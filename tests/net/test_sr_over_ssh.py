@@ -63,6 +63,7 @@ async def _play(sr: ScreenReader, slug: str, name: str, seed: int) -> Policy:
     [
         "superbohaterowie",
         "orb-hunters",
+        "shardhunters",
         pytest.param(
             "whoosh",
             marks=pytest.mark.xfail(

@@ -10,6 +10,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.marked import MarkedLine
 from tui.widgets.spoken import MARK, SpokenList, where
 
 
@@ -99,3 +100,26 @@ async def test_a_choice_that_wraps_only_beside_the_mark_is_shown_whole() -> None
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert "ffff" in text and "next" in text, text
+
+
+class _Moving(App[None]):
+    """A marked line under a text that grows: the line moves down, its size unchanged."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("one line", id="above")
+        yield MarkedLine("Enter: close")
+
+
+async def test_a_marked_line_that_moves_without_a_new_size_keeps_the_cursor() -> None:
+    """Over ssh a summary's marked line moved (its panel laid out again) after it had placed
+    the cursor, and no Resize told it: the cursor stayed rows below it, on a blank line."""
+    app = _Moving()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        line = app.query_one(MarkedLine)
+        assert app.cursor_position.y == line.region.y == 1
+        app.query_one("#above", Static).update("one\ntwo\nthree\nfour")
+        await pilot.pause()
+        await pilot.pause()
+        assert line.region.y == 4
+        assert app.cursor_position.y == 4

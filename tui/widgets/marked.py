@@ -71,6 +71,10 @@ class MarkedLine(Static):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.place)
+        # A line can move without a new size (a summary's panel centred again as its facts
+        # are laid out): after every layout of its screen it takes the cursor again (over
+        # ssh the cursor stayed four rows under a summary's marked line).
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _: self.place())
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.place)
