@@ -32,7 +32,7 @@ from net.driver import (
     clamp_size,
     color_system_for,
 )
-from net.fastpath import FastPath
+from net.fastpath import ANSWER, FastPath
 from tui.widgets.terminal import draw_plainly, plain_terminal, without_colour
 
 logger = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ PROBE_WAIT = 3.0
 """Seconds a terminal has to answer `PROBE` before its session counts as frozen (`stale`)."""
 PROBE: Final = b"\x1b[5n"
 """Device Status Report: a live terminal answers `PROBE_ANSWER` without its user's help."""
-PROBE_ANSWER: Final = b"\x1b[0n"
+PROBE_ANSWER: Final = ANSWER  # the same bytes as the fast path's: see data_received
 
 _TERM_NAME = re.compile(r"[\x21-\x7e]{1,64}")
 
@@ -338,7 +338,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             return
         self._last_input = time.monotonic()
         self._probed_at = None
-        if PROBE_ANSWER in data:  # the terminal's answer to `PROBE`, no key of the player's
+        if PROBE_ANSWER in data and self._fast_path is None:
+            # The terminal's answer to `PROBE`, no key of the player's. The fast path asks
+            # the same question to time the round trip (fastpath.ANSWER): its answers are
+            # its to take, or fair remote play measures nothing (far players lost 20:0).
             data = data.replace(PROBE_ANSWER, b"")
             if not data:
                 return

@@ -18,6 +18,7 @@ import asyncssh
 import pytest
 from rich.color import ColorSystem
 
+from net.fastpath import ANSWER, FastPath
 from net.session import (
     CRASHED,
     NEEDS_TERMINAL,
@@ -371,3 +372,23 @@ async def test_an_app_built_after_its_player_left_is_told_so() -> None:
     session.connection_lost(None)  # before the task building the App has run
     await asyncio.sleep(0.05)
     assert _Abandonable.abandoned == ["gone"]
+
+
+async def test_the_fast_paths_probe_answers_reach_it(start_server: Any, open_terminal: Any) -> None:
+    """The session asks a terminal whether it is there with the same status query the fast
+    path times round trips by (ESC [5n, answered ESC [0n): when the session took every
+    answer as its own, fair remote play measured nothing and the far player lost 20:0."""
+    path = FastPath()
+    server = await start_server(fast_path=path)
+    terminal: Terminal = await open_terminal(server.port)
+    await terminal.wait_for("key: none")
+    path._send_probe(time.monotonic_ns())  # as an armed fast path does behind each board
+    assert path._probe_sent is not None
+    terminal.send(ANSWER)
+    async with asyncio.timeout(WAIT):
+        while path.round_trip_ns is None:
+            await asyncio.sleep(0.01)
+    terminal.send(b"k")
+    await terminal.wait_for("key: k")  # and the answer itself was no key
+    app = await server.apps.nth(0)
+    assert app.keys == ["k"]
