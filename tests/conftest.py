@@ -5,13 +5,21 @@
 - Tests whose assertions are timings (latency under attack, capture fairness, the tie
   window, load) are marked ``timing``: the README's test command runs them after the rest,
   alone, so no engine test on the other core decides whether they pass.
+- ``--render-workers N`` runs every network test that does not pin its mode with N render
+  workers (it sets HUNTERS_TEST_RENDER_WORKERS, which tests/net/e2e_helpers.py reads, so the
+  ``hunters`` subprocesses the tests start see it too). Tests that run in both modes in every
+  run (the ``each_mode`` fixture, tests/net/conftest.py) are marked ``both_modes``; their
+  worker-mode half and tests/net/test_render_workers.py are marked ``render_workers``.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+from tests.net.e2e_helpers import RENDER_WORKERS_ENV
 
 NET = Path(__file__).resolve().parent / "net"
 TIMING = frozenset(
@@ -19,8 +27,23 @@ TIMING = frozenset(
 )
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--render-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"run the network tests' servers with N render workers (sets {RENDER_WORKERS_ENV})",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "timing: asserts timings; run alone (see README)")
+    config.addinivalue_line("markers", "both_modes: runs with and without render workers")
+    config.addinivalue_line("markers", "render_workers: its server runs render workers")
+    workers = config.getoption("--render-workers")
+    if workers is not None:
+        os.environ[RENDER_WORKERS_ENV] = str(workers)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -30,3 +53,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group("net"))
         if path.name in TIMING:
             item.add_marker(pytest.mark.timing)
+        callspec = getattr(item, "callspec", None)
+        mode = callspec.params.get("each_mode") if callspec is not None else None
+        if mode is not None:
+            item.add_marker(pytest.mark.both_modes)
+        if mode == "workers" or path.name == "test_render_workers.py":
+            item.add_marker(pytest.mark.render_workers)

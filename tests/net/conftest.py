@@ -28,6 +28,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Label
 
 from net.session import AppSession, RawInputHook, SessionInfo
+from tests.net.e2e_helpers import RENDER_WORKERS_ENV, default_render_workers
 
 WAIT = 10.0
 """Seconds any single wait in these tests may take before it fails."""
@@ -126,6 +127,17 @@ class TestServer:
     apps: Apps
 
 
+@pytest.fixture(params=["in-process", "workers"])
+def each_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run the test twice: every guest's app in the server process, then in render workers
+    (the suite's count, or one), for the servers e2e_helpers starts. Key end-to-end tests
+    use it, so that every run covers both modes (the whole suite in worker mode is
+    ``pytest --render-workers N``, see README)."""
+    workers = 0 if request.param == "in-process" else max(1, default_render_workers())
+    monkeypatch.setenv(RENDER_WORKERS_ENV, str(workers))
+    return str(request.param)
+
+
 @pytest.fixture
 def host_key_path(tmp_path: Path) -> Path:
     """A fresh ed25519 host key, written 0600 like the real server's."""
@@ -142,6 +154,10 @@ async def start_server(host_key_path: Path) -> AsyncIterator[Callable[..., Any]]
     """Start servers on 127.0.0.1 port 0; all are closed when the test ends.
 
     ``await start_server(factory=KeyApp, on_raw_input=None, **session_options)``.
+
+    In-process in either mode of the suite: these tests are about one `AppSession` and the
+    App it runs (its keys, sizes, stalls, crashes), which a render worker runs with the same
+    AppSession's parts; there is no hall here for a render pool to serve.
     """
     servers: list[asyncssh.SSHAcceptor] = []
 

@@ -11,6 +11,10 @@ Shared by tests/net/test_e2e.py, test_openssh.py and test_leaks.py (and bench/ss
   prompt line from the terminal, as a person would;
 - `start_server_process` runs ``hunters serve --port 0`` as a subprocess (kill -9 tests, the
   benchmark) and reads its port and host-key fingerprint from what it prints.
+
+Both start their server with `default_render_workers()` render workers unless the test says
+how many: the one switch (``HUNTERS_TEST_RENDER_WORKERS=N``, or ``pytest --render-workers N``)
+that runs the network suite with every guest's app in worker processes.
 """
 
 from __future__ import annotations
@@ -70,6 +74,28 @@ RESULTS = "Superbohaterowie: results"
 
 # -- the server ------------------------------------------------------------------------------
 
+RENDER_WORKERS_ENV = "HUNTERS_TEST_RENDER_WORKERS"
+"""The environment variable that sets how many render workers the tests' servers run (the
+pytest option ``--render-workers N`` sets it, so subprocesses see it too)."""
+
+
+def default_render_workers() -> int:
+    """How many render workers a test's server runs when the test does not say: the value of
+    HUNTERS_TEST_RENDER_WORKERS (0, every app in the server process, when it is unset)."""
+    text = os.environ.get(RENDER_WORKERS_ENV, "").strip()
+    if not text:
+        return 0
+    if not text.isdigit():
+        raise ValueError(f"{RENDER_WORKERS_ENV} must be a number of workers, not {text!r}")
+    return int(text)
+
+
+def render_worker_args() -> list[str]:
+    """``--render-workers N`` for a ``hunters serve`` or ``hunters host`` the tests start
+    (none in the default mode, so the command's own default is what runs)."""
+    count = default_render_workers()
+    return ["--render-workers", str(count)] if count else []
+
 
 @dataclass
 class Served:
@@ -111,12 +137,13 @@ async def running_server(
     grace: float = 60.0,
     game: str | None = "superbohaterowie",
     limits: dict[str, Any] | None = None,
-    render_workers: int = 0,
+    render_workers: int | None = None,
 ) -> AsyncIterator[Served]:
     """``serve()`` on 127.0.0.1 port 0 until the block ends; then cancelled and drained.
     ``limits``: keyword arguments for ``net.server.start_server`` (login timeout, caps).
     ``render_workers``: 0 runs every guest's app in this process; more starts that many
-    render worker processes (the server stops them, and `Served.pool` has them)."""
+    render worker processes (the server stops them, and `Served.pool` has them); None (a
+    test about either mode) takes the suite's switch, `default_render_workers()`."""
     ready: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
 
     def on_ready(port: int, fingerprint: str) -> None:
@@ -130,7 +157,7 @@ async def running_server(
         game=game,
         grace=grace,
         bot_delay=0,
-        render_workers=render_workers,
+        render_workers=default_render_workers() if render_workers is None else render_workers,
     )
     original = vars(serve_module)["Hall"]
     original_start = vars(serve_module)["start_server"]
@@ -707,6 +734,9 @@ def start_server_process(
     The caller must ``kill()`` it in a ``finally``.
     """
     program = code or "from net.cli import main; raise SystemExit(main())"
+    # The suite's render workers, unless the caller says how many (bench/ssh.py measures both).
+    told = any(arg.startswith("--render-workers") for arg in extra)
+    workers = [] if told else render_worker_args()
     argv = [
         sys.executable,
         "-c",
@@ -720,6 +750,7 @@ def start_server_process(
         "superbohaterowie",
         "--bot-delay",
         "0",
+        *workers,
         *extra,
     ]
     with open(log, "ab") as out:

@@ -21,6 +21,7 @@ from tests.net.e2e_helpers import (
     connect,
     on_pty,
     play_until,
+    render_worker_args,
     until,
 )
 
@@ -42,6 +43,7 @@ def _host_argv(data_dir: Path, *extra: str) -> list[str]:
         "0",
         "--game",
         "superbohaterowie",
+        *render_worker_args(),
         *extra,
     ]
 
