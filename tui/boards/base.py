@@ -15,6 +15,17 @@ from textual.widget import Widget
 from core.engine import Action, Outcome
 from core.table import Update
 
+MOVE_ACTIONS = frozenset(
+    {"back", "cursor", "next_choice", "discard", "why_not_discard", "next_game", "reveal", "claim"}
+)
+"""A board's actions that take part in a move (a step back, the next choice, a claim…)."""
+
+
+def over_for_moves(update: Update | None, action: str) -> bool:
+    """True when ``action`` is a move's and the game is over: the board's ``check_action``
+    then hides it from the footer (False), since it can never do anything again."""
+    return action in MOVE_ACTIONS and update is not None and update.outcome is not None
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:

@@ -15,7 +15,14 @@ from textual.widget import Widget
 
 from core.engine import Action
 from core.table import Update
-from tui.boards.base import ActionChosen, ActionTrie, Choice, Path, ResultsWanted
+from tui.boards.base import (
+    ActionChosen,
+    ActionTrie,
+    Choice,
+    Path,
+    ResultsWanted,
+    over_for_moves,
+)
 from tui.widgets.keys import KeyStates
 
 
@@ -76,6 +83,8 @@ class ChoiceRowBoard(KeyStates, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
+        if over_for_moves(update, action):
+            return False
         mine = update is not None and update.seat in update.acting and update.outcome is None
         if action == "choose":
             return True if mine or (update is not None and update.outcome is not None) else None

@@ -43,6 +43,7 @@ from tui.boards.base import (
     Choice,
     ResultsWanted,
     note_sentence,
+    over_for_moves,
     with_note,
 )
 from tui.boards.orb_hunters_cards import (
@@ -758,6 +759,8 @@ class Board(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
+        if action != "cursor" and over_for_moves(update, action):
+            return False  # the cursor still walks the board, for i on a card
         mine = update is not None and update.seat in update.acting and update.outcome is None
         if action == "choose":
             return True if mine or (update is not None and update.outcome is not None) else None

@@ -37,6 +37,7 @@ from tui.boards.base import (
     ResultsWanted,
     chosen_words,
     note_sentence,
+    over_for_moves,
 )
 from tui.boards.superbohaterowie_table import (
     FACES,
@@ -653,6 +654,8 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
+        if action != "cursor" and over_for_moves(update, action):
+            return False  # the cursor still walks the board, for i on a card
         mine = update is not None and update.seat in update.acting and update.outcome is None
         if action == "choose":
             return True if mine or (update is not None and update.outcome is not None) else None

@@ -52,7 +52,14 @@ from textual.widget import Widget
 from core.games.whoosh.data import MONSTER_BY_ID, card_words
 from core.table import MIN_REACTION, Update
 from tui.boards import whoosh_faces as faces
-from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted, note_sentence
+from tui.boards.base import (
+    ActionChosen,
+    ActionTrie,
+    Choice,
+    ResultsWanted,
+    note_sentence,
+    over_for_moves,
+)
 from tui.boards.whoosh_faces import FAILED, GLYPHS, TURN, card_text, needs_text
 from tui.boards.whoosh_words import (
     FAST_KEYS,
@@ -618,6 +625,8 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
+        if action in ("reveal", "claim") and over_for_moves(update, action):
+            return False
         if action == "results":
             return update is not None and update.outcome is not None
         if action == "choose":

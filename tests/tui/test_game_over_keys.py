@@ -1,0 +1,55 @@
+"""At game over the board's footer offers only keys that still do something."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.engine import TABLE
+from core.match import Match
+from core.table import Seat, TableSetup
+from tui.app import HuntersApp
+from tui.boards import BOARDS
+from tui.screens.game import GameScreen
+from tui.settings import Settings
+
+GAMES = sorted(BOARDS)
+MOVE_KEYS = {"next_choice", "back", "discard", "why_not_discard", "next_game", "reveal", "claim"}
+MOVE_KEYS |= {"Next choice", "Back"}
+"""Actions (and footer words) that take part in a move: none does anything once the game
+is over, so the footer must not offer them."""
+
+
+def finished(slug: str, seats: int) -> Match:
+    """A match played to its end by random legal moves (the table's own step too)."""
+    match = Match.new(slug, seats, seed=11)
+    chooser = random.Random(5)
+    for _ in range(20_000):
+        if match.outcome() is not None:
+            return match
+        seat = min(match.to_act(), key=lambda s: (s == TABLE, s))
+        match.act(seat, chooser.choice(match.legal(seat)))
+    raise AssertionError(f"{slug} did not finish")
+
+
+@pytest.mark.parametrize("reader", [False, True], ids=["board", "screen-reader"])
+@pytest.mark.parametrize("slug", GAMES)
+async def test_keys_of_a_move_leave_the_footer_at_game_over(slug: str, reader: bool) -> None:
+    match = finished(slug, 2 if slug != "whoosh" else 3)
+    seats = (Seat("Ala"), *(Seat(f"Bot {i + 1}", "bot", "easy") for i in range(1, match.seats)))
+    setup = TableSetup(slug, seats, dict(match.options), match.seed)
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=reader))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(setup, app.settings, match=match))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.latest[0].outcome is not None
+        shown = {
+            name
+            for _, b, _, _ in screen.active_bindings.values()
+            if b.show
+            for name in (b.action.split("(")[0], b.description)
+        }
+        assert not shown & MOVE_KEYS, f"{slug}: {sorted(shown & MOVE_KEYS)} shown at game over"
