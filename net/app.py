@@ -10,21 +10,25 @@ from __future__ import annotations
 import contextlib
 import inspect
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 from textual import events
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Input, Static
 
-from core.engine import IllegalAction
+from core.engine import IllegalAction, Outcome
 from core.table import Table, TableSetup
 from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
 from net.hall import HallView, Session, settled
-from net.lobby import CHAT_LINES, LobbyScreen
+from net.host_menu import HOST_KEY, HostMenuScreen
+from net.lobby import CHAT_LINES, LobbyScreen, rematch_line, sentence
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.screens.game import GameScreen
@@ -55,11 +59,23 @@ class HallApp(HuntersApp):
             tooltip="Say something to everyone at the table (Enter sends, Escape cancels)",
             id="hall.chat",
         ),
+        Binding(
+            HOST_KEY,
+            "host_menu",
+            "Host menu",
+            # Priority: the boards take h as Left (arrows do that too); not in the footer,
+            # full at a table already (the lobby says the key in its lines).
+            show=False,
+            priority=True,
+            tooltip="The host's choices: end the game, hand the role on, kick, replace a seat",
+            id="hall.host_menu",
+        ),
     ]
     """
     | Key(s) | Description |
     | :- | :- |
     | y | Chat: one line to everyone at the table, in the lobby, at the table or after it. |
+    | h | Host menu (the host): end the game, hand the host role on, kick, replace a seat. |
     """
 
     def __init__(
@@ -86,6 +102,8 @@ class HallApp(HuntersApp):
         self._stepped_out: object | None = None
         """The table a spectator left (its game's screen is not pushed back on them)."""
         self._session: Session | None = None
+        self._notice_seen = 0
+        """The number of the last hall notice this guest was shown (`_show_notices`)."""
 
     def get_default_screen(self) -> Screen[None]:
         return LobbyScreen(self.hall, self.guest)
@@ -95,6 +113,10 @@ class HallApp(HuntersApp):
         self.hall.subscribe(self._hall_changed)
         self.hall.chat.subscribe(self._chat_heard)
         self.screen_change_signal.subscribe(self, self._screen_changed)
+        # What the hall said before this guest came is not news to them.
+        self._notice_seen = max((n.number for n in self.hall.notices), default=0)
+        if self.hall.host == self.guest:
+            self.notify("You host this table: you set it up and start the game.", timeout=10)
         self._route()
 
     def on_unmount(self) -> None:
@@ -145,7 +167,12 @@ class HallApp(HuntersApp):
         elif (
             hall.phase == "playing"
             and not self._away()
-            and not any(isinstance(s, GameScreen) and s.table is hall.table for s in stack)
+            and not any(
+                isinstance(s, GameScreen)
+                and s.table is hall.table
+                and s.local == hall.seats_of(self.guest)
+                for s in stack
+            )
         ):
             self.main_menu()  # also leaves the finished game of a rematch
             if hall.setup is not None and hall.table is not None:
@@ -154,9 +181,38 @@ class HallApp(HuntersApp):
                 self.push_screen(game)
                 if self.fast_path is not None:
                     arm_fast_path(self.fast_path, hall.setup, hall.table, seats, self._refused)
-        for lobby in self.screen_stack:
-            if isinstance(lobby, LobbyScreen):
-                lobby.show_hall()
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.show_hall()
+            elif isinstance(screen, ServedResults):
+                screen.show_hall(hall, self.guest)
+            elif isinstance(screen, HostMenuScreen):
+                if hall.host == self.guest:
+                    screen.show_choices()
+                elif screen is self.screen:
+                    screen.dismiss()
+        self._show_notices()
+
+    def _show_notices(self) -> None:
+        """Tell this guest what the hall told everyone (or them) since they last looked."""
+        for notice in self.hall.notices:
+            if notice.number > self._notice_seen and notice.to in (None, self.guest):
+                self.tell(notice.text)
+        self._notice_seen = max((n.number for n in self.hall.notices), default=0)
+
+    def tell(self, text: str) -> None:
+        """``text`` where this guest reads it: the lobby's status line, the table's log, the
+        results' news line (whichever are open), or a note over any other screen."""
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.say(text)
+            elif isinstance(screen, ServedResults):
+                screen.tell(text)
+            elif isinstance(screen, GameScreen) and screen.is_attached:
+                for log in screen.query(EventLog).results(EventLog):
+                    log.add(text)
+        if not isinstance(self.screen, LobbyScreen | GameScreen | ServedResults):
+            self.notify(text, timeout=8, markup=False)
 
     def bind_session(self, session: Session) -> None:
         """This guest's SSH session, which a fresh login under their name may take over
@@ -238,7 +294,27 @@ class HallApp(HuntersApp):
         """The chat key where a guest may chat: the lobby, the table and the results."""
         if action == "chat":
             return self._chatting_screen()
+        if action == "host_menu":
+            typing = isinstance(self.focused, Input)  # the chat line: h is a letter there
+            return self._chatting_screen() and not typing
         return super().check_action(action, parameters)
+
+    def action_host_menu(self) -> None:
+        """The host's menu; anyone else is told whose it is."""
+        if self.hall.host != self.guest:
+            self.tell_here(f"Only the host ({self.hall.host}) can open the host menu.")
+            return
+        self.push_screen(HostMenuScreen(self.hall, self.guest))
+
+    def tell_here(self, text: str) -> None:
+        """``text`` on the screen on top only (what a key pressed there did)."""
+        screen = self.screen
+        if isinstance(screen, LobbyScreen):
+            screen.say(text)
+        elif isinstance(screen, ServedResults):
+            screen.tell(text)
+        else:
+            self.notify(text, timeout=6, markup=False)
 
     async def action_chat(self) -> None:
         """Open the chat line at the bottom of the screen (or go back to it)."""
@@ -388,13 +464,35 @@ class HallApp(HuntersApp):
             return
         self.main_menu()
 
+    def show_results(
+        self,
+        setup: TableSetup,
+        outcome: Outcome,
+        names: Sequence[str],
+        extra_lines: list[str],
+    ) -> None:
+        self.push_screen(ServedResults(setup, outcome, names, extra_lines, self.hall, self.guest))
+
     async def rematch(self, setup: TableSetup) -> None:
+        """The host proposes a rematch; a player says they are ready (see `Hall.rematch`)."""
         try:
             await self.hall.rematch(self.guest)
         except IllegalAction as refusal:
-            self.notify(str(refusal), severity="warning")
+            self.tell_here(sentence(refusal))
+
+    async def decline(self) -> None:
+        """Leave the results for the lobby: a player gives their seat up for the rematch."""
+        try:
+            await settled(self.hall.decline(self.guest))
+        except IllegalAction as refusal:
+            self.tell_here(sentence(refusal))
+            return
+        self.main_menu()
 
     async def new_setup(self, slug: str) -> None:
+        if self.hall.host != self.guest:
+            self.tell_here(f"Only the host ({self.hall.host}) can set up a new table.")
+            return
         try:
             await settled(self.hall.new_setup(self.guest))
         except IllegalAction as refusal:
@@ -428,3 +526,72 @@ def arm_fast_path(
         return
     fair = bool(table.match.options.get("fair_remote", False))
     path.arm(table, min(seats), fast_action, fair=fair, on_refused=refused)
+
+
+class ServedResults(ResultsScreen):
+    """The results at a served table: they stay until the rematch starts (each player says
+    they are ready with r) or the guest leaves for the lobby (b, giving up their seat); a
+    line says where the rematch stands, another what the hall last said."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rematch", "Rematch (host)", id="results.rematch"),
+        Binding("r", "ready", "Ready", id="results.ready"),
+        Binding("n", "new_setup", "New setup (host)", id="results.new_setup"),
+        Binding("b,escape", "back", "To the lobby", id="results.back"),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | r | The host proposes a rematch; each player says they are ready for it. |
+    | n | New setup (the host). |
+    | b, escape | To the lobby: a player gives their seat up for the rematch. |
+    """
+
+    DEFAULT_CSS = """
+    ServedResults #results-news, ServedResults #results-rematch { height: auto; }
+    ServedResults #results-rematch { text-style: bold; }
+    """
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        outcome: Outcome,
+        names: Sequence[str],
+        extra_lines: Sequence[str],
+        hall: HallView,
+        guest: str,
+    ) -> None:
+        super().__init__(setup, outcome, names, extra_lines)
+        self._hall = hall
+        self._guest = guest
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Static(id="results-news")
+        yield Static(Content(rematch_line(self._hall, self._guest)), id="results-rematch")
+
+    def show_hall(self, hall: HallView, guest: str) -> None:
+        """Where the rematch stands now."""
+        for line in self.query("#results-rematch").results(Static):
+            line.update(Content(rematch_line(hall, guest)))
+        self.refresh_bindings()
+
+    def tell(self, text: str) -> None:
+        """What the hall (or a key here) said last."""
+        for line in self.query("#results-news").results(Static):
+            line.update(Content(text))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return not self._hall.proposed
+        if action == "ready":
+            return self._hall.proposed
+        return True
+
+    async def action_ready(self) -> None:
+        await self.action_rematch()
+
+    def action_back(self) -> None:
+        decline = getattr(self.app, "decline", None)
+        if decline is not None:
+            self.run_worker(decline(), group="results")

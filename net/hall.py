@@ -13,6 +13,13 @@ it back with a key; one who stays silent for the idle time while a turn-based ga
 for them has a bot play until they press a key. Each board's note on the seat says which
 (`Table.set_note`). A fresh login takes over a frozen session of its name (`Hall.arrive`).
 
+The host role never moves silently: when the host leaves, it goes to a connected seated
+player (a spectator only when no player is connected), and every guest reads who hosts now
+(`Hall.notices`). The host may hand it on, end the game under way (its record is kept as
+abandoned, so a restart does not resume it), ask a guest to leave (their name stays away for
+`BAN` seconds), and give a seat to a bot or to a guest who watches. After a game the host
+proposes a rematch, and it starts once every seated player has said they are ready.
+
 The hall holds no screens: apps subscribe as listeners and read the hall when told.
 """
 
@@ -51,6 +58,21 @@ WARNING = 60.0
 half of a shorter idle time: nobody is called idle the moment their turn comes)."""
 STEP = 5.0
 """Seconds between the numbers of a countdown on the boards (each one is a redraw for all)."""
+BAN = 600.0
+"""Seconds a name the host asked to leave may not come back (ten minutes)."""
+NOTICES = 20
+"""Notices the hall keeps (a guest's app shows those that came since it last looked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the hall tells its guests: who hosts now, a game ended by the host, a
+    seat given to someone else. Plain text, shown as such."""
+
+    number: int
+    text: str
+    to: str | None = None
+    """The one guest it is for (None: everyone)."""
 
 
 @dataclass(slots=True)
@@ -79,6 +101,7 @@ class Seating:
 
     guests: dict[str, Guest]
     setup: TableSetup | None
+    ready: set[str]
 
     def holder(self, seat: int) -> str | None:
         """The guest who has claimed ``seat``, if any."""
@@ -98,6 +121,24 @@ class Seating:
             for i, seat in enumerate(self.setup.seats)
             if seat.kind == OPEN and self.holder(i) is None
         ]
+
+    def ready_count(self) -> tuple[int, int]:
+        """(seats ready for the rematch, seats): bots, and players who said so."""
+        if self.setup is None:
+            return 0, 0
+        ready = sum(
+            1
+            for index, seat in enumerate(self.setup.seats)
+            if seat.kind != OPEN or self.holder(index) in self.ready
+        )
+        return ready, len(self.setup.seats)
+
+    def waiting_for(self) -> list[str]:
+        """The seated players who have not said they are ready, by seat."""
+        if self.setup is None:
+            return []
+        holders = (self.holder(index) for index in range(len(self.setup.seats)))
+        return [name for name in holders if name is not None and name not in self.ready]
 
 
 class Session(Protocol):
@@ -130,6 +171,11 @@ class HallView(Protocol):
     guests: dict[str, Guest]
     chat: ChatRoom
     """The table's chat (a worker's mirror: the lines the front passed on to this guest)."""
+    notices: list[Notice]
+    proposed: bool
+    """Whether the host proposed a rematch of the finished game (see `Hall.rematch`)."""
+    ready: set[str]
+    """Who said they are ready for the proposed rematch."""
 
     @property
     def table(self) -> Any:
@@ -146,6 +192,10 @@ class HallView(Protocol):
 
     def missing(self) -> list[int]: ...
 
+    def ready_count(self) -> tuple[int, int]: ...
+
+    def waiting_for(self) -> list[str]: ...
+
     def take_seat(self, name: str, seat: int) -> Awaitable[None] | None: ...
 
     def watch(self, name: str) -> Awaitable[None] | None: ...
@@ -159,6 +209,16 @@ class HallView(Protocol):
     def new_setup(self, name: str) -> Awaitable[None]: ...
 
     def say(self, name: str, text: str) -> Awaitable[str | None] | str | None: ...
+
+    def decline(self, name: str) -> Awaitable[None] | None: ...
+
+    def end_game(self, name: str) -> Awaitable[None]: ...
+
+    def hand_host(self, name: str, to: str) -> Awaitable[None] | None: ...
+
+    def kick(self, name: str, who: str) -> Awaitable[None] | None: ...
+
+    def replace_seat(self, name: str, seat: int, by: str | None) -> Awaitable[None] | None: ...
 
 
 async def settled(result: Awaitable[None] | None) -> None:
@@ -204,6 +264,12 @@ class Hall(Seating):
     _replaced: dict[str, Session] = field(default_factory=dict)
     """Per name, the session a fresh login took over, until it has ended."""
     _skip_depart: set[str] = field(default_factory=set)
+    notices: list[Notice] = field(default_factory=list)
+    """The latest `NOTICES` things guests were told (`announce`)."""
+    proposed: bool = False
+    ready: set[str] = field(default_factory=set)
+    _banned: dict[str, float] = field(default_factory=dict)
+    """Per casefolded name the host asked to leave, until when (monotonic) it stays away."""
 
     # -- listening --
 
@@ -221,6 +287,12 @@ class Hall(Seating):
                 listener()
             except Exception:  # one broken screen must not stop the hall
                 continue
+
+    def announce(self, text: str, to: str | None = None) -> None:
+        """Tell every guest (or only ``to``) ``text``; they read it at the next change."""
+        number = self.notices[-1].number + 1 if self.notices else 1
+        self.notices = [*self.notices[-(NOTICES - 1) :], Notice(number, text, to)]
+        log.info("told %s: %s", to or "everyone", text)
 
     # -- chat --
 
@@ -262,6 +334,14 @@ class Hall(Seating):
         net.serve.app_factory), so a keyless guest at the table never has a bound name
         unless it was resumed.
         """
+        until = self._banned.get(name.casefold())
+        if until is not None and until > time.monotonic():
+            minutes = math.ceil((until - time.monotonic()) / 60)
+            unit = "minute" if minutes == 1 else "minutes"
+            raise IllegalAction(
+                f"the host asked {name} to leave this table; {name} may come back "
+                f"in {minutes} {unit}"
+            )
         guest = self.guests.get(name)
         held = next(
             (
@@ -283,7 +363,10 @@ class Hall(Seating):
             guest = self.guests[name] = Guest(name)
         guest.connected, guest.left_at, guest.fingerprint = True, None, fingerprint
         if self.host is None or not self._is_connected(self.host):
-            self.host = name  # the table is never left without someone to run it
+            # The table is never left without someone to run it.
+            if self.host is not None and self.host != name:
+                self.announce(f"{name} hosts the table now ({self.host} left).")
+            self.host = name
         guest.away = False
         if guest.seat is not None and self.table is not None:
             self._back(guest.seat)
@@ -340,8 +423,21 @@ class Hall(Seating):
         elif guest.seat is not None and self.phase != "playing":
             guest.seat = None  # nothing to keep before the game starts
         if self.host == name:
-            self.host = next((g.name for g in self.guests.values() if g.connected), self.host)
+            self._pass_host(f"{name} left")
+        if self.phase == "over":
+            self._rematch_if_ready()
         self._changed()
+
+    def _pass_host(self, why: str) -> None:
+        """The host left: a connected seated player hosts now (the lowest seat), else a
+        connected spectator; everyone is told. Nobody connected: the next to arrive."""
+        here = [g for g in self.guests.values() if g.connected and g.name != self.host]
+        seated = sorted((g for g in here if g.seat is not None), key=lambda g: g.seat or 0)
+        if not here:
+            return
+        chosen = (seated or here)[0]
+        self.host = chosen.name
+        self.announce(f"{chosen.name} hosts the table now ({why}).")
 
     def come_back(self, name: str) -> str | None:
         """What ``name`` is told as their session ends while their seat is in play: how and
@@ -439,8 +535,9 @@ class Hall(Seating):
             timer.cancel()
         self._due.pop(seat, None)
 
-    def _stand_in(self, seat: int, why: str) -> None:
-        """A bot plays ``seat`` for its player (``why``: away, idle or disconnected)."""
+    def _stand_in(self, seat: int, why: str, note: str | None = None) -> None:
+        """A bot plays ``seat`` for its player (``why``: away, idle or disconnected; or
+        "host", the host's choice, with its own ``note``)."""
         self._stop_counting(seat)
         self._waiting_since.pop(seat, None)
         if self.table is None or self.phase != "playing":
@@ -450,7 +547,7 @@ class Hall(Seating):
         self._standing_in[seat] = why
         name = self._who(seat)
         until = " until they press a key" if why == "idle" else ""
-        self.table.set_note(seat, f"{why}; a bot plays for {name}{until}")
+        self.table.set_note(seat, note or f"{why}; a bot plays for {name}{until}")
 
     def _back(self, seat: int) -> None:
         """The seat's player plays it again: no countdown, no bot, no note."""
@@ -528,8 +625,9 @@ class Hall(Seating):
         self._changed()
 
     def take_seat(self, name: str, seat: int) -> None:
-        """A guest sits down on a free open seat (leaving any seat they had)."""
-        if self.phase != "lobby" or self.setup is None:
+        """A guest sits down on a free open seat (leaving any seat they had); after a game,
+        sitting down says they are ready for the rematch."""
+        if self.phase not in ("lobby", "over") or self.setup is None:
             raise IllegalAction("seats are taken in the lobby, before the game starts")
         if not 0 <= seat < len(self.setup.seats) or self.setup.seats[seat].kind != OPEN:
             raise IllegalAction(f"seat {seat + 1} is not open for a player")
@@ -537,6 +635,9 @@ class Hall(Seating):
         if holder is not None and holder != name:
             raise IllegalAction(f"seat {seat + 1} is taken by {holder}")
         self.guests[name].seat = seat
+        if self.phase == "over":
+            self.ready.add(name)
+            self._rematch_if_ready()
         self._changed()
 
     def watch(self, name: str) -> None:
@@ -544,6 +645,7 @@ class Hall(Seating):
         if self.phase == "playing":
             raise IllegalAction("you cannot leave your seat during the game")
         self.guests[name].seat = None
+        self.ready.discard(name)
         self._changed()
 
     def _host_only(self, name: str, what: str) -> None:
@@ -605,23 +707,192 @@ class Hall(Seating):
                 path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
             self._writer = None
         self._stop_all()
+        for guest in list(self.guests.values()):
+            if not guest.connected:  # nothing waits for them now: their seat is free
+                del self.guests[guest.name]
         self._changed()
 
     async def rematch(self, name: str) -> None:
-        """The host starts the same table again with a new deal: at once when every player
-        is still here, else from the lobby once the seats left open are taken again."""
-        self._host_only(name, "start a rematch")
+        """After a game the host proposes a rematch and each seated player says they are
+        ready (bots always are); it starts once every seat is ready, so nobody is taken
+        from the results before they say so. A seat its player gave up (`decline`, or a
+        drop) may be taken from the lobby, or the host's key starts with a bot in it."""
         if self.phase != "over" or self.setup is None:
             raise IllegalAction("a rematch follows a finished game")
+        seated = bool(self.seats_of(name))
+        if not self.proposed:
+            self._host_only(name, "propose a rematch")
+            self.proposed = True
+            if seated:
+                self.ready.add(name)
+            ready, total = self.ready_count()
+            self.announce(
+                f"{name} proposes a rematch: press r when you are ready; {ready} of {total} ready."
+            )
+        elif seated and name not in self.ready:
+            self.ready.add(name)
+            ready, total = self.ready_count()
+            self.announce(f"{name} is ready for the rematch; {ready} of {total} ready.")
+        elif name == self.host and not self.waiting_for() and self.missing():
+            await self._start_rematch(bots=True)
+            return
+        elif not seated and name != self.host:
+            raise IllegalAction(
+                "only the players answer a rematch (take a free seat in the lobby to play)"
+            )
+        if not await self._rematch_if_ready_now():
+            self._changed()
+
+    def decline(self, name: str) -> None:
+        """A player leaves the results for the lobby instead of a rematch: their seat is
+        free (for a guest to take, or a bot when the host starts)."""
+        guest = self.guests.get(name)
+        if self.phase != "over" or guest is None or guest.seat is None:
+            return
+        seat, guest.seat = guest.seat, None
+        self.ready.discard(name)
+        if self.proposed:
+            self.announce(f"{name} declines the rematch; seat {seat + 1} is free.")
+        self._changed()
+
+    def _rematch_if_ready(self) -> None:
+        """Start the rematch soon if every seat is ready now."""
+        if self.proposed and not self.waiting_for() and not self.missing():
+            asyncio.get_running_loop().create_task(self._rematch_if_ready_now())
+
+    async def _rematch_if_ready_now(self) -> bool:
+        if self.phase != "over" or not self.proposed:
+            return False
+        if self.waiting_for() or self.missing():
+            return False
+        await self._start_rematch(bots=False)
+        return True
+
+    async def _start_rematch(self, *, bots: bool) -> None:
+        """The same table again, a new deal; ``bots``: a bot in each seat left empty."""
+        assert self.setup is not None and self.host is not None
+        if bots:
+            seats = list(self.setup.seats)
+            for index in self.missing():
+                seats[index] = Seat(f"Bot {index + 1}", "bot", self.stand_in_level)
+            self.setup = dataclasses.replace(self.setup, seats=tuple(seats))
         await self._close_table()
         self.phase = "lobby"
+        self.proposed = False
+        self.ready.clear()
         for guest in list(self.guests.values()):
             if not guest.connected:
                 del self.guests[guest.name]
         if self.missing():
             self._changed()
             return
-        await self.start(name)
+        await self.start(self.host)
+
+    # -- the host's controls --
+
+    async def end_game(self, name: str) -> None:
+        """The host ends the game under way: its record is kept as abandoned (a restart
+        does not resume it) and everyone goes back to the lobby with the same setup."""
+        self._host_only(name, "end the game")
+        if self.phase != "playing":
+            raise IllegalAction("no game is under way")
+        if self._writer is not None:
+            self._writer.close()
+            path = self._writer.path
+            self._writer = None
+            with contextlib.suppress(OSError):
+                path.rename(path.with_name(f"abandoned-{int(time.time())}.rec"))
+        await self._close_table()
+        self.phase = "lobby"
+        for guest in list(self.guests.values()):
+            if not guest.connected:
+                del self.guests[guest.name]
+        self.announce("The host ended the game; it is recorded as abandoned.")
+        self._changed()
+
+    def hand_host(self, name: str, to: str) -> None:
+        """The host hands the host role to another connected guest; everyone is told."""
+        self._host_only(name, "hand the host role on")
+        if to == name or not self._is_connected(to):
+            raise IllegalAction(f"{to} is not here to host")
+        self.host = to
+        self.announce(f"{to} hosts the table now ({name} handed it over).")
+        self._changed()
+
+    def kick(self, name: str, who: str) -> None:
+        """The host asks ``who`` to leave: their session ends, saying so; a seat they had
+        in a game goes to a bot at once; their name stays away for `BAN` seconds."""
+        self._host_only(name, "ask a guest to leave")
+        guest = self.guests.get(who)
+        if who == name or guest is None or not guest.connected:
+            raise IllegalAction(f"{who} is not a guest here")
+        self._banned[who.casefold()] = time.monotonic() + BAN
+        seat = guest.seat
+        del self.guests[who]
+        self.ready.discard(who)
+        if seat is not None and self.phase == "playing":
+            self._stand_in(seat, "host", f"{who} left the table; a bot plays for them")
+        log.info("%s asked %s to leave the table", name, who)
+        self.announce(f"The host asked {who} to leave the table.")
+        session = self._sessions.pop(who, None)
+        if session is not None:
+            session.take_over(f"the host ({name}) asked you to leave this table")
+        self._changed()
+
+    def replace_seat(self, name: str, seat: int, by: str | None) -> None:
+        """The host gives ``seat`` to a bot (``by`` None) or to ``by``, a connected guest
+        without a seat, in the lobby or mid-game; its player watches from then on."""
+        self._host_only(name, "replace a seat")
+        setup = self.setup
+        if setup is None or self.phase == "setup":
+            raise IllegalAction("set the table up first")
+        if not 0 <= seat < len(setup.seats) or setup.seats[seat].kind != OPEN:
+            raise IllegalAction(f"seat {seat + 1} is not a player's seat")
+        newcomer = self.guests.get(by) if by is not None else None
+        if by is not None and (newcomer is None or not newcomer.connected):
+            raise IllegalAction(f"{by} is not here")
+        if newcomer is not None and newcomer.seat is not None:
+            raise IllegalAction(f"{by} has a seat already")
+        old = self.holder(seat)
+        if old is not None:
+            self.guests[old].seat, self.guests[old].away = None, False
+            self.ready.discard(old)
+        who = by or "a bot"
+        if self.phase == "playing":
+            if newcomer is None:
+                gone = old or f"seat {seat + 1}"
+                self._stand_in(seat, "host", f"the host gave {gone}'s seat to a bot")
+            else:
+                newcomer.seat = seat
+                self._rename(seat, newcomer.name)
+                self._back(seat)
+        elif newcomer is None:
+            seats = list(setup.seats)
+            seats[seat] = Seat(f"Bot {seat + 1}", "bot", self.stand_in_level)
+            self.setup = dataclasses.replace(setup, seats=tuple(seats))
+        else:
+            newcomer.seat = seat
+            if self.phase == "over":
+                self.ready.add(newcomer.name)
+        self.announce(f"The host gave seat {seat + 1} to {who}.")
+        if old is not None:
+            self.announce(
+                f"The host ({name}) gave your seat {seat + 1} to {who}; you are watching now.",
+                to=old,
+            )
+        if newcomer is not None:
+            self.announce(f"The host ({name}) gave you seat {seat + 1}.", to=newcomer.name)
+        if self.phase == "over":
+            self._rematch_if_ready()
+        self._changed()
+
+    def _rename(self, seat: int, name: str) -> None:
+        """The seat's player in the game under way is ``name`` now (every board says so)."""
+        assert self.setup is not None and self.table is not None
+        seats = list(self.setup.seats)
+        seats[seat] = dataclasses.replace(seats[seat], name=name)
+        self.setup = dataclasses.replace(self.setup, seats=tuple(seats))
+        self.table.seats = self.setup.seats
 
     async def new_setup(self, name: str) -> None:
         """The host goes back to the setup screen after a finished game."""
@@ -632,6 +903,8 @@ class Hall(Seating):
 
     async def _close_table(self) -> None:
         self._stop_all()
+        self.proposed = False
+        self.ready.clear()
         if self.table is not None:
             await self.table.close()
             self.table = None

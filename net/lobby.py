@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from core.engine import IllegalAction
 from core.games import GAMES
 from net.hall import OPEN, HallView, settled
+from net.host_menu import HOST_KEY
 from tui.screens.settings import SettingsScreen
 from tui.widgets.chat import CHAT_KEY, chat_line
 from tui.widgets.keys import KeyStates
@@ -40,6 +41,13 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
     else:
         game = GAMES[setup.slug]
         lines.append(Text(f"{game.title}, hosted by {host}."))
+        if guest == hall.host:
+            lines.append(
+                Text(
+                    "You host this table: you set it up and start the game "
+                    f"({HOST_KEY}: the host menu)."
+                )
+            )
         for key, value in setup.options.items():
             option = next(o for o in game.options if o.key == key)
             lines.append(Text(f"{option.label}: {option.label_of(value)}."))
@@ -51,7 +59,10 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
                 if f"({seat.level})" not in seat.name:  # not already "Bot 3 (normal)"
                     line.append(f", a bot ({seat.level})")
             elif (holder := hall.holder(index)) is None:
-                line.append(f"open — press {index + 1} to sit here")
+                if hall.phase in ("lobby", "over"):
+                    line.append(f"open — press {index + 1} to sit here")
+                else:
+                    line.append("open")
             else:
                 line.append(holder)
                 if holder == guest:
@@ -79,6 +90,8 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
             )
         else:
             lines.append(Text(f"{host} starts the game when the seats are full."))
+    if hall.phase == "over":
+        lines.append(Text(rematch_line(hall, guest)))
     if hall.phase == "playing":
         lines.append(Text(back_line(hall, guest)))
     if guest == hall.host and hall.address is not None and hall.phase != "playing":
@@ -89,6 +102,41 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         for line in hall.chat.recent(guest, CHAT_LINES, playing=False)
     )
     return lines
+
+
+def sentence(refusal: Exception) -> str:
+    """A hall's refusal ("only the host (ala) can …") as a sentence of its own."""
+    text = str(refusal).rstrip(".") or "Not possible"
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def names_in_words(names: list[str]) -> str:
+    """ "ala", "ala and bob", "ala, bob and eve"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def rematch_line(hall: HallView, guest: str) -> str:
+    """Where the rematch after a finished game stands, for ``guest``."""
+    host = hall.host or "nobody"
+    hosting = guest == host
+    if not hall.proposed:
+        if hosting:
+            return "Press r to propose a rematch to the players, or n for a new setup."
+        return f"The host ({host}) may propose a rematch; you then press r when you are ready."
+    ready, total = hall.ready_count()
+    waiting = hall.waiting_for()
+    if waiting:
+        still = f"still to answer: {names_in_words(waiting)}"
+        if guest in waiting:
+            still += " (you: press r when you are ready, or b to give your seat up)"
+        return f"Rematch: {ready} of {total} ready; {still}."
+    empty = [str(seat + 1) for seat in hall.missing()]
+    if empty:
+        seats = f"seat{'s' if len(empty) > 1 else ''} {names_in_words(empty)}"
+        if hosting:
+            return f"Rematch: {seats} empty; press r to start with a bot there."
+        return f"Rematch: {seats} empty; the host ({host}) may start with a bot there."
+    return f"Rematch: {ready} of {total} ready; it starts now."
 
 
 def back_line(hall: HallView, guest: str) -> str:
@@ -110,7 +158,7 @@ class LobbyScreen(KeyStates, Screen[None]):
     | --- | --- |
     | 1–8 | sit on that seat |
     | w | watch instead of playing |
-    | s | start the game (host) |
+    | s | start the game (host; after a game: the rematch) |
     | e | change the table setup (host) |
     | b | back to the game under way: take your seat back, or watch |
     | o | settings: screen-reader mode, high contrast |
@@ -127,8 +175,8 @@ class LobbyScreen(KeyStates, Screen[None]):
             for n in range(1, 9)  # Whoosh seats up to eight
         ),
         Binding("w", "watch", "Watch", id="lobby.watch"),
-        Binding("s", "start", "Start", id="lobby.start"),
-        Binding("e", "edit", "Change setup", id="lobby.edit"),
+        Binding("s", "start", "Start (host)", id="lobby.start"),
+        Binding("e", "edit", "Change setup (host)", id="lobby.edit"),
         Binding(BACK_KEY, "back_to_table", "Back to the game", id="lobby.back"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
     ]
@@ -188,9 +236,10 @@ class LobbyScreen(KeyStates, Screen[None]):
             status.update(Text(message))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        hosting = self.guest == self.hall.host
-        if action in ("start", "edit"):
-            return True if hosting and self.hall.phase == "lobby" else None
+        if action == "start":
+            return True if self.hall.phase in ("lobby", "over") else None
+        if action == "edit":
+            return True if self.hall.phase == "lobby" else None
         if action == "back_to_table":
             return self.hall.phase == "playing"
         if action == "sit":
@@ -198,7 +247,7 @@ class LobbyScreen(KeyStates, Screen[None]):
             seat = parameters[0] if parameters else -1
             if setup is None or not isinstance(seat, int) or seat >= len(setup.seats):
                 return False
-            return True if self.hall.phase == "lobby" else None
+            return True if self.hall.phase in ("lobby", "over") else None
         return True
 
     async def action_sit(self, seat: int) -> None:
@@ -220,8 +269,14 @@ class LobbyScreen(KeyStates, Screen[None]):
         self.show_hall()
 
     async def action_start(self) -> None:
+        if self.guest != self.hall.host:
+            self._say(f"Only the host ({self.hall.host}) can start the game.")
+            return
         try:
-            await self.hall.start(self.guest)
+            if self.hall.phase == "over":
+                await self.hall.rematch(self.guest)
+            else:
+                await self.hall.start(self.guest)
         except IllegalAction as refusal:
             self._say(f"Not yet: {refusal}")
 
@@ -238,6 +293,9 @@ class LobbyScreen(KeyStates, Screen[None]):
         self.app.push_screen(SettingsScreen())
 
     def action_edit(self) -> None:
+        if self.guest != self.hall.host:
+            self._say(f"Only the host ({self.hall.host}) can change the setup.")
+            return
         setup = self.hall.setup
-        if setup is not None and self.guest == self.hall.host:
+        if setup is not None:
             self.app.open_setup(setup.slug)  # type: ignore[attr-defined]

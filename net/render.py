@@ -320,6 +320,9 @@ class RenderPool:
             wire.setup_fields(hall.setup),  # never the seed
             [(g.name, g.connected, g.seat, g.away) for g in hall.guests.values()],
             self.table_generation if hall.table is not None else None,
+            [(n.number, n.text, n.to) for n in hall.notices],
+            hall.proposed,
+            sorted(hall.ready),
         ]
 
     def _follow_table(self) -> None:
@@ -393,6 +396,14 @@ class RenderPool:
                 hall.leave_seat(who)
             elif name == "take_back":
                 hall.take_back(who)
+            elif name == "decline":
+                hall.decline(who)
+            elif name == "hand_host":
+                hall.hand_host(who, str(args[0]))
+            elif name == "kick":
+                hall.kick(who, str(args[0]))
+            elif name == "replace_seat":
+                hall.replace_seat(who, int(args[0]), None if args[1] is None else str(args[1]))
             elif name == "hold_fast_keys":
                 guest.chatting = bool(args[0])
                 guest.follow()
@@ -405,7 +416,7 @@ class RenderPool:
                 if setup is None:
                     raise IllegalAction("no setup")
                 hall.configure(who, setup)
-            elif name in ("start", "rematch", "new_setup"):
+            elif name in ("start", "rematch", "new_setup", "end_game"):
                 self._task(self._answer_later(guest, number, getattr(hall, name)(who)))
                 return
             elif name == "submit":

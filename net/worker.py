@@ -44,7 +44,7 @@ from net import textual_fixes, wire
 from net.app import HallApp
 from net.chat import ChatRoom, line_from
 from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
-from net.hall import Guest, Phase, Seating
+from net.hall import Guest, Notice, Phase, Seating
 from net.watchdog import Watchdog
 from tui.settings import Settings
 from tui.widgets.terminal import plain_terminal
@@ -145,6 +145,9 @@ class HallMirror(Seating):
         self.guests: dict[str, Guest] = {}
         self.chat = ChatRoom()
         """The lines the front's room passed on to this guest (see net.render)."""
+        self.notices: list[Notice] = []
+        self.proposed = False
+        self.ready: set[str] = set()
         self._table: TableProxy | None = None
         self._proxies: dict[int, TableProxy] = {}
         self._listeners: list[Callable[[], None]] = []
@@ -164,7 +167,9 @@ class HallMirror(Seating):
 
     def apply(self, snapshot: Sequence[Any]) -> None:
         """Take the front's description of the hall (see net.render.RenderPool.snapshot)."""
-        phase, host, game, address, setup, guests, generation = snapshot
+        phase, host, game, address, setup, guests, generation, notices, proposed, ready = snapshot
+        self.notices = [Notice(int(n), str(text), to) for n, text, to in notices]
+        self.proposed, self.ready = bool(proposed), set(ready)
         self.phase, self.host, self.game, self.address = phase, host, game, address
         self.setup = wire.setup_from(setup)
         self.guests = {
@@ -234,6 +239,21 @@ class HallMirror(Seating):
 
     async def new_setup(self, name: str) -> None:
         await self.ask("new_setup")
+
+    async def decline(self, name: str) -> None:
+        await self.ask("decline")
+
+    async def end_game(self, name: str) -> None:
+        await self.ask("end_game")
+
+    async def hand_host(self, name: str, to: str) -> None:
+        await self.ask("hand_host", to)
+
+    async def kick(self, name: str, who: str) -> None:
+        await self.ask("kick", who)
+
+    async def replace_seat(self, name: str, seat: int, by: str | None) -> None:
+        await self.ask("replace_seat", seat, by)
 
     def hold_fast_keys(self, hold: bool) -> None:
         """The chat line opened (or closed): the front's fast path lets claim keys through

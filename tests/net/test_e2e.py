@@ -367,7 +367,8 @@ async def finish_at_the_table(hall: Hall) -> None:
 
 @pytest.mark.timeout(30)
 async def test_a_rematch_puts_both_players_at_the_new_table(tmp_path: Path) -> None:
-    """After a game, the host presses r on the results: both players get the new deal."""
+    """After a game, the host proposes a rematch with r on the results and olek says he is
+    ready with his: both players get the new deal."""
     async with (
         running_server(tmp_path / "data") as served,
         players(served.port, "ala", "olek") as (ala, olek),
@@ -381,6 +382,10 @@ async def test_a_rematch_puts_both_players_at_the_new_table(tmp_path: Path) -> N
         await ala.key(ENTER)
         await ala.wait_for(RESULTS)
         await ala.key(b"r")
+        if RESULTS not in olek.text:
+            await olek.key(ENTER)
+        await olek.wait_for("ala proposes a rematch")
+        await olek.key(b"r")
         await until(lambda: hall.table is not first and hall.phase == "playing", "rematch")
         for player in (ala, olek):  # a new deal: 98 cards less three hands of two
             await player.wait_for("Draw pile 92 · Discard 0", timeout=3)

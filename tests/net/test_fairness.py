@@ -181,7 +181,11 @@ async def _play(
     Racer(far, 1, far_path, 0.040, rng)
     totals = [0, 0, 0]
     while True:
-        await hall.start("near") if hall.phase == "lobby" else await hall.rematch("near")
+        if hall.phase == "lobby":
+            await hall.start("near")
+        else:  # the host proposes, the other player is ready
+            await hall.rematch("near")
+            await hall.rematch("far")
         table = hall.table
         assert table is not None
         await until(functools.partial(enough, table, totals), "enough captures", timeout=60)

@@ -251,7 +251,9 @@ async def test_over_two_random_games_nobody_sees_a_card_they_may_not(
             await seat_players(ala, olek)
             first = hall.table
             await one_game()
-            await ala.key(b"r")  # the host asks for a rematch from the results: a new deal
+            await ala.key(b"r")  # the host proposes a rematch from the results: a new deal
+            await olek.wait_for("ala proposes a rematch")
+            await olek.key(b"r")  # olek is ready
             await until(lambda: hall.table is not first, "dealing again")
             await one_game()
             assert len(audit.tables) == 2

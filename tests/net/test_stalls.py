@@ -344,6 +344,7 @@ async def test_a_spectator_who_left_one_game_is_shown_the_next(tmp_path: Path) -
             hall.table.stand_in(1, "random")
             await until(lambda: hall.phase == "over")
             await hall.rematch("ala")
+            await hall.rematch("olek")  # the players are ready (see test_host_controls.py)
             await until(
                 lambda: isinstance(eve.screen, GameScreen) and eve.screen.table is hall.table
             )

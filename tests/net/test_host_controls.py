@@ -1,0 +1,519 @@
+"""The host's controls (#18): who hosts and who is told, the host menu (end the game as
+abandoned, hand the role on, kick, replace a seat), the rematch's ready check, and sitting
+down after a game — in the hall, in a guest's app, then over SSH (apps in the server process
+and in a render worker)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.engine import IllegalAction
+from core.table import Seat, TableSetup
+from net import textual_fixes
+from net.app import HallApp, ServedResults
+from net.hall import OPEN, RECORD, Hall
+from net.host_menu import END_GAME, KEEP_PLAYING, HostMenuScreen
+from net.lobby import LobbyScreen
+from tests.net.e2e_helpers import (
+    DOWN,
+    ENTER,
+    GAME_OVER,
+    RESULTS,
+    connect,
+    host_table,
+    players,
+    running_server,
+    seat_players,
+    until,
+)
+from tests.net.test_goodbye import restored
+from tests.tui import screen_text
+from tui.screens.game import GameScreen
+from tui.settings import Settings
+
+textual_fixes.apply()
+
+TWO_OPEN_ONE_BOT = TableSetup(
+    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
+)
+
+
+def _hall(tmp_path: Path, **kwargs: object) -> Hall:
+    return Hall(tmp_path / "data", bot_delay=0, **kwargs)  # type: ignore[arg-type]
+
+
+async def _seated(tmp_path: Path, *watchers: str, **kwargs: object) -> Hall:
+    """ala (the host) on seat 1, olek on seat 2, a bot on seat 3, ``watchers`` watching;
+    the game started."""
+    hall = _hall(tmp_path, idle=0, **kwargs)
+    for name in ("ala", "olek", *watchers):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    await hall.start("ala")
+    return hall
+
+
+async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+async def _finished(tmp_path: Path, *watchers: str) -> Hall:
+    """The seated hall, its game played to the end by bots in every seat."""
+    hall = await _seated(tmp_path, *watchers)
+    assert hall.table is not None
+    hall.table.stand_in(0, "random")
+    hall.table.stand_in(1, "random")
+    await _until(lambda: hall.phase == "over", timeout=20)
+    return hall
+
+
+def _told(hall: Hall, name: str) -> list[str]:
+    """What the hall's notices told ``name``."""
+    return [n.text for n in hall.notices if n.to in (None, name)]
+
+
+class FakeSession:
+    """A guest's session as the hall sees it: it records why it was ended."""
+
+    def __init__(self) -> None:
+        self.ended: str | None = None
+
+    def stale(self) -> bool:
+        return False
+
+    def probe(self) -> float | None:
+        return None
+
+    def take_over(self, reason: str) -> None:
+        self.ended = reason
+
+
+# -- who hosts, and who is told --------------------------------------------------------------
+
+
+def test_a_leaving_host_hands_the_role_to_a_seated_player_before_a_spectator() -> None:
+    """eve came second but watches; olek sits: olek hosts when ala leaves, and everyone is
+    told so; eve hosts only once no player is left."""
+    hall = Hall(Path("/nonexistent"))
+    for name in ("ala", "eve", "olek"):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("olek", 1)
+    hall.depart("ala")
+    assert hall.host == "olek"
+    assert _told(hall, "eve")[-1] == "olek hosts the table now (ala left)."
+    hall.depart("olek")
+    assert hall.host == "eve"
+    assert _told(hall, "eve")[-1] == "eve hosts the table now (olek left)."
+
+
+def test_the_host_hands_the_role_to_a_chosen_guest_announced_to_all() -> None:
+    """Only the host may hand it on, and only to someone here."""
+    hall = Hall(Path("/nonexistent"))
+    for name in ("ala", "olek", "eve"):
+        hall.arrive(name)
+    with pytest.raises(IllegalAction, match=r"only the host \(ala\)"):
+        hall.hand_host("olek", "eve")
+    with pytest.raises(IllegalAction, match="zed is not here"):
+        hall.hand_host("ala", "zed")
+    hall.hand_host("ala", "eve")
+    assert hall.host == "eve"
+    assert _told(hall, "olek")[-1] == "eve hosts the table now (ala handed it over)."
+
+
+# -- ending the game -------------------------------------------------------------------------
+
+
+async def test_the_host_ends_the_game_recorded_as_abandoned_and_a_restart_does_not_resume(
+    tmp_path: Path,
+) -> None:
+    """The table stops, the record becomes abandoned-*.rec, everyone is in the lobby with
+    the same setup and seats, and a server started again on the data dir starts afresh."""
+    hall = await _seated(tmp_path)
+    try:
+        with pytest.raises(IllegalAction, match=r"only the host \(ala\) can end the game"):
+            await hall.end_game("olek")
+        setup = hall.setup
+        await hall.end_game("ala")
+        assert hall.phase == "lobby" and hall.table is None and hall.setup == setup
+        assert hall.holder(0) == "ala" and hall.holder(1) == "olek"
+        assert _told(hall, "olek")[-1] == "The host ended the game; it is recorded as abandoned."
+        data = tmp_path / "data"
+        assert not (data / RECORD).exists() and len(list(data.glob("abandoned-*.rec"))) == 1
+        again = _hall(tmp_path)
+        assert await again.resume() is False and again.phase == "setup"
+        await hall.start("ala")  # the same setup plays again from the lobby
+        assert hall.phase == "playing"
+    finally:
+        await hall.close()
+
+
+# -- kicking -----------------------------------------------------------------------------------
+
+
+async def test_a_kicked_player_s_session_ends_their_seat_goes_to_a_bot_and_the_name_waits(
+    tmp_path: Path,
+) -> None:
+    """olek is asked to leave mid-game: his session is ended with the host's words, a bot
+    plays his seat at once (its note says why), and "olek" (any spelling) is refused for ten
+    minutes with a line saying so."""
+    hall = await _seated(tmp_path)
+    session = FakeSession()
+    hall.attach("olek", session)
+    try:
+        table = hall.table
+        assert table is not None
+        with pytest.raises(IllegalAction, match="ala is not a guest here"):
+            hall.kick("ala", "ala")
+        hall.kick("ala", "olek")
+        assert session.ended == "the host (ala) asked you to leave this table"
+        assert "olek" not in hall.guests and table.is_bot(1)
+        assert table.note_of(1) == "olek left the table; a bot plays for them"
+        assert _told(hall, "ala")[-1] == "The host asked olek to leave the table."
+        hall.depart("olek")  # his session's end changes nothing more
+        for spelling in ("olek", "OLEK"):
+            with pytest.raises(IllegalAction) as refusal:
+                hall.arrive(spelling)
+            assert str(refusal.value) == (
+                f"the host asked {spelling} to leave this table; {spelling} may come back "
+                "in 10 minutes"
+            )
+    finally:
+        await hall.close()
+
+
+# -- replacing a seat ----------------------------------------------------------------------------
+
+
+async def test_the_host_gives_a_seat_to_a_bot_mid_game_and_its_player_watches(
+    tmp_path: Path,
+) -> None:
+    hall = await _seated(tmp_path)
+    try:
+        table = hall.table
+        assert table is not None
+        hall.replace_seat("ala", 1, None)
+        assert hall.seats_of("olek") == frozenset() and table.is_bot(1)
+        assert table.note_of(1) == "the host gave olek's seat to a bot"
+        assert _told(hall, "olek")[-2:] == [
+            "The host gave seat 2 to a bot.",
+            "The host (ala) gave your seat 2 to a bot; you are watching now.",
+        ]
+        assert _told(hall, "ala")[-1] == "The host gave seat 2 to a bot."
+    finally:
+        await hall.close()
+
+
+async def test_the_host_gives_a_seat_to_a_watching_guest_mid_game(tmp_path: Path) -> None:
+    """eve watched; she plays seat 2 under her own name on every board, olek watches."""
+    hall = await _seated(tmp_path, "eve")
+    try:
+        table = hall.table
+        assert table is not None
+        hall.leave_seat("olek")  # a bot was playing for him: it leaves for eve
+        with pytest.raises(IllegalAction, match="ala has a seat already"):
+            hall.replace_seat("ala", 1, "ala")
+        hall.replace_seat("ala", 1, "eve")
+        assert hall.seats_of("eve") == {1} and hall.seats_of("olek") == frozenset()
+        assert not table.is_bot(1) and table.note_of(1) is None
+        assert table.update_for(None).names[1] == "eve"
+        assert "The host (ala) gave you seat 2." in _told(hall, "eve")
+    finally:
+        await hall.close()
+
+
+async def test_in_the_lobby_a_seat_given_to_a_bot_becomes_a_bot_seat(tmp_path: Path) -> None:
+    hall = _hall(tmp_path)
+    for name in ("ala", "olek"):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    hall.replace_seat("ala", 1, None)
+    assert hall.setup is not None and hall.setup.seats[1] == Seat("Bot 2", "bot", "normal")
+    assert hall.seats_of("olek") == frozenset() and hall.missing() == []
+    await hall.start("ala")
+    try:
+        assert hall.table is not None and hall.table.is_bot(1)
+    finally:
+        await hall.close()
+
+
+# -- the rematch's ready check -----------------------------------------------------------------
+
+
+async def test_a_rematch_starts_when_every_player_is_ready(tmp_path: Path) -> None:
+    """Only the host proposes; the proposal counts the bot and the host as ready; the game
+    starts at olek's r, not before."""
+    hall = await _finished(tmp_path)
+    try:
+        with pytest.raises(IllegalAction, match=r"only the host \(ala\) can propose a rematch"):
+            await hall.rematch("olek")
+        await hall.rematch("ala")
+        assert hall.phase == "over" and hall.waiting_for() == ["olek"]
+        assert _told(hall, "olek")[-1] == (
+            "ala proposes a rematch: press r when you are ready; 2 of 3 ready."
+        )
+        await hall.rematch("olek")
+        assert hall.phase == "playing"
+    finally:
+        await hall.close()
+
+
+async def test_a_player_may_decline_and_the_host_starts_with_a_bot_there(tmp_path: Path) -> None:
+    hall = await _finished(tmp_path)
+    try:
+        await hall.rematch("ala")
+        hall.decline("olek")
+        assert hall.phase == "over" and hall.missing() == [1]
+        assert _told(hall, "ala")[-1] == "olek declines the rematch; seat 2 is free."
+        await hall.rematch("ala")
+        assert hall.phase == "playing" and hall.table is not None and hall.table.is_bot(1)
+        assert hall.seats_of("olek") == frozenset()
+    finally:
+        await hall.close()
+
+
+async def test_after_a_game_a_free_seat_can_be_taken_and_counts_as_ready(tmp_path: Path) -> None:
+    """eve watched; olek declines; eve sits on his seat from the lobby (1 2 3 work after a
+    game), which says she is ready: the rematch starts with her."""
+    hall = await _finished(tmp_path, "eve")
+    try:
+        await hall.rematch("ala")
+        hall.decline("olek")
+        hall.take_seat("eve", 1)
+        await _until(lambda: hall.phase == "playing")
+        assert hall.seats_of("eve") == {1}
+    finally:
+        await hall.close()
+
+
+# -- in a guest's app ----------------------------------------------------------------------
+
+
+async def _pilot_until(pilot: Any, condition: Any, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await pilot.pause(0.02)
+
+
+async def test_non_hosts_are_told_whose_keys_s_e_and_h_are(tmp_path: Path) -> None:
+    """olek's s, e and h in the lobby say whose keys they are; the footer marks them."""
+    hall = _hall(tmp_path)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    olek = HallApp(hall, "olek", Settings())
+    async with olek.run_test(size=(80, 24)) as pilot:
+        await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
+        shown = {b.binding.description for b in olek.screen.active_bindings.values()}
+        assert {"Start (host)", "Change setup (host)"} <= shown
+        for key, said in (
+            ("s", "Only the host (ala) can start the game."),
+            ("e", "Only the host (ala) can change the setup."),
+            ("h", "Only the host (ala) can open the host menu."),
+        ):
+            await pilot.press(key)
+            await _pilot_until(pilot, lambda said=said: said in screen_text(olek))
+        assert hall.phase == "lobby"
+
+
+async def test_the_host_menu_lists_every_choice_and_ending_asks_first(tmp_path: Path) -> None:
+    """h at the table: the menu, marked with '> ', Enter on "End the game" asks first with
+    "Keep playing" selected; Enter there keeps playing; Down, Enter ends the game."""
+    hall = await _seated(tmp_path, "eve")
+    ala = HallApp(hall, "ala", Settings())
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            await _pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
+            await pilot.press("h")
+            await _pilot_until(pilot, lambda: isinstance(ala.screen, HostMenuScreen))
+            await pilot.pause()
+            text = screen_text(ala)
+            for line in (
+                "> Back (close this menu)",
+                END_GAME,
+                "Hand the host role to olek",
+                "Kick eve",
+                "Replace seat 2 (olek) with a bot",
+                "Replace seat 2 (olek) with eve",
+            ):
+                assert line in text, line
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert f"> {KEEP_PLAYING}" in screen_text(ala)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert hall.phase == "playing" and "> Back (close this menu)" in screen_text(ala)
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await _pilot_until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
+            assert hall.phase == "lobby"
+            await _pilot_until(
+                pilot,
+                lambda: "The host ended the game; it is recorded as abandoned." in screen_text(ala),
+            )
+    finally:
+        await hall.close()
+
+
+async def test_the_results_stay_until_the_player_is_ready(tmp_path: Path) -> None:
+    """olek reads the results; the host's proposal reaches his results screen, which stays
+    (its line says who is still to answer) until he presses r."""
+    hall = await _seated(tmp_path)
+    olek = HallApp(hall, "olek", Settings())
+    try:
+        async with olek.run_test(size=(80, 24)) as pilot:
+            await _pilot_until(pilot, lambda: isinstance(olek.screen, GameScreen))
+            assert hall.table is not None
+            hall.table.stand_in(0, "random")
+            hall.table.stand_in(1, "random")
+            await _pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
+            await pilot.pause(0.2)
+            await pilot.press("enter")
+            await _pilot_until(pilot, lambda: isinstance(olek.screen, ServedResults))
+            await pilot.press("r")
+            await _pilot_until(
+                pilot, lambda: "Only the host (ala) can propose a rematch." in screen_text(olek)
+            )
+            await hall.rematch("ala")
+            await _pilot_until(
+                pilot,
+                lambda: (
+                    "ala proposes a rematch: press r when you are ready; 2 of 3 ready."
+                    in screen_text(olek)
+                ),
+            )
+            assert "still to answer: olek" in screen_text(olek)
+            assert isinstance(olek.screen, ServedResults)
+            await pilot.press("r")
+            await _pilot_until(
+                pilot,
+                lambda: isinstance(olek.screen, GameScreen) and olek.screen.table is hall.table,
+            )
+    finally:
+        await hall.close()
+
+
+# -- over SSH ----------------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("workers", [0, 1])
+async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(
+    tmp_path: Path, workers: int
+) -> None:
+    """The first guest is told they host; olek's s says whose key it is; when ala leaves,
+    olek (seated) hosts, not eve (watching), and both read so in the lobby."""
+    async with (
+        running_server(tmp_path / "data", render_workers=workers) as served,
+        players(served.port, "ala") as (ala,),
+    ):
+        await ala.wait_for("You host this table: you set it up and start the game.")
+        olek = await connect(served.port, "olek")
+        eve = await connect(served.port, "eve")
+        try:
+            await host_table(ala)
+            for player in (ala, olek, eve):
+                await player.wait_for("press 1 to sit here")
+            await olek.key(b"2")
+            await olek.wait_for("You sit on seat 2.")
+            await olek.key(b"s")
+            await olek.wait_for("Only the host (ala) can start the game.")
+            assert served.hall.phase == "lobby"
+            await ala.close()
+            for player in (olek, eve):
+                await player.wait_for("olek hosts the table now (ala left).")
+            await olek.wait_for("You host this table")
+        finally:
+            await olek.close()
+            await eve.close()
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("workers", [0, 1])
+async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(
+    tmp_path: Path, workers: int
+) -> None:
+    """h at the table, End the game, confirmed: both read why in the lobby and the record
+    is abandoned. Then ala kicks olek: his terminal's last line says so, and logging in
+    again is refused with the wait."""
+    async with (
+        running_server(tmp_path / "data", render_workers=workers) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 0
+        await seat_players(ala, olek)
+        await ala.key(b"h")
+        await ala.wait_for(END_GAME)
+        await ala.key(DOWN)
+        await ala.key(ENTER)
+        await ala.wait_for(f"> {KEEP_PLAYING}")
+        await ala.key(DOWN)
+        await ala.key(ENTER)
+        for player in (ala, olek):
+            await player.wait_for("The host ended the game; it is recorded as abandoned.")
+        assert served.hall.phase == "lobby"
+        assert list(served.hall.data_dir.glob("abandoned-*.rec"))
+        await ala.key(b"h")
+        await ala.wait_for("Kick olek")
+        while "> Kick olek" not in ala.text:
+            await ala.key(DOWN)
+        await ala.key(ENTER)
+        await olek.wait_until(lambda: olek.ended, "olek's session ended")
+        after = restored(olek).decode()  # his terminal is given back, then the line
+        assert (
+            after.strip()
+            == "hunters: session closed: the host (ala) asked you to leave this table."
+        )
+        await ala.wait_for("The host asked olek to leave the table.")
+        again = await connect(served.port, "olek")
+        try:
+            await again.wait_for(
+                "Cannot join: the host asked olek to leave this table; olek may come back "
+                "in 10 minutes."
+            )
+        finally:
+            await again.close()
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("workers", [0, 1])
+async def test_over_ssh_the_rematch_waits_for_every_player_to_be_ready(
+    tmp_path: Path, workers: int
+) -> None:
+    """Bots finish the game; both read the results; ala proposes; olek's results stay with
+    the proposal on them until he presses r; then both are at the new table."""
+    async with (
+        running_server(tmp_path / "data", render_workers=workers) as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 0
+        await seat_players(ala, olek)
+        table = served.hall.table
+        assert table is not None
+        table.stand_in(0, "random")
+        table.stand_in(1, "random")
+        await until(lambda: served.hall.phase == "over", "the game's end", timeout=30)
+        for player in (ala, olek):
+            await player.wait_for(GAME_OVER)
+            await player.key(ENTER)
+            await player.wait_for(RESULTS)
+        await ala.key(b"r")
+        await olek.wait_for("ala proposes a rematch: press r when you are ready; 2 of 3 ready.")
+        await olek.wait_for("still to answer: olek")
+        await asyncio.sleep(0.3)
+        assert RESULTS in olek.text and served.hall.phase == "over"
+        await olek.key(b"r")
+        await until(lambda: served.hall.phase == "playing", "the rematch", timeout=10)
+        for player in (ala, olek):
+            await player.wait_for("Your hand")
