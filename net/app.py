@@ -56,6 +56,9 @@ class HallApp(HuntersApp):
             # Not in the footer: at 80 columns a table's keys fill it already (the lobby
             # says the key in its lines, and help lists it).
             show=False,
+            # Priority: the line is open before the next key or paste of the same read is
+            # handled (a board would take them otherwise); typing, y is a letter.
+            priority=True,
             tooltip="Say something to everyone at the table (Enter sends, Escape cancels)",
             id="hall.chat",
         ),
@@ -293,7 +296,7 @@ class HallApp(HuntersApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key where a guest may chat: the lobby, the table and the results."""
         if action == "chat":
-            return self._chatting_screen()
+            return self._chatting_screen() and not isinstance(self.focused, Input)
         if action == "host_menu":
             typing = isinstance(self.focused, Input)  # the chat line: h is a letter there
             return self._chatting_screen() and not typing
@@ -327,8 +330,9 @@ class HallApp(HuntersApp):
         not later): keys typed fast behind the chat key, or pasted, are text, not moves."""
         screen = self.screen
         for open_line in screen.query(ChatInput).results(ChatInput):
-            screen.set_focus(open_line)
-            return
+            if not open_line.done:  # not one sent and on its way out
+                screen.set_focus(open_line)
+                return
         self._chat_focus = screen.focused
         self._fast_keys_held = self.fast_path is not None and self.fast_path.armed
         self._hold_fast_keys(True)
@@ -378,28 +382,40 @@ class HallApp(HuntersApp):
                 log.add(chat_line(line.sender, line.text, plain=plain))
 
     async def on_chat_input_sent(self, message: ChatInput.Sent) -> None:
-        self._close_chat()
+        behind = await self._close_chat()
         try:
             said = self.hall.say(self.guest, message.text)
             answer = await said if inspect.isawaitable(said) else said
         except IllegalAction as refusal:
             self.notify(str(refusal), severity="warning", timeout=4, markup=False)
-            return
-        if answer is not None:
-            self.notify(answer, timeout=6, markup=False)
+        else:
+            if answer is not None:
+                self.notify(answer, timeout=6, markup=False)
+        await self._hand_on(behind)
 
-    def on_chat_input_cancelled(self, message: ChatInput.Cancelled) -> None:
-        self._close_chat()
+    async def on_chat_input_cancelled(self, message: ChatInput.Cancelled) -> None:
+        await self._hand_on(await self._close_chat())
 
-    def _close_chat(self) -> None:
-        for line in self.screen.query(ChatInput):
-            line.remove()
+    async def _hand_on(self, behind: list[events.Key | events.Paste]) -> None:
+        """The keys and pastes that came right behind a line's Enter (or Escape), in order,
+        to wherever the focus is now: a chat key among them opens the next line."""
+        for event in behind:
+            await self.on_event(event)
+
+    async def _close_chat(self) -> list[events.Key | events.Paste]:
+        """Remove the chat line (waited for: the next may open at once) and give the focus
+        back; what reached the line after it ended, to hand on (`_hand_on`)."""
+        behind: list[events.Key | events.Paste] = []
+        for line in list(self.screen.query(ChatInput).results(ChatInput)):
+            behind += line.take_behind()
+            await line.remove()
         focus, self._chat_focus = self._chat_focus, None
         if focus is not None and focus.is_attached:
             focus.focus()
         elif isinstance(self.screen, GameScreen):
             self.screen._focus_input()  # the table's own choice: the board, or its list
         self._hold_fast_keys(False)
+        return behind
 
     def _hold_fast_keys(self, hold: bool) -> None:
         """While the chat line is open every key is text: the fast path (Whoosh's 1 2 3 taken
@@ -547,6 +563,12 @@ class ServedResults(ResultsScreen):
     | b, escape | To the lobby: a player gives their seat up for the rematch. |
     """
 
+    next_steps: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("rematch", "Rematch: the host proposes it, each player says they are ready (r)"),
+        ("new_setup", "New setup: change the seats or options (the host, n)"),
+        ("back", "To the lobby, giving your seat up for the rematch (b)"),
+    )
+
     DEFAULT_CSS = """
     ServedResults #results-news, ServedResults #results-rematch { height: auto; }
     ServedResults #results-rematch { text-style: bold; }
@@ -590,6 +612,12 @@ class ServedResults(ResultsScreen):
 
     async def action_ready(self) -> None:
         await self.action_rematch()
+
+    async def run_action(self, action: str, namespaces: Any = None) -> None:
+        """The list's Rematch line (screen-reader mode) is the ready key once proposed."""
+        if action == "rematch" and self._hall.proposed:
+            action = "ready"
+        await super().run_action(action, namespaces)
 
     def action_back(self) -> None:
         decline = getattr(self.app, "decline", None)

@@ -517,3 +517,57 @@ async def test_over_ssh_the_rematch_waits_for_every_player_to_be_ready(
         await until(lambda: served.hall.phase == "playing", "the rematch", timeout=10)
         for player in (ala, olek):
             await player.wait_for("Your hand")
+
+
+async def _at_results(hall: Hall, pilot: Any, app: HallApp) -> None:
+    """``app``'s guest at the table, bots finish the game, Enter: the results."""
+    await _pilot_until(pilot, lambda: isinstance(app.screen, GameScreen))
+    assert hall.table is not None
+    hall.table.stand_in(0, "random")
+    hall.table.stand_in(1, "random")
+    await _pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
+    await pilot.pause(0.2)
+    await pilot.press("enter")
+    await _pilot_until(pilot, lambda: isinstance(app.screen, ServedResults))
+
+
+async def test_a_player_who_declines_can_sit_down_again_from_the_lobby(tmp_path: Path) -> None:
+    """olek leaves the results (b): his seat is free and the lobby offers it with its number;
+    pressing it sits him down again, which says he is ready, and the proposed rematch starts."""
+    hall = await _seated(tmp_path)
+    olek = HallApp(hall, "olek", Settings())
+    try:
+        async with olek.run_test(size=(80, 24)) as pilot:
+            await _at_results(hall, pilot, olek)
+            await hall.rematch("ala")
+            await pilot.press("b")
+            await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
+            await _pilot_until(pilot, lambda: "open — press 2 to sit here" in screen_text(olek))
+            assert hall.seats_of("olek") == frozenset() and hall.phase == "over"
+            await pilot.press("2")
+            await _pilot_until(pilot, lambda: hall.phase == "playing")
+            await _pilot_until(
+                pilot,
+                lambda: isinstance(olek.screen, GameScreen) and olek.screen.local == {1},
+            )
+    finally:
+        await hall.close()
+
+
+async def test_in_screen_reader_mode_the_rematch_line_says_ready_once_proposed(
+    tmp_path: Path,
+) -> None:
+    """The results' list of next steps: its first line, chosen with Enter after the host's
+    proposal, says olek is ready, and the rematch starts."""
+    hall = await _seated(tmp_path)
+    olek = HallApp(hall, "olek", Settings(screen_reader=True))
+    try:
+        async with olek.run_test(size=(80, 24)) as pilot:
+            await _at_results(hall, pilot, olek)
+            assert "> Rematch: the host proposes it" in screen_text(olek)
+            await hall.rematch("ala")
+            await pilot.pause(0.2)
+            await pilot.press("enter")
+            await _pilot_until(pilot, lambda: hall.phase == "playing")
+    finally:
+        await hall.close()

@@ -134,6 +134,9 @@ class ResultsScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(HuntersApp)
 
+    next_steps: ClassVar[tuple[tuple[str, str], ...]] = NEXT_STEPS
+    """What screen-reader mode lists after the game (a served table's results say theirs)."""
+
     def __init__(
         self,
         setup: TableSetup,
@@ -177,7 +180,7 @@ class ResultsScreen(Screen[None]):
         if screen_reader:
             # What comes next, as choices: the keys alone leave the cursor nowhere to read.
             yield SpokenList(
-                *(Option(Content(label), id=action) for action, label in NEXT_STEPS),
+                *(Option(Content(label), id=action) for action, label in self.next_steps),
                 id="next-steps",
             )
 
