@@ -268,6 +268,7 @@ class Hall(Seating):
     """The latest `NOTICES` things guests were told (`announce`)."""
     proposed: bool = False
     ready: set[str] = field(default_factory=set)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _banned: dict[str, float] = field(default_factory=dict)
     """Per casefolded name the host asked to leave, until when (monotonic) it stays away."""
 
@@ -758,7 +759,16 @@ class Hall(Seating):
     def _rematch_if_ready(self) -> None:
         """Start the rematch soon if every seat is ready now."""
         if self.proposed and not self.waiting_for() and not self.missing():
-            asyncio.get_running_loop().create_task(self._rematch_if_ready_now())
+            task = asyncio.get_running_loop().create_task(self._rematch_soon())
+            self._tasks.add(task)  # held until done: the loop keeps only a weak reference
+            task.add_done_callback(self._tasks.discard)
+
+    async def _rematch_soon(self) -> None:
+        try:
+            await self._rematch_if_ready_now()
+        except IllegalAction as refusal:  # nobody's key is waiting for the answer: say it
+            self.announce(f"The rematch cannot start: {refusal}.")
+            self._changed()
 
     async def _rematch_if_ready_now(self) -> bool:
         if self.phase != "over" or not self.proposed:
@@ -952,6 +962,8 @@ class Hall(Seating):
 
     async def close(self) -> None:
         """Stop the table and close the record (it stays resumable if unfinished)."""
+        for task in list(self._tasks):
+            task.cancel()
         self._stop_all()
         await self._close_table()
         if self._writer is not None:
