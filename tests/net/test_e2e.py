@@ -384,7 +384,7 @@ async def test_a_rematch_puts_both_players_at_the_new_table(tmp_path: Path) -> N
         await ala.key(b"r")
         if RESULTS not in olek.text:
             await olek.key(ENTER)
-        await olek.wait_for("ala proposes a rematch")
+        await olek.wait_for("Rematch: 2 of 3 ready; still to answer: olek")
         await olek.key(b"r")
         await until(lambda: hall.table is not first and hall.phase == "playing", "rematch")
         for player in (ala, olek):  # a new deal: 98 cards less three hands of two

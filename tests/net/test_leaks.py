@@ -4,8 +4,9 @@ Two SSH players, a bot and an SSH spectator play two random Superbohaterowie gam
 on the real server (with a bot: three humans playing at random rarely finish a game). Two
 layers are checked all the time:
 
-- in the server: every `Update` any guest's GameScreen receives (the first one included) is
-  for that guest's own seat only; its ``view["hand"]`` is exactly that seat's hand (None for
+- in the server: every `Update` any guest's GameScreen receives (the first one included) —
+  with render workers, every one the front sends to a guest's worker — is for that guest's
+  own seat only; its ``view["hand"]`` is exactly that seat's hand (None for
   the spectator), its private events are addressed to that seat, and no card id hidden from
   that seat (the draw pile, other hands) appears anywhere in it;
 - at each terminal: after every chunk of bytes received, no card id is in the bytes, the
@@ -37,6 +38,7 @@ from textual.app import App
 from core.games.superbohaterowie.data import NAMES
 from core.table import Table, Update
 from net.hall import Hall
+from net.render import RemoteGuest
 from tests.net.e2e_helpers import (
     CARD_ID,
     ENTER,
@@ -106,27 +108,33 @@ class Audit:
 
     # -- the server side -------------------------------------------------------------------
 
-    def check_update(self, screen: GameScreen, update: Update) -> None:
-        """One Update on its way into a guest's GameScreen."""
-        self.updates += 1
+    def check_screen_update(self, screen: GameScreen, update: Update) -> None:
+        """One Update on its way into a guest's GameScreen (apps in the server process)."""
         table = screen.table
         assert isinstance(table, Table)
+        self.check_update(table, getattr(own_app(screen), "guest", "?"), screen.local, update)
+
+    def check_update(
+        self, table: Table | None, guest: str, local: frozenset[int], update: Update
+    ) -> None:
+        """One Update on its way to ``guest``, who plays ``local`` at ``table``."""
+        self.updates += 1
+        assert table is not None
         state: Any = table.match.state
         if table not in self.tables:
             self.tables.append(table)
-        guest = getattr(own_app(screen), "guest", "?")
         seat = update.seat
         where = f"update v{update.version} for {guest} (seat {seat})"
-        if screen.local != self.hall.seats_of(guest):
-            self.note(f"{where}: screen plays {set(screen.local)}, hall says otherwise")
+        if local != self.hall.seats_of(guest):
+            self.note(f"{where}: screen plays {set(local)}, hall says otherwise")
         if seat is None:
-            if screen.local:
+            if local:
                 self.note(f"{where}: a player got the spectators' view")
             if update.view["hand"] is not None:
                 self.note(f"{where}: a spectator got a hand {update.view['hand']}")
             hidden = set(state.deck) | {c for hand in state.hands for c in hand}
         else:
-            if seat not in screen.local:
+            if seat not in local:
                 self.note(f"{where}: another seat's update reached this screen")
             if update.view["hand"] != list(state.hands[seat]):
                 self.note(f"{where}: hand {update.view['hand']} is not {state.hands[seat]}")
@@ -195,16 +203,25 @@ async def test_over_two_random_games_nobody_sees_a_card_they_may_not(
     async with running_server(tmp_path / "data") as served:
         hall = served.hall
         audit = Audit(hall)
-        real_receive = GameScreen.receive
+        real_receive, real_deliver = GameScreen.receive, RemoteGuest.deliver
 
         def receive(screen: GameScreen, update: Update) -> None:
             try:
-                audit.check_update(screen, update)
+                audit.check_screen_update(screen, update)
             except Exception as error:  # a broken check must fail the test, not the app
                 audit.note(f"check failed: {error!r}")
             real_receive(screen, update)
 
+        def deliver(guest: RemoteGuest, update: Update) -> None:
+            """With render workers the apps run elsewhere: check what leaves the front."""
+            try:
+                audit.check_update(guest._table, guest.name, guest.seats, update)
+            except Exception as error:
+                audit.note(f"check failed: {error!r}")
+            real_deliver(guest, update)
+
         monkeypatch.setattr(GameScreen, "receive", receive)
+        monkeypatch.setattr(RemoteGuest, "deliver", deliver)
 
         async with players(served.port, "ala", "olek", "eve") as everyone:
             ala, olek, eve = everyone
@@ -252,7 +269,7 @@ async def test_over_two_random_games_nobody_sees_a_card_they_may_not(
             first = hall.table
             await one_game()
             await ala.key(b"r")  # the host proposes a rematch from the results: a new deal
-            await olek.wait_for("ala proposes a rematch")
+            await olek.wait_for("Rematch: 2 of 3 ready; still to answer: olek")
             await olek.key(b"r")  # olek is ready
             await until(lambda: hall.table is not first, "dealing again")
             await one_game()
