@@ -336,7 +336,7 @@ class HallApp(HuntersApp):
         self._chat_focus = screen.focused
         self._fast_keys_held = self.fast_path is not None and self.fast_path.armed
         self._hold_fast_keys(True)
-        line = ChatInput(text, max_length=CHAT_MAX, id="chat-input")
+        line = ChatInput(text, max_length=CHAT_MAX)  # no id: one may still be on its way out
         await screen.mount(line)
         screen.set_focus(line)
         line.focus()  # again after any focus the screen asked for and Textual still holds
@@ -407,11 +407,16 @@ class HallApp(HuntersApp):
         back; what reached the line after it ended, to hand on (`_hand_on`)."""
         behind: list[events.Key | events.Paste] = []
         for line in list(self.screen.query(ChatInput).results(ChatInput)):
-            behind += line.take_behind()
-            await line.remove()
+            if line.done:
+                behind += line.take_behind()
+                await line.remove()
+        if self.screen.query(ChatInput):
+            return behind  # a newer line is open: it keeps the focus
         focus, self._chat_focus = self._chat_focus, None
         if focus is not None and focus.is_attached:
-            focus.focus()
+            # Now, not later (Widget.focus waits a turn): a chat key handed on next must find
+            # the board focused, to give the focus back to it again.
+            self.screen.set_focus(focus)
         elif isinstance(self.screen, GameScreen):
             self.screen._focus_input()  # the table's own choice: the board, or its list
         self._hold_fast_keys(False)

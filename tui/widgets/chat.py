@@ -19,6 +19,10 @@ from textual.widgets import Input
 CHAT_KEY = "y"
 """The key that opens the chat input: free on the lobby, the table and every game's board."""
 
+BEHIND_MAX = 64
+"""Keys and pastes a line keeps for after its Enter (a read from the link holds a few; a
+flood past this is dropped, as the driver drops floods)."""
+
 PLACEHOLDER = "Chat: Enter sends, Escape cancels; /mute NAME hides a player."
 
 
@@ -63,22 +67,36 @@ class ChatInput(Input):
             value, placeholder=PLACEHOLDER, max_length=max_length, id=id, select_on_focus=False
         )
         self._done = False
-        """Sent or cancelled: the app removes the line; keys typed meanwhile are dropped."""
+        """Sent or cancelled: the app removes the line (see `behind`)."""
+        self._behind: list[events.Key | events.Paste] = []
 
     @property
     def done(self) -> bool:
         """Whether the line was sent or given up (and is about to go)."""
         return self._done
 
+    def take_behind(self) -> list[events.Key | events.Paste]:
+        """Fresh copies of the keys and pastes that reached the line after it ended, in
+        order, for the app to hand on once the line is gone (and forgotten here)."""
+        behind, self._behind = self._behind, []
+        return [
+            events.Paste(e.text) if isinstance(e, events.Paste) else events.Key(e.key, e.character)
+            for e in behind
+        ]
+
     async def _on_key(self, event: events.Key) -> None:
         """Enter and Escape end the line as they reach it, not once the app has looked for
-        their bindings: keys typed right behind them (already on their way here) would be
-        added to a line being sent. Those keys are dropped instead; the next go where the
-        focus is once the line has closed."""
+        their bindings: keys typed right behind them (already on their way here, in the
+        same read from the link) would be added to a line being sent. Those keys are kept
+        aside instead (`take_behind`), for where the focus goes once the line has closed:
+        the chat key there opens the next line."""
         if self._done or event.key in ("enter", "escape"):
             event.stop()
             event.prevent_default()
-            if not self._done:
+            if self._done:
+                if len(self._behind) < BEHIND_MAX:
+                    self._behind.append(event)
+            else:
                 self._done = True
                 if event.key == "enter":
                     await self.action_submit()
@@ -86,6 +104,15 @@ class ChatInput(Input):
                     self.action_cancel()
             return
         await super()._on_key(event)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste after the line ended is kept aside like a key (`take_behind`); before,
+        Input's own handler (Textual calls each class's in turn) puts it in the line."""
+        if self._done:
+            event.stop()
+            event.prevent_default()
+            if len(self._behind) < BEHIND_MAX:
+                self._behind.append(event)
 
     async def action_submit(self) -> None:
         self._done = True
