@@ -194,7 +194,9 @@ class HallApp(HuntersApp):
                     screen.show_choices()
                 elif screen is self.screen:
                     screen.dismiss()
-        self._show_notices()
+        # Once the screens this routing changed are up: a seat given away mid-game tells its
+        # player so in the log of the table they watch from now on, not the one they left.
+        self.call_after_refresh(self._show_notices)
 
     def _show_notices(self) -> None:
         """Tell this guest what the hall told everyone (or them) since they last looked."""

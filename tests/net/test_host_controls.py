@@ -571,3 +571,38 @@ async def test_in_screen_reader_mode_the_rematch_line_says_ready_once_proposed(
             await _pilot_until(pilot, lambda: hall.phase == "playing")
     finally:
         await hall.close()
+
+
+async def test_a_seat_given_to_a_watching_guest_moves_both_screens(tmp_path: Path) -> None:
+    """Through the host's menu, seat 2 goes to eve mid-game: eve's screen becomes seat 2's,
+    olek's a spectator's, and olek reads why in the table's log."""
+    hall = await _seated(tmp_path, "eve")
+    ala = HallApp(hall, "ala", Settings())
+    olek = HallApp(hall, "olek", Settings())
+    eve = HallApp(hall, "eve", Settings())
+    try:
+        async with (
+            ala.run_test(size=(80, 24)) as ap,
+            olek.run_test(size=(80, 24)) as op,
+            eve.run_test(size=(80, 24)) as ep,
+        ):
+            for pilot, app in ((ap, ala), (op, olek), (ep, eve)):
+                await _pilot_until(pilot, lambda app=app: isinstance(app.screen, GameScreen))
+            await ap.press("h")
+            await _pilot_until(ap, lambda: isinstance(ala.screen, HostMenuScreen))
+            await ap.pause()
+            while "> Replace seat 2 (olek) with eve" not in screen_text(ala):
+                await ap.press("down")
+                await ap.pause()
+            await ap.press("enter")
+            await _pilot_until(
+                ep, lambda: isinstance(eve.screen, GameScreen) and eve.screen.local == {1}
+            )
+            await _pilot_until(
+                op, lambda: isinstance(olek.screen, GameScreen) and not olek.screen.local
+            )
+            said = "The host (ala) gave your seat 2 to eve; you are watching now."
+            await _pilot_until(op, lambda: said in " ".join(screen_text(olek).split()))
+            assert hall.seats_of("eve") == {1} and isinstance(ala.screen, GameScreen)
+    finally:
+        await hall.close()
