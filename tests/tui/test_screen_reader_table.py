@@ -6,6 +6,7 @@ take a move back (issue #16)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 from functools import partial
@@ -471,3 +472,32 @@ async def test_whoosh_says_what_became_of_your_claim_and_why_a_reveal_is_refused
                 break
         first = str(table.render()).splitlines()[0]
         assert first.startswith("Your last claim: Root "), first
+
+
+async def test_an_enter_on_the_list_of_a_move_already_sent_takes_nothing() -> None:
+    """The move is on its way (over ssh with render workers the table's answer takes a
+    while) and the list that made it is still on screen: another Enter on it takes nothing
+    (it built a move from the list's second step alone, and the screen crashed)."""
+    app = _app(confirmations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 3)
+        assert screen.table is not None
+        sent: list[Any] = []
+
+        async def on_its_way(seat: int, action: Any, *_: Any, **__: Any) -> list[Any]:
+            sent.append(action)
+            await asyncio.sleep(30)  # the table's answer has not come yet
+            return []
+
+        screen.table.submit = on_its_way  # type: ignore[method-assign]
+        assert 0 in screen.latest[0].acting and screen._sr_choices
+        shown = screen.latest[0].version
+        await pilot.press("enter")  # a card
+        await pilot.pause()
+        assert screen._sr_keys, "the card's list of places was expected"
+        await pilot.press("enter")  # a place: the move goes
+        await pilot.pause()
+        assert len(sent) == 1
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(sent) == 1 and screen.latest[0].version == shown

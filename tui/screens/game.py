@@ -390,7 +390,10 @@ class GameScreen(PlainTableScreen):
             self._focus_input()
 
         plain = self.settings.screen_reader
-        over = self.table is not None and self.table.match.outcome() is not None
+        # From the update, not the table's match: with render workers the table here is the
+        # front's stand-in (net.worker.TableProxy), which holds no match.
+        latest = self.latest.get(self.viewer)
+        over = latest is not None and latest.outcome is not None
         summary = MilestoneScreen(lines, holding=self._holding, plain=plain, final=over)
         self.app.push_screen(summary, closed)
 

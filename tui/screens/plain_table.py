@@ -336,6 +336,9 @@ class PlainTableScreen(Screen[None]):
         action = self._sr_trie.action(keys)
         if action is not None:
             self._sr_keys = []
+            # The list stays on screen until the table answers (a while over ssh with render
+            # workers): an Enter on it meanwhile is dropped as one from an older list.
+            self._sr_list += 1
             heard = len(self._history.get(update.seat, []))
             self._sr_moved[update.seat] = (heard, update.version)
             self._sr_sent = update.version
