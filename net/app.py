@@ -39,6 +39,8 @@ from tui.settings import Settings
 from tui.widgets.chat import CHAT_KEY, ChatInput, chat_line
 from tui.widgets.event_log import EventLog
 
+HOSTING = "You host this table: you set it up and start the game."
+"""What a guest is told when they come to host (first, or when the role passes to them)."""
 HALL_SETTLE = 0.05
 """Seconds a guest's screen waits after a hall change before redrawing (changes coalesce)."""
 
@@ -107,6 +109,8 @@ class HallApp(HuntersApp):
         self._session: Session | None = None
         self._notice_seen = 0
         """The number of the last hall notice this guest was shown (`_show_notices`)."""
+        self._hosting = False
+        """Whether this guest hosted when the hall last changed (they are told when they do)."""
 
     def get_default_screen(self) -> Screen[None]:
         return LobbyScreen(self.hall, self.guest)
@@ -118,8 +122,6 @@ class HallApp(HuntersApp):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         # What the hall said before this guest came is not news to them.
         self._notice_seen = max((n.number for n in self.hall.notices), default=0)
-        if self.hall.host == self.guest:
-            self.notify("You host this table: you set it up and start the game.", timeout=10)
         self._route()
 
     def on_unmount(self) -> None:
@@ -155,6 +157,10 @@ class HallApp(HuntersApp):
 
     def _route_now(self) -> None:
         hall, stack = self.hall, self.screen_stack
+        if (hall.host == self.guest) != self._hosting:
+            self._hosting = not self._hosting
+            if self._hosting:  # the first guest, or the role came to them
+                self.notify(HOSTING, timeout=10, markup=False)
         if hall.phase == "setup" and self.guest == hall.host:
             if not any(isinstance(s, SetupScreen | LauncherScreen) for s in stack):
                 if hall.game is not None:

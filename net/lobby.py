@@ -40,14 +40,10 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         lines.append(Text(f"Waiting for the host ({host}) to set up {title}."))
     else:
         game = GAMES[setup.slug]
-        lines.append(Text(f"{game.title}, hosted by {host}."))
-        if guest == hall.host:
-            lines.append(
-                Text(
-                    "You host this table: you set it up and start the game "
-                    f"({HOST_KEY}: the host menu)."
-                )
-            )
+        if guest == hall.host:  # one line: a full lobby at 80x24 has none to spare
+            lines.append(Text(f"{game.title}, hosted by you ({HOST_KEY} opens the host menu)."))
+        else:
+            lines.append(Text(f"{game.title}, hosted by {host}."))
         for key, value in setup.options.items():
             option = next(o for o in game.options if o.key == key)
             lines.append(Text(f"{option.label}: {option.label_of(value)}."))

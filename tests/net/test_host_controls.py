@@ -433,7 +433,8 @@ async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(
             await ala.close()
             for player in (olek, eve):
                 await player.wait_for("olek hosts the table now (ala left).")
-            await olek.wait_for("You host this table")
+            await olek.wait_for("You host this table: you set it up and start the game.")
+            await olek.wait_for("Superbohaterowie, hosted by you (h opens the host menu).")
         finally:
             await olek.close()
             await eve.close()
