@@ -87,7 +87,7 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         else:
             lines.append(Text(f"{host} starts the game when the seats are full."))
     if hall.phase == "over":
-        lines.append(Text(rematch_line(hall, guest)))
+        lines.append(Text(rematch_line(hall, guest, ready="s", leave="w", setup=None)))
     if hall.phase == "playing":
         lines.append(Text(back_line(hall, guest)))
     if guest == hall.host and hall.address is not None and hall.phase != "playing":
@@ -111,28 +111,35 @@ def names_in_words(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def rematch_line(hall: HallView, guest: str) -> str:
-    """Where the rematch after a finished game stands, for ``guest``."""
+def rematch_line(
+    hall: HallView, guest: str, *, ready: str = "r", leave: str = "b", setup: str | None = "n"
+) -> str:
+    """Where the rematch after a finished game stands, for ``guest``, naming the keys of the
+    screen it is on: ``ready`` proposes it (the host) or says so, ``leave`` gives the seat
+    up, ``setup`` (if any) sets up a new table."""
     host = hall.host or "nobody"
     hosting = guest == host
     if not hall.proposed:
         if hosting:
-            return "Press r to propose a rematch to the players, or n for a new setup."
-        return f"The host ({host}) may propose a rematch; you then press r when you are ready."
-    ready, total = hall.ready_count()
+            new = f", or {setup} for a new setup" if setup else ""
+            return f"Press {ready} to propose a rematch to the players{new}."
+        return (
+            f"The host ({host}) may propose a rematch; you then press {ready} when you are ready."
+        )
+    count, total = hall.ready_count()
     waiting = hall.waiting_for()
     if waiting:
         still = f"still to answer: {names_in_words(waiting)}"
         if guest in waiting:
-            still += " (you: press r when you are ready, or b to give your seat up)"
-        return f"Rematch: {ready} of {total} ready; {still}."
+            still += f" (you: press {ready} when you are ready, or {leave} to give your seat up)"
+        return f"Rematch: {count} of {total} ready; {still}."
     empty = [str(seat + 1) for seat in hall.missing()]
     if empty:
         seats = f"seat{'s' if len(empty) > 1 else ''} {names_in_words(empty)}"
         if hosting:
-            return f"Rematch: {seats} empty; press r to start with a bot there."
+            return f"Rematch: {seats} empty; press {ready} to start with a bot there."
         return f"Rematch: {seats} empty; the host ({host}) may start with a bot there."
-    return f"Rematch: {ready} of {total} ready; it starts now."
+    return f"Rematch: {count} of {total} ready; it starts now."
 
 
 def back_line(hall: HallView, guest: str) -> str:
@@ -154,7 +161,7 @@ class LobbyScreen(KeyStates, Screen[None]):
     | --- | --- |
     | 1–8 | sit on that seat |
     | w | watch instead of playing |
-    | s | start the game (host; after a game: the rematch) |
+    | s | start the game (host); after a game: propose the rematch, or say you are ready |
     | e | change the table setup (host) |
     | b | back to the game under way: take your seat back, or watch |
     | o | settings: screen-reader mode, high contrast |
@@ -265,14 +272,19 @@ class LobbyScreen(KeyStates, Screen[None]):
         self.show_hall()
 
     async def action_start(self) -> None:
+        """Start the game (the host); after a game, the rematch: the host proposes it, a
+        player says they are ready (as r on the results)."""
+        if self.hall.phase == "over":
+            try:
+                await self.hall.rematch(self.guest)
+            except IllegalAction as refusal:
+                self._say(sentence(refusal))
+            return
         if self.guest != self.hall.host:
             self._say(f"Only the host ({self.hall.host}) can start the game.")
             return
         try:
-            if self.hall.phase == "over":
-                await self.hall.rematch(self.guest)
-            else:
-                await self.hall.start(self.guest)
+            await self.hall.start(self.guest)
         except IllegalAction as refusal:
             self._say(f"Not yet: {refusal}")
 

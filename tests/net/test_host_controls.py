@@ -326,11 +326,15 @@ async def test_non_hosts_are_told_whose_keys_s_e_and_h_are(tmp_path: Path) -> No
         assert hall.phase == "lobby"
 
 
-async def test_the_host_menu_lists_every_choice_and_ending_asks_first(tmp_path: Path) -> None:
-    """h at the table: the menu, marked with '> ', Enter on "End the game" asks first with
-    "Keep playing" selected; Enter there keeps playing; Down, Enter ends the game."""
+@pytest.mark.parametrize("screen_reader", [False, True])
+async def test_the_host_menu_lists_every_choice_and_ending_asks_first(
+    tmp_path: Path, screen_reader: bool
+) -> None:
+    """h at the table (the board, or screen-reader mode's lines): the menu, marked with '> ',
+    Enter on "End the game" asks first with "Keep playing" selected; Enter there keeps
+    playing; Down, Enter ends the game."""
     hall = await _seated(tmp_path, "eve")
-    ala = HallApp(hall, "ala", Settings())
+    ala = HallApp(hall, "ala", Settings(screen_reader=screen_reader))
     try:
         async with ala.run_test(size=(80, 24)) as pilot:
             await _pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
@@ -385,6 +389,11 @@ async def test_the_results_stay_until_the_player_is_ready(tmp_path: Path) -> Non
             await _pilot_until(
                 pilot, lambda: "Only the host (ala) can propose a rematch." in screen_text(olek)
             )
+            await pilot.press("n")
+            await _pilot_until(
+                pilot, lambda: "Only the host (ala) can set up a new table." in screen_text(olek)
+            )
+            assert hall.phase == "over" and isinstance(olek.screen, ServedResults)
             await hall.rematch("ala")
             await _pilot_until(
                 pilot,
@@ -605,5 +614,36 @@ async def test_a_seat_given_to_a_watching_guest_moves_both_screens(tmp_path: Pat
             said = "The host (ala) gave your seat 2 to eve; you are watching now."
             await _pilot_until(op, lambda: said in " ".join(screen_text(olek).split()))
             assert hall.seats_of("eve") == {1} and isinstance(ala.screen, GameScreen)
+    finally:
+        await hall.close()
+
+
+async def test_a_player_in_the_lobby_when_the_game_ends_says_ready_with_s(tmp_path: Path) -> None:
+    """olek left the table for the lobby and the game ended there: the lobby says where the
+    rematch stands with its own keys, and his s says he is ready."""
+    hall = await _seated(tmp_path)
+    olek = HallApp(hall, "olek", Settings())
+    try:
+        async with olek.run_test(size=(80, 24)) as pilot:
+            await _pilot_until(pilot, lambda: isinstance(olek.screen, GameScreen))
+            await pilot.press("q")
+            await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
+            assert hall.table is not None
+            hall.table.stand_in(0, "random")
+            await _pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
+            await pilot.press("s")
+            await _pilot_until(
+                pilot, lambda: "Only the host (ala) can propose a rematch." in screen_text(olek)
+            )
+            await hall.rematch("ala")
+            await _pilot_until(
+                pilot,
+                lambda: (
+                    "still to answer: olek (you: press s when you are ready, or w to give "
+                    "your seat up)." in " ".join(screen_text(olek).split())
+                ),
+            )
+            await pilot.press("s")
+            await _pilot_until(pilot, lambda: hall.phase == "playing")
     finally:
         await hall.close()
