@@ -806,13 +806,15 @@ class Hall(Seating):
         self._host_only(name, "end the game")
         if self.phase != "playing":
             raise IllegalAction("no game is under way")
+        await self._close_table()  # first: no move may reach a closed record
         if self._writer is not None:
             self._writer.close()
             path = self._writer.path
             self._writer = None
-            with contextlib.suppress(OSError):
+            try:
                 path.rename(path.with_name(f"abandoned-{int(time.time())}.rec"))
-        await self._close_table()
+            except OSError as error:  # the operator must know: a restart would resume it
+                log.error("cannot keep the ended game as abandoned: %s", error)
         self.phase = "lobby"
         for guest in list(self.guests.values()):
             if not guest.connected:
