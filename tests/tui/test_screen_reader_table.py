@@ -464,7 +464,10 @@ async def test_whoosh_says_what_became_of_your_claim_and_why_a_reveal_is_refused
         await pilot.press("space")
         await settle(pilot, screen)
         status = str(screen.query_one("#status").render())
-        assert "Not allowed: it is seat 2's turn to reveal" in status
+        assert "Not allowed: it is Bob's turn to reveal" in status  # a name, not "seat 2"
+        assert (
+            "Not allowed: it is Bob's turn to reveal" in screen.query_one(EventLog).lines_shown[-1]
+        )
         await pilot.press("1")
         for _ in range(40):
             await pilot.pause()

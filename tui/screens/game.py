@@ -468,9 +468,10 @@ class GameScreen(PlainTableScreen):
         try:
             await self.table.submit(seat, action, version, at_ns=at_ns)
         except IllegalAction as refusal:
-            status.update(Text(f"✗ Not allowed: {refusal}", style="bold"))
+            why = with_names(str(refusal), self.names)  # "it is {p1}'s turn" names the seat
+            status.update(Text(f"✗ Not allowed: {why}", style="bold"))
             self._status_said = True
-            self.query_one(EventLog).add(f"Not allowed: {refusal}", seat)
+            self.query_one(EventLog).add(f"Not allowed: {why}", seat)
             # Redraw from the newest update: others may have arrived while this one waited.
             newest = self.latest.get(seat)
             if newest is not None and seat == self.viewer and not self._covered:

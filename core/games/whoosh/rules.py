@@ -240,7 +240,7 @@ class Whoosh:
             if state.claims:
                 return "wait: the claims on this board are being settled"
             if seat != state.turn:
-                return f"it is seat {state.turn + 1}'s turn to reveal"
+                return f"it is {{p{state.turn}}}'s turn to reveal"
             return "your pile is empty"
         if verb == "claim":
             if len(action) != 3 or not all(type(x) is int for x in action[1:]):

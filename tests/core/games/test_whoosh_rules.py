@@ -189,7 +189,7 @@ def test_only_the_turn_holder_may_reveal() -> None:
     """Another seat's reveal is refused with the reason; claims stay open to all."""
     state = position()
     assert ("reveal",) not in GAME.legal_actions(state, 1)
-    assert "seat 1's turn" in GAME.why_illegal(state, 1, ("reveal",))
+    assert "{p0}'s turn" in GAME.why_illegal(state, 1, ("reveal",))  # the table names {p0}
     with pytest.raises(IllegalAction):
         act(state, 1, ("reveal",))
     assert GAME.to_act(state) == frozenset({0, 1, 2})
