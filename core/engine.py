@@ -243,19 +243,30 @@ def rank_by_score(
     return tuple(tuple(groups[score]) for score in sorted(groups, reverse=True))
 
 
-_SEAT_TOKEN = re.compile(r"\{p(\d)\}")
+_SEAT_TOKEN = re.compile(r"(\()?\{p(\d)\}(?(1)\))")
+"""A seat token, alone or in brackets ("London ({p1})")."""
+_BRACKETED = re.compile(r"\s*\(([^()]*)\)")
+
+
+def unbracketed(name: str) -> str:
+    """A name to put in brackets: its own brackets become a comma ("Bot 2 (normal)" →
+    "Bot 2, normal"), so that "London (Bot 2, normal)" has one pair, not one in another."""
+    flat = _BRACKETED.sub(lambda inner: f", {inner.group(1).strip()}", name)
+    return flat.replace("(", "").replace(")", "").strip(", ") or name
 
 
 def with_names(text: str, names: Sequence[str]) -> str:
-    """An event text with its ``{pN}`` seat tokens replaced by the players' names.
+    """An event text with its ``{pN}`` seat tokens replaced by the players' names (a
+    name in brackets without brackets of its own: `unbracketed`).
 
     Games write seats as tokens because only the table knows who sits where; names are
     inserted here as plain text (never markup: the caller renders the result as text).
     """
 
     def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+        seat = int(match.group(2))
+        said = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        return f"({unbracketed(said)})" if match.group(1) else said
 
     return _SEAT_TOKEN.sub(name, text)
 

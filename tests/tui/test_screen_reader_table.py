@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -216,6 +217,26 @@ async def test_events_since_your_last_turn_are_said_when_your_turn_comes() -> No
         assert "It is " not in first  # whose turn it was: the moves say it
         await pilot.press("r")
         assert screen.query_one(EventLog).lines_shown[-1] == first
+
+
+NESTED = re.compile(r"\([^()]*\(")
+"""A bracket opened inside another: "London (Bot 2 (normal))" reads as a tangle."""
+
+
+async def test_a_name_with_brackets_is_not_bracketed_again() -> None:
+    """A bot's name says its level in brackets; where the text puts a name in brackets
+    (whose city) it says "London (Bot 2, random)", one pair of brackets."""
+    app = _app()
+    seats = (Seat("Ala"), Seat("Bot 2 (random)", "bot", "random"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7, seats)
+        for _ in range(4):
+            await pilot.press("enter", "enter")
+            await settle(pilot, screen)
+        said = list(screen.query_one(EventLog).lines_shown)
+        said.append(str(screen.query_one("#sr-table").render()))
+        assert any("(Bot 2, random)" in line for line in said), said
+        assert not [line for line in said if NESTED.search(line)]
 
 
 async def test_after_a_pick_in_a_simultaneous_phase_the_news_is_said_too() -> None:
