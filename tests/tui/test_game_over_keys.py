@@ -8,7 +8,7 @@ import pytest
 
 from core.engine import TABLE
 from core.match import Match
-from core.table import Seat, TableSetup
+from core.table import Seat, Table, TableSetup
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.screens.game import GameScreen
@@ -53,3 +53,36 @@ async def test_keys_of_a_move_leave_the_footer_at_game_over(slug: str, reader: b
             for name in (b.action.split("(")[0], b.description)
         }
         assert not shown & MOVE_KEYS, f"{slug}: {sorted(shown & MOVE_KEYS)} shown at game over"
+
+
+@pytest.mark.parametrize("reader", [False, True], ids=["board", "screen-reader"])
+@pytest.mark.parametrize("slug", GAMES)
+async def test_a_spectator_is_offered_no_keys_of_a_move(slug: str, reader: bool) -> None:
+    """Someone watching never moves: no Choose, Next choice, Back or claim in their footer."""
+    players = 2 if slug != "whoosh" else 3
+    seats = tuple(Seat(f"Bot {i + 1}", "bot", "easy") for i in range(players))
+    setup = TableSetup(slug, seats, {}, 4)
+    table = Table(setup.new_match(), setup.seats, bot_delay=60, bot_seed=4)  # bots hold still
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=reader))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(GameScreen(setup, app.settings, table=table, seats=frozenset()))
+        await table.start()
+        try:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen) and None in app.screen.latest:
+                    break
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.latest[None].outcome is None
+            screen.refresh_bindings()
+            await pilot.pause()
+            shown = {
+                name
+                for _, b, _, _ in screen.active_bindings.values()
+                if b.show
+                for name in (b.action.split("(")[0], b.description)
+            }
+            offered = shown & (MOVE_KEYS | {"choose", "Choose"})
+            assert not offered, f"{slug}: {sorted(offered)} offered to a spectator"
+        finally:
+            await table.close()

@@ -21,10 +21,15 @@ MOVE_ACTIONS = frozenset(
 """A board's actions that take part in a move (a step back, the next choice, a claim…)."""
 
 
-def over_for_moves(update: Update | None, action: str) -> bool:
-    """True when ``action`` is a move's and the game is over: the board's ``check_action``
-    then hides it from the footer (False), since it can never do anything again."""
-    return action in MOVE_ACTIONS and update is not None and update.outcome is not None
+def no_move_here(update: Update | None, action: str) -> bool:
+    """True when ``action`` is a move's and can never do anything on this screen: the game
+    is over, or the screen is a spectator's (who never moves, and before the end has nothing
+    to choose either). The board's ``check_action`` then hides it from the footer (False)."""
+    if update is None:
+        return False
+    if action in MOVE_ACTIONS:
+        return update.outcome is not None or update.seat is None
+    return action == "choose" and update.seat is None and update.outcome is None
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from tui.boards.base import (
     Choice,
     Path,
     ResultsWanted,
-    over_for_moves,
+    no_move_here,
 )
 from tui.widgets.keys import KeyStates
 
@@ -83,7 +83,7 @@ class ChoiceRowBoard(KeyStates, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
-        if over_for_moves(update, action):
+        if no_move_here(update, action):
             return False
         mine = update is not None and update.seat in update.acting and update.outcome is None
         if action == "choose":

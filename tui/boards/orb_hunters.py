@@ -42,8 +42,8 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     ResultsWanted,
+    no_move_here,
     note_sentence,
-    over_for_moves,
     with_note,
 )
 from tui.boards.orb_hunters_cards import (
@@ -759,7 +759,7 @@ class Board(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
-        if action != "cursor" and over_for_moves(update, action):
+        if action != "cursor" and no_move_here(update, action):
             return False  # the cursor still walks the board, for i on a card
         mine = update is not None and update.seat in update.acting and update.outcome is None
         if action == "choose":

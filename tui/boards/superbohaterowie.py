@@ -36,8 +36,8 @@ from tui.boards.base import (
     Path,
     ResultsWanted,
     chosen_words,
+    no_move_here,
     note_sentence,
-    over_for_moves,
 )
 from tui.boards.superbohaterowie_table import (
     FACES,
@@ -654,7 +654,7 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
-        if action != "cursor" and over_for_moves(update, action):
+        if action != "cursor" and no_move_here(update, action):
             return False  # the cursor still walks the board, for i on a card
         mine = update is not None and update.seat in update.acting and update.outcome is None
         if action == "choose":

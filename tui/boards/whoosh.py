@@ -57,8 +57,8 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     ResultsWanted,
+    no_move_here,
     note_sentence,
-    over_for_moves,
 )
 from tui.boards.whoosh_faces import FAILED, GLYPHS, TURN, card_text, needs_text
 from tui.boards.whoosh_words import (
@@ -625,7 +625,7 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
-        if action in ("reveal", "claim") and over_for_moves(update, action):
+        if action in ("reveal", "claim", "choose") and no_move_here(update, action):
             return False
         if action == "results":
             return update is not None and update.outcome is not None
