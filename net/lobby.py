@@ -179,7 +179,7 @@ class LobbyScreen(KeyStates, Screen[None]):
         ),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("s", "start", "Start (host)", id="lobby.start"),
-        Binding("e", "edit", "Change setup (host)", id="lobby.edit"),
+        Binding("e", "edit", "Setup (host)", id="lobby.edit"),
         Binding(BACK_KEY, "back_to_table", "Back to the game", id="lobby.back"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
     ]
@@ -197,13 +197,22 @@ class LobbyScreen(KeyStates, Screen[None]):
         settings = getattr(self.app, "settings", None)
         if settings is not None and settings.screen_reader:
             # Where a screen reader starts reading: what to do here, then what each key did.
+            # No footer: its keys side by side read as one run-on line, and the lines above
+            # say every key (help lists them too).
             yield MarkedLine(LOBBY_HINT, id="lobby-status")
         else:
             yield Static(id="lobby-status")
-        yield Footer()
+            yield Footer()
 
     def on_mount(self) -> None:
         self.show_hall()
+        # The footer subscribes to key changes as it mounts, after the first show_hall told
+        # of them (and KeyStates tells again only of a change): it showed no keys at all.
+        self.call_after_refresh(self._keys_to_footer)
+
+    def _keys_to_footer(self) -> None:
+        self._key_states = None
+        self.refresh_bindings()
 
     def on_screen_resume(self) -> None:
         if self._stale:
