@@ -32,6 +32,20 @@ def no_move_here(update: Update | None, action: str) -> bool:
     return action == "choose" and update.seat is None and update.outcome is None
 
 
+def choosing(board: Widget, update: Update | None) -> Update | None:
+    """The position a board's Enter chooses in, or None when there is no choice to make:
+    at game over Enter asks for the results, and out of turn it says whose turn it is not."""
+    if update is None:
+        return None
+    if update.outcome is not None:
+        board.post_message(ResultsWanted())
+        return None
+    if update.seat not in update.acting:
+        board.notify("It is not your turn.", severity="warning")
+        return None
+    return update
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One step towards an action: a key the board understands and words for it."""

@@ -20,7 +20,7 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     Path,
-    ResultsWanted,
+    choosing,
     no_move_here,
 )
 from tui.widgets.keys import KeyStates
@@ -99,14 +99,8 @@ class ChoiceRowBoard(KeyStates, Widget, can_focus=True):
             self.refresh()
 
     def action_choose(self) -> None:
-        update = self.update
+        update = choosing(self, self.update)
         if update is None:
-            return
-        if update.outcome is not None:
-            self.post_message(ResultsWanted())
-            return
-        if update.seat not in update.acting:
-            self.notify("It is not your turn.", severity="warning")
             return
         choices = self.choices
         if not choices:

@@ -47,7 +47,7 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     Path,
-    ResultsWanted,
+    choosing,
     chosen_words,
     note_sentence,
 )
@@ -721,14 +721,8 @@ class Board(ChoiceRowBoard):
         """Take the choice under the cursor; a final one only on a second Enter. A complete
         action goes to the table with the steps before it still chosen, so that a refusal
         leaves the player where they were (the table shows the reason)."""
-        update = self.update
+        update = choosing(self, self.update)
         if update is None:
-            return
-        if update.outcome is not None:
-            self.post_message(ResultsWanted())
-            return
-        if update.seat not in update.acting:
-            self.notify("It is not your turn.", severity="warning")
             return
         key = self._under()
         if key is None:

@@ -41,7 +41,7 @@ from tui.boards.base import (
     ActionChosen,
     ActionTrie,
     Choice,
-    ResultsWanted,
+    choosing,
     no_move_here,
     note_sentence,
     with_note,
@@ -801,14 +801,8 @@ class Board(Widget, can_focus=True):
         self._redraw()
 
     def action_choose(self) -> None:
-        update = self.update
+        update = choosing(self, self.update)
         if update is None:
-            return
-        if update.outcome is not None:
-            self.post_message(ResultsWanted())
-            return
-        if update.seat not in update.acting:
-            self.notify("It is not your turn.", severity="warning")
             return
         row, col = self.cursor
         keys = self.row_keys(row)

@@ -38,7 +38,7 @@ from tui.boards.base import (
     ActionChosen,
     Choice,
     Path,
-    ResultsWanted,
+    choosing,
     chosen_words,
     note_sentence,
 )
@@ -550,14 +550,8 @@ class Board(ChoiceRowBoard):
         more is taken while a complete action is on its way to the table (a refusal brings
         back the steps chosen before it)."""
         self.looking = None
-        update = self.update
+        update = choosing(self, self.update)
         if update is None:
-            return
-        if update.outcome is not None:
-            self.post_message(ResultsWanted())
-            return
-        if update.seat not in update.acting:
-            self.notify("It is not your turn.", severity="warning")
             return
         if self._sent is not None and self._sent[0] in update.legal:
             return  # on its way: the table's answer comes first

@@ -34,7 +34,7 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     Path,
-    ResultsWanted,
+    choosing,
     chosen_words,
     no_move_here,
     note_sentence,
@@ -709,14 +709,8 @@ class Board(KeyStates, Widget, can_focus=True):
         return None
 
     def action_choose(self) -> None:
-        update = self.update
+        update = choosing(self, self.update)
         if update is None:
-            return
-        if update.outcome is not None:
-            self.post_message(ResultsWanted())
-            return
-        if update.seat not in update.acting:
-            self.notify("It is not your turn.", severity="warning")
             return
         if self._sent is not None:
             return  # the move is on its way: the table's answer comes first
