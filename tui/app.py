@@ -158,6 +158,8 @@ class HuntersApp(App[None]):
         self._screen_reader_shown = self.settings.screen_reader
         self._apply_theme()
         self._config_problem = ""
+        self._title_pushed = False
+        """Whether the terminal's own window title was pushed (`window_title`), to give back."""
 
     def keep_files(self) -> None:
         """Keep this player's files: their config (read now, over the defaults but under
@@ -255,6 +257,27 @@ class HuntersApp(App[None]):
                 found = screen.query(f"#{focused}")
                 if found:
                     screen.set_focus(found.first())
+
+    # -- the terminal's window title -----------------------------------------------------------
+
+    def window_title(self, title: str) -> None:
+        """Name the terminal's window ``title`` (OSC 2): the turn notice a player sees from
+        another window or tab. The terminal's own title is pushed the first time (XTWINOPS
+        22) and given back when the app ends; a plain terminal gets nothing. Only printable
+        characters are written, at most 80."""
+        driver = self._driver
+        if driver is None or self.settings.plain_terminal:
+            return
+        text = "".join(ch for ch in title if ch.isprintable())[:80]
+        if not self._title_pushed:
+            self._title_pushed = True
+            driver.write("\x1b[22;0t")
+        driver.write(f"\x1b]2;{text}\x07")
+
+    def on_unmount(self) -> None:
+        if self._title_pushed and self._driver is not None:
+            self._title_pushed = False
+            self._driver.write("\x1b[23;0t")  # the terminal's own title back
 
     # -- messages ----------------------------------------------------------------------------
 

@@ -105,6 +105,15 @@ class LocalPlayers:
         self._screen.receive(update)
 
 
+def turn_title(update: Update, game: str, *, hot_seat: bool) -> str:
+    """The window's title for the seat shown: whose turn it is (named at one keyboard), or
+    just the game's name."""
+    if update.seat in update.acting and update.outcome is None:
+        who = f", {update.names[update.seat]}" if hot_seat and update.seat is not None else ""
+        return f"▶ Your turn{who}: {game}"
+    return f"{game} (Hunters)"
+
+
 class GameScreen(PlainTableScreen):
     """The table of one game (its screen-reader mode: ``PlainTableScreen``).
 
@@ -526,10 +535,16 @@ class GameScreen(PlainTableScreen):
         self.back_plain()
 
     def _notice_turn(self, update: Update) -> None:
-        """The bell when it becomes a local player's turn after someone else's (a setting)."""
+        """The bell when it becomes a local player's turn after someone else's, and the
+        window's title saying whose turn it is (the turn bell setting)."""
         mine = update.seat in update.acting and update.outcome is None
-        if mine and self._turn_was_mine is False and self.settings.turn_bell:
-            self.app.bell()
+        if self.settings.turn_bell and mine != self._turn_was_mine:
+            if mine and self._turn_was_mine is False:
+                self.app.bell()
+            game = GAMES[self.setup.slug].title
+            set_title = getattr(self.app, "window_title", None)
+            if set_title is not None:
+                set_title(turn_title(update, game, hot_seat=len(self.local) > 1))
         self._turn_was_mine = mine
 
     # -- undo and leaving (local games) -------------------------------------------------------
