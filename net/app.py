@@ -200,9 +200,9 @@ class HallApp(HuntersApp):
                     screen.show_choices()
                 elif screen is self.screen:
                     screen.dismiss()
-        # Once the screens this routing changed are up: a seat given away mid-game tells its
-        # player so in the log of the table they watch from now on, not the one they left.
-        self.call_after_refresh(self._show_notices)
+        # After the screens this routing changed: a seat given away mid-game tells its player
+        # so in the log of the table they watch from now on, not the one they left.
+        self.call_later(self._show_notices)
 
     def _show_notices(self) -> None:
         """Tell this guest what the hall told everyone (or them) since they last looked."""
@@ -219,11 +219,18 @@ class HallApp(HuntersApp):
                 screen.say(text)
             elif isinstance(screen, ServedResults):
                 screen.tell(text)
-            elif isinstance(screen, GameScreen) and screen.is_attached:
-                for log in screen.query(EventLog).results(EventLog):
-                    log.add(text)
+            elif isinstance(screen, GameScreen):
+                self._log_line(screen, text)
         if not isinstance(self.screen, LobbyScreen | GameScreen | ServedResults):
             self.notify(text, timeout=8, markup=False)
+
+    def _log_line(self, screen: GameScreen, text: str, *, again: bool = True) -> None:
+        """``text`` in the table's log; a table still being put up gets it once it is up."""
+        logs = list(screen.query(EventLog).results(EventLog))
+        for log in logs:
+            log.add(text)
+        if not logs and again and screen in self.screen_stack:
+            screen.call_after_refresh(self._log_line, screen, text, again=False)
 
     def bind_session(self, session: Session) -> None:
         """This guest's SSH session, which a fresh login under their name may take over

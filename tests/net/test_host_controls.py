@@ -647,3 +647,38 @@ async def test_a_player_in_the_lobby_when_the_game_ends_says_ready_with_s(tmp_pa
             await _pilot_until(pilot, lambda: hall.phase == "playing")
     finally:
         await hall.close()
+
+
+async def _choose(host: Any, line: str) -> None:
+    """Open the host menu and choose ``line`` (Down until it is marked, then Enter)."""
+    await host.key(b"h")
+    await host.wait_for(line)
+    while f"> {line}" not in host.text:
+        await host.key(DOWN)
+    await host.key(ENTER)
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("workers", [0, 1])
+async def test_over_ssh_the_host_gives_a_seat_to_a_spectator_and_hands_the_role_on(
+    tmp_path: Path, workers: int
+) -> None:
+    """Mid-game, seat 2 goes to eve (she gets olek's hand, he watches, both are told); then
+    the host role goes to eve, and everyone reads so."""
+    async with (
+        running_server(tmp_path / "data", render_workers=workers) as served,
+        players(served.port, "ala", "olek", "eve") as (ala, olek, eve),
+    ):
+        served.hall.idle = 0
+        await eve.wait_for("Waiting for the host")
+        await seat_players(ala, olek)
+        await _choose(ala, "Replace seat 2 (olek) with eve")
+        await eve.wait_for("The host (ala) gave you seat 2.")
+        await eve.wait_for("Your hand")
+        await olek.wait_for("you are watching now.")  # the log's narrow column wraps the rest
+        await until(lambda: served.hall.seats_of("eve") == {1}, "eve on seat 2")
+        await _choose(ala, "Hand the host role to eve")
+        await until(lambda: served.hall.host == "eve", "eve hosting")
+        for player in (ala, olek, eve):
+            await player.wait_for("eve hosts the table now")
+        assert served.hall.host == "eve"
