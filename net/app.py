@@ -176,6 +176,7 @@ class HallApp(HuntersApp):
         elif (
             hall.phase == "playing"
             and not self._away()
+            and not self._reading_results()
             and not any(
                 isinstance(s, GameScreen)
                 and s.table is hall.table
@@ -231,6 +232,11 @@ class HallApp(HuntersApp):
             log.add(text)
         if not logs and again and screen in self.screen_stack:
             screen.call_after_refresh(self._log_line, screen, text, again=False)
+
+    def _reading_results(self) -> bool:
+        """Whether a spectator is reading the last game's results: the rematch is not
+        pushed on them (the results say how to watch it); players said they were ready."""
+        return isinstance(self.screen, ServedResults) and not self.hall.seats_of(self.guest)
 
     def bind_session(self, session: Session) -> None:
         """This guest's SSH session, which a fresh login under their name may take over
@@ -524,6 +530,7 @@ class HallApp(HuntersApp):
             self.tell_here(sentence(refusal))
             return
         self.main_menu()
+        self._route()  # a spectator who read the results on while the rematch began: to it
 
     async def new_setup(self, slug: str) -> None:
         if self.hall.host != self.guest:

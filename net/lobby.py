@@ -119,6 +119,8 @@ def rematch_line(
     up, ``setup`` (if any) sets up a new table."""
     host = hall.host or "nobody"
     hosting = guest == host
+    if hall.phase == "playing":  # a spectator still reading the last game's results
+        return f"The rematch is under way: press {leave} to watch it."
     if not hall.proposed:
         if hosting:
             new = f", or {setup} for a new setup" if setup else ""

@@ -682,3 +682,28 @@ async def test_over_ssh_the_host_gives_a_seat_to_a_spectator_and_hands_the_role_
         for player in (ala, olek, eve):
             await player.wait_for("eve hosts the table now")
         assert served.hall.host == "eve"
+
+
+async def test_a_spectator_reads_the_results_on_while_the_rematch_begins(tmp_path: Path) -> None:
+    """eve watched the game: the rematch starting does not take her results away; they say
+    how to watch it, and b does."""
+    hall = await _seated(tmp_path, "eve")
+    eve = HallApp(hall, "eve", Settings())
+    try:
+        async with eve.run_test(size=(80, 24)) as pilot:
+            await _at_results(hall, pilot, eve)
+            await hall.rematch("ala")
+            await hall.rematch("olek")
+            assert hall.phase == "playing"
+            await _pilot_until(
+                pilot,
+                lambda: "The rematch is under way: press b to watch it." in screen_text(eve),
+            )
+            assert isinstance(eve.screen, ServedResults)
+            await pilot.press("b")
+            await _pilot_until(
+                pilot,
+                lambda: isinstance(eve.screen, GameScreen) and eve.screen.table is hall.table,
+            )
+    finally:
+        await hall.close()
