@@ -28,8 +28,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import math
+import os
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -49,6 +51,9 @@ Phase = Literal["setup", "lobby", "playing", "over"]
 OPEN = "remote"
 """The seat kind of a seat open to a player (filled by a guest's name when taken)."""
 RECORD = "table.rec"
+SEATS = "table.seats"
+"""Who sits where in the game under way when the host changed it (a seat given to a bot or a
+guest): a restart resumes the record with these seats, not those it was started with."""
 IDLE = 120.0
 """Seconds a turn-based game waits for a seated player who presses no key before a bot
 plays for them (until they press one); 0 turns the rule off. Real-time games (Whoosh) keep
@@ -677,6 +682,7 @@ class Hall(Seating):
             self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             if path.exists():
                 path.rename(self.data_dir / f"abandoned-{int(time.time())}.rec")
+            self._forget_seats()
             self._writer = RecordWriter.create(path, match, meta=meta)
         except OSError as error:  # a game that cannot be saved is not started
             log.error("cannot start the game: %s", error)
@@ -701,6 +707,7 @@ class Hall(Seating):
         if self.phase != "playing":
             return
         self.phase = "over"
+        self._forget_seats()
         if self._writer is not None:
             self._writer.close()
             path = self._writer.path
@@ -815,6 +822,7 @@ class Hall(Seating):
                 path.rename(path.with_name(f"abandoned-{int(time.time())}.rec"))
             except OSError as error:  # the operator must know: a restart would resume it
                 log.error("cannot keep the ended game as abandoned: %s", error)
+        self._forget_seats()
         self.phase = "lobby"
         for guest in list(self.guests.values()):
             if not guest.connected:
@@ -844,6 +852,7 @@ class Hall(Seating):
         self.ready.discard(who)
         if seat is not None and self.phase == "playing":
             self._stand_in(seat, "host", f"{who} left the table; a bot plays for them")
+            self._save_seats()
         log.info("%s asked %s to leave the table", name, who)
         self.announce(f"The host asked {who} to leave the table.")
         session = self._sessions.pop(who, None)
@@ -878,6 +887,7 @@ class Hall(Seating):
                 newcomer.seat = seat
                 self._rename(seat, newcomer.name)
                 self._back(seat)
+            self._save_seats()
         elif newcomer is None:
             seats = list(setup.seats)
             seats[seat] = Seat(f"Bot {seat + 1}", "bot", self.stand_in_level)
@@ -937,9 +947,10 @@ class Hall(Seating):
         if match.outcome() is not None:
             writer.close()
             path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
+            self._forget_seats()
             return False
         try:
-            seats = _served_seats(meta, match)
+            seats = self._saved_seats(match) or _served_seats(meta, match)
         except ValueError as error:
             writer.close()
             return self._refuse(path, f"{path}: {error}")
@@ -955,6 +966,47 @@ class Hall(Seating):
             if seat.kind == OPEN:
                 self._hold(index)
         return True
+
+    def _save_seats(self) -> None:
+        """Keep who sits where now for a restart (`SEATS`): a seat the host gave to a bot is
+        a bot's, one given to a guest is theirs."""
+        if self._writer is None or self.setup is None:
+            return
+        seats = [
+            Seat(seat.name, "bot", self.stand_in_level)
+            if self._standing_in.get(index) == "host"
+            else seat
+            for index, seat in enumerate(self.setup.seats)
+        ]
+        data = json.dumps([[seat.name, seat.kind, seat.level] for seat in seats]).encode()
+        temporary = self.data_dir / f"{SEATS}.new"
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+            with os.fdopen(os.open(temporary, flags, 0o600), "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.data_dir / SEATS)
+        except OSError as error:
+            log.error("cannot keep the table's seats for a restart: %s", error)
+
+    def _saved_seats(self, match: Match) -> tuple[Seat, ...] | None:
+        """The seats `_save_seats` kept for this record, checked as the record's own are
+        (None: none kept, or not usable: then the record's seats are used)."""
+        try:
+            fd = os.open(self.data_dir / SEATS, os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, "rb") as file:
+                entries = json.loads(file.read(64 * 1024))
+            return _served_seats({"seats": tuple(tuple(entry) for entry in entries)}, match)
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, TypeError) as error:
+            log.warning("the seats kept for a restart are not usable (%s): the record's are", error)
+            return None
+
+    def _forget_seats(self) -> None:
+        with contextlib.suppress(OSError):
+            (self.data_dir / SEATS).unlink()
 
     def _refuse(self, path: Path, why: str) -> bool:
         kept = path.with_name(f"refused-{int(time.time())}.rec")

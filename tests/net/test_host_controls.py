@@ -707,3 +707,37 @@ async def test_a_spectator_reads_the_results_on_while_the_rematch_begins(tmp_pat
             )
     finally:
         await hall.close()
+
+
+# -- a restart after the host changed the seats ------------------------------------------------
+
+
+async def test_a_restart_keeps_the_seats_the_host_changed(tmp_path: Path) -> None:
+    """olek was kicked (a bot took his seat) and seat 1 went to eve: a server started again
+    on the data dir resumes with a bot on seat 2 and eve on seat 1, not ala and olek."""
+    hall = await _seated(tmp_path, "eve")
+    hall.kick("ala", "olek")
+    hall.replace_seat("ala", 0, "eve")
+    await hall.close()
+    again = _hall(tmp_path)
+    try:
+        assert await again.resume() is True
+        assert again.table is not None and again.table.is_bot(1)
+        assert again.holder(0) == "eve" and "olek" not in again.guests
+        assert again.table.update_for(None).names[0] == "eve"
+    finally:
+        await again.close()
+
+
+async def test_kept_seats_that_do_not_fit_the_record_are_not_used(tmp_path: Path) -> None:
+    """A seats file someone changed (a seat too many) is set aside: the record's seats hold."""
+    hall = await _seated(tmp_path)
+    hall.replace_seat("ala", 1, None)
+    await hall.close()
+    (tmp_path / "data" / "table.seats").write_text('[["x", "remote", ""]]')
+    again = _hall(tmp_path)
+    try:
+        assert await again.resume() is True
+        assert again.holder(0) == "ala" and again.holder(1) == "olek"
+    finally:
+        await again.close()
