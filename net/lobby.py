@@ -137,7 +137,7 @@ def rematch_line(
         return f"Rematch: {count} of {total} ready; {still}."
     empty = [str(seat + 1) for seat in hall.missing()]
     if empty:
-        seats = f"seat{'s' if len(empty) > 1 else ''} {names_in_words(empty)}"
+        seats = f"seats {names_in_words(empty)} are" if len(empty) > 1 else f"seat {empty[0]} is"
         if hosting:
             return f"Rematch: {seats} empty; press {ready} to start with a bot there."
         return f"Rematch: {seats} empty; the host ({host}) may start with a bot there."

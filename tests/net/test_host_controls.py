@@ -17,7 +17,7 @@ from net import textual_fixes
 from net.app import HallApp, ServedResults
 from net.hall import OPEN, RECORD, Hall
 from net.host_menu import END_GAME, KEEP_PLAYING, HostMenuScreen
-from net.lobby import LobbyScreen
+from net.lobby import LobbyScreen, rematch_line
 from tests.net.e2e_helpers import (
     DOWN,
     ENTER,
@@ -275,6 +275,12 @@ async def test_a_player_may_decline_and_the_host_starts_with_a_bot_there(tmp_pat
         hall.decline("olek")
         assert hall.phase == "over" and hall.missing() == [1]
         assert _told(hall, "ala")[-1] == "olek declines the rematch; seat 2 is free."
+        assert rematch_line(hall, "ala") == (
+            "Rematch: seat 2 is empty; press r to start with a bot there."
+        )
+        assert rematch_line(hall, "olek") == (
+            "Rematch: seat 2 is empty; the host (ala) may start with a bot there."
+        )
         await hall.rematch("ala")
         assert hall.phase == "playing" and hall.table is not None and hall.table.is_bot(1)
         assert hall.seats_of("olek") == frozenset()
