@@ -527,6 +527,7 @@ async def _ssh_say(term: Terminal, text: bytes) -> None:
 
 
 @pytest.mark.timeout(40)
+@pytest.mark.usefixtures("each_mode")
 async def test_chat_over_ssh_reaches_the_other_player_literally(tmp_path: Path) -> None:
     """ala types markup and a clear-screen escape into her chat line, then pastes them:
     bob's terminal shows the markup as typed and never receives ESC[2J."""

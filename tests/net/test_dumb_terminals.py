@@ -80,15 +80,13 @@ def test_no_color_turns_colour_off_in_the_boxed_mode(monkeypatch: pytest.MonkeyP
     assert any(isinstance(f, NoColor) for f in app._filters)
 
 
-@pytest.mark.parametrize("render_workers", [0, 1])
-async def test_a_vt100_guest_over_ssh_gets_the_plain_mode(
-    tmp_path: Path, render_workers: int
-) -> None:
+@pytest.mark.usefixtures("each_mode")
+async def test_a_vt100_guest_over_ssh_gets_the_plain_mode(tmp_path: Path) -> None:
     """A guest whose client says TERM=vt100 reads the plain mode in ASCII: no colour or
     attribute escapes, no alternate screen, the terminal cursor shown and on the marked
     line; an xterm guest beside them keeps the boxed screen. The same when the apps are
     drawn in a render worker."""
-    async with running_server(tmp_path / "data", render_workers=render_workers) as served:
+    async with running_server(tmp_path / "data") as served:
         host = await connect(served.port, "ala")
         guest = await connect(served.port, "olek", term="vt100", width=80, height=24)
         try:

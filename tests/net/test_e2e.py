@@ -167,6 +167,7 @@ async def test_a_spectator_sees_the_table_without_a_hand_and_follows_the_game(
 
 
 @pytest.mark.timeout(40)
+@pytest.mark.usefixtures("each_mode")
 async def test_a_player_who_drops_mid_game_reconnects_to_the_same_seat_and_hand(
     tmp_path: Path,
 ) -> None:

@@ -65,6 +65,7 @@ async def stderr_of(player: Player) -> bytes:
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.usefixtures("each_mode")
 async def test_shutdown_mid_game_tells_every_guest_and_gives_terminals_back(
     tmp_path: Path,
 ) -> None:

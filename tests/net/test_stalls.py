@@ -367,16 +367,16 @@ async def _a_players_turn(hall: Hall) -> tuple[int, str]:
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("workers", [0, 1])
+@pytest.mark.usefixtures("each_mode")
 async def test_q_mid_game_hands_the_seat_to_a_bot_at_once_and_b_takes_it_back(
-    tmp_path: Path, workers: int
+    tmp_path: Path,
 ) -> None:
     """The player the game waits for presses q: the next move comes within the bot's
     delay, the others read that a bot plays for them (and its move as the bot's), the
     lobby tells the leaver how to come back, and b puts them back at their hand (apps in
     the server process, or in a render worker)."""
     async with (
-        running_server(tmp_path / "data", grace=60, render_workers=workers) as served,
+        running_server(tmp_path / "data", grace=60) as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         served.hall.idle = 0
@@ -476,15 +476,15 @@ def quick_probes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.timeout(60)
 @pytest.mark.usefixtures("quick_probes")
-@pytest.mark.parametrize("workers", [0, 1])
+@pytest.mark.usefixtures("each_mode")
 async def test_a_frozen_session_is_taken_over_by_a_new_login_with_the_recent_log(
-    tmp_path: Path, workers: int
+    tmp_path: Path,
 ) -> None:
     """Olek's client stops reading and sending (frozen): a new login as olek takes his
     seat, with his hand and the table's recent lines in the log; the old one is closed
     (apps in the server process, or in a render worker)."""
     async with (
-        running_server(tmp_path / "data", grace=60, render_workers=workers) as served,
+        running_server(tmp_path / "data", grace=60) as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         await seat_players(ala, olek)
@@ -597,14 +597,14 @@ async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("workers", [0, 1])
+@pytest.mark.usefixtures("each_mode")
 async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_back(
-    tmp_path: Path, workers: int
+    tmp_path: Path,
 ) -> None:
     """Ctrl+Q at the table ends olek's session; his terminal's last line says his seat waits
     the grace period and the command that brings him back."""
     async with (
-        running_server(tmp_path / "data", grace=45, render_workers=workers) as served,
+        running_server(tmp_path / "data", grace=45) as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         served.hall.idle = 0
