@@ -423,14 +423,12 @@ async def test_the_results_stay_until_the_player_is_ready(tmp_path: Path) -> Non
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("workers", [0, 1])
-async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(
-    tmp_path: Path, workers: int
-) -> None:
+@pytest.mark.usefixtures("each_mode")
+async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(tmp_path: Path) -> None:
     """The first guest is told they host; olek's s says whose key it is; when ala leaves,
     olek (seated) hosts, not eve (watching), and both read so in the lobby."""
     async with (
-        running_server(tmp_path / "data", render_workers=workers) as served,
+        running_server(tmp_path / "data") as served,
         players(served.port, "ala") as (ala,),
     ):
         await ala.wait_for("You host this table: you set it up and start the game.")
@@ -456,15 +454,13 @@ async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.parametrize("workers", [0, 1])
-async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(
-    tmp_path: Path, workers: int
-) -> None:
+@pytest.mark.usefixtures("each_mode")
+async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(tmp_path: Path) -> None:
     """h at the table, End the game, confirmed: both read why in the lobby and the record
     is abandoned. Then ala kicks olek: his terminal's last line says so, and logging in
     again is refused with the wait."""
     async with (
-        running_server(tmp_path / "data", render_workers=workers) as served,
+        running_server(tmp_path / "data") as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         served.hall.idle = 0
@@ -503,14 +499,12 @@ async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("workers", [0, 1])
-async def test_over_ssh_the_rematch_waits_for_every_player_to_be_ready(
-    tmp_path: Path, workers: int
-) -> None:
+@pytest.mark.usefixtures("each_mode")
+async def test_over_ssh_the_rematch_waits_for_every_player_to_be_ready(tmp_path: Path) -> None:
     """Bots finish the game; both read the results; ala proposes; olek's results stay with
     the proposal on them until he presses r; then both are at the new table."""
     async with (
-        running_server(tmp_path / "data", render_workers=workers) as served,
+        running_server(tmp_path / "data") as served,
         players(served.port, "ala", "olek") as (ala, olek),
     ):
         served.hall.idle = 0
@@ -665,14 +659,14 @@ async def _choose(host: Any, line: str) -> None:
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.parametrize("workers", [0, 1])
+@pytest.mark.usefixtures("each_mode")
 async def test_over_ssh_the_host_gives_a_seat_to_a_spectator_and_hands_the_role_on(
-    tmp_path: Path, workers: int
+    tmp_path: Path,
 ) -> None:
     """Mid-game, seat 2 goes to eve (she gets olek's hand, he watches, both are told); then
     the host role goes to eve, and everyone reads so."""
     async with (
-        running_server(tmp_path / "data", render_workers=workers) as served,
+        running_server(tmp_path / "data") as served,
         players(served.port, "ala", "olek", "eve") as (ala, olek, eve),
     ):
         served.hall.idle = 0
