@@ -19,8 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.net.e2e_helpers import RENDER_WORKERS_ENV
-
 NET = Path(__file__).resolve().parent / "net"
 TIMING = frozenset(
     {"test_hostile.py", "test_fairness.py", "test_tie_window_over_ssh.py", "test_load.py"}
@@ -33,7 +31,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help=f"run the network tests' servers with N render workers (sets {RENDER_WORKERS_ENV})",
+        help="run the network tests' servers with N render workers "
+        "(sets HUNTERS_TEST_RENDER_WORKERS)",
     )
 
 
@@ -43,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "render_workers: its server runs render workers")
     workers = config.getoption("--render-workers")
     if workers is not None:
+        # Imported only here: the network helpers import the whole server, which a run of
+        # the engine's tests has no need of.
+        from tests.net.e2e_helpers import RENDER_WORKERS_ENV
+
         os.environ[RENDER_WORKERS_ENV] = str(workers)
 
 
