@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -91,6 +92,8 @@ class HostMenuScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HostMenuScreen { padding: 1 2; }
+    HostMenuScreen #host-menu-heading, HostMenuScreen #host-menu-status { height: auto; }
+    HostMenuScreen #host-menu-choices { height: 1fr; }
     HostMenuScreen #host-menu-status { margin-top: 1; text-style: bold; }
     """
 
@@ -133,7 +136,7 @@ class HostMenuScreen(Screen[None]):
         self._choices = choices
         listing.clear_options()
         listing.add_options(
-            [Option(Content(choice.label), id=str(i)) for i, choice in enumerate(choices)]
+            [Option(Text(choice.label), id=str(i)) for i, choice in enumerate(choices)]
         )
         listing.highlighted = 0
         listing.focus()
@@ -149,7 +152,7 @@ class HostMenuScreen(Screen[None]):
         listing = self.query_one("#host-menu-choices", SpokenList)
         listing.clear_options()
         listing.add_options(
-            [Option(Content(KEEP_PLAYING), id="keep"), Option(Content(END_GAME), id="end")]
+            [Option(Text(KEEP_PLAYING), id="keep"), Option(Text(END_GAME), id="end")]
         )
         listing.highlighted = 0  # ending is never what Enter alone does
         listing.focus()

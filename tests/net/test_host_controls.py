@@ -741,3 +741,30 @@ async def test_kept_seats_that_do_not_fit_the_record_are_not_used(tmp_path: Path
         assert again.holder(0) == "ala" and again.holder(1) == "olek"
     finally:
         await again.close()
+
+
+@pytest.mark.parametrize("screen_reader", [False, True])
+async def test_a_long_host_menu_scrolls_and_says_where_the_choice_is(
+    tmp_path: Path, screen_reader: bool
+) -> None:
+    """Eight guests at four seats: 35 choices in 80x24; walking down, the marked line says
+    its place in the list (it crashed the app once the list did not fit)."""
+    hall = _hall(tmp_path)
+    names = ["ala", "olek", "eve", "Bartholomew_Kent", "zed", "amy", "bob", "cat"]
+    for name in names:
+        hall.arrive(name)
+    hall.configure("ala", TableSetup("superbohaterowie", tuple(Seat("o", OPEN) for _ in range(4))))
+    for index, name in enumerate(names[:4]):
+        hall.take_seat(name, index)
+    ala = HallApp(hall, "ala", Settings(screen_reader=screen_reader))
+    async with ala.run_test(size=(80, 24)) as pilot:
+        await _pilot_until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
+        await pilot.press("h")
+        await _pilot_until(pilot, lambda: isinstance(ala.screen, HostMenuScreen))
+        for _ in range(25):
+            await pilot.press("down")
+        await _pilot_until(
+            pilot,
+            lambda: "> Replace seat 3 (eve) with a bot (choice 26 of 35" in screen_text(ala),
+        )
+        assert "esc Back" in screen_text(ala)  # the footer stays on screen
