@@ -27,7 +27,7 @@ from tui.boards import BOARDS
 from tui.boards.base import ActionTrie
 from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
-from tui.screens.plain_table import MORE, ChoiceList, is_final
+from tui.screens.plain_table import HEARD_S, MORE, SINCE, ChoiceList, is_final
 from tui.settings import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.spoken import MARK
@@ -202,21 +202,63 @@ async def test_moving_away_takes_the_question_back_and_confirmations_off_asks_no
         assert screen._sr_asked is None
 
 
-async def test_events_since_your_last_turn_are_said_when_your_turn_comes() -> None:
-    """After your move the bots move; when your turn comes, the table's first line says
-    what they did, in order, and r reads it into the log again."""
+async def test_events_since_your_last_turn_are_said_once_when_your_turn_comes() -> None:
+    """After your move the bots move; when your turn comes, what they did is on screen in
+    order and each once: the table's first line says what the log's last lines no longer
+    show, the log the rest (the first line repeated the log's lines); r reads all of it
+    into the log again."""
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _start(pilot, "superbohaterowie", 7)
         await pilot.press("enter", "enter")
         await settle(pilot, screen)
+        await pilot.pause()
         first = str(screen.query_one("#sr-table").render()).splitlines()[0]
-        assert first.startswith("Since your turn: ")
-        assert 0 < first.index("Bot 2 places") < first.index("Bot 3 places")
-        assert "{p" not in first and "You place" not in first
+        log = screen.query_one(EventLog)
+        shown = [text for _, text in screen._log_shown(log)]
+        assert first.startswith(SINCE)
+        assert "Bot 2 places" in first and "Bot 3 places" not in first
+        assert any(line.startswith("Bot 3 places") for line in shown), shown
+        assert not [line for line in shown if line.rstrip(".") in first], (first, shown)
+        assert "{p" not in first and "Ala places" not in first
         assert "It is " not in first  # whose turn it was: the moves say it
         await pilot.press("r")
-        assert screen.query_one(EventLog).lines_shown[-1] == first
+        again = log.lines_shown[-1]
+        assert again.startswith(SINCE)
+        assert 0 < again.index("Bot 2 places") < again.index("Bot 3 places")
+
+
+async def test_lines_heard_while_waiting_are_not_said_again() -> None:
+    """A bot's move that stayed on screen a while (a bot delay) was heard as it came:
+    when your turn comes it is not in the table's first line again."""
+    app = HuntersApp(Settings(bot_delay=HEARD_S + 0.2, screen_reader=True, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "superbohaterowie", 7)
+        await pilot.press("enter", "enter")
+        await settle(pilot, screen, timeout=20.0)
+        await pilot.pause()
+        table = str(screen.query_one("#sr-table").render())
+        assert "Bot 2 places" not in table
+        await pilot.press("r")  # all of it, heard or not, on request
+        assert "Bot 2 places" in screen.query_one(EventLog).lines_shown[-1]
+
+
+async def test_the_log_shows_whole_sentences() -> None:
+    """The log's first row on screen is the start of an entry, never the end of one cut
+    off above it (a screen reader read "Look); Hulk: Gamma Run #73 …" alone); its last
+    entry shows."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, "comic-hunters", 5)
+        log = screen.query_one(EventLog)
+        for _ in range(4):  # Store picks: the cards passed are one long entry
+            await pilot.press("enter")
+            await settle(pilot, screen)
+            await pilot.pause()
+            rows = [row.strip() for row in _lines(app)[log.region.y : log.region.bottom]]
+            entries = log.lines_shown
+            assert any(entry.startswith(rows[0]) for entry in entries), rows
+            assert entries[-1].endswith(rows[-1]), rows
 
 
 NESTED = re.compile(r"\([^()]*\(")
@@ -241,15 +283,20 @@ async def test_a_name_with_brackets_is_not_bracketed_again() -> None:
 
 async def test_after_a_pick_in_a_simultaneous_phase_the_news_is_said_too() -> None:
     """Comic Hunters' Store: nobody waits for a turn, yet after your pick the next
-    decision begins with what happened since it (the cards passing to you)."""
+    decision comes with what happened since it (the cards passing to you): in the log's
+    last lines, or the table's first line for what they no longer show; not in both."""
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _start(pilot, "comic-hunters", 5)
         assert not str(screen.query_one("#sr-table").render()).startswith("Since")
         await pilot.press("enter")
         await settle(pilot, screen)
+        await pilot.pause()
         first = str(screen.query_one("#sr-table").render()).splitlines()[0]
-        assert first.startswith("Since your turn: The Store cards pass to the left; ")
+        shown = [text for _, text in screen._log_shown(screen.query_one(EventLog))]
+        news = "The Store cards pass to the left"
+        in_log = any(line.startswith(news) for line in shown)
+        assert in_log != (first.startswith(SINCE) and news in first), (first, shown)
         assert "You pick" not in first
 
 

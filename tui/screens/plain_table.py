@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -33,7 +33,7 @@ from core.table import Update
 from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
 from tui.screens.details import DetailsScreen
 from tui.settings import Settings
-from tui.widgets.event_log import EventLog
+from tui.widgets.event_log import MAX_ENTRIES, MIN_WIDTH, EventLog
 from tui.widgets.spoken import SpokenList, show_terminal_cursor
 
 LOG_LINES = 4
@@ -54,10 +54,24 @@ TURN_PASSES = re.compile(r"It is .+ turn\.$")
 SINCE = "Since your turn: "
 """How the events between two of your turns begin, when your turn comes."""
 
+HEARD_S = 0.5
+"""Seconds a line of the log must have been on screen to count as heard: a screen reader
+says a line as it appears, but not one gone again a frame later (a bot's quick move)."""
+
 LAST_CLAIM = "Your last claim: "
 """How the fate of your own last claim begins, in a real-time game (Whoosh)."""
 OWN_CLAIM_NEWS = frozenset({"claim", "late", "void", "capture", "mistake"})
 """The kinds of event that tell a player what became of their claim."""
+
+
+def _joined(lines: Iterable[str]) -> str:
+    """Lines as one sentence's parts: "A; B; C" (each without its full stop)."""
+    return "; ".join(line.rstrip(".") for line in lines)
+
+
+def _readable(log: EventLog) -> list[tuple[int | None, str]]:
+    """The log's entries its reader may see (the public ones and their own)."""
+    return [entry for entry in log.entries if entry[0] is None or entry[0] == log.reader]
 
 
 def is_final(module: Any, update: Update, key: Hashable) -> bool:
@@ -109,7 +123,7 @@ class PlainTableScreen(Screen[None]):
     PlainTableScreen #sr-prompt {{ height: auto; }}
     PlainTableScreen #sr-choices {{ height: auto; max-height: 50vh; border: none; padding: 0; }}
     PlainTableScreen.-screen-reader #status {{ min-height: 0; padding: 0; }}
-    PlainTableScreen.-screen-reader EventLog {{ height: {LOG_LINES}; }}
+    PlainTableScreen.-screen-reader EventLog {{ height: {LOG_LINES}; min-height: 1; }}
     """
 
     BINDINGS = [
@@ -150,7 +164,19 @@ class PlainTableScreen(Screen[None]):
         """Per seat, when it last sent a move: how many history lines it had, and the
         version of the position it moved on."""
         self._sr_since: dict[int | None, str] = {}
-        """Per seat, what happened between its last two turns, as one sentence line."""
+        """Per seat, what happened between its last two turns, as one sentence line (what
+        r reads again and t shows)."""
+        self._sr_unheard: dict[int | None, str] = {}
+        """Per seat, the same news less the lines the log showed long enough to be heard or
+        shows now: the table's first line when the turn comes (said once, not twice)."""
+        self._sr_log_from: dict[int | None, tuple[int | None, str] | None] = {}
+        """Per seat, the log's last entry when it last sent a move (news comes after it)."""
+        self._sr_news_from: dict[int | None, tuple[int | None, str] | None] = {}
+        """The same, for a seat whose turn came: its news is after this entry."""
+        self._sr_on_screen: dict[int, tuple[tuple[int | None, str], float]] = {}
+        """The log's entries on screen (by id): the entry and since when."""
+        self._sr_heard: dict[int, tuple[int | None, str]] = {}
+        """The log's entries that were on screen at least `HEARD_S` (by id)."""
 
     def compose_plain(self) -> ComposeResult:
         """The table's lines (they scroll when the list needs the room), the question, the
@@ -196,8 +222,9 @@ class PlainTableScreen(Screen[None]):
         if moved:  # the player's own move made this position: its list is a new one
             self._sr_sent = None
         choices = finals_last(module, update, trie.choices(self._sr_keys))
+        self._fit_log()
         self._hear_turn(update)
-        since = self._sr_since.get(update.seat, "") or self._own_claim(update)
+        since = self._sr_unheard.get(update.seat, "") or self._own_claim(update)
         table = [since] if since else []
         self.query_one("#sr-table", Static).update(
             Text("\n".join([*table, *module.describe(update)]))
@@ -228,6 +255,7 @@ class PlainTableScreen(Screen[None]):
         self._sr_path = path
         self.query_one("#sr-scroll").scroll_home(animate=False)
         self.call_after_refresh(self._say_more)
+        self.call_after_refresh(self._fit_log)
 
     def _own_claim(self, update: Update) -> str:
         """In a real-time game, what became of the player's own last claim, as the table's
@@ -341,6 +369,8 @@ class PlainTableScreen(Screen[None]):
             self._sr_list += 1
             heard = len(self._history.get(update.seat, []))
             self._sr_moved[update.seat] = (heard, update.version)
+            entries = self.query_one(EventLog).entries
+            self._sr_log_from[update.seat] = entries[-1] if entries else None
             self._sr_sent = update.version
             self.post_message(ActionChosen(action))
         else:
@@ -383,11 +413,19 @@ class PlainTableScreen(Screen[None]):
         seat = update.seat
         if seat is None or seat not in update.acting or update.outcome is not None:
             self._sr_since.pop(seat, None)
+            self._sr_unheard.pop(seat, None)
+            self._sr_news_from.pop(seat, None)
             return
         moved = self._sr_moved.get(seat)
         if moved is None or update.version <= moved[1]:
-            return  # no move of its own since the line was made, or not taken yet
+            # No move of its own since the line was made, or not taken yet. A line that
+            # left the log unheard meanwhile (bots moving on at once) joins the news.
+            if seat in self._sr_news_from:
+                self._hear_log(seat, update.names[seat])
+            return
         del self._sr_moved[seat]
+        self._sr_news_from[seat] = self._sr_log_from.pop(seat, None)
+        self._hear_log(seat, update.names[seat])
         heard = self._history.get(seat, [])[moved[0] :]
         while heard and heard[0].startswith("You "):  # its own move's lines: not news
             heard = heard[1:]
@@ -395,8 +433,79 @@ class PlainTableScreen(Screen[None]):
         if not heard:
             self._sr_since.pop(seat, None)
             return
-        said = "; ".join(with_names(line, update.names).rstrip(".") for line in heard)
+        said = _joined(with_names(line, update.names) for line in heard)
         self._sr_since[seat] = f"{SINCE}{said}."
+
+    # -- the log's last lines, whole -----------------------------------------------------------
+
+    def _hear_log(self, seat: int, name: str) -> None:
+        """The table's first line: the news a screen reader has not said yet."""
+        unheard = self._log_news(seat, name)
+        self._sr_unheard[seat] = f"{SINCE}{_joined(unheard)}." if unheard else ""
+
+    def _log_news(self, seat: int, name: str) -> list[str]:
+        """The log's entries since the seat's last move that a screen reader has not said:
+        neither on screen now (it says them there, in order) nor on screen long enough
+        before (`HEARD_S`, a bot's move while the player waited); its own move left out."""
+        log = self.query_one(EventLog)
+        entries = _readable(log)
+        mark = self._sr_news_from.get(seat)
+        start = next((i + 1 for i in range(len(entries) - 1, -1, -1) if entries[i] is mark), 0)
+        news = entries[start:]
+        while news and news[0][1].startswith(("You ", f"{name} ")):
+            news = news[1:]
+        shown = {id(entry) for entry in self._log_shown(log)}
+        said = shown | self._sr_heard.keys()
+        fresh = [entry for entry in news if id(entry) not in said]
+        return [text for _, text in fresh if not TURN_PASSES.match(text)]
+
+    def _log_rows(self, log: EventLog, text: str) -> int:
+        """How many rows ``text`` takes in the log (wrapped as the log wraps it)."""
+        width = max(log.scrollable_content_region.width, MIN_WIDTH)
+        return len(Text(text).wrap(self.app.console, width))
+
+    def _log_shown(self, log: EventLog) -> list[tuple[int | None, str]]:
+        """The log's last entries that fit whole in its `LOG_LINES` rows (the last alone
+        when it is longer: its first rows show)."""
+        shown: list[tuple[int | None, str]] = []
+        rows = 0
+        for entry in reversed(_readable(log)):
+            rows += self._log_rows(log, entry[1])
+            if shown and rows > LOG_LINES:
+                break
+            shown.insert(0, entry)
+        return shown
+
+    def _fit_log(self) -> None:
+        """The log shows whole entries: its height is theirs, so that its first row is the
+        start of a sentence, never the end of one cut off above (a screen reader read
+        "superhero." alone); an entry longer than `LOG_LINES` shows its start (H reads the
+        rest). Also counts which entries were on screen, and how long."""
+        if not self.is_mounted or not self.settings.screen_reader:
+            return
+        log = self.query_one(EventLog)
+        shown = self._log_shown(log)
+        rows = sum(self._log_rows(log, text) for _, text in shown)
+        height = log.styles.height
+        fits = min(rows, LOG_LINES) or LOG_LINES
+        if height is None or height.value != fits:
+            log.styles.height = fits
+        if rows > LOG_LINES:  # one entry longer than the log: its start, not its end
+            log.scroll_to(y=max(0, len(log.lines) - rows), animate=False)
+        else:
+            log.scroll_end(animate=False)
+        now = time.monotonic()
+        here = {id(entry): entry for entry in shown}
+        for key, (entry, since) in list(self._sr_on_screen.items()):
+            if key not in here:
+                del self._sr_on_screen[key]
+                if now - since >= HEARD_S:
+                    self._sr_heard[key] = entry
+        for key, entry in here.items():
+            self._sr_on_screen.setdefault(key, (entry, now))
+        if len(self._sr_heard) > 2 * MAX_ENTRIES:  # only what the log still has matters
+            kept = {id(entry) for entry in log.entries}
+            self._sr_heard = {k: e for k, e in self._sr_heard.items() if k in kept}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "read_again":
