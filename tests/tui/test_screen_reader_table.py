@@ -300,6 +300,27 @@ async def test_after_a_pick_in_a_simultaneous_phase_the_news_is_said_too() -> No
         assert "You pick" not in first
 
 
+async def test_while_others_play_the_cursor_is_on_whom_you_wait_for() -> None:
+    """No list while another seat plays: the terminal cursor rests on the question's
+    line ("Waiting for Bob…"), not on whatever table line the list's mark was on (a
+    screen reader read "empty, Joker." there each time that line changed)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        pilot.app.start_game(TableSetup("superbohaterowie", seats, {}, 7))
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        await pilot.press("enter", "enter")  # Ala places a card; Bob (silent) is next
+        for _ in range(20):
+            await pilot.pause()
+            if not screen._sr_choices:
+                break
+        await pilot.pause()
+        row = _lines(app)[app.cursor_position.y]
+        assert row.startswith("Waiting for Bob"), row
+
+
 async def test_a_toast_is_also_written_to_the_log() -> None:
     """A screen reader never hears a toast in a corner: in this mode it is in the log."""
     app = _app()

@@ -34,6 +34,7 @@ from tui.boards.base import ActionChosen, ActionTrie, Choice, ResultsWanted
 from tui.screens.details import DetailsScreen
 from tui.settings import Settings
 from tui.widgets.event_log import MAX_ENTRIES, MIN_WIDTH, EventLog
+from tui.widgets.marked import put_cursor_on
 from tui.widgets.spoken import SpokenList, show_terminal_cursor
 
 LOG_LINES = 4
@@ -200,6 +201,8 @@ class PlainTableScreen(Screen[None]):
         # Each layout also tells whether the table's lines are cut (after, not before it).
         more = self.query_one("#sr-more")
         self.screen_layout_refresh_signal.subscribe(more, lambda _: self._say_more())
+        prompt = self.query_one("#sr-prompt")
+        self.screen_layout_refresh_signal.subscribe(prompt, lambda _: self._rest_cursor())
 
     # -- the table and the list --------------------------------------------------------------
 
@@ -256,6 +259,16 @@ class PlainTableScreen(Screen[None]):
         self.query_one("#sr-scroll").scroll_home(animate=False)
         self.call_after_refresh(self._say_more)
         self.call_after_refresh(self._fit_log)
+        self.call_after_refresh(self._rest_cursor)
+
+    def _rest_cursor(self) -> None:
+        """Without a list (another seat plays) the terminal cursor rests on the question's
+        line ("Waiting for Bob…"): a screen reader read whatever table line the list's
+        mark had been on, each time it changed ("empty, Joker.")."""
+        if not self.is_mounted or not self.settings.screen_reader:
+            return
+        if not self.query_one("#sr-choices", OptionList).option_count:
+            put_cursor_on(self.query_one("#sr-prompt"))
 
     def _own_claim(self, update: Update) -> str:
         """In a real-time game, what became of the player's own last claim, as the table's
