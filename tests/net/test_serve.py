@@ -198,7 +198,10 @@ async def test_serve_logs_logins_drops_and_refusals_one_safe_line_each(tmp_path:
     assert re.search(r"olek logged in from 127\.0\.0\.1", said), said
     assert "refused 127.0.0.1: the name '[@click=app.quit]' is not allowed" in said, said
     assert "\x1b" not in server.output
-    assert re.search(r"olek disconnected \(127\.0\.0\.1\): Connection lost", said), said
+    # Why, as asyncssh saw it: the closed socket read, or (the screen still being written,
+    # as with render workers, whose frames come a little later) written to.
+    dropped = r"olek disconnected \(127\.0\.0\.1\): (Connection lost|\[Errno 32\] Broken pipe)$"
+    assert re.search(dropped, said, re.MULTILINE), said
 
 
 def test_the_log_spells_out_control_characters() -> None:
