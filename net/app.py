@@ -26,7 +26,7 @@ from core.engine import IllegalAction, Outcome
 from core.table import Table, TableSetup
 from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
-from net.hall import HallView, Session, settled
+from net.hall import OPEN, HallView, Session, settled
 from net.host_menu import HOST_KEY, HostMenuScreen
 from net.lobby import CHAT_LINES, LobbyScreen, rematch_line, sentence
 from tui.app import HuntersApp
@@ -495,16 +495,29 @@ class HallApp(HuntersApp):
             return
         if answer is None:
             self.main_menu()
-        else:  # the server answers later (a render worker's mirror of the hall)
-            self.run_worker(self._configured(answer), group="hall")
+        # The server may answer later (a render worker's mirror of the hall).
+        self.run_worker(self._configured(answer, setup), group="hall")
 
-    async def _configured(self, answer: Awaitable[None]) -> None:
+    async def _configured(self, answer: Awaitable[None] | None, setup: TableSetup) -> None:
+        """Once the hall has the setup: the host sits at its first open seat (they came to
+        play, most often; w watches instead), and the lobby says so."""
         try:
-            await answer
+            await settled(answer)
         except (IllegalAction, ValueError) as refusal:
             self.notify(str(refusal), severity="error")
             return
-        self.main_menu()
+        if answer is not None:
+            self.main_menu()
+        # From the setup sent, not the hall's: a worker's mirror may not have it yet, and
+        # setting up frees every seat.
+        seat = next(i for i, s in enumerate(setup.seats) if s.kind == OPEN)
+        try:
+            await settled(self.hall.take_seat(self.guest, seat))
+        except IllegalAction:
+            return  # someone was quicker: the host sits down by hand, as anyone does
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.say(f"You sit on seat {seat + 1}; press w to watch instead.")
 
     def show_results(
         self,
@@ -579,6 +592,8 @@ class ServedResults(ResultsScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", "Rematch (host)", id="results.rematch"),
         Binding("r", "ready", "Ready", id="results.ready"),
+        # The same key when there is nothing for this guest to say with it: it says why.
+        Binding("r", "rematch_said", "Rematch", show=False, id="results.rematch-said"),
         Binding("n", "new_setup", "New setup (host)", id="results.new_setup"),
         Binding("b,escape", "back", "To the lobby", id="results.back"),
     ]
@@ -631,13 +646,28 @@ class ServedResults(ResultsScreen):
             line.update(Content(text))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """r in the footer only when it does something for this guest: the host proposes
+        (or, with nobody left to answer, starts with bots in the empty seats), a player
+        still to answer says they are ready."""
+        hall, guest = self._hall, self._guest
         if action == "rematch":
-            return not self._hall.proposed
+            starts = guest == hall.host and not hall.waiting_for() and bool(hall.missing())
+            return not hall.proposed or starts
         if action == "ready":
-            return self._hall.proposed
+            return hall.proposed and guest in hall.waiting_for()
+        if action == "rematch_said":
+            return not (self.check_action("rematch", ()) or self.check_action("ready", ()))
         return True
 
     async def action_ready(self) -> None:
+        await self.action_rematch()
+
+    async def action_rematch_said(self) -> None:
+        """r with nothing to say: a player who is ready hears so; anyone else, the hall's
+        answer (whose key it is)."""
+        if self._guest in self._hall.ready:
+            self.tell("You are ready; the rematch starts once every player is.")
+            return
         await self.action_rematch()
 
     async def run_action(self, action: str, namespaces: Any = None) -> None:

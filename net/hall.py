@@ -734,9 +734,9 @@ class Hall(Seating):
             if seated:
                 self.ready.add(name)
             ready, total = self.ready_count()
-            self.announce(
-                f"{name} proposes a rematch: press r when you are ready; {ready} of {total} ready."
-            )
+            # No key in it: a spectator answers nothing, and a player's own line (on the
+            # results, or in the lobby with its own keys) says how to answer.
+            self.announce(f"{name} proposes a rematch; {ready} of {total} ready.")
         elif seated and name not in self.ready:
             self.ready.add(name)
             ready, total = self.ready_count()

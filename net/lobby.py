@@ -69,11 +69,15 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
                     line.append(" — away; a bot plays for ")
                     line.append("you" if holder == guest else holder)
             lines.append(line)
+    # Everyone once: the seats above name the players, this line the others.
     connected = [g for g in hall.guests.values() if g.connected]
-    watching = [g.name for g in connected if g.seat is None]
-    lines.append(Text("Here: " + ", ".join(g.name for g in connected) + "."))
-    if watching:
-        lines.append(Text("Watching: " + ", ".join(watching) + "."))
+    unseated = [g.name for g in connected if g.seat is None]
+    if setup is None or hall.phase == "setup":
+        lines.append(Text("Here: " + ", ".join(g.name for g in connected) + "."))
+    elif unseated and hall.phase == "lobby":
+        lines.append(Text(f"Not seated yet: {names_in_words(unseated)}."))
+    elif unseated:
+        lines.append(Text(f"Watching: {names_in_words(unseated)}."))
     if hall.phase == "lobby":
         if guest == hall.host:
             missing = hall.missing()
@@ -84,6 +88,8 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
                     else f"Start when every open seat has a player ({len(missing)} to go)."
                 )
             )
+        elif not hall.missing():
+            lines.append(Text(f"Every seat is taken: {host} can start the game."))
         else:
             lines.append(Text(f"{host} starts the game when the seats are full."))
     if hall.phase == "over":

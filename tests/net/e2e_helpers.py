@@ -481,7 +481,7 @@ async def seat_players(host: Terminal, *others: Terminal) -> None:
     await host_table(host, open_seats=max(2, 1 + len(others)))
     everyone = (host, *others)
     for player in everyone:
-        await player.wait_for("press 1 to sit here")
+        await player.wait_for("press 2 to sit here")
     for index, player in enumerate(everyone, 1):
         await player.key(str(index).encode())
         await player.wait_for(f"You sit on seat {index}.")

@@ -536,7 +536,7 @@ async def test_chat_over_ssh_reaches_the_other_player_literally(tmp_path: Path) 
         players(served.port, "ala", "bob") as (ala, bob),
     ):
         await host_table(ala)
-        await bob.wait_for("press 1 to sit here")
+        await bob.wait_for("press 2 to sit here")
         cleared = bob.received.count(CLEAR)
         await _ssh_say(ala, b"[bold]hi\x1b[2J [link=http://x.example]x[/link]")
         await bob.wait_for("ala says: [bold]hi")
@@ -581,7 +581,7 @@ async def test_chat_reaches_guests_whose_apps_run_in_render_workers(tmp_path: Pa
         players(served.port, "ala", "bob") as (ala, bob),
     ):
         await host_table(ala)
-        await bob.wait_for("press 1 to sit here")
+        await bob.wait_for("press 2 to sit here")
         await _ssh_say(ala, b"[bold]hello bob")
         await bob.wait_for("ala says: [bold]hello bob")
         await _ssh_say(ala, b"/mute bob")

@@ -269,7 +269,7 @@ async def test_a_name_already_at_the_table_is_refused(tmp_path: Path) -> None:
         assert served.hall.host == "ala"
         assert list(served.hall.guests) == ["ala"] and served.hall.guests["ala"].connected
         await ala.key(b"\x13")  # ctrl+s: the original session still works
-        await ala.wait_for("open — press 1 to sit here")
+        await ala.wait_for("open — press 2 to sit here")
 
 
 _client_thread = threading.local()

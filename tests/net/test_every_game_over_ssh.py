@@ -100,7 +100,7 @@ async def test_two_ssh_players_play_a_whole_game(slug: str, tmp_path: Path) -> N
         await ala.settle()
         await ala.key(CTRL_S)
         for player in (ala, olek):
-            await player.wait_for("press 1 to sit here")
+            await player.wait_for("press 2 to sit here")
             await _screen_reader_on(player)
         await ala.key(b"1")
         await ala.wait_for("You sit on seat 1.")

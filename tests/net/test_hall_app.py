@@ -40,7 +40,7 @@ async def test_host_sets_up_guests_sit_and_both_play_one_game(tmp_path: Path) ->
             await ala.press("ctrl+s")
             await _until(ala, lambda: hall.phase == "lobby")
             await olek.pause()
-            assert "open — press 1 to sit here" in screen_text(guest)
+            assert "open — press 2 to sit here" in screen_text(guest)
             await ala.press("1")
             await olek.press("2")
             await _until(olek, lambda: hall.missing() == [])

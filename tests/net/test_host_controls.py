@@ -17,7 +17,7 @@ from net import textual_fixes
 from net.app import HallApp, ServedResults
 from net.hall import OPEN, RECORD, Hall
 from net.host_menu import END_GAME, KEEP_PLAYING, HostMenuScreen
-from net.lobby import LobbyScreen, rematch_line
+from net.lobby import LobbyScreen, lobby_lines, rematch_line
 from tests.net.e2e_helpers import (
     DOWN,
     ENTER,
@@ -33,7 +33,9 @@ from tests.net.e2e_helpers import (
 from tests.net.test_goodbye import restored
 from tests.tui import screen_text
 from tui.screens.game import GameScreen
+from tui.screens.history import HistoryScreen
 from tui.settings import Settings
+from tui.widgets.event_log import EventLog
 
 textual_fixes.apply()
 
@@ -259,9 +261,7 @@ async def test_a_rematch_starts_when_every_player_is_ready(tmp_path: Path) -> No
             await hall.rematch("olek")
         await hall.rematch("ala")
         assert hall.phase == "over" and hall.waiting_for() == ["olek"]
-        assert _told(hall, "olek")[-1] == (
-            "ala proposes a rematch: press r when you are ready; 2 of 3 ready."
-        )
+        assert _told(hall, "olek")[-1] == ("ala proposes a rematch; 2 of 3 ready.")
         await hall.rematch("olek")
         assert hall.phase == "playing"
     finally:
@@ -403,10 +403,7 @@ async def test_the_results_stay_until_the_player_is_ready(tmp_path: Path) -> Non
             await hall.rematch("ala")
             await _pilot_until(
                 pilot,
-                lambda: (
-                    "ala proposes a rematch: press r when you are ready; 2 of 3 ready."
-                    in screen_text(olek)
-                ),
+                lambda: "ala proposes a rematch; 2 of 3 ready." in screen_text(olek),
             )
             assert "still to answer: olek" in screen_text(olek)
             assert isinstance(olek.screen, ServedResults)
@@ -436,8 +433,9 @@ async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(tmp_pa
         eve = await connect(served.port, "eve")
         try:
             await host_table(ala)
-            for player in (ala, olek, eve):
-                await player.wait_for("press 1 to sit here")
+            await ala.wait_for("You sit on seat 1; press w to watch instead.")
+            for player in (olek, eve):
+                await player.wait_for("press 2 to sit here")
             await olek.key(b"2")
             await olek.wait_for("You sit on seat 2.")
             await olek.key(b"s")
@@ -519,7 +517,7 @@ async def test_over_ssh_the_rematch_waits_for_every_player_to_be_ready(tmp_path:
             await player.key(ENTER)
             await player.wait_for(RESULTS)
         await ala.key(b"r")
-        await olek.wait_for("ala proposes a rematch: press r when you are ready; 2 of 3 ready.")
+        await olek.wait_for("ala proposes a rematch; 2 of 3 ready.")
         await olek.wait_for("still to answer: olek")
         await asyncio.sleep(0.3)
         assert RESULTS in olek.text and served.hall.phase == "over"
@@ -768,3 +766,138 @@ async def test_a_long_host_menu_scrolls_and_says_where_the_choice_is(
             lambda: "> Replace seat 3 (eve) with a bot (choice 26 of 35" in screen_text(ala),
         )
         assert "esc Back" in screen_text(ala)  # the footer stays on screen
+
+
+# -- what an evening at a served table showed (#18) -------------------------------------------
+
+
+async def test_a_seat_given_away_mid_game_names_its_new_player_in_new_lines_only(
+    tmp_path: Path,
+) -> None:
+    """olek's moves before the host gives seat 2 to eve keep his name, in the log and in the
+    history alike; every line after it names eve (it said olek: the table's names, which
+    the lines are written with, stayed those the game started with)."""
+    hall = await _seated(tmp_path, "eve")
+    ala = HallApp(hall, "ala", Settings())
+    try:
+        async with ala.run_test(size=(80, 24)) as pilot:
+            await _pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
+            game = ala.screen
+            assert isinstance(game, GameScreen) and hall.table is not None
+            log = game.query_one(EventLog)
+            hall.table.stand_in(0, "random")
+            hall.table.stand_in(1, "random")
+            await _pilot_until(pilot, lambda: any("olek" in line for line in log.lines_shown))
+            hall.table.stand_down(0)
+            hall.table.stand_down(1)
+            await pilot.pause(0.3)
+            before = len(log.lines_shown)
+            hall.replace_seat("ala", 1, "eve")
+            hall.table.stand_in(0, "random")
+            hall.table.stand_in(1, "random")
+            await _pilot_until(
+                pilot, lambda: any("eve" in line for line in log.lines_shown[before + 1 :])
+            )
+            assert not [line for line in log.lines_shown[before:] if "olek" in line]
+            await pilot.press("H")
+            await _pilot_until(pilot, lambda: isinstance(ala.screen, HistoryScreen))
+            history = ala.screen
+            assert isinstance(history, HistoryScreen)
+            said = [line for line in history.lines if "olek" in line or "eve" in line]
+            olek = [index for index, line in enumerate(said) if "olek" in line]
+            eve = [index for index, line in enumerate(said) if "eve" in line]
+            assert olek and eve and max(olek) < min(eve), said
+    finally:
+        await hall.close()
+
+
+async def test_a_spectator_reads_that_a_rematch_is_proposed_without_a_player_s_key(
+    tmp_path: Path,
+) -> None:
+    """eve watches: the proposal tells her (and everyone) it is proposed and how many are
+    ready, not "press r when you are ready" (her r does nothing; a player's own line, on
+    the results or in the lobby, names the key of the screen they are on)."""
+    hall = await _finished(tmp_path, "eve")
+    try:
+        await hall.rematch("ala")
+        for name in ("eve", "olek", "ala"):
+            assert _told(hall, name)[-1] == "ala proposes a rematch; 2 of 3 ready."
+        assert rematch_line(hall, "olek").endswith(
+            "still to answer: olek (you: press r when you are ready, or b to give your seat up)."
+        )
+    finally:
+        await hall.close()
+
+
+def test_when_every_seat_is_taken_the_lobby_says_the_host_can_start(tmp_path: Path) -> None:
+    """olek's lobby said "ala starts the game when the seats are full." with every seat
+    full; it says the seats are taken and ala can start."""
+    hall = _hall(tmp_path)
+    for name in ("ala", "olek"):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    lines = [line.plain for line in lobby_lines(hall, "olek")]
+    assert "ala starts the game when the seats are full." in lines
+    hall.take_seat("olek", 1)
+    lines = [line.plain for line in lobby_lines(hall, "olek")]
+    assert "Every seat is taken: ala can start the game." in lines
+    assert not [line for line in lines if "seats are full" in line]
+
+
+def test_before_a_game_the_lobby_names_who_is_not_seated_once(tmp_path: Path) -> None:
+    """The lobby listed "Here: ala, olek, eve." and "Watching: ala, olek, eve." before the
+    game: the same people twice. It says who has no seat yet, once; while setting up, who
+    is here; during the game, who watches."""
+    hall = _hall(tmp_path)
+    for name in ("ala", "olek", "eve"):
+        hall.arrive(name)
+    assert [t.plain for t in lobby_lines(hall, "eve") if "ala, olek" in t.plain] == [
+        "Here: ala, olek, eve."
+    ]
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    lines = [line.plain for line in lobby_lines(hall, "eve")]
+    assert "Not seated yet: olek and eve." in lines
+    assert not [line for line in lines if line.startswith(("Here:", "Watching:"))]
+
+
+async def test_the_host_sits_at_the_first_open_seat_on_setting_up(tmp_path: Path) -> None:
+    """The host was not seated by default (#18): ctrl+s on the setup seats ala on seat 1,
+    the lobby says so and how to watch instead (w), and olek sees seat 1 taken."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    host, guest = HallApp(hall, "ala", Settings(bot_delay=0)), HallApp(hall, "olek", Settings())
+    async with host.run_test(size=(80, 24)) as ala, guest.run_test(size=(80, 24)) as olek:
+        await ala.pause()
+        await ala.press("ctrl+s")
+        await _pilot_until(ala, lambda: hall.phase == "lobby" and hall.holder(0) == "ala")
+        await _pilot_until(
+            ala, lambda: "You sit on seat 1; press w to watch instead." in screen_text(host)
+        )
+        await _pilot_until(olek, lambda: "1. ala" in screen_text(guest))
+        assert "open — press 2 to sit here" in screen_text(guest)
+        await ala.press("w")
+        await _pilot_until(ala, lambda: hall.holder(0) is None)
+
+
+async def test_after_proposing_the_host_s_footer_offers_no_ready_key(tmp_path: Path) -> None:
+    """ala proposed the rematch and is ready with it: her footer showed "r Ready" all the
+    same. olek, still to answer, is offered it."""
+    hall = await _seated(tmp_path)
+    ala, olek = HallApp(hall, "ala", Settings()), HallApp(hall, "olek", Settings())
+    try:
+        async with ala.run_test(size=(80, 24)) as ap, olek.run_test(size=(80, 24)) as op:
+            await _pilot_until(ap, lambda: isinstance(ala.screen, GameScreen))
+            await _at_results(hall, op, olek)
+            await ap.pause(0.2)
+            await ap.press("enter")
+            await _pilot_until(ap, lambda: isinstance(ala.screen, ServedResults))
+            await ap.press("r")
+            await _pilot_until(ap, lambda: hall.proposed)
+            await _pilot_until(op, lambda: "r Ready" in screen_text(olek))
+            await ap.pause(0.2)
+            assert "r Ready" not in screen_text(ala) and "r Rematch" not in screen_text(ala)
+    finally:
+        await hall.close()

@@ -181,7 +181,7 @@ async def table(
         await host.settle()
         await host.key(CTRL_S)
         for person in people.values():
-            await person.wait_for("press 1 to sit here")
+            await person.wait_for("press 2 to sit here")
         for index, name in enumerate(seated, 1):
             await people[name].key(str(index).encode())
             await people[name].wait_for(f"You sit on seat {index}.")

@@ -530,7 +530,7 @@ async def test_a_session_that_answers_is_not_taken_over_without_its_key(
                 await asyncio.sleep(0.7)
             assert served.hall.guests["ala"].connected
             await ala.key(b"\x13")  # ctrl+s: the original session still works
-            await ala.wait_for("open — press 1 to sit here")
+            await ala.wait_for("open — press 2 to sit here")
         finally:
             await ala.close()
 

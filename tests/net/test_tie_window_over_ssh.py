@@ -64,7 +64,7 @@ async def test_two_players_pressing_0_to_200_ms_apart_are_judged_by_their_times(
             await ala.settle()
             await ala.key(CTRL_S)  # the default table: two open seats and two normal bots
             for player in (ala, olek):
-                await player.wait_for("press 1 to sit here")
+                await player.wait_for("press 2 to sit here")
             for index, player in enumerate((ala, olek), 1):
                 await player.key(str(index).encode())
                 await player.wait_for(f"You sit on seat {index}.")

@@ -228,7 +228,10 @@ class GameScreen(PlainTableScreen):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.setup.seats)
+        """The players' names now: the table's latest word (at a served table the host may
+        give a seat to someone else mid-game), the setup's before it has spoken."""
+        latest = next(iter(self.latest.values()), None)
+        return latest.names if latest is not None else tuple(s.name for s in self.setup.seats)
 
     def compose(self) -> ComposeResult:
         yield Static(id="stopped")
@@ -309,14 +312,20 @@ class GameScreen(PlainTableScreen):
         if update.outcome is not None and self.autosave is not None:
             self.autosave.finish()  # over: nothing to continue
             self.autosave = None
+        # Lines are named as they come: a seat the host gives to someone else mid-game
+        # names its new player from then on, and its old player's moves keep theirs.
+        names = update.names
         if update.earlier and update.seat not in self._earlier_said:
             # Joined a game under way (a player coming back): its last lines first.
             self._earlier_said.add(update.seat)
-            said = [{"type": "earlier", "text": line} for line in update.earlier]
+            earlier = [with_names(line, names) for line in update.earlier]
+            said = [{"type": "earlier", "text": line} for line in earlier]
             self._unlogged.setdefault(update.seat, []).extend(said)
-            self._history.setdefault(update.seat, []).extend(update.earlier)
-        self._unlogged.setdefault(update.seat, []).extend(update.events)
-        self._history.setdefault(update.seat, []).extend(seat_lines(update.events, update.seat))
+            self._history.setdefault(update.seat, []).extend(earlier)
+        told = [{**event, "text": with_names(event["text"], names)} for event in update.events]
+        self._unlogged.setdefault(update.seat, []).extend(told)
+        heard = seat_lines(update.events, update.seat)
+        self._history.setdefault(update.seat, []).extend(with_names(t, names) for t in heard)
         self._sum_up(update)
         if not self._refresh_pending:
             self._refresh_pending = True
@@ -351,9 +360,8 @@ class GameScreen(PlainTableScreen):
     def _refresh_table(self) -> None:
         self._refresh_pending = False
         log = self.query_one(EventLog)
-        names = self.names
         for event in merge_events(list(self._unlogged.values())):
-            log.add(with_names(event["text"], names), event.get("to"))
+            log.add(event["text"], event.get("to"))
             self.events.append(event)
         self._unlogged.clear()
         self._log_notes()
