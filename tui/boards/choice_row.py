@@ -2,8 +2,9 @@
 
 Games whose decisions are many and varied (Comic Hunters' locations, Shardhunters' combats
 and tavern) show the legal next steps as one row: ←→ move along it, Enter takes the step
-under the cursor, Esc takes the last one back. A subclass draws the table (``render``) and
-says how each legal action is reached (``paths``); the stepping is here, once.
+under the cursor, Esc takes the last one back. A subclass draws the table in its ``show``
+(as parts that redraw only what changed) and says how each legal action is reached
+(``paths``); the stepping is here, once.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ class ChoiceRowBoard(KeyStates, Widget, can_focus=True):
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: self.paths(update, action))
         self.cursor = min(self.cursor, max(0, len(self.choices) - 1))
-        self.refresh(layout=True)
+        # No layout here: the subclass draws its parts, each laid out again only when its
+        # height changed (a layout of the board is one of the whole screen, every update).
         self.refresh_bindings()
 
     @property

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from itertools import permutations
 from typing import Any
 
@@ -645,8 +645,9 @@ class Board(ChoiceRowBoard):
         levels += [Detail(a, False, True) for a in (3, 2, 1)]
         levels += [Detail(1, False, False), Detail(0, False, False)]
         chosen = levels[-1]
+        height = self._heights(update, width)
         for level in levels:
-            if self._height(update, width, level) <= room:
+            if height(level) <= room:
                 chosen = level
                 break
         self._detail = (key, chosen)
@@ -659,20 +660,37 @@ class Board(ChoiceRowBoard):
     def _two_columns(self, update: Update, width: int) -> bool:
         return width >= self.TWO_COLUMNS and update.view["sides"] > 1
 
-    def _height(self, update: Update, width: int, detail: Detail) -> int:
+    def _heights(self, update: Update, width: int) -> Callable[[Detail], int]:
+        """The board's height at each detail, for one position and width. Each part is
+        drawn once per level of its own that matters (the sides per ability, the Combats
+        cards or lines), not once per detail tried: a position tried at eleven levels
+        drew its hand eleven times, the most of a Shardhunters update's cost."""
         view = update.view
-        lines = 2 + (4 if detail.tracks else 0)
-        lines += 1 + (self._head(update, width).cell_len > width)
+        fixed = 3 + (self._head(update, width).cell_len > width)
+        fixed += len(self._hand_lines(update, width)) + len(self._choice_lines(update, width))
         side_width = self._side_width(update, width)
-        heights = [
-            len(side_lines(update, side, side_width, detail, None)) for side in range(view["sides"])
-        ]
-        if self._two_columns(update, width):
-            heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
-        lines += sum(heights)
-        lines += len(combat_lines(update, width, detail))
-        lines += len(self._hand_lines(update, width)) + len(self._choice_lines(update, width))
-        return lines
+        two_columns = self._two_columns(update, width)
+
+        @functools.cache
+        def sides(ability: int) -> int:
+            level = Detail(ability, False, False)
+            heights = [
+                len(side_lines(update, side, side_width, level, None))
+                for side in range(view["sides"])
+            ]
+            if two_columns:
+                heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
+            return sum(heights)
+
+        @functools.cache
+        def combats(cards: bool) -> int:
+            return len(combat_lines(update, width, Detail(0, cards, False)))
+
+        def height(detail: Detail) -> int:
+            tracks = 4 if detail.tracks else 0
+            return fixed + tracks + sides(detail.ability) + combats(detail.combat_cards)
+
+        return height
 
     def _draw(self) -> None:
         update = self.update
