@@ -6,8 +6,9 @@ sees no colour and no layout. `ScreenReader` wraps a pyte-backed `Terminal` and 
 exactly that:
 
 - `cursor_line` / `around`: the line at the real terminal cursor and its neighbours;
-- `listen`: the lines that are new on the screen since it last listened (after a key, or
-  while waiting for the bots), in screen order;
+- `listen`: the lines that are new on the screen since it last listened, in screen order:
+  after every whole frame (the terminal says it draws frames whole, with synchronized
+  output, so a frame's end is marked), as a screen reader hears each change of the text;
 - `spoken`: what it would say now (the new lines, then the cursor's line).
 
 Everything it says goes into `transcript`, the text a blind player would have heard.
@@ -25,7 +26,8 @@ The tests (not the player) may look at the whole screen only to wait for a scree
 and to say, when it fails, what was there.
 
 `local_app` runs ``hunters --screen-reader`` on an 80×24 pseudo-terminal; over SSH the
-`tests.net.e2e_helpers.connect` player is wrapped the same way.
+`tests.net.e2e_helpers.connect` player is wrapped the same way. ``python -m tests.sr.play``
+lets a person play by ear: it prints only what this screen reader hears.
 """
 
 from __future__ import annotations
@@ -50,6 +52,13 @@ UP, DOWN, ENTER, ESC, SPACE = b"\x1b[A", b"\x1b[B", b"\r", b"\x1b", b" "
 TAB, BACKTAB = b"\t", b"\x1b[Z"
 KEY_NAMES = {UP: "Up", DOWN: "Down", ENTER: "Enter", ESC: "Esc", SPACE: "Space"}
 KEY_NAMES |= {b"1": "1", b"2": "2", b"3": "3", TAB: "Tab", BACKTAB: "Shift+Tab"}
+
+SYNC_QUERY = b"\x1b[?2026$p"
+"""An app asking whether the terminal has synchronized output (DECRQM for mode 2026)."""
+SYNC_ANSWER = b"\x1b[?2026;2$y"
+"""The terminal's answer: it has (the mode is off until a frame turns it on)."""
+SYNC_END = b"\x1b[?2026l"
+"""The end of a frame drawn with synchronized output: the terminal shows it whole."""
 
 MARK = "> "
 """What a selected line of a list has at the terminal cursor (tui/widgets/spoken.py)."""
@@ -96,6 +105,25 @@ class ScreenReader:
     _known: list[str] = field(default_factory=list)
     _at: tuple[int, str] = (-1, "")
     """The cursor's row and line when it last listened."""
+    _scanned: int = 0
+    """How much of the terminal's output was looked at for a question about sync."""
+
+    def __post_init__(self) -> None:
+        self.term.on_output.append(self._frame)
+        self._frame(self.term)
+
+    def _frame(self, term: Terminal) -> None:
+        """After each chunk of output: a whole frame is heard at once, as a screen reader
+        hears the text a terminal shows; frames that follow one another faster than the
+        screen settles are each heard (the line of a reveal that a capture scrolled away a
+        tenth of a second later, over ssh). The terminal says it has synchronized output
+        when asked (most do), so that a frame's end is marked."""
+        received = term.received
+        if SYNC_QUERY in received[max(0, self._scanned - len(SYNC_QUERY) + 1) :]:
+            term.send(SYNC_ANSWER)
+        self._scanned = len(received)
+        if received.endswith(SYNC_END):
+            self.listen()
 
     # -- what it reads -------------------------------------------------------------------------
 
@@ -327,7 +355,10 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
     """Read down the list (Down, the line at the cursor after each key) to an ordinary
     choice a few lines on, and take it. Without one below, read the rest of the list (up
     to the top, or round to the start where Down wraps around); then take the best choice
-    heard (ending a phase before taking one back). "" when the list went meanwhile."""
+    heard (ending a phase before taking one back). Down coming round to any line heard
+    means the whole list was heard (the line it started on may be from the list before,
+    and Comic Hunters' Assemble was read round and round). "" when the list went
+    meanwhile."""
     read = {0: await sr.at_selection()}
     at = 0
     reach = policy.reach()
@@ -347,10 +378,10 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
             raise
         if after == before:
             return "end"
-        at += 1 if key == DOWN else -1
-        if key == DOWN and after == read[0] and at > 0:
-            at = 0
+        if key == DOWN and after in read.values():  # round to a line heard: all of it
+            at = next(index for index, line in read.items() if line == after)
             return "wrapped"
+        at += 1 if key == DOWN else -1
         read[at] = after
         return "moved"
 
@@ -363,8 +394,18 @@ async def pick(sr: ScreenReader, policy: Policy) -> str:
                 pass
         if rank(read[at]) != 0:  # the whole list heard: nothing ordinary in it
             target = min(read, key=lambda index: (rank(read[index]), index))
-            while at < target and await move(DOWN) == "moved":
-                pass
+            goal, here = read[target], read[at]
+            key = DOWN if at < target else UP  # Down wraps round; Up may stop at the top
+            for _ in range(2 * len(read)):
+                if here == goal:
+                    break
+                before = here
+                await sr.press(key, timeout=0.5)
+                policy.keys += 1
+                here = await sr.at_selection()
+                if here == before and key == UP:
+                    key = DOWN
+            read[at] = here
     except _ListGone:  # a list read just before the last key took effect: listen again
         return ""
     await sr.press(ENTER)
