@@ -573,6 +573,7 @@ async def test_a_chat_flood_over_ssh_is_rate_limited_and_the_game_goes_on(tmp_pa
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.render_workers  # about render workers only: its server always runs one
 async def test_chat_reaches_guests_whose_apps_run_in_render_workers(tmp_path: Path) -> None:
     """With render workers the front's room passes each line on to the guests who hear it:
     a command's answer comes back to its sender, and a muted sender's lines stay away."""

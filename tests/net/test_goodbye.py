@@ -113,6 +113,7 @@ async def test_shutdown_before_a_game_says_goodbye_without_a_game(tmp_path: Path
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.render_workers  # about render workers only: its server always runs one
 async def test_shutdown_with_render_workers_gives_terminals_back(tmp_path: Path) -> None:
     """The guests' apps run in a render worker: the goodbye reaches them all the same."""
     async with running_server(tmp_path / "data", render_workers=1) as served:

@@ -427,6 +427,7 @@ async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
 
 
 @pytest.mark.timeout(90)
+@pytest.mark.render_workers  # about render workers only: its server always runs one
 async def test_keys_reach_the_idle_rule_from_a_render_worker(tmp_path: Path) -> None:
     """With the guests' apps in a render worker, a key still tells the hall its player is
     here: the bot playing for the silent player leaves."""
