@@ -60,3 +60,29 @@ async def test_a_key_turning_off_is_greyed_in_place_and_a_key_going_recomposes()
         await pilot.pause()
         await pilot.pause()
         assert [k.description for k in footer.query(FooterKey)] == ["Go"]
+
+
+class CompactKeys(Keys):
+    def compose(self) -> ComposeResult:
+        yield Static("keys")
+        yield KeyFooter(compact=True)  # as the table's
+
+
+async def test_a_key_coming_and_going_keeps_the_other_keys() -> None:
+    """A key that leaves the footer and comes back (Undo after each move) is removed and
+    mounted alone, in its place: the other keys stay the same widgets."""
+    app = CompactKeys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeyFooter)
+        go = footer.query(FooterKey).first()
+        app.shown = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == [go]
+        app.shown = True
+        app.refresh_bindings()
+        await pilot.pause()
+        keys = list(footer.query(FooterKey))
+        assert [k.description for k in keys] == ["Go", "Other"]
+        assert keys[0] is go and keys[1].has_class("-compact")
