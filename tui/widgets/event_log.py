@@ -42,12 +42,30 @@ class EventLog(RichLog):
         self._wrapped_at = 0
         """The width the lines shown were wrapped to (they are wrapped again on a new one)."""
 
-    def write(self, *args: Any, **kwargs: Any) -> Any:
+    def write(
+        self,
+        content: Any,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Any:
+        """Write as RichLog does, but scrolled to the new end at once: RichLog scrolls only
+        after the next frame, so every line logged drew the log twice (the frame with the
+        line below the view, then the frame scrolled to it), with everything beside it."""
+        now = self._size_known and not animate
+        now = now and (self.auto_scroll if scroll_end is None else scroll_end)
         self._writing = True
         try:
-            return super().write(*args, **kwargs)
+            written = super().write(
+                content, width, expand, shrink, False if now else scroll_end, animate
+            )
         finally:
             self._writing = False
+        if now:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return written
 
     def refresh(
         self,
