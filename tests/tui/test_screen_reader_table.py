@@ -281,6 +281,30 @@ async def test_a_name_with_brackets_is_not_bracketed_again() -> None:
         assert not [line for line in said if NESTED.search(line)]
 
 
+@pytest.mark.parametrize("slug", ["superbohaterowie", "orb-hunters"])
+async def test_the_table_and_results_name_a_bracketed_name_once(slug: str) -> None:
+    """Whose city, whose adventurer leads, on the table and on the results: "London (Bot
+    2, random)", not "London (Bot 2 (random))"."""
+    app = _app()
+    seats = (Seat("Ala"), Seat("Bot 2 (random)", "bot", "random"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, slug, 7, seats)
+        said: list[str] = []
+        for _ in range(60):
+            update = screen.latest[screen.viewer]
+            said += update.names and screen.board_module.describe(update)
+            if update.outcome is not None:
+                break
+            await pilot.press("enter", "enter", "enter")
+            await settle(pilot, screen)
+        update = screen.latest[screen.viewer]
+        assert update.outcome is not None
+        said += screen.board_module.result_lines(update.view, update.outcome, update.names)
+        if slug == "superbohaterowie":  # the results name each city's player
+            assert any("London (Bot 2, random)" in line for line in said), said
+        assert not [line for line in said if NESTED.search(line)]
+
+
 async def test_after_a_pick_in_a_simultaneous_phase_the_news_is_said_too() -> None:
     """Comic Hunters' Store: nobody waits for a turn, yet after your pick the next
     decision comes with what happened since it (the cards passing to you): in the log's

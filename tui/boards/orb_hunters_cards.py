@@ -16,6 +16,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from core.engine import unbracketed
 from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
@@ -174,7 +175,11 @@ def adventurer_text(
     seat = owner(view, colour) if colour else None
     whose = (
         f"its courage {courage(card)} counts for {ADVENTURER_NAMES[colour]}"
-        + (f" ({names[seat]})" if seat is not None else " (nobody plays that adventurer)")
+        + (
+            f" ({unbracketed(names[seat])})"
+            if seat is not None
+            else " (nobody plays that adventurer)"
+        )
         if colour
         else f"courage {courage(card)}"
     )
@@ -301,7 +306,7 @@ def leader_words(
             f"{colour} leads with {points} courage, but nobody plays {ADVENTURER_NAMES[side]}:"
             " the relic would leave the game."
         )
-    return f"{colour} ({names[seat]}) leads with {points} courage."
+    return f"{colour} ({unbracketed(names[seat])}) leads with {points} courage."
 
 
 def leader_short(view: dict[str, Any], column: Sequence[str], names: Sequence[str]) -> str:

@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 
-from core.engine import Action, Event, Outcome
+from core.engine import Action, Event, Outcome, unbracketed
 from core.games.superbohaterowie.data import CITIES, CITY_SPACES, ELEMENTS, NAMES, a_card, kind_of
 from core.games.superbohaterowie.scoring import city_points, raw_city_points
 from core.table import Update
@@ -190,7 +190,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     lines = []
     for city, cards in enumerate(view["cities"]):
         kinds = [kind_of(c) for c in cards if c is not None]
-        where = f"{view['city_names'][city]} ({names[city]})"
+        where = f"{view['city_names'][city]} ({unbracketed(names[city])})"
         if city in view["winners"]:
             state = "saved, five different superheroes"
         else:
