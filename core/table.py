@@ -211,16 +211,19 @@ class Table:
         bot_delay: float = 0.6,
         bot_seed: int | None = None,
         recorder: Callable[[Step], None] | None = None,
+        rewriter: Callable[[Match], None] | None = None,
     ) -> None:
         """``recorder`` gets every accepted action before the match takes it and anyone
         hears of it (the crash-safe record); if it raises, the action is refused and the
-        table stops rather than go on unrecorded."""
+        table stops rather than go on unrecorded. ``rewriter`` writes the whole record
+        again after a move is taken back (`take_back`), before anyone hears of it."""
         if len(seats) != match.seats:
             raise ValueError(f"{match.seats} seats needed, {len(seats)} given")
         self.match = match
         self.seats = tuple(seats)
         self.bot_delay = bot_delay
         self.recorder = recorder
+        self.rewriter = rewriter
         self._rng = random.Random(secrets.randbits(64) if bot_seed is None else bot_seed)
         self._bots: dict[int, Bot] = {
             i: make_bot(match.game.slug, seat.level)
@@ -418,6 +421,29 @@ class Table:
             if not request.done.done():
                 request.done.set_result(events)
             self._accepted(events)
+
+    def take_back(self, seat: int) -> Step:
+        """Take back ``seat``'s last move, when it revealed nothing new and nobody has acted
+        since (`Match.undo`; IllegalAction saying why not): the match becomes the replay of
+        its record without it, ``rewriter`` (if any) writes that record before anyone hears
+        of it, and everyone is pushed the position with one line saying what was taken back.
+
+        Between two queued actions, as one of them: nothing awaits in here."""
+        if self._closed:
+            raise IllegalAction("the table is closed")
+        if self._stopped is not None:
+            raise IllegalAction(self._stopped)
+        step = self.match.undo(seat)
+        if self.rewriter is not None:
+            try:
+                self.rewriter(self.match)
+            except Exception as error:
+                why = error.strerror if isinstance(error, OSError) else None
+                what = f"the server could not save the game ({why or type(error).__name__})"
+                raise IllegalAction(self._stop(what, error)) from None
+        taken = self.match.describe(step[1])
+        self._accepted([{"type": "take-back", "text": f"{{p{seat}}} took back: {taken}"}])
+        return step
 
     def _stop(self, what: str, error: BaseException) -> str:
         """Stop taking actions, for good, and say so to the log and to everyone.

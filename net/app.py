@@ -51,6 +51,26 @@ class HallApp(HuntersApp):
     BOT_DELAY_HERE = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Before the chat key (the same y): only while this guest is asked to agree to a
+        # take-back, and not typing (see check_action).
+        Binding(
+            "y",
+            "answer_take_back(True)",
+            "Agree",
+            show=False,
+            priority=True,
+            tooltip="Agree to the take-back a player asks for",
+            id="hall.take-back-yes",
+        ),
+        Binding(
+            "n",
+            "answer_take_back(False)",
+            "Refuse",
+            show=False,
+            priority=True,
+            tooltip="Refuse the take-back a player asks for",
+            id="hall.take-back-no",
+        ),
         Binding(
             CHAT_KEY,
             "chat",
@@ -81,6 +101,7 @@ class HallApp(HuntersApp):
     | :- | :- |
     | y | Chat: one line to everyone at the table, in the lobby, at the table or after it. |
     | h | Host menu (the host): end the game, hand the host role on, kick, replace a seat. |
+    | y, n | Agree to (or refuse) a take-back another player asks for, while asked. |
     """
 
     def __init__(
@@ -321,7 +342,31 @@ class HallApp(HuntersApp):
         if action == "host_menu":
             typing = isinstance(self.focused, Input)  # the chat line: h is a letter there
             return self._chatting_screen() and not typing
+        if action == "answer_take_back":
+            typing = isinstance(self.focused, Input)
+            return self.guest in self.hall.take_back_waits and not typing
         return super().check_action(action, parameters)
+
+    # -- take-backs ----------------------------------------------------------------------------
+
+    def ask_take_back(self) -> None:
+        """The player's u at the table: ask the others to agree to take the last move back
+        (the hall says why not, when it may not be)."""
+        self.run_worker(self._take_back_request(self.hall.ask_take_back), group="hall")
+
+    async def action_answer_take_back(self, agree: bool) -> None:
+        """y or n to the take-back this guest is asked to agree to."""
+
+        def answer(name: str) -> Awaitable[None] | None:
+            return self.hall.answer_take_back(name, agree)
+
+        await self._take_back_request(answer)
+
+    async def _take_back_request(self, request: Callable[[str], Awaitable[None] | None]) -> None:
+        try:
+            await settled(request(self.guest))
+        except IllegalAction as refusal:
+            self.tell_here(sentence(refusal))
 
     def action_host_menu(self) -> None:
         """The host's menu; anyone else is told whose it is."""

@@ -67,6 +67,10 @@ BAN = 600.0
 """Seconds a name the host asked to leave may not come back (ten minutes)."""
 NOTICES = 20
 """Notices the hall keeps (a guest's app shows those that came since it last looked)."""
+TAKE_BACK_WAIT = 30.0
+"""Seconds the players asked to agree to a take-back have to answer; then the move stands."""
+TAKE_BACK = "take-back"
+"""Why bots wait while a take-back is asked (`Table.hold`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +229,22 @@ class HallView(Protocol):
 
     def replace_seat(self, name: str, seat: int, by: str | None) -> Awaitable[None] | None: ...
 
+    take_backs: bool
+    """Whether the host allows take-backs (see `Hall.ask_take_back`)."""
+    take_back_waits: set[str]
+    """Who is still to answer the take-back asked now."""
+
+    def set_take_backs(self, name: str, allowed: bool) -> Awaitable[None] | None: ...
+
+    def ask_take_back(self, name: str) -> Awaitable[None] | None: ...
+
+    def answer_take_back(self, name: str, agree: bool) -> Awaitable[None] | None: ...
+
+
+def names_in_words(names: list[str]) -> str:
+    """ "ala", "ala and bob", "ala, bob and eve"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
 
 async def settled(result: Awaitable[None] | None) -> None:
     """Wait for a hall request that may be answered later (a worker's mirror asks the server)."""
@@ -276,6 +296,15 @@ class Hall(Seating):
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _banned: dict[str, float] = field(default_factory=dict)
     """Per casefolded name the host asked to leave, until when (monotonic) it stays away."""
+    _meta: dict[str, Any] = field(default_factory=dict)
+    """The notes of the game under way's record (who sat where), kept when it is rewritten."""
+    take_backs: bool = False
+    """Whether the host allows take-backs: a player may ask to take back their last move,
+    and it is taken back when every other player at the table agrees (`ask_take_back`)."""
+    take_back_waits: set[str] = field(default_factory=set)
+    """Who is still to answer the take-back asked now (empty: none is asked)."""
+    _asker: str | None = None
+    _asked_timer: asyncio.TimerHandle | None = None
 
     # -- listening --
 
@@ -567,6 +596,7 @@ class Hall(Seating):
         self._turn_changed(force=True)
 
     def _stop_all(self) -> None:
+        self._end_take_back(None)
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -684,12 +714,20 @@ class Hall(Seating):
                 path.rename(self.data_dir / f"abandoned-{int(time.time())}.rec")
             self._forget_seats()
             self._writer = RecordWriter.create(path, match, meta=meta)
+            self._meta = meta
         except OSError as error:  # a game that cannot be saved is not started
             log.error("cannot start the game: %s", error)
             why = error.strerror or type(error).__name__
             raise IllegalAction(f"the server cannot save the game ({why})") from None
         await self._play(
-            setup, Table(match, seats, bot_delay=self.bot_delay, recorder=self._record)
+            setup,
+            Table(
+                match,
+                seats,
+                bot_delay=self.bot_delay,
+                recorder=self._record,
+                rewriter=self._rewrite,
+            ),
         )
 
     async def _play(self, setup: TableSetup, table: Table) -> None:
@@ -701,6 +739,25 @@ class Hall(Seating):
     def _record(self, step: tuple[int, tuple[object, ...], int | None]) -> None:
         assert self._writer is not None
         self._writer.append(step)
+
+    def _rewrite(self, match: Match) -> None:
+        """A move was taken back: the record becomes the match's as it is now, written aside
+        whole and then put in the old one's place, so a server killed at any moment resumes
+        either the game with the move or the game without it, never a mix."""
+        assert self._writer is not None
+        path = self._writer.path
+        aside = path.with_name(f"{path.name}.new")
+        with contextlib.suppress(FileNotFoundError):
+            aside.unlink()
+        writer = RecordWriter.create(aside, match, meta=self._meta, durable=self._writer.durable)
+        try:
+            os.replace(aside, path)
+        except OSError:
+            writer.close()
+            raise
+        writer.path = path
+        self._writer.close()
+        self._writer = writer
 
     def _game_over(self) -> None:
         """The match ended: close its record under a finished name, show results."""
@@ -908,6 +965,126 @@ class Hall(Seating):
             self._rematch_if_ready()
         self._changed()
 
+    def set_take_backs(self, name: str, allowed: bool) -> None:
+        """The host allows take-backs (or not); everyone is told."""
+        self._host_only(name, "change the take-back rule")
+        if allowed == self.take_backs:
+            return
+        self.take_backs = allowed
+        if allowed:
+            self.announce(
+                f"The host ({name}) allows take-backs: press u to ask to take back your last "
+                "move; it is taken back if every other player agrees."
+            )
+        else:
+            self._end_take_back(f"The host ({name}) turned take-backs off.")
+        self._changed()
+
+    # -- take-backs --
+
+    def ask_take_back(self, name: str) -> None:
+        """``name`` asks to take back their last move (the rule of a local game: it showed
+        nothing new, and nobody has acted since). Every other player at the table who is
+        here is asked; bots, and seats a bot plays for now, do not answer. Bots wait while
+        the question is open (at most `TAKE_BACK_WAIT` seconds), so the move stays the
+        last one; a player who moves meanwhile makes it stand."""
+        table, guest = self.table, self.guests.get(name)
+        if not self.take_backs:
+            raise IllegalAction(
+                "take-backs are off at this table (the host may allow them in the host menu)"
+            )
+        if table is None or self.phase != "playing" or guest is None or guest.seat is None:
+            raise IllegalAction("only a player in the game under way can take a move back")
+        if self.take_back_waits:
+            raise IllegalAction(f"{self._asker} is asking to take a move back already")
+        seat = guest.seat
+        if why := table.match.why_no_undo(seat):
+            raise IllegalAction(f"you cannot take it back: {why}")
+        others = {
+            g.name
+            for g in self.guests.values()
+            if g.name != name
+            and g.seat is not None
+            and g.connected
+            and not g.away
+            and g.seat not in self._standing_in
+        }
+        if not others:
+            self._take_back_now(name, seat, "nobody else at the table had to agree")
+            return
+        self._asker, self.take_back_waits = name, others
+        table.hold(TAKE_BACK)
+        self._asked_timer = asyncio.get_running_loop().call_later(
+            TAKE_BACK_WAIT, self._take_back_expired
+        )
+        for other in sorted(others):
+            self.announce(
+                f"{name} asks to take back their last move: press y to agree, n to refuse "
+                f"(within {TAKE_BACK_WAIT:g} s).",
+                to=other,
+            )
+        waiting = names_in_words(sorted(others))
+        self.announce(f"You ask to take back your last move; {waiting} must agree.", to=name)
+        self._changed()
+
+    def answer_take_back(self, name: str, agree: bool) -> None:
+        """A player asked answers the take-back: all agreeing takes the move back; one
+        refusal, or `TAKE_BACK_WAIT` seconds, lets it stand."""
+        if name not in self.take_back_waits or self._asker is None:
+            raise IllegalAction("nobody is asking you to agree to a take-back")
+        asker = self._asker
+        if not agree:
+            self._end_take_back(f"{name} refused: {asker}'s move stands.")
+            self._changed()
+            return
+        self.take_back_waits.discard(name)
+        if self.take_back_waits:
+            self.announce(f"{name} agrees to take back {asker}'s move.", to=asker)
+            self._changed()
+            return
+        guest = self.guests.get(asker)
+        seat = guest.seat if guest is not None else None
+        self._end_take_back(None)
+        if seat is None:
+            self.announce(f"{asker}'s move stands: {asker} has no seat now.")
+        else:
+            self._take_back_now(asker, seat, "everyone agreed")
+        self._changed()
+
+    def _take_back_now(self, name: str, seat: int, why: str) -> None:
+        assert self.table is not None
+        try:
+            self.table.take_back(seat)
+        except IllegalAction as refusal:
+            self.announce(f"{name}'s move stands: {refusal}.")
+        else:
+            self.announce(f"{name}'s last move is taken back ({why}).")
+            log.info("%s took a move back (%s)", name, why)
+
+    def _take_back_expired(self) -> None:
+        self._asked_timer = None
+        if self._asker is None:
+            return
+        late = names_in_words(sorted(self.take_back_waits))
+        self._end_take_back(
+            f"No answer from {late} in {TAKE_BACK_WAIT:g} s: {self._asker}'s move stands."
+        )
+        self._changed()
+
+    def _end_take_back(self, told: str | None) -> None:
+        """Close the take-back asked now (if any), saying ``told`` to everyone."""
+        if self._asker is None:
+            return
+        if self._asked_timer is not None:
+            self._asked_timer.cancel()
+            self._asked_timer = None
+        self._asker = None
+        self.take_back_waits = set()
+        if self.table is not None:
+            self.table.release(TAKE_BACK)
+        if told is not None:
+            self.announce(told)
+
     def _rename(self, seat: int, name: str) -> None:
         """The seat's player in the game under way is ``name`` now (every board says so)."""
         assert self.setup is not None and self.table is not None
@@ -954,13 +1131,20 @@ class Hall(Seating):
         except ValueError as error:
             writer.close()
             return self._refuse(path, f"{path}: {error}")
-        self._writer = writer
+        self._writer, self._meta = writer, meta
         setup = TableSetup(match.game.slug, seats, dict(match.options))
         for index, seat in enumerate(seats):
             if seat.kind == OPEN:
                 self.guests[seat.name] = Guest(seat.name, connected=False, seat=index)
         await self._play(
-            setup, Table(match, seats, bot_delay=self.bot_delay, recorder=self._record)
+            setup,
+            Table(
+                match,
+                seats,
+                bot_delay=self.bot_delay,
+                recorder=self._record,
+                rewriter=self._rewrite,
+            ),
         )
         for index, seat in enumerate(seats):
             if seat.kind == OPEN:

@@ -29,6 +29,8 @@ HOST_KEY = "h"
 """The key that opens the host's menu (the lobby and the table)."""
 KEEP_PLAYING = "Keep playing"
 END_GAME = "End the game (recorded as abandoned)"
+TAKE_BACKS_ON = "Allow take-backs (a move is taken back if every other player agrees)"
+TAKE_BACKS_OFF = "Turn take-backs off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,10 @@ def host_choices(hall: HallView, host: str) -> list[Choice]:
     choices = [Choice("Back (close this menu)", None)]
     if hall.phase == "playing":
         choices.append(Choice(END_GAME, lambda: hall.end_game(host), confirm=True))
+    if hall.take_backs:
+        choices.append(Choice(TAKE_BACKS_OFF, lambda: hall.set_take_backs(host, False)))
+    else:
+        choices.append(Choice(TAKE_BACKS_ON, lambda: hall.set_take_backs(host, True)))
     others = [g.name for g in hall.guests.values() if g.connected and g.name != host]
     for name in others:
         choices.append(Choice(f"Hand the host role to {name}", _hand(hall, host, name)))

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from core.engine import IllegalAction
 from core.games import GAMES
-from net.hall import OPEN, HallView, settled
+from net.hall import OPEN, HallView, names_in_words, settled
 from net.host_menu import HOST_KEY
 from tui.screens.settings import SettingsScreen
 from tui.widgets.chat import CHAT_KEY, chat_line
@@ -110,11 +110,6 @@ def sentence(refusal: Exception) -> str:
     """A hall's refusal ("only the host (ala) can …") as a sentence of its own."""
     text = str(refusal).rstrip(".") or "Not possible"
     return f"{text[:1].upper()}{text[1:]}."
-
-
-def names_in_words(names: list[str]) -> str:
-    """ "ala", "ala and bob", "ala, bob and eve"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def rematch_line(

@@ -323,6 +323,8 @@ class RenderPool:
             [(n.number, n.text, n.to) for n in hall.notices],
             hall.proposed,
             sorted(hall.ready),
+            hall.take_backs,
+            sorted(hall.take_back_waits),
         ]
 
     def _follow_table(self) -> None:
@@ -404,6 +406,12 @@ class RenderPool:
                 hall.kick(who, str(args[0]))
             elif name == "replace_seat":
                 hall.replace_seat(who, int(args[0]), None if args[1] is None else str(args[1]))
+            elif name == "set_take_backs":
+                hall.set_take_backs(who, bool(args[0]))
+            elif name == "ask_take_back":
+                hall.ask_take_back(who)
+            elif name == "answer_take_back":
+                hall.answer_take_back(who, bool(args[0]))
             elif name == "hold_fast_keys":
                 guest.chatting = bool(args[0])
                 guest.follow()

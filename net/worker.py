@@ -148,6 +148,8 @@ class HallMirror(Seating):
         self.notices: list[Notice] = []
         self.proposed = False
         self.ready: set[str] = set()
+        self.take_backs = False
+        self.take_back_waits: set[str] = set()
         self._table: TableProxy | None = None
         self._proxies: dict[int, TableProxy] = {}
         self._listeners: list[Callable[[], None]] = []
@@ -167,9 +169,13 @@ class HallMirror(Seating):
 
     def apply(self, snapshot: Sequence[Any]) -> None:
         """Take the front's description of the hall (see net.render.RenderPool.snapshot)."""
-        phase, host, game, address, setup, guests, generation, notices, proposed, ready = snapshot
+        phase, host, game, address, setup, guests, generation, notices, proposed, ready = snapshot[
+            :10
+        ]
+        take_backs, waits = snapshot[10:12]
         self.notices = [Notice(int(n), str(text), to) for n, text, to in notices]
         self.proposed, self.ready = bool(proposed), set(ready)
+        self.take_backs, self.take_back_waits = bool(take_backs), set(waits)
         self.phase, self.host, self.game, self.address = phase, host, game, address
         self.setup = wire.setup_from(setup)
         self.guests = {
@@ -254,6 +260,15 @@ class HallMirror(Seating):
 
     async def replace_seat(self, name: str, seat: int, by: str | None) -> None:
         await self.ask("replace_seat", seat, by)
+
+    async def set_take_backs(self, name: str, allowed: bool) -> None:
+        await self.ask("set_take_backs", allowed)
+
+    async def ask_take_back(self, name: str) -> None:
+        await self.ask("ask_take_back")
+
+    async def answer_take_back(self, name: str, agree: bool) -> None:
+        await self.ask("answer_take_back", agree)
 
     def hold_fast_keys(self, hold: bool) -> None:
         """The chat line opened (or closed): the front's fast path lets claim keys through

@@ -583,7 +583,12 @@ class GameScreen(PlainTableScreen):
         return f"You cannot undo: {why}." if why else ""
 
     def action_why_no_undo(self) -> None:
-        """Say why ``u`` takes nothing back now (on the status line and in the log)."""
+        """Say why ``u`` takes nothing back now (on the status line and in the log). At a
+        served table the app asks the other players instead, if the host allows it."""
+        ask = getattr(self.app, "ask_take_back", None)
+        if self.hosted and self.viewer is not None and ask is not None:
+            ask()
+            return
         why = self._why_no_undo()
         if why:
             self.query_one("#status", Static).update(Text(why, style="bold"))

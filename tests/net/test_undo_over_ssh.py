@@ -1,0 +1,194 @@
+"""Take-backs at a served table (#16): off unless the host allows them; a player's `u` asks
+every other player at the table, and the move is taken back (through the Table and Match,
+its record rewritten) only when all agree within the time; a refusal or silence lets it
+stand. In the hall, then over SSH (apps in the server process and in render workers)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from core.engine import IllegalAction
+from core.games import GAMES
+from core.table import Seat, TableSetup
+from net import hall as hall_module
+from net.hall import OPEN, Hall
+from net.host_menu import TAKE_BACKS_ON
+from tests.net.e2e_helpers import (
+    DOWN,
+    ENTER,
+    Player,
+    players,
+    running_server,
+    seat_players,
+    until,
+)
+
+TWO_OPEN_ONE_BOT = TableSetup(
+    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
+)
+
+
+@pytest.fixture
+def nothing_revealed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Superbohaterowie's placements draw a card (news: never taken back); here none is."""
+    game = type(GAMES["superbohaterowie"])
+    monkeypatch.setattr(game, "reveals", lambda self, state, seat, action: False, raising=False)
+    yield
+
+
+def _told(hall: Hall, name: str) -> list[str]:
+    return [n.text for n in hall.notices if n.to in (None, name)]
+
+
+async def _seated(tmp_path: Path) -> Hall:
+    """ala (the host) on seat 1, olek on seat 2, a bot on seat 3; the game started."""
+    hall = Hall(tmp_path / "data", bot_delay=0, idle=0)
+    for name in ("ala", "olek"):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    await hall.start("ala")
+    return hall
+
+
+async def _ala_moves(hall: Hall) -> None:
+    table = hall.table
+    assert table is not None and 0 in table.match.to_act()
+    await table.submit(0, table.match.legal(0)[0])
+
+
+@pytest.mark.usefixtures("nothing_revealed")
+async def test_take_backs_are_off_unless_the_host_allows_them(tmp_path: Path) -> None:
+    hall = await _seated(tmp_path)
+    try:
+        await _ala_moves(hall)
+        with pytest.raises(IllegalAction, match="take-backs are off at this table"):
+            hall.ask_take_back("ala")
+        with pytest.raises(IllegalAction, match=r"only the host \(ala\)"):
+            hall.set_take_backs("olek", True)
+        hall.set_take_backs("ala", True)
+        assert _told(hall, "olek")[-1].startswith("The host (ala) allows take-backs")
+        with pytest.raises(IllegalAction, match="someone else has moved"):
+            hall.ask_take_back("olek")
+    finally:
+        await hall.close()
+
+
+@pytest.mark.usefixtures("nothing_revealed")
+async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_without_it(
+    tmp_path: Path,
+) -> None:
+    """olek is asked (the bot is not); the bot waits meanwhile; his y takes ala's move
+    back, everyone is told, and a server started again on the data dir resumes the game
+    without the move (the record was rewritten)."""
+    hall = await _seated(tmp_path)
+    try:
+        hall.set_take_backs("ala", True)
+        await _ala_moves(hall)
+        table = hall.table
+        assert table is not None and len(table.match.steps) == 1
+        hall.ask_take_back("ala")
+        assert hall.take_back_waits == {"olek"} and table.held == {"take-back"}
+        assert _told(hall, "olek")[-1] == (
+            "ala asks to take back their last move: press y to agree, n to refuse (within 30 s)."
+        )
+        with pytest.raises(IllegalAction, match="nobody is asking you"):
+            hall.answer_take_back("ala", True)
+        hall.answer_take_back("olek", True)
+        assert table.match.steps == () and not hall.take_back_waits and not table.held
+        assert _told(hall, "olek")[-1] == "ala's last move is taken back (everyone agreed)."
+        assert table.recent[-1].startswith("{p0} took back: ")
+    finally:
+        await hall.close()
+    again = Hall(tmp_path / "data", bot_delay=0, idle=0)
+    try:
+        assert await again.resume() is True
+        assert again.table is not None and again.table.match.steps == ()
+        await _ala_moves(again)  # and the game goes on from there, recorded
+    finally:
+        await again.close()
+    last = Hall(tmp_path / "data", bot_delay=0, idle=0)
+    try:
+        assert await last.resume() is True
+        assert last.table is not None and len(last.table.match.steps) == 1
+    finally:
+        await last.close()
+
+
+@pytest.mark.usefixtures("nothing_revealed")
+async def test_a_refusal_or_silence_lets_the_move_stand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hall_module, "TAKE_BACK_WAIT", 0.2)
+    hall = await _seated(tmp_path)
+    try:
+        hall.set_take_backs("ala", True)
+        await _ala_moves(hall)
+        table = hall.table
+        assert table is not None
+        hall.ask_take_back("ala")
+        hall.answer_take_back("olek", False)
+        assert len(table.match.steps) == 1 and not table.held
+        assert _told(hall, "ala")[-1] == "olek refused: ala's move stands."
+        hall.ask_take_back("ala")
+        await asyncio.sleep(0.4)
+        assert len(table.match.steps) == 1 and not hall.take_back_waits and not table.held
+        assert _told(hall, "ala")[-1] == "No answer from olek in 0.2 s: ala's move stands."
+    finally:
+        await hall.close()
+
+
+def _log_says(player: Player, words: str) -> bool:
+    """Whether the log column (beside the board, right of its rule) says ``words``, its
+    wrapped lines joined (the log's narrow column shows the end of a long line at least)."""
+    column = " ".join(line.rsplit("│", 1)[-1].strip() for line in player.lines if "│" in line)
+    return words in " ".join(column.split())
+
+
+async def _reads(player: Player, words: str) -> None:
+    await player.wait_until(lambda: _log_says(player, words), f"reading {words!r}")
+
+
+async def _choose(host: Player, line: str) -> None:
+    """Open the host menu and choose ``line`` (Down until it is marked, then Enter)."""
+    await host.key(b"h")
+    await host.wait_for(line)
+    while f"> {line}" not in host.text:
+        await host.key(DOWN)
+    await host.key(ENTER)
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.usefixtures("each_mode", "nothing_revealed")
+async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
+    tmp_path: Path,
+) -> None:
+    """ala's u says take-backs are off; the host menu allows them; after her move her u
+    asks olek, whose y takes it back: both logs say so, and the match has no move."""
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala", "olek") as (ala, olek),
+    ):
+        served.hall.idle = 0
+        await seat_players(ala, olek)
+        hall = served.hall
+        table = hall.table
+        assert table is not None
+        await ala.key(b"u")
+        await ala.wait_for("Take-backs are off at this table")
+        await _choose(ala, TAKE_BACKS_ON)
+        await _reads(olek, "it is taken back if every other player agrees.")
+        await table.submit(0, table.match.legal(0)[0])  # ala's move (its keys: other tests)
+        await ala.key(b"u")
+        await until(lambda: hall.take_back_waits == {"olek"}, "olek asked")
+        await _reads(olek, "n to refuse (within 30 s).")
+        await olek.key(b"y")
+        await until(lambda: table.match.steps == (), "the move taken back")
+        for player in (ala, olek):
+            await _reads(player, "move is taken back (everyone agreed).")
+        assert not hall.take_back_waits and not table.held
