@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.widgets import RichLog
 
 MAX_ENTRIES = 500
@@ -41,6 +41,8 @@ class EventLog(RichLog):
         self._writing = False
         self._wrapped_at = 0
         """The width the lines shown were wrapped to (they are wrapped again on a new one)."""
+        self._scrolled_for: tuple[Size, Size, Size] | None = None
+        """The sizes the scrollbars were last set for."""
 
     def write(
         self,
@@ -93,6 +95,17 @@ class EventLog(RichLog):
         bar.window_virtual_size = self.virtual_size.height
         bar.window_size = region.height
         return True
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        """Set the scrollbars for the log's size, only when it changed: every layout of the
+        screen calls this for the log (ScrollView compares the layout's virtual size with
+        the log's own, which never match), and the scrollbar, as tall as the log, was
+        drawn again each time."""
+        sizes = (virtual_size, self.size, self.container_size)
+        if sizes == self._scrolled_for:
+            return
+        self._scrolled_for = sizes
+        super()._scroll_update(virtual_size)
 
     def on_resize(self, event: events.Resize) -> None:
         """Lines are wrapped when written: at a new width they are wrapped again (the log
