@@ -6,6 +6,11 @@ taken in the same run and at the same size, so machine noise shows in both. Head
 skipped. The targets of issue #15: a table re-rendered within 1.5× the minimal app's
 update, and its first frame within 2× the minimal app's, every game at 80×24 and 200×60.
 
+The wall-clock figures include Textual's test driver waiting for the app to go idle (slices
+of 20 ms), and grow with the load other processes put on the machine; the CPU figures (this
+process's own time over the same spans) are what each guest's screen costs the server, and
+hardly move with that load.
+
     python bench/tui.py [--runs N] [--games slug,slug] [--sizes 80x24,200x60]
 """
 
@@ -56,67 +61,82 @@ class MinimalScreen(Screen[None]):
         yield Static("hello")
 
 
+class Times:
+    """Wall-clock and CPU seconds of each span measured."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self._at = (0.0, 0.0)
+
+    def start(self) -> None:
+        self._at = (time.perf_counter(), time.process_time())
+
+    def stop(self) -> None:
+        self.wall.append(time.perf_counter() - self._at[0])
+        self.cpu.append(time.process_time() - self._at[1])
+
+
 def _hunters() -> HuntersApp:
     return HuntersApp(Settings(bot_delay=0, summaries=False))
 
 
-async def _app_start(make: Any, size: tuple[int, int]) -> float:
-    start = time.perf_counter()
+async def _app_start(make: Any, size: tuple[int, int], times: Times) -> None:
+    times.start()
     app = make()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        elapsed = time.perf_counter() - start
-    return elapsed
+        times.stop()
 
 
-async def _first_frames(slug: str, size: tuple[int, int], runs: int) -> list[float]:
+async def _first_frames(slug: str, size: tuple[int, int], runs: int) -> Times:
     """From opening a game's table on a running app to its first frame with the board."""
-    times = []
+    times = Times()
     app = _hunters()
     async with app.run_test(size=size) as pilot:
         for seed in range(runs):
-            start = time.perf_counter()
+            times.start()
             app.start_game(TableSetup(slug, SEATS, OPTIONS.get(slug, {}), seed))
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
             while not screen.latest or screen._refresh_pending:
                 await pilot.pause()
-            times.append(time.perf_counter() - start)
+            times.stop()
             await app.pop_screen()
             await pilot.pause()
     return times
 
 
-async def _minimal_first_frames(size: tuple[int, int], runs: int) -> list[float]:
-    times = []
+async def _minimal_first_frames(size: tuple[int, int], runs: int) -> Times:
+    times = Times()
     async with Minimal().run_test(size=size) as pilot:
         for _ in range(runs):
-            start = time.perf_counter()
+            times.start()
             await pilot.app.push_screen(MinimalScreen())
             await pilot.pause()
-            times.append(time.perf_counter() - start)
+            times.stop()
             await pilot.app.pop_screen()
             await pilot.pause()
     return times
 
 
-async def _minimal_update(size: tuple[int, int], rounds: int) -> list[float]:
-    times = []
+async def _minimal_update(size: tuple[int, int], rounds: int) -> Times:
+    times = Times()
     async with Minimal().run_test(size=size) as pilot:
         await pilot.pause()
         text = pilot.app.query_one("#text", Static)
         for i in range(rounds):
-            start = time.perf_counter()
+            times.start()
             text.update(f"hello {i}")
             await pilot.pause()
-            times.append(time.perf_counter() - start)
+            times.stop()
     return times
 
 
-async def _table_update(slug: str, size: tuple[int, int], rounds: int) -> list[float]:
+async def _table_update(slug: str, size: tuple[int, int], rounds: int) -> Times:
     """Time from an action accepted by the table to the table screen re-rendered."""
-    times = []
+    times = Times()
     app = _hunters()
     async with app.run_test(size=size) as pilot:
         app.start_game(TableSetup(slug, SEATS, OPTIONS.get(slug, {}), 1))
@@ -131,10 +151,10 @@ async def _table_update(slug: str, size: tuple[int, int], rounds: int) -> list[f
                 break
             acting = sorted(match.to_act())
             seat = acting[0] if acting[0] != TABLE else acting[-1]
-            start = time.perf_counter()
+            times.start()
             await screen.table.submit(seat, match.legal(seat)[0])
             await pilot.pause()
-            times.append(time.perf_counter() - start)
+            times.stop()
     return times
 
 
@@ -143,11 +163,13 @@ def _ms(values: list[float], q: float) -> float:
     return 1000 * values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _row(label: str, ours: list[float], floor: list[float]) -> str:
-    ratio = statistics.median(ours) / statistics.median(floor)
+def _row(label: str, ours: Times, floor: Times) -> str:
+    ratio = statistics.median(ours.wall) / statistics.median(floor.wall)
+    cpu_ratio = statistics.median(ours.cpu) / max(statistics.median(floor.cpu), 1e-6)
     return (
-        f"{label:<44} {_ms(ours, 0.5):>8.1f} {_ms(ours, 0.95):>8.1f}   "
-        f"{_ms(floor, 0.5):>8.1f} {_ms(floor, 0.95):>8.1f}   {ratio:>5.1f}x"
+        f"{label:<44} {_ms(ours.wall, 0.5):>8.1f} {_ms(ours.wall, 0.95):>8.1f}   "
+        f"{_ms(floor.wall, 0.5):>8.1f} {_ms(floor.wall, 0.95):>8.1f}   {ratio:>5.1f}x   "
+        f"{_ms(ours.cpu, 0.5):>6.1f} {_ms(floor.cpu, 0.5):>6.1f} {cpu_ratio:>5.1f}x"
     )
 
 
@@ -160,9 +182,14 @@ async def main() -> None:
     runs = args.runs
     sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
     print("Hunters TUI, headless; milliseconds (floor: a minimal Textual app, same size)")
-    print(f"{'':<44} {'p50':>8} {'p95':>8}   {'floor50':>8} {'floor95':>8}   ratio")
-    ours_start = [await _app_start(_hunters, (80, 24)) for _ in range(runs)]
-    floor_start = [await _app_start(Minimal, (80, 24)) for _ in range(runs)]
+    print(
+        f"{'':<44} {'p50':>8} {'p95':>8}   {'floor50':>8} {'floor95':>8}   ratio   "
+        f"{'cpu50':>6} {'floor':>6} ratio"
+    )
+    ours_start, floor_start = Times(), Times()
+    for _ in range(runs):
+        await _app_start(_hunters, (80, 24), ours_start)
+        await _app_start(Minimal, (80, 24), floor_start)
     print(_row("start -> first frame (launcher) 80x24", ours_start, floor_start), flush=True)
     for width, height in sizes:
         size = (width, height)
