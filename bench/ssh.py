@@ -11,7 +11,7 @@ code. Memory and CPU count every process of the server (the front and its worker
 - RSS per extra session: VmRSS (/proc/PID/status) of the server's processes with N players
   connected, less their RSS with only the host connected, over N (and each process's RSS);
 - connect → first frame: from starting the SSH connection to the first screen showing the
-  lobby ("Here:"), or the echo server's greeting;
+  lobby ("Not seated yet:"), or the echo server's greeting;
 - key → echo round trip: from sending a key to the screen showing its effect. Hunters: in
   the lobby, "1" sits down ("You sit on seat 1.") and "w" stands up ("You are watching."),
   measured one player at a time; each also redraws every other player's lobby, as in real
@@ -305,7 +305,7 @@ class Side:
 
 class HuntersSide(Side):
     def key_for(self, player: Player, step: int) -> tuple[bytes, Callable[[], bool]]:
-        key, text = (b"1", "You sit on seat 1.") if step % 2 == 0 else (b"w", "You are watching.")
+        key, text = (b"2", "You sit on seat 2.") if step % 2 == 0 else (b"w", "You are watching.")
         return key, lambda: text in player.text
 
 
@@ -488,7 +488,7 @@ async def measure_hunters(
         *extra,
         code=HUNTERS.format(marks=str(marks)),
     )
-    side = HuntersSide(mode, server.pid, server.port, "Here:", marks)
+    side = HuntersSide(mode, server.pid, server.port, "Not seated yet:", marks)
     try:
 
         async def hunters_host() -> None:
@@ -498,7 +498,7 @@ async def measure_hunters(
             await host.wait_for("Seat 4", timeout=WAIT)
             await host.settle(0.2)
             await host.key(CTRL_S)  # the default table: seats 1 and 2 open
-            await host.wait_for("press 1 to sit", WAIT)
+            await host.wait_for("press 2 to sit", WAIT)
 
         print(f"measuring Hunters, {mode}…", file=sys.stderr, flush=True)
         await measure_until_failed(side, counts, keys, hunters_host, root / "home", samples)

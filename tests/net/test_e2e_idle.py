@@ -86,7 +86,7 @@ async def test_an_idle_seated_player_is_dropped_and_the_seat_waits_for_them(
             await host_table(ala)
             olek = await connect(served.port, "olek")
             for index, player in enumerate((ala, olek), 1):
-                await player.wait_for(f"press {index} to sit here")
+                await player.wait_for("press 2 to sit here")
                 await player.key(str(index).encode())
                 await player.wait_for(f"You sit on seat {index}.")
             await ala.key(b"s")

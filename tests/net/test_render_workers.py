@@ -242,7 +242,7 @@ async def test_a_paste_bomb_through_a_worker_closes_only_that_session_with_its_r
         await ala.wait_for("table setup")
         await ala.settle()
         await ala.key(CTRL_S)
-        await ala.wait_for("press 1 to sit")
+        await ala.wait_for("press 2 to sit")
         await ala.key(b"1")
         await ala.wait_for("You sit on seat 1.")
 
