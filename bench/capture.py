@@ -17,8 +17,8 @@ own record; when two positions share one frame, the later one counts).
 Each server twice: idle (three players, nobody else typing) and loaded (eight players, the
 seven others pressing Space every 0.15 s so cards are revealed all the time, and sixteen
 spectators watching — every reveal redraws 24 screens); and the whole in three modes: every
-app in the server process (``--render-workers 0``), the default render workers, and two
-workers (on two cores the default is one).
+app in the server process (``--render-workers 0``), one render worker per CPU but one, and two
+workers (on two cores: one, then two).
 Targets beside the figures: sent → decided p99 ≤ 3× the floor's p99 under load; a reveal on
 every player's screen p50 ≤ 60 ms, p99 ≤ 200 ms. No assertions; about five minutes.
 
@@ -51,6 +51,7 @@ from bench.ssh import (
     start_echo,
     stop,
 )
+from net.render import default_workers
 from tests.net.e2e_helpers import Player, connect, start_server_process
 
 WAIT = 20.0
@@ -235,7 +236,7 @@ def line(label: str, values: list[float], floor: tuple[float, float] | None, tar
 
 MODES = (
     ("in-process", ("--render-workers", "0")),
-    ("workers", ()),
+    ("workers", ("--render-workers", str(default_workers()))),
     ("2 workers", ("--render-workers", "2")),
 )
 

@@ -1,7 +1,7 @@
 """SSH benchmark: memory per session, connect → first frame, key → echo round trip.
 
 ``hunters serve`` runs in a subprocess, twice: with every guest's app in the server process
-(``--render-workers 0``), then with its default render workers. 1, 10 and then 50 players
+(``--render-workers 0``), then with render workers (one per CPU but one). 1, 10 and then 50 players
 connect over loopback with asyncssh (each with a PTY whose output a pyte screen reads, as in
 tests/net/e2e_helpers.py) and wait in the lobby of the one hall. Every figure is printed
 beside the same measurement of a bare asyncssh echo server (a PTY session that writes a
@@ -48,6 +48,7 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from net.render import default_workers
 from tests.net.e2e_helpers import (
     CTRL_S,
     SSH,
@@ -465,8 +466,12 @@ def report(sides: list[Side], echo: Side, counts: list[int]) -> None:
     )
 
 
-MODES = (("in-process", ("--render-workers", "0")), ("workers", ()))
-"""The servers measured: every app in the server process, then the default render workers."""
+MODES = (
+    ("in-process", ("--render-workers", "0")),
+    ("workers", ("--render-workers", str(default_workers()))),
+)
+"""The servers measured: every app in the server process, then render workers, one per CPU
+but one (named: `hunters serve` runs none unless told)."""
 
 
 def kill_tree(server: ServerProcess) -> None:
