@@ -46,6 +46,9 @@ async def _screen_reader_on(sr: ScreenReader) -> None:
     await sr.press(b"s")
     await sr.wait(lambda: sr.heard_since(mark, "Screen-reader mode: on"), "the mode on", 5.0)
     await sr.press(ESC)
+    # Back in the lobby before the next key: an Escape followed at once by a digit is read
+    # as Alt and the digit (the host, given its seat, no longer sits down in between).
+    await sr.wait(lambda: "Screen-reader mode" not in sr.cursor_line(), "the lobby again", 5.0)
 
 
 async def _sit(sr: ScreenReader, seat: int) -> None:
