@@ -80,3 +80,11 @@ def test_a_track_shows_every_marker_under_its_space() -> None:
     long_top, long_under = _lines(Track("Score", 0, 90, ((3, "A"), (77, "B"))), width=40)
     assert "77" in long_top and "B" in long_under and "…" in long_top
     assert len(long_top) <= 40
+
+
+def test_a_rows_height_is_the_number_of_its_lines_at_every_width() -> None:
+    """A board trying sizes asks a row its height instead of drawing it: the same count."""
+    cards = tuple(CardBox("★", f"Card {n}", ("x",) * (n % 3), width=10 + n) for n in range(6))
+    for row in (CardRow(cards), CardRow(cards, gap=2, label="Hand"), CardRow((), label="Hand")):
+        for width in (8, 20, 35, 60, 200):
+            assert row.height(width) == len(row.lines(width))

@@ -58,6 +58,7 @@ from tui.boards.shardhunters_table import (
     hero_text,
     hero_width,
     monster_box,
+    side_height,
     side_lines,
     side_name,
     title,
@@ -675,8 +676,7 @@ class Board(ChoiceRowBoard):
         def sides(ability: int) -> int:
             level = Detail(ability, False, False)
             heights = [
-                len(side_lines(update, side, side_width, level, None))
-                for side in range(view["sides"])
+                side_height(update, side, side_width, level) for side in range(view["sides"])
             ]
             if two_columns:
                 heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]

@@ -172,6 +172,20 @@ def side_lines(
     update: Update, side: int, width: int, detail: Detail, looked: str | None
 ) -> list[Text]:
     """One side: its label and facts, then its heroes (cards, or names on the line)."""
+    labels, cards = side_parts(update, side, width, detail, looked)
+    return labels if cards is None else [*labels, *cards.lines(width)]
+
+
+def side_height(update: Update, side: int, width: int, detail: Detail) -> int:
+    """How many lines ``side_lines`` makes, without drawing the heroes' cards."""
+    labels, cards = side_parts(update, side, width, detail, None)
+    return len(labels) + (0 if cards is None else cards.height(width))
+
+
+def side_parts(
+    update: Update, side: int, width: int, detail: Detail, looked: str | None
+) -> tuple[list[Text], CardRow | None]:
+    """A side's lines of words, and the row of its heroes' cards (None: named in words)."""
     view = update.view
     team = view["teams"][side]
     active = active_heroes(view, side)
@@ -188,7 +202,7 @@ def side_lines(
         out = [line]
         if note:
             out.append(Text(f"    {note}", style="italic"))
-        return out
+        return out, None
     label = side_label(update, side, short=False)
     labels = [label]
     if label.cell_len > width:
@@ -205,7 +219,7 @@ def side_lines(
         hero_box(hero, hero in active, hero_width(width, len(team)), detail.ability, hero == looked)
         for hero in team
     )
-    return [*labels, *CardRow(cards, gap=1, empty="(no heroes)").lines(width)]
+    return labels, CardRow(cards, gap=1, empty="(no heroes)")
 
 
 def hero_width(width: int, heroes: int = 4) -> int:

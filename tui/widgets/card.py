@@ -179,16 +179,7 @@ class CardRow:
             out.append(Text(self.empty, style="dim"))
             return out
         height = max(card.body_height for card in self.cards)
-        groups: list[list[CardBox]] = [[]]
-        used = 0
-        for card in self.cards:
-            need = card.width + (self.gap if groups[-1] else 0)
-            if groups[-1] and used + need > width:
-                groups.append([])
-                used, need = 0, card.width
-            groups[-1].append(card)
-            used += need
-        for group in groups:
+        for group in self._groups(width):
             faces = [
                 (card if card.height == height else _with_height(card, height)).rows()
                 for card in group
@@ -201,6 +192,28 @@ class CardRow:
                     line.append_text(face[row])
                 out.append(line)
         return out
+
+    def height(self, width: int) -> int:
+        """How many lines ``lines(width)`` makes, without drawing them (a board trying
+        sizes to fit its room asks this of each size)."""
+        label = 1 if self.label else 0
+        if not self.cards:
+            return label + 1
+        body = max(card.body_height for card in self.cards)
+        return label + len(self._groups(width)) * (body + 2)
+
+    def _groups(self, width: int) -> list[list[CardBox]]:
+        """The cards in rows that fit ``width``."""
+        groups: list[list[CardBox]] = [[]]
+        used = 0
+        for card in self.cards:
+            need = card.width + (self.gap if groups[-1] else 0)
+            if groups[-1] and used + need > width:
+                groups.append([])
+                used, need = 0, card.width
+            groups[-1].append(card)
+            used += need
+        return groups
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
