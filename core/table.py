@@ -29,7 +29,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from core.bots import Bot, bot_levels, determinizations, make_bot
-from core.engine import Action, Deadline, Event, IllegalAction, Outcome, deadlines
+from core.engine import (
+    Action,
+    Deadline,
+    Event,
+    IllegalAction,
+    Outcome,
+    deadlines,
+    with_names,
+)
 from core.match import Match, Step, visible_events
 
 log = logging.getLogger(__name__)
@@ -220,7 +228,7 @@ class Table:
         if len(seats) != match.seats:
             raise ValueError(f"{match.seats} seats needed, {len(seats)} given")
         self.match = match
-        self.seats = tuple(seats)
+        self._seats = tuple(seats)
         self.bot_delay = bot_delay
         self.recorder = recorder
         self.rewriter = rewriter
@@ -281,6 +289,24 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The players' names, by seat."""
         return tuple(seat.name for seat in self.seats)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Who fills each seat now."""
+        return self._seats
+
+    @seats.setter
+    def seats(self, seats: Sequence[Seat]) -> None:
+        """Someone else plays a seat from now on (a served table's host gave it away): the
+        recent lines keep the name of whoever made their moves, so one joining later reads
+        the past as those at the table did; the rest keep their seat tokens."""
+        before, self._seats = self._seats, tuple(seats)
+        for index, (old, new) in enumerate(zip(before, self._seats, strict=True)):
+            if old.name == new.name:
+                continue
+            names = [f"{{p{seat}}}" for seat in range(len(before))]
+            names[index] = old.name
+            self._recent = deque((with_names(t, names) for t in self._recent), maxlen=RECENT)
 
     # -- participants ------------------------------------------------------------------------
 
