@@ -619,6 +619,7 @@ class Hall(Seating):
         if not moved and not force:
             return
         self._turn_version = version
+        self._take_back_overtaken()
         acting = table.match.to_act() if table.match.outcome() is None else frozenset()
         realtime = getattr(table.match.game, "deadlines", None) is not None
         for seat in list(self._waiting_since) if moved else ():
@@ -1060,6 +1061,16 @@ class Hall(Seating):
         else:
             self.announce(f"{name}'s last move is taken back ({why}).")
             log.info("%s took a move back (%s)", name, why)
+
+    def _take_back_overtaken(self) -> None:
+        """Someone moved while a take-back was asked: the move asked about stands now, so
+        nobody is left answering a question that can no longer be granted."""
+        asker = self.guests.get(self._asker or "")
+        if asker is None or asker.seat is None or self.table is None:
+            return
+        if self.table.match.why_no_undo(asker.seat):
+            self._end_take_back(f"Another move was made meanwhile: {asker.name}'s move stands.")
+            self._changed()
 
     def _take_back_expired(self) -> None:
         self._asked_timer = None

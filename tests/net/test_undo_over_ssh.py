@@ -121,6 +121,29 @@ async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_w
 
 
 @pytest.mark.usefixtures("nothing_revealed")
+async def test_a_move_made_while_asked_lets_the_move_stand_and_ends_the_question(
+    tmp_path: Path,
+) -> None:
+    """olek plays his turn instead of answering: ala's move stands, the question is over
+    (his y then answers nothing), and everyone reads why."""
+    hall = await _seated(tmp_path)
+    try:
+        hall.set_take_backs("ala", True)
+        await _ala_moves(hall)
+        table = hall.table
+        assert table is not None
+        hall.ask_take_back("ala")
+        await table.submit(1, table.match.legal(1)[0])
+        await asyncio.sleep(0.05)
+        assert not hall.take_back_waits and not table.held and len(table.match.steps) >= 2
+        assert _told(hall, "olek")[-1] == "Another move was made meanwhile: ala's move stands."
+        with pytest.raises(IllegalAction, match="nobody is asking you"):
+            hall.answer_take_back("olek", True)
+    finally:
+        await hall.close()
+
+
+@pytest.mark.usefixtures("nothing_revealed")
 async def test_a_refusal_or_silence_lets_the_move_stand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
