@@ -264,9 +264,12 @@ async def test_lobby_keys_and_whoosh_claims_reach_their_effect_through_the_front
         await until(lambda: hall.phase == "lobby", "the lobby")
         options = {"tie_window": 0, "fair_remote": False, "turn_timer": 0}
         hall.configure("ala", TableSetup("whoosh", (Seat("", OPEN), Seat("", OPEN)), options))
-        await olek.wait_for("press 2 to sit here")  # the host sits on seat 1 at once
-        await olek.key(b"2")
-        await olek.wait_for("You sit on seat 2.")
+        # Setting the table up again here (not through ala's setup screen, which seats her)
+        # frees every seat: ala sits down by hand, as anyone does.
+        for index, player in enumerate((ala, olek), 1):
+            await player.wait_for(f"{index}. ")
+            await player.key(str(index).encode())
+            await player.wait_for(f"You sit on seat {index}.")
         assert hall.holder(0) == "ala" and hall.holder(1) == "olek"
         await ala.key(b"s")
         await until(lambda: hall.table is not None, "the game started")
