@@ -192,7 +192,8 @@ async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
     tmp_path: Path,
 ) -> None:
     """ala's u says take-backs are off; the host menu allows them; after her move her u
-    asks olek, whose y takes it back: both logs say so, and the match has no move."""
+    asks olek, whose y takes it back: both logs say so, and the match has no move. Her
+    next move, asked about again, stands at his n."""
     async with (
         running_server(tmp_path / "data") as served,
         players(served.port, "ala", "olek") as (ala, olek),
@@ -215,3 +216,10 @@ async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
         for player in (ala, olek):
             await _reads(player, "move is taken back (everyone agreed).")
         assert not hall.take_back_waits and not table.held
+        await table.submit(0, table.match.legal(0)[0])  # again; this time olek refuses
+        await ala.key(b"u")
+        await until(lambda: hall.take_back_waits == {"olek"}, "olek asked again")
+        await olek.key(b"n")
+        for player in (ala, olek):
+            await _reads(player, "olek refused: ala's move stands.")
+        assert len(table.match.steps) == 1 and not table.held
