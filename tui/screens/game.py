@@ -123,7 +123,7 @@ class GameScreen(PlainTableScreen):
     | H | the whole history of the game |
     | t | read the whole table aloud into the log |
     | Tab | between the board and the log (Page Up/Down scroll the log) |
-    | u | take back your last move, when it showed nothing new (a local game) |
+    | u | take back your last move when it showed nothing new (served: if allowed and agreed) |
     | q | leave the table (back to the launcher; a local game asks first, and is saved) |
     """
 
