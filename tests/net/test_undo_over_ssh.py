@@ -223,3 +223,23 @@ async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
         for player in (ala, olek):
             await _reads(player, "olek refused: ala's move stands.")
         assert len(table.match.steps) == 1 and not table.held
+
+
+@pytest.mark.usefixtures("nothing_revealed")
+async def test_with_only_bots_to_ask_the_move_is_taken_back_at_once(tmp_path: Path) -> None:
+    """olek left his seat (a bot plays it): nobody is asked, and ala's u takes it back."""
+    hall = await _seated(tmp_path)
+    try:
+        table = hall.table
+        assert table is not None
+        table.bot_delay = 5.0  # the bot playing for olek must not move before ala's u
+        hall.set_take_backs("ala", True)
+        hall.leave_seat("olek")
+        await _ala_moves(hall)
+        hall.ask_take_back("ala")
+        assert table.match.steps == () and not hall.take_back_waits
+        assert _told(hall, "ala")[-1] == (
+            "ala's last move is taken back (nobody else at the table had to agree)."
+        )
+    finally:
+        await hall.close()
