@@ -53,16 +53,16 @@ class EventLog(RichLog):
         scroll_end: bool | None = None,
         animate: bool = False,
     ) -> Any:
-        """Write as RichLog does, but scrolled to the new end at once: RichLog scrolls only
-        after the next frame, so every line logged drew the log twice (the frame with the
-        line below the view, then the frame scrolled to it), with everything beside it."""
+        """Write as RichLog does, scrolled to the new end at once as well: RichLog scrolls
+        only after the next frame, so every line logged drew the log twice (the frame with
+        the line below the view, then the frame scrolled to it), with everything beside it.
+        RichLog's own scroll after the frame stays, for a log whose height that frame's
+        layout changed; it moves (and draws) nothing otherwise."""
         now = self._size_known and not animate
         now = now and (self.auto_scroll if scroll_end is None else scroll_end)
         self._writing = True
         try:
-            written = super().write(
-                content, width, expand, shrink, False if now else scroll_end, animate
-            )
+            written = super().write(content, width, expand, shrink, scroll_end, animate)
         finally:
             self._writing = False
         if now:
