@@ -65,10 +65,14 @@ def host_choices(hall: HallView, host: str) -> list[Choice]:
             holder = hall.holder(index)
             if seat.kind != OPEN or (holder is None and hall.phase == "playing"):
                 continue
-            which = f"Replace seat {index + 1} ({holder or 'open'})"
-            choices.append(Choice(f"{which} with a bot", _replace(hall, host, index, None)))
+            number = index + 1
+            which = f"Replace seat {number} ({holder})"
+            # An open seat: nobody is replaced, someone is put there.
+            bot = f"Put a bot on seat {number}" if holder is None else f"{which} with a bot"
+            choices.append(Choice(bot, _replace(hall, host, index, None)))
             for name in watching:
-                choices.append(Choice(f"{which} with {name}", _replace(hall, host, index, name)))
+                given = f"{which} with {name}" if holder else f"Seat {name} on seat {number}"
+                choices.append(Choice(given, _replace(hall, host, index, name)))
     return choices
 
 

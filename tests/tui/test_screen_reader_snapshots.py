@@ -16,6 +16,7 @@ from textual.widgets import Input
 from core.table import Seat, TableSetup
 from net.app import HallApp
 from net.hall import OPEN, Hall
+from net.host_menu import HostMenuScreen
 from net.lobby import LobbyScreen
 from tests.tui.game_driver import settle
 from tests.tui.test_results import OUTCOME, SETUP  # a finished series
@@ -282,6 +283,25 @@ def test_snapshot_lobby(snap_compare: Any, tmp_path: Path) -> None:
         assert isinstance(guest.screen, LobbyScreen)
 
     assert snap_compare(guest, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_host_menu(snap_compare: Any, tmp_path: Path) -> None:
+    """The host's menu (h) in the lobby of a served table with a guest: Back marked, the
+    host's choices one a line."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    seats = (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
+    hall.configure("ala", TableSetup("superbohaterowie", seats, {}, 7))
+    host = HallApp(hall, "ala", Settings(bot_delay=0, screen_reader=True))
+
+    async def run_before(pilot: Any) -> None:
+        await _settle(pilot)
+        await pilot.press("h")
+        await _settle(pilot)
+        assert isinstance(host.screen, HostMenuScreen)
+
+    assert snap_compare(host, terminal_size=SIZE, run_before=run_before)
 
 
 def test_snapshot_whole_table(snap_compare: Any) -> None:
