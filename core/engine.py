@@ -248,6 +248,13 @@ _SEAT_TOKEN = re.compile(r"(\()?\{p(\d)\}(?(1)\))")
 _BRACKETED = re.compile(r"\s*\(([^()]*)\)")
 
 
+def in_words(items: Sequence[str]) -> str:
+    """A list as a sentence says it: "ala", "ala and bob", "ala, bob and eve" ("" for none)."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def unbracketed(name: str) -> str:
     """A name to put in brackets: its own brackets become a comma ("Bot 2 (normal)" →
     "Bot 2, normal"), so that "London (Bot 2, normal)" has one pair, not one in another."""

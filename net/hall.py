@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from core.engine import IllegalAction
+from core.engine import IllegalAction, in_words
 from core.match import Match
 from core.recordfile import RecordWriter
 from core.table import Seat, Table, TableSetup, Update, record_seats
@@ -243,7 +243,7 @@ class HallView(Protocol):
 
 def names_in_words(names: list[str]) -> str:
     """ "ala", "ala and bob", "ala, bob and eve"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return in_words(names)
 
 
 async def settled(result: Awaitable[None] | None) -> None:

@@ -201,3 +201,13 @@ async def test_no_sentence_is_said_twice() -> None:
         assert screen.extra_lines == ("Game 1: Olek saved London.",)
         text = screen_text(pilot.app)
         assert text.count("Olek saved London") == 1 and text.count("tie for second") == 1
+
+
+def test_three_winners_are_named_as_a_sentence_names_them() -> None:
+    """'Game over: Bot 2, Bot 3 and Bot 4 win', not 'Bot 2 and Bot 3 and Bot 4 win'."""
+    from core.table import Update
+    from tui.widgets.banner import banner_text
+
+    shared = Outcome((0, 3, 3, 3), ({}, {}, {}, {}), ((1, 2, 3), (0,)))
+    update = Update(1, 0, {}, (), (), ("Root", "Bot 2", "Bot 3", "Bot 4"), frozenset(), shared)
+    assert banner_text(update).plain == "Game over: Bot 2, Bot 3 and Bot 4 win"

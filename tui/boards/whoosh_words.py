@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from core.engine import Action, Event, Outcome
+from core.engine import Action, Event, Outcome, in_words
 from core.games.whoosh.data import (
     MONSTER_BY_ID,
     STAFF,
@@ -42,8 +42,7 @@ def player_name(update: Update, seat: int) -> str:
 
 def _needs(symbols: Sequence[str]) -> str:
     """ "sword, sword and fire"."""
-    words = list(symbols)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return in_words(list(symbols))
 
 
 def monster_line(monster: dict[str, Any]) -> str:
@@ -417,7 +416,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     if len(winners) == 1:
         lines.append(f"{names[winners[0]]} wins with {points_words(best)}.")
     elif winners:
-        who = " and ".join(names[seat] for seat in winners)
+        who = in_words([names[seat] for seat in winners])
         lines.append(f"{who} share the victory with {points_words(best)} each.")
     if outcome.note:
         lines.append(outcome.note)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.widgets import Static
 
+from core.engine import in_words
 from core.table import Update
 
 
@@ -44,7 +45,7 @@ def banner_text(update: Update) -> Text:
         elif not winners:
             text.append("nobody wins")
         else:
-            text.append(" and ".join(winners))
+            text.append(in_words(winners))
             text.append(" win" + ("s" if len(winners) == 1 else ""))
     elif update.seat is not None and update.seat in update.acting:
         text.append("▶ Your turn, ")
