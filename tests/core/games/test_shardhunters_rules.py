@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import IllegalAction, with_names
+from core.engine import IllegalAction, validate_options, with_names
 from core.games.shardhunters.data import (
     HEROES,
     MAX_HUNTS,
@@ -20,6 +20,7 @@ from core.games.shardhunters.data import (
     REAVERS,
     SHARD_HEROES,
     STANBUL,
+    hero_name,
     monster_name,
 )
 from core.games.shardhunters.rules import SHARDHUNTERS as GAME
@@ -223,6 +224,38 @@ def test_winning_a_hunt_with_five_heroes_wins_the_game() -> None:
     state = replace(state, active=(("mira", "oskar"), ("lenka",)))
     state, _ = fight(state, ["white-4a"], ["white-1a"])
     assert state.phase != "over"
+
+
+def test_the_hunt_that_wins_the_game_is_told_in_the_kinds_the_table_reads() -> None:
+    """The table's summary of a Hunt reads events by kind (reveal, hunt-end, hunt-win,
+    shard, win): the game-winning Hunt is told in those, each side named with its cards
+    and total."""
+    five = ("ivo", "bruno", "mira", "oskar", "sabine")
+    state = combat(
+        [["white-4a"], ["white-1a"]], [five, ("lenka",)], number=3, loot=[["white-2a"], []]
+    )
+    state = replace(state, active=(("mira", "oskar"), ("lenka",)))
+    _state, events = fight(state, ["white-4a"], ["white-1a"])
+    told = [(e["type"], e["text"]) for e in events if "to" not in e and e["type"] != "submitted"]
+    assert told == [
+        ("reveal", "The fourth Combat: {p0} white 4 (4); {p1} white 1 (1). {p0} wins."),
+        ("hunt-end", "Hunt 1 is over. Loot: {p0} 3, {p1} 0."),
+        ("hunt-win", "{p0} wins Hunt 1."),
+        ("shard", "{p0} gets a Bloodshard (the Hunt)."),
+        ("win", "{p0} won a Hunt with a team of 5 heroes and wins the game!"),
+    ]
+
+
+def test_paying_one_bloodshard_is_told_in_the_singular() -> None:
+    """Oskar at a recruit cost of 2 pays one: "pays 1 Bloodshard", as everyone reads it."""
+    state = tavern(1, team=("oskar", "ivo"), cost=2)
+    top = state.tavern[:2]
+    _state, events = act(state, 0, ("pay",))
+    names = {seat: f"Player {seat + 1}" for seat in range(2)}
+    drawn = " and ".join(hero_name(hero) for hero in top)
+    assert [with_names(e["text"], names) for e in events] == [
+        f"Player 1 pays 1 Bloodshard and draws {drawn}."
+    ]
 
 
 # -- the tavern ------------------------------------------------------------------------------
@@ -757,6 +790,7 @@ def test_solo_ends_in_victory_when_the_player_wins_with_five() -> None:
     state, _ = act(state, 0, ("play", ("white-4a",)))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (1,)
+    assert outcome.breakdown == ({"beat the Reavers": 1},) and outcome.winners() == (0,)
 
 
 # -- the bound and whole games ---------------------------------------------------------------
@@ -814,3 +848,13 @@ def test_the_first_hunts_deal_reaches_the_log_and_each_seat(players: int) -> Non
         assert len(told) == 1 and told[0].startswith("You are dealt ")
         assert all(monster_name(card) in told[0] for card in match.state.hands[seat])
     assert not [e for e in visible_events(match.opening, None) if "to" in e]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_setup_given_no_options_is_the_default_game(players: int) -> None:
+    """The options' declared defaults and none at all deal the same game (hunters sim and
+    the benches set games up without options)."""
+    defaults = validate_options(GAME, {})
+    assert defaults["draft"] is False
+    bare = GAME.setup(players, random.Random(3), {})
+    assert bare == GAME.setup(players, random.Random(3), defaults)
