@@ -235,6 +235,10 @@ def test_the_killer_spares_a_shielded_adventurer() -> None:
     state = position(columns=[["red-5", "blue-4"], [], [], []], hands=[["green-1"]])
     after = play(state, 0, ("assign", "green-1", 0))
     assert after.columns[0] == ("red-5", "blue-4", "green-1")
+    assert events_of(state, 0, ("assign", "green-1", 0))[0] == (
+        "{p0} assigns Green 1 (Killer) under relic 1 (Orb); Blue 4 (Shielded) is Shielded, "
+        "so the Killer kills nobody."
+    )
 
 
 def test_the_killer_cannot_exceed_the_limit_on_a_shielded_adventurer() -> None:
@@ -540,6 +544,12 @@ def test_destruction_with_nothing_beneath_does_nothing() -> None:
     )
     after = resolved(state, 0, "purple-5", 3)
     assert after.pouches[0][0] == "hammer-of-ruin-1" and after.destroyed == ()
+    told = events_of(state, 0, ("assign", "purple-5", 3))
+    assert told[2:4] == [
+        "Red wins the Hammer of Ruin with 11 courage for {p0}.",
+        "Destruction: there is nothing beneath it.",
+    ]
+    assert told[-1] == "The third round is over: the final score."
 
 
 def test_exchange_swaps_the_relic_for_a_rivals_visible_relic() -> None:
