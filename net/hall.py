@@ -17,7 +17,8 @@ The host role never moves silently: when the host leaves, it goes to a connected
 player (a spectator only when no player is connected), and every guest reads who hosts now
 (`Hall.notices`). The host may hand it on, end the game under way (its record is kept as
 abandoned, so a restart does not resume it), ask a guest to leave (their name stays away for
-`BAN` seconds), and give a seat to a bot or to a guest who watches. After a game the host
+`BAN` seconds, across a restart too), allow take-backs (kept for a restart as well), and give
+a seat to a bot or to a guest who watches. After a game the host
 proposes a rematch, and it starts once every seated player has said they are ready.
 
 The hall holds no screens: apps subscribe as listeners and read the hall when told.
@@ -65,6 +66,11 @@ STEP = 5.0
 """Seconds between the numbers of a countdown on the boards (each one is a redraw for all)."""
 BAN = 600.0
 """Seconds a name the host asked to leave may not come back (ten minutes)."""
+SETTINGS = "table.settings"
+"""The host's rules for the table (whether take-backs are allowed), kept for a restart."""
+BANS = "table.bans"
+"""The names the host asked to leave, each with when it may come back (seconds since the
+epoch: a restart's monotonic clock starts afresh), kept for a restart."""
 NOTICES = 20
 """Notices the hall keeps (a guest's app shows those that came since it last looked)."""
 TAKE_BACK_WAIT = 30.0
@@ -905,6 +911,7 @@ class Hall(Seating):
         if who == name or guest is None or not guest.connected:
             raise IllegalAction(f"{who} is not a guest here")
         self._banned[who.casefold()] = time.monotonic() + BAN
+        self._save_bans()
         seat = guest.seat
         del self.guests[who]
         self.ready.discard(who)
@@ -972,6 +979,7 @@ class Hall(Seating):
         if allowed == self.take_backs:
             return
         self.take_backs = allowed
+        self._keep(SETTINGS, {"take_backs": allowed}, "the host's take-back rule")
         if allowed:
             self.announce(
                 f"The host ({name}) allows take-backs: press u to ask to take back your last "
@@ -1124,7 +1132,12 @@ class Hall(Seating):
 
         A record that cannot be resumed as it is (damaged, crafted, or with seats this
         server could not have had) is refused: one error line in the log says which file
-        and why, the file is kept as ``refused-TIME.rec``, and the hall starts afresh."""
+        and why, the file is kept as ``refused-TIME.rec``, and the hall starts afresh.
+
+        The host's rules (`SETTINGS`) and the names asked to leave (`BANS`) are picked up
+        first, game or none: they are the table's, not one game's."""
+        self._load_settings()
+        self._load_bans()
         path = self.data_dir / RECORD
         if not path.exists():
             return False
@@ -1173,31 +1186,80 @@ class Hall(Seating):
             else seat
             for index, seat in enumerate(self.setup.seats)
         ]
-        data = json.dumps([[seat.name, seat.kind, seat.level] for seat in seats]).encode()
-        temporary = self.data_dir / f"{SEATS}.new"
-        try:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-            with os.fdopen(os.open(temporary, flags, 0o600), "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, self.data_dir / SEATS)
-        except OSError as error:
-            log.error("cannot keep the table's seats for a restart: %s", error)
+        entries = [[seat.name, seat.kind, seat.level] for seat in seats]
+        self._keep(SEATS, entries, "the table's seats")
 
     def _saved_seats(self, match: Match) -> tuple[Seat, ...] | None:
         """The seats `_save_seats` kept for this record, checked as the record's own are
         (None: none kept, or not usable: then the record's seats are used)."""
         try:
-            fd = os.open(self.data_dir / SEATS, os.O_RDONLY | os.O_NOFOLLOW)
-            with os.fdopen(fd, "rb") as file:
-                entries = json.loads(file.read(64 * 1024))
+            entries = self._kept(SEATS)
+            if entries is None:
+                return None
             return _served_seats({"seats": tuple(tuple(entry) for entry in entries)}, match)
-        except FileNotFoundError:
-            return None
         except (OSError, ValueError, TypeError) as error:
             log.warning("the seats kept for a restart are not usable (%s): the record's are", error)
             return None
+
+    def _keep(self, name: str, data: object, what: str) -> None:
+        """Keep ``data`` as JSON in the data dir's file ``name`` for a restart: written
+        aside, then put in place, so a restart reads the old file or the new one whole."""
+        temporary = self.data_dir / f"{name}.new"
+        try:
+            self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+            with os.fdopen(os.open(temporary, flags, 0o600), "wb") as file:
+                file.write(json.dumps(data).encode())
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.data_dir / name)
+        except OSError as error:
+            log.error("cannot keep %s for a restart: %s", what, error)
+
+    def _kept(self, name: str) -> Any:
+        """What `_keep` kept in ``name`` (None: nothing); OSError or ValueError when it
+        cannot be read (a symbolic link is never followed)."""
+        try:
+            fd = os.open(self.data_dir / name, os.O_RDONLY | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            return None
+        with os.fdopen(fd, "rb") as file:
+            return json.loads(file.read(64 * 1024))
+
+    def _load_settings(self) -> None:
+        """The host's rules as `set_take_backs` kept them (none kept, or unreadable: off)."""
+        try:
+            kept = self._kept(SETTINGS)
+        except (OSError, ValueError) as error:
+            log.warning("the host's rules kept for a restart are not usable (%s)", error)
+            return
+        if isinstance(kept, dict) and kept.get("take_backs") is True:
+            self.take_backs = True
+
+    def _save_bans(self) -> None:
+        """Keep the names asked to leave, with when each may come back, for a restart."""
+        now, wall = time.monotonic(), time.time()
+        kept = {name: wall + until - now for name, until in self._banned.items() if until > now}
+        self._keep(BANS, kept, "the names asked to leave")
+
+    def _load_bans(self) -> None:
+        """The names `_save_bans` kept, each away as long as it had left (at most `BAN`
+        seconds: a file anyone could have written bans nobody for longer)."""
+        try:
+            kept = self._kept(BANS)
+        except (OSError, ValueError) as error:
+            log.warning("the names asked to leave kept for a restart are not usable (%s)", error)
+            return
+        if not isinstance(kept, dict):
+            return
+        now, wall = time.monotonic(), time.time()
+        for name, end in kept.items():
+            if not valid_name(name) or not isinstance(end, (int, float)) or end != end:
+                continue
+            left = min(float(end) - wall, BAN)
+            key = name.casefold()
+            if left > 0:
+                self._banned[key] = max(self._banned.get(key, 0.0), now + left)
 
     def _forget_seats(self) -> None:
         with contextlib.suppress(OSError):

@@ -6,6 +6,8 @@ and in a render worker)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +15,10 @@ import pytest
 
 from core.engine import IllegalAction
 from core.table import Seat, TableSetup
+from net import hall as hall_module
 from net import textual_fixes
 from net.app import HallApp, ServedResults
-from net.hall import OPEN, RECORD, Hall
+from net.hall import BAN, BANS, OPEN, RECORD, Hall
 from net.host_menu import END_GAME, KEEP_PLAYING, HostMenuScreen
 from net.lobby import LobbyScreen, lobby_lines, rematch_line
 from tests.net.e2e_helpers import (
@@ -190,6 +193,43 @@ async def test_a_kicked_player_s_session_ends_their_seat_goes_to_a_bot_and_the_n
             )
     finally:
         await hall.close()
+
+
+async def test_a_restart_keeps_a_kicked_name_away_until_its_ten_minutes_are_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """olek is asked to leave in the lobby and the server restarts: the new server still
+    refuses "olek" (it forgot him before), and lets him in once the ten minutes are over."""
+    hall = _hall(tmp_path)
+    for name in ("ala", "olek"):
+        hall.arrive(name)
+    hall.kick("ala", "olek")
+    await hall.close()
+    again = _hall(tmp_path)
+    assert await again.resume() is False
+    with pytest.raises(IllegalAction, match="Olek may come back in 10 minutes"):
+        again.arrive("Olek")
+    clock = time.time()
+    monkeypatch.setattr(hall_module.time, "time", lambda: clock + BAN + 1)
+    later = _hall(tmp_path)
+    assert await later.resume() is False
+    assert later.arrive("olek").name == "olek"
+
+
+async def test_kept_names_are_kept_away_for_ten_minutes_at_most(tmp_path: Path) -> None:
+    """A bans file someone wrote (a year's ban, a name no player may have, junk) bans no
+    one for longer than the host could: ten minutes."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    kept = {"olek": time.time() + 365 * 86400, "bad name!": time.time() + 60, "eve": "soon"}
+    (data / BANS).write_text(json.dumps(kept))
+    hall = _hall(tmp_path)
+    assert await hall.resume() is False
+    with pytest.raises(IllegalAction, match="olek may come back in 10 minutes"):
+        hall.arrive("olek")
+    assert hall.arrive("eve").name == "eve"
+    (data / BANS).write_text("[not json")
+    assert await _hall(tmp_path).resume() is False  # a damaged file is passed over
 
 
 # -- replacing a seat ----------------------------------------------------------------------------

@@ -79,6 +79,25 @@ async def test_take_backs_are_off_unless_the_host_allows_them(tmp_path: Path) ->
         await hall.close()
 
 
+async def test_a_restart_keeps_the_host_s_take_back_rule(tmp_path: Path) -> None:
+    """The host allowed take-backs mid-game: a server started again on the data dir resumes
+    the game with them allowed (it resumed with them off); turned off, a restart keeps
+    them off, with a game under way or none."""
+    hall = await _seated(tmp_path)
+    hall.set_take_backs("ala", True)
+    await hall.close()
+    again = Hall(tmp_path / "data", bot_delay=0, idle=0)
+    try:
+        assert await again.resume() is True and again.take_backs is True
+        again.arrive("ala")
+        again.set_take_backs("ala", False)
+        await again.end_game("ala")
+    finally:
+        await again.close()
+    last = Hall(tmp_path / "data", bot_delay=0, idle=0)
+    assert await last.resume() is False and last.take_backs is False
+
+
 @pytest.mark.usefixtures("nothing_revealed")
 async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_without_it(
     tmp_path: Path,
