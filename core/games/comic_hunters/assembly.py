@@ -30,6 +30,7 @@ from core.games.comic_hunters.state import (
     add_to,
     advance,
     collectable,
+    counted,
     event,
     give,
     put,
@@ -219,7 +220,7 @@ def _commit(state: State, seat: int, events: list[Event]) -> tuple[State, list[E
         events.append(
             event(
                 "collect",
-                f"{{p{seat}}} adds {len(assembly.plays[seat])} card(s), paying "
+                f"{{p{seat}}} adds {counted(len(assembly.plays[seat]))}, paying "
                 f"{value_sum(paid)} for {owed(state, seat)}.",
             )
         )

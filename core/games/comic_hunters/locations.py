@@ -37,6 +37,7 @@ from core.games.comic_hunters.state import (
     State,
     Store,
     can_supply,
+    counted,
     draw,
     draw_convention,
     event,
@@ -64,11 +65,17 @@ def _clockwise(state: State, seat: int, among: tuple[int, ...] | list[int]) -> i
 def _filled(count: int) -> list[Event]:
     if not count:
         return []
-    many = "a card" if count == 1 else f"{count} cards"
-    return [event("fill", f"{many.capitalize()} of the removed heroes fill(s) the gap.")]
+    if count == 1:
+        return [event("fill", "A card of the removed heroes fills the gap.")]
+    return [event("fill", f"{count} cards of the removed heroes fill the gap.")]
 
 
 # -- Store -------------------------------------------------------------------------------
+
+
+def _go(count: int, which: str) -> str:
+    """ "1 card of the last lot goes", "3 cards left on the grid go"."""
+    return f"{counted(count)} {which} {'goes' if count == 1 else 'go'}"
 
 
 def begin_store(state: State) -> tuple[State, list[Event]]:
@@ -434,7 +441,7 @@ def _rest_to_convention(state: State, auction: Auction, events: list[Event]) -> 
     rest = auction.lots[auction.lot]
     if rest:
         events.append(
-            event("auction", f"{len(rest)} card(s) of the last lot go to the Convention deck.")
+            event("auction", f"{_go(len(rest), 'of the last lot')} to the Convention deck.")
         )
     return replace(to_convention_deck(state, rest), auction=None), events, True
 
@@ -591,9 +598,7 @@ def convention_apply(state: State, seat: int, action: Action) -> Result:
     else:
         if rest:
             events.append(
-                event(
-                    "convention", f"{len(rest)} card(s) left on the grid go to the Convention deck."
-                )
+                event("convention", f"{_go(len(rest), 'left on the grid')} to the Convention deck.")
             )
         state = to_convention_deck(state, rest)
     return replace(state, convention=None), events, True

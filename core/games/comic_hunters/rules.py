@@ -54,7 +54,7 @@ from core.games.comic_hunters.locations import (
     store_legal,
 )
 from core.games.comic_hunters.scoring import score_sheet as score_sheet
-from core.games.comic_hunters.state import State, event, titles
+from core.games.comic_hunters.state import State, counted, event, titles
 
 _LEGAL = {
     "store": store_legal,
@@ -391,7 +391,7 @@ def describe(state: State, action: Action) -> str:
         assert state.convention is not None
         _, hero, axis, index = action
         cards = line_take(state.convention.grid, hero, axis, index)
-        return f"take {HERO_NAMES[hero]} from {axis_name(axis)} {index + 1} ({len(cards)} card(s))"
+        return f"take {HERO_NAMES[hero]} from {axis_name(axis)} {index + 1} ({counted(len(cards))})"
     if verb == "give-first":
         return f"give the First Player marker to {{p{action[1]}}}"
     if verb == "play":

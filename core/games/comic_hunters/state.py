@@ -161,6 +161,11 @@ def titles(cards: tuple[str, ...] | list[str]) -> str:
     return "; ".join(card_text(card) for card in cards) or "no cards"
 
 
+def counted(count: int, noun: str = "card") -> str:
+    """A number of things as a sentence says it: "1 card", "3 cards"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def value_sum(cards: Any) -> int:
     """The total market value of some cards."""
     return sum(CARD[card].value for card in cards)
@@ -294,8 +299,8 @@ def jarvis_takes(state: State, cards: tuple[str, ...] | list[str]) -> tuple[Stat
         events.append(
             event(
                 "jarvis",
-                f"{titles(unusable)}: removed heroes' card(s) Jarvis cannot collect go to the "
-                "Convention deck.",
+                f"{titles(unusable)}: {'this card' if len(unusable) == 1 else 'these cards'} "
+                "of removed heroes Jarvis cannot collect go to the Convention deck.",
             )
         )
     for card in cards:

@@ -200,8 +200,14 @@ def test_store_three_players_pick_simultaneously_and_pass_left() -> None:
     assert GAME.view(state, 1)["store"]["pack"] == list(state.store.packs[1])
     assert pack0[0] not in str(GAME.view(state, 1))
     state = act(state, 1, GAME.legal_actions(state, 1)[0])
-    state = act(state, 2, GAME.legal_actions(state, 2)[0])
+    match = match_at(state)
+    events = match.act(2, match.legal(2)[0])
+    state = match.state
     assert state.store is not None and state.store.packs[1] == pack0[1:]
+    assert "The Store cards pass to the left." in [e["text"] for e in events]
+    for seat in range(3):
+        told = [e["text"] for e in visible_events(events, seat) if e.get("type") == "pack"]
+        assert told == [f"You receive {titles(state.store.packs[seat])}."]
 
 
 def test_store_ends_with_four_cards_each() -> None:
@@ -209,6 +215,13 @@ def test_store_ends_with_four_cards_each() -> None:
     state = play_location(fresh(4), first_action)
     assert [len(h) for h in state.hands] == [4, 4, 4, 4]
     assert state.location == "flea"
+    match = Match.new("comic-hunters", 4, seed=0)
+    while match.state.location == "store":
+        seat = min(match.to_act())
+        events = match.act(seat, match.legal(seat)[0])
+    assert [e for e in events if e["type"] == "store"] == [
+        {"type": "store", "text": "The Store draft is over."}
+    ]
 
 
 def test_store_passes_right_in_round_two() -> None:
@@ -228,6 +241,11 @@ def test_store_two_players_pick_and_box_from_seven() -> None:
     pack = state.store.packs[0]
     state = act(state, 0, ("pick", pack[0]))
     assert GAME.legal_actions(state, 0) == [("box", c) for c in pack[1:]]
+    events = match_at(state).act(0, ("box", pack[1]))
+    assert [(e["type"], e["text"], e.get("to")) for e in events][:2] == [
+        ("box", f"You return {titles([pack[1]])} to the box.", 0),
+        ("box", "{p0} returns a card to the box.", None),
+    ]
     state = play_location(state, first_action)
     assert [len(h) for h in state.hands] == [4, 4] and len(state.box) == 6
 
@@ -306,6 +324,14 @@ def test_solo_flea_rows_follow_the_trending_track() -> None:
     """Solo: rows of at most 2, 3, 4; Jarvis reveals into the row of the card's best hero."""
     state = at(1, "flea")
     assert state.flea is not None and state.flea.caps == (2, 3, 4)
+    match = match_at(state)
+    events = match.act(0, ("reveal", 2))
+    card = match.state.flea.rows[2][1] if match.state.flea else ""
+    assert events[0] == {
+        "type": "reveal",
+        "text": f"{{p0}} reveals {titles([card])} into row 3.",
+    }
+    assert len(events) == 2 and events[1]["text"].startswith("Jarvis reveals ")
     state = act(state, 0, ("reveal", 2))
     flea = state.flea
     assert flea is not None and sum(len(r) for r in flea.rows) == 5
@@ -315,6 +341,8 @@ def test_solo_flea_jarvis_completes_and_buys_the_longest_row() -> None:
     """You take a row early: Jarvis fills the other rows and buys the longest."""
     state = at(1, "flea")
     before = sum(len(c) for _, c in state.jarvis)
+    events = match_at(state).act(0, ("take-row", 0))
+    assert {"type": "take-row", "text": "Jarvis buys row 3."} in events
     state = act(state, 0, ("take-row", 0))
     bought = sum(len(c) for _, c in state.jarvis) - before
     assert bought == 4  # the row of at most four is the longest once full
@@ -437,6 +465,10 @@ def test_convention_slide_through_empty_spaces_then_take() -> None:
     assert sorted(a[1] for a in slides) == [7, 11, 13, 17] and all(a[2] == 12 for a in slides)
     card = state.convention.grid[7]
     assert card is not None
+    events = match_at(state).act(0, ("slide", 7, 12))
+    assert [e["text"] for e in events] == [
+        f"{{p0}} slides {titles([card])} from row 2, column 3 to row 3, column 3."
+    ]
     state = act(state, 0, ("slide", 7, 12))
     assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "slide"]
     hero = CARD[card].heroes[0]
@@ -482,6 +514,30 @@ def test_short_convention_fills_from_removed_heroes_value_three_first() -> None:
     fills = [c for c in grid if all(h in state.removed_heroes for h in CARD[c].heroes)]
     assert len(grid) == 24 and len(fills) == 4
     assert all(CARD[c].value == 3 for c in fills)
+
+
+@pytest.mark.parametrize(
+    ("location", "deck", "gaps"),
+    [("flea", "flea_deck", [1, 1, 1]), ("auction", "auction_deck", [5, 4, 1])],
+)
+def test_a_location_opened_from_an_empty_deck_says_every_gap_filled(
+    location: str, deck: str, gaps: list[int]
+) -> None:
+    """An age deck run dry: every row or lot is filled with removed heroes' cards (while
+    they last), the location opens naming them, and each filled gap is told, in order."""
+    round_, step = SPOTS[location]
+    state = replace(cleared(fresh(3)), round=round_, step=step, **{deck: ()})
+    state, events = _begin(state)
+    place = state.flea.rows if state.flea else state.auction.lots if state.auction else ()
+    assert all(all(h in state.removed_heroes for h in CARD[c].heroes) for p in place for c in p)
+    kinds = [e["type"] for e in events]
+    assert kinds == [location] + ["fill"] * len(gaps)
+    opens = {"flea": "The Flea Market opens with row 1: ", "auction": "The Auction Website"}
+    assert events[0]["text"].startswith(opens[location])
+    words = {1: "A card of the removed heroes fills the gap."}
+    assert [e["text"] for e in events[1:]] == [
+        words.get(n, f"{n} cards of the removed heroes fill the gap.") for n in gaps
+    ]
 
 
 # -- Assemble Collection -----------------------------------------------------------------------
