@@ -333,7 +333,8 @@ def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() -> None
     after, events = through(state, 0, ("place", card(state, 0), 0, 0))
     assert len(after.hands[0]) == 2 and after.discard == ()
     assert len(after.deck) == len(base.deck) - 1
-    assert any(e["type"] == "reshuffle" for e in events)
+    told = [e["text"] for e in events if e["type"] == "reshuffle"]
+    assert told == ["The discard pile is shuffled into a new draw pile."]
 
 
 # -- the end --
@@ -405,7 +406,10 @@ def test_one_swap_saving_two_cities_shares_the_win() -> None:
     after = play(state, 0, ("swap", card(state, 0), 0, 4, 1, 4))
     outcome = GAME.outcome(after)
     assert after.winners == (0, 1)
-    assert outcome is not None and outcome.ranking == ((0, 1), (2,)) and outcome.note
+    assert outcome is not None and outcome.ranking == ((0, 1), (2,))
+    assert outcome.note == (
+        "Several cities were saved by the same move: their players share the win."
+    )
 
 
 # -- the Points variant ---------------------------------------------------------------------------
