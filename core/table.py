@@ -88,6 +88,21 @@ def played_for(events: Sequence[Event], seat: int) -> list[Event]:
     return [{**event, "text": told(event["text"])} for event in events]
 
 
+def told_move(match: Match, step: Step) -> str:
+    """What everyone at the table read of ``step``, made from the position ``match`` is at:
+    its first public log line naming its player, that player's token dropped from its start
+    ("{p0} places a giant spider …." → "places a giant spider …."). Never the move's own
+    words (`Match.describe`): those may name what only its player saw, a card drafted or
+    played face down ("pick <card>"), where the others read "{p0} picks a card."."""
+    seat, action, at_ns = step
+    _, events = match.game.apply(match.state, seat, action, at_ns)
+    token = f"{{p{seat}}}"
+    lines = [event["text"] for event in events if "to" not in event]
+    line = next((text for text in lines if token in text), lines[0] if lines else "")
+    line = line.removeprefix(f"{token} ").strip() or "a move nobody else saw"
+    return line if line.endswith((".", "!", "?")) else f"{line}."
+
+
 def valid_seat_name(name: object) -> bool:
     """Whether ``name`` is one Hunters gives a seat: what the setup screen accepts (its own
     defaults "Player 2", "Bot 3 (hard)" included), which holds every SSH login name too.
@@ -467,8 +482,12 @@ class Table:
                 why = error.strerror if isinstance(error, OSError) else None
                 what = f"the server could not save the game ({why or type(error).__name__})"
                 raise IllegalAction(self._stop(what, error)) from None
-        taken = self.match.describe(step[1])
-        self._accepted([{"type": "take-back", "text": f"{{p{seat}}} took back: {taken}"}])
+        # What the others read of it (the move's own words may name a card only its
+        # player saw): everyone is told this line.
+        taken = told_move(self.match, step)
+        self._accepted(
+            [{"type": "take-back", "text": f"{{p{seat}}} took back their move: {taken}"}]
+        )
         return step
 
     def _stop(self, what: str, error: BaseException) -> str:

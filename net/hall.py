@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from core.engine import IllegalAction, in_words
+from core.engine import IllegalAction, in_words, with_names
 from core.match import Match
 from core.recordfile import RecordWriter
-from core.table import Seat, Table, TableSetup, Update, record_seats
+from core.table import Seat, Table, TableSetup, Update, record_seats, told_move
 from net.chat import ChatRoom
 from net.identity import NAME_RULE, valid_name
 
@@ -1026,10 +1026,13 @@ class Hall(Seating):
         self._asked_timer = asyncio.get_running_loop().call_later(
             TAKE_BACK_WAIT, self._take_back_expired
         )
+        # The move as everyone read it in the log, never its own words (`told_move`).
+        before = Match.replay(table.match.record(), len(table.match.steps) - 1)
+        moved = with_names(told_move(before, table.match.steps[-1]), table.names)
         for other in sorted(others):
             self.announce(
-                f"{name} asks to take back their last move: press y to agree, n to refuse "
-                f"(within {TAKE_BACK_WAIT:g} s).",
+                f"{name} asks to take back their last move: {moved} Press y to agree, n to "
+                f"refuse (within {TAKE_BACK_WAIT:g} s).",
                 to=other,
             )
         waiting = names_in_words(sorted(others))

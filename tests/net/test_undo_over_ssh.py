@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from core.engine import IllegalAction
+from core.engine import IllegalAction, with_names
 from core.games import GAMES
-from core.table import Seat, TableSetup
+from core.table import Seat, TableSetup, Update
 from net import hall as hall_module
 from net.hall import OPEN, Hall
 from net.host_menu import TAKE_BACKS_ON
@@ -108,20 +108,27 @@ async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_w
     hall = await _seated(tmp_path)
     try:
         hall.set_take_backs("ala", True)
-        await _ala_moves(hall)
         table = hall.table
-        assert table is not None and len(table.match.steps) == 1
+        assert table is not None
+        before = len(table.recent)
+        await _ala_moves(hall)
+        assert len(table.match.steps) == 1
         hall.ask_take_back("ala")
         assert hall.take_back_waits == {"olek"} and table.held == {"take-back"}
+        # What everyone read of the move (e.g. "ala places a giant spider in Berlin (ala),
+        # space 3."), without its first word: the question names the move it is about.
+        moved = with_names(table.recent[before], table.names)
+        assert moved.startswith("ala ") and moved.endswith(".")
         assert _told(hall, "olek")[-1] == (
-            "ala asks to take back their last move: press y to agree, n to refuse (within 30 s)."
+            f"ala asks to take back their last move: {moved.removeprefix('ala ')} "
+            "Press y to agree, n to refuse (within 30 s)."
         )
         with pytest.raises(IllegalAction, match="nobody is asking you"):
             hall.answer_take_back("ala", True)
         hall.answer_take_back("olek", True)
         assert table.match.steps == () and not hall.take_back_waits and not table.held
         assert _told(hall, "olek")[-1] == "ala's last move is taken back (everyone agreed)."
-        assert table.recent[-1].startswith("{p0} took back: ")
+        assert table.recent[-1] == f"{{p0}} took back their move: {table.recent[before][5:]}"
     finally:
         await hall.close()
     again = Hall(tmp_path / "data", bot_delay=0, idle=0)
@@ -137,6 +144,58 @@ async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_w
         assert last.table is not None and len(last.table.match.steps) == 1
     finally:
         await last.close()
+
+
+class Watcher:
+    """A participant of the table that keeps every event text it is shown."""
+
+    def __init__(self, *seats: int) -> None:
+        self.seats = frozenset(seats)
+        self.read: list[str] = []
+
+    def deliver(self, update: Update) -> None:
+        self.read.extend(event["text"] for event in update.events)
+        self.read.extend(update.earlier)
+
+
+async def test_the_question_and_the_take_back_never_name_a_card_only_its_player_saw(
+    tmp_path: Path,
+) -> None:
+    """Comic Hunters' Store draft: ala's pick is hers alone ("{p0} picks a card." is all the
+    others read). Asked to take it back, olek and eve read that line, never the card; nor
+    does the line saying it was taken back name it (it did: "ala took back: pick <card>")."""
+    hall = Hall(tmp_path / "data", bot_delay=0, idle=0)
+    for name in ("ala", "olek", "eve"):
+        hall.arrive(name)
+    hall.configure("ala", TableSetup("comic-hunters", (Seat("open", OPEN),) * 3))
+    for seat, name in enumerate(("ala", "olek", "eve")):
+        hall.take_seat(name, seat)
+    await hall.start("ala")
+    try:
+        hall.set_take_backs("ala", True)
+        table = hall.table
+        assert table is not None
+        olek, spectator = Watcher(1), Watcher()
+        table.join(olek)
+        table.join(spectator)
+        pick = table.match.legal(0)[0]
+        card = table.match.describe(pick).removeprefix("pick ")
+        assert pick[0] == "pick" and card
+        await table.submit(0, pick)
+        hall.ask_take_back("ala")
+        assert _told(hall, "olek")[-1] == (
+            "ala asks to take back their last move: picks a card. "
+            "Press y to agree, n to refuse (within 30 s)."
+        )
+        hall.answer_take_back("olek", True)
+        hall.answer_take_back("eve", True)
+        assert table.match.steps == ()
+        assert table.recent[-1] == "{p0} took back their move: picks a card."
+        others_read = [*_told(hall, "olek"), *_told(hall, "eve"), *olek.read, *spectator.read]
+        assert others_read and not [line for line in others_read if card in line]
+        assert not [line for line in table.recent if card in line]
+    finally:
+        await hall.close()
 
 
 @pytest.mark.usefixtures("nothing_revealed")

@@ -220,7 +220,10 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         # parentheses of its own.
         who = " and ".join(f"{names[s]} saved {view['city_names'][s]}" for s in saved)
         lines.append(f"{who} with five different superheroes.")
-    dealt = any(e.get("type") == "deal" for e in events)
+    # The next game dealt in the same step: the view shows its cities, not the scored ones
+    # (the events may reach back past the game's own deal).
+    last_score = max(i for i, e in enumerate(events) if e.get("type") == "score")
+    dealt = any(e.get("type") == "deal" for e in events[last_score:])
     for seat, scored in enumerate(points):
         why = ""
         if not dealt and number == view["game_number"]:

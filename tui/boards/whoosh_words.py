@@ -393,8 +393,16 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     names = [player_name(update, seat) for seat in range(view["players"])]
     end = next(event for event in events if event.get("type") == "end")
     lines = [f"Game over: Monster pile {int(end['slot']) + 1} is used up."]
-    taken = next((event for event in events if event.get("type") in ("capture", "mistake")), None)
-    if taken is not None:
+    # The last Monster taken ended the pile (the events may hold the whole game's).
+    taken = next(
+        (
+            event
+            for event in reversed(events)
+            if event.get("type") in ("capture", "mistake", "stalemate")
+        ),
+        None,
+    )
+    if taken is not None and taken["type"] != "stalemate":
         seat = int(taken["seat"])
         monster = MONSTER_BY_ID[
             view["captured" if taken["type"] == "capture" else "mistakes"][seat][-1]
@@ -409,7 +417,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
                 f"{names[seat]} grabbed the {monster.name} too early (−1), the last "
                 "Monster of its pile."
             )
-    elif any(event.get("type") == "stalemate" for event in events):
+    elif taken is not None:
         lines.append("No Monster could be captured with every card revealed, and the pile ran out.")
     winners = outcome.winners()
     best = outcome.scores[winners[0]] if winners else 0

@@ -40,6 +40,7 @@ from tui.screens.history import HistoryScreen, seat_lines
 from tui.screens.milestone import HOLD_REASON, MilestoneScreen
 from tui.screens.plain_table import PlainTableScreen
 from tui.settings import Settings
+from tui.summaries import Milestones
 from tui.widgets.banner import TurnBanner
 from tui.widgets.chat import ChatInput
 from tui.widgets.event_log import EventLog
@@ -217,6 +218,9 @@ class GameScreen(PlainTableScreen):
         """Per seat shown here, every line it was told, its own moves as "You …"."""
         self._summaries: list[list[str]] = []
         """Milestone summaries waiting to be shown (title, then a sentence per fact)."""
+        milestone = getattr(self.board_module, "milestone", None)
+        self._milestones = Milestones(milestone) if milestone is not None else None
+        """Each seat's events since its last summary: what the next one is read from."""
         self._summary_open = False
         self._status_said = False
         """Whether the status line shows a refusal (cleared by the next move that passes)."""
@@ -334,10 +338,10 @@ class GameScreen(PlainTableScreen):
     def _sum_up(self, update: Update) -> None:
         """Queue the summary of a milestone the seat shown just reached (boards without
         ``milestone`` have none; the setting turns them off)."""
-        milestone = getattr(self.board_module, "milestone", None)
-        if milestone is None or not self.settings.summaries or not update.events:
+        if self._milestones is None or not self.settings.summaries or not update.events:
             return
-        if update.seat == self.viewer and (lines := milestone(update, update.events)):
+        lines = self._milestones.told(update)  # every seat's, to be whole when it is shown
+        if update.seat == self.viewer and lines:
             self._summaries.append(list(lines))
             # Held at once, in the same turn the table pushed the update: a bot scheduled
             # right after this push must already find the table held.
@@ -613,6 +617,8 @@ class GameScreen(PlainTableScreen):
         self.query_one(EventLog).add(f"↶ {self.names[seat]} took back: {taken}")
         status.update(Text(f"↶ Taken back: {taken}"))
         self._status_said = True
+        if self._milestones is not None:
+            self._milestones.forget()
         for local in sorted(self.local):
             self.receive(self.table.update_for(local))
 
