@@ -42,7 +42,8 @@ def test_the_flea_market_summary_names_every_row_taken() -> None:
             lines = watch.told(update)
             if lines and lines[0].endswith("the Flea Market is over"):
                 fleas += 1
-                takers = {m.group(1) for m in re.finditer(r"^(You|P\d) takes? row", "\n".join(lines), re.M)}
+                text = "\n".join(lines)
+                takers = {m.group(1) for m in re.finditer(r"^(You|P\d) takes? row", text, re.M)}
                 assert len(takers) == players, lines
         assert fleas >= 1, players
 
@@ -93,7 +94,8 @@ async def test_the_table_sums_up_every_move_since_the_last_summary(monkeypatch: 
     asked: list[list[str]] = []
 
     def every_second_move(update: Update, events: Sequence[Event]) -> list[str] | None:
-        moves = [e["text"] for e in events if e.get("type") in ("place", "explode", "eagle", "swap")]
+        kinds = ("place", "explode", "eagle", "swap")
+        moves = [e["text"] for e in events if e.get("type") in kinds]
         asked.append(moves)
         return ["Two moves", "Two moves were made."] if len(moves) >= 2 else None
 
