@@ -546,17 +546,16 @@ async def test_whoosh_keys_work_in_this_mode_too() -> None:
         await pilot.press("space")
         for _ in range(20):
             await pilot.pause()
-            if "Root reveals" in " ".join(screen.query_one(EventLog).lines_shown):
+            if "You reveal" in " ".join(screen.query_one(EventLog).lines_shown):
                 break
-        assert any(
-            line.startswith("Root reveals") for line in screen.query_one(EventLog).lines_shown
-        )
+        # The player's own moves are told as "You …" (issue #15).
+        assert any(line.startswith("You reveal") for line in screen.query_one(EventLog).lines_shown)
         await pilot.press("1")
         for _ in range(20):
             await pilot.pause()
-            if "Root claims" in " ".join(screen.query_one(EventLog).lines_shown):
+            if "You claim" in " ".join(screen.query_one(EventLog).lines_shown):
                 break
-        assert any("Root claims" in line for line in screen.query_one(EventLog).lines_shown)
+        assert any("You claim" in line for line in screen.query_one(EventLog).lines_shown)
 
 
 async def test_whoosh_says_what_became_of_your_claim_and_why_a_reveal_is_refused() -> None:
@@ -584,10 +583,10 @@ async def test_whoosh_says_what_became_of_your_claim_and_why_a_reveal_is_refused
         await pilot.press("1")
         for _ in range(40):
             await pilot.pause()
-            if "Your last claim: Root" in str(table.render()):
+            if "Your last claim: You" in str(table.render()):
                 break
         first = str(table.render()).splitlines()[0]
-        assert first.startswith("Your last claim: Root "), first
+        assert first.startswith("Your last claim: You "), first
 
 
 async def test_an_enter_on_the_list_of_a_move_already_sent_takes_nothing() -> None:

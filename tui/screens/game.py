@@ -36,7 +36,7 @@ from tui.boards.base import ActionChosen, ResultsWanted, note_sentence
 from tui.saves import Autosave, can_save, save_path
 from tui.screens.cover import PassScreen
 from tui.screens.details import NO_DETAILS, DetailsScreen
-from tui.screens.history import HistoryScreen, seat_lines
+from tui.screens.history import HistoryScreen, seat_events, seat_lines
 from tui.screens.milestone import HOLD_REASON, MilestoneScreen
 from tui.screens.plain_table import PlainTableScreen
 from tui.settings import Settings
@@ -326,7 +326,11 @@ class GameScreen(PlainTableScreen):
             said = [{"type": "earlier", "text": line} for line in earlier]
             self._unlogged.setdefault(update.seat, []).extend(said)
             self._history.setdefault(update.seat, []).extend(earlier)
-        told = [{**event, "text": with_names(event["text"], names)} for event in update.events]
+        # One player at this keyboard reads each of their own moves once, as "You …" (as
+        # the history does); at a hot seat a "You" would not say whose move it was.
+        alone = self.local == {update.seat}
+        events = seat_events(update.events, update.seat) if alone else update.events
+        told = [{**event, "text": with_names(event["text"], names)} for event in events]
         self._unlogged.setdefault(update.seat, []).extend(told)
         heard = seat_lines(update.events, update.seat)
         self._history.setdefault(update.seat, []).extend(with_names(t, names) for t in heard)

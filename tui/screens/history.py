@@ -65,13 +65,13 @@ def you_form(text: str, reader: int) -> str:
     return text.replace(f"({token})", "(yours)")
 
 
-def seat_lines(events: Sequence[Event], reader: int | None) -> list[str]:
+def seat_events(events: Sequence[Event], reader: int | None) -> list[Event]:
     """One update's events as ``reader`` (None: a spectator) reads them, seat tokens still
-    in: their own moves as "You …", and a public line dropped when the same move is told
+    in: their own moves as "You …", and a public event dropped when the same move is told
     to them privately beside it ("{p0} draws a card." next to "You draw Blue 6.")."""
     visible = [e for e in events if "to" not in e or e["to"] == reader]
     if reader is None:
-        return [e["text"] for e in visible]
+        return visible
     token = f"{{p{reader}}} "
     dropped: set[int] = set()
     for index, event in enumerate(visible):
@@ -88,7 +88,16 @@ def seat_lines(events: Sequence[Event], reader: int | None) -> list[str]:
         same = [n for n in near if visible[n].get("type") == event.get("type")]
         if same or near:
             dropped.add((same or near)[0])
-    return [you_form(e["text"], reader) for i, e in enumerate(visible) if i not in dropped]
+    return [
+        {**e, "text": you_form(e["text"], reader)}
+        for i, e in enumerate(visible)
+        if i not in dropped
+    ]
+
+
+def seat_lines(events: Sequence[Event], reader: int | None) -> list[str]:
+    """The texts of `seat_events`: the lines ``reader`` is told, seat tokens still in."""
+    return [e["text"] for e in seat_events(events, reader)]
 
 
 class HistoryScreen(Screen[None]):
