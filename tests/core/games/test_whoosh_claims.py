@@ -97,9 +97,16 @@ def test_a_claim_aimed_at_a_monster_that_just_left_is_void_not_a_mistake() -> No
     match.act(0, ("claim", slot, seen), at_ns=t + 500 * MS)  # a capture: the Monster changes
     gone = MONSTER_BY_ID[str(match.state.prev_board[slot])].name
     events = match.act(1, ("claim", slot, seen), at_ns=t + 530 * MS)
-    assert [e["type"] for e in events] == ["late"]
-    assert f"reached for the {gone} too late" in events[0]["text"]
-    assert "(0.53 s after the board)" in events[0]["text"]
+    assert events == [
+        {
+            "type": "late",
+            "text": f"{{p1}} reached for the {gone} too late (0.53 s after the board): the "
+            "Monsters had already changed. Void, no penalty.",
+            "seat": 1,
+            "slot": slot,
+            "reaction_ms": 530,
+        }
+    ]
     assert match.state.mistakes[1] == ()
     events = match.act(2, ("claim", other, seen), at_ns=t + 540 * MS)  # still there, old cards
     assert [e["type"] for e in events] == ["late"] and match.state.mistakes[2] == ()
@@ -143,3 +150,17 @@ def test_a_player_is_acting_only_while_they_have_a_legal_action() -> None:
     for seat in match.to_act() - {TABLE}:
         assert match.legal(seat), f"seat {seat} is asked to act with nothing legal"
     assert 1 not in match.to_act()
+
+
+def test_a_late_hand_is_timed_from_its_board_after_several_changes() -> None:
+    """Three mistakes in a row change the Monsters three times, no card revealed between
+    them; a hand reaching for the second of those boards after the third change is void,
+    and timed from when that board arose (its time is kept through the changes)."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    for seat, ms in ((0, 100), (1, 300), (2, 600)):  # nothing revealed: each is a mistake
+        events = match.act(seat, ("claim", 0, match.state.generation), at_ns=ms * MS)
+        assert [e["type"] for e in events][:2] == ["claim", "mistake"]
+    second = match.state.generation - 1  # the board that arose at 300 ms
+    events = match.act(0, ("claim", 1, second), at_ns=650 * MS)
+    assert [(e["type"], e.get("reaction_ms")) for e in events] == [("late", 350)]
+    assert "too late (0.35 s after the board)" in events[0]["text"]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import TABLE, Event, IllegalAction
+from core.engine import TABLE, Event, IllegalAction, validate_options
 from core.games.whoosh.data import (
     COMBOS,
     MONSTER_BY_ID,
@@ -320,7 +320,14 @@ def test_a_stalemate_boxes_the_three_monsters_and_returns_every_card() -> None:
     assert state.board == ("imp", "yeti", "naga") and not state.over
     assert state.piles == (("ice-01",), ("bow-01", "ice-02")) and state.revealed == ((), ())
     assert state.turn == 0
-    assert any(event["type"] == "stalemate" for event in events)
+    assert [e["text"] for e in events if e["type"] == "stalemate"] == [
+        "Every card is revealed and no Monster can be captured: the three Monsters leave the "
+        "game unclaimed."
+    ]
+    # The new Monsters are a new board: a hand reaching for the boxed Ogre is void.
+    assert state.board_since == state.generation
+    _state, late = through(state, 0, ("claim", 0, state.generation - 1), at_ns=10)
+    assert [e["type"] for e in late] == ["late"] and "the Ogre too late" in late[0]["text"]
 
 
 def test_a_stalemate_with_an_empty_monster_pile_ends_the_game() -> None:
@@ -342,8 +349,22 @@ def test_no_stalemate_while_a_monster_can_be_captured() -> None:
     state = act(state, 1, ("reveal",))
     assert state.board == ("ogre", "troll", "goblin") and not state.over
     assert all(("reveal",) not in GAME.legal_actions(state, s) for s in (0, 1))
-    state = act(act(state, 0, ("claim", 2, state.generation), at_ns=1), TABLE, ("settle",))
+    state = act(state, 0, ("claim", 2, state.generation), at_ns=1)
+    state, events = through(state, TABLE, ("settle",))
     assert state.captured[0] == ("goblin",) and state.piles[0]
+    assert events[0]["text"] == "{p0} captures the Goblin: sword, bow (1 point)!"
+
+
+def test_a_capture_says_the_monsters_points() -> None:
+    """The Ogre is worth 2: "(2 points)", the Goblin's 1 "(1 point)" (above)."""
+    state = act(ogre_ready(), 2, ("claim", 0, 0), at_ns=5)
+    _state, events = through(state, TABLE, ("settle",))
+    assert events[0] == {
+        "type": "capture",
+        "text": "{p2} captures the Ogre: sword, sword, fire (2 points)!",
+        "seat": 2,
+        "slot": 0,
+    }
 
 
 # -- claims and who was first ----------------------------------------------------------------------
@@ -643,3 +664,12 @@ def test_the_turn_timer_reveals_for_a_slow_player() -> None:
     assert deadline.since_ns is None
     assert GAME.deadlines(replace(state, turn_timer=0)) == ()
     assert GAME.deadlines(replace(state, over=True)) == ()
+
+
+def test_a_setup_given_no_options_is_the_default_game() -> None:
+    """The options' declared defaults and none at all deal the same game (hunters sim and
+    the benches set games up without options): a 50 ms tie window, a 5 s turn timer."""
+    defaults = validate_options(GAME, {})
+    bare = GAME.setup(3, random.Random(3), {})
+    assert bare == GAME.setup(3, random.Random(3), defaults)
+    assert (bare.tie_window, bare.turn_timer) == (50, 5)
