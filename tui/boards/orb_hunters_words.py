@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from core.engine import Action, Event, Outcome, with_names
+from core.engine import Action, Event, Outcome, in_words, with_names
 from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
@@ -147,9 +147,7 @@ def describe(update: Update) -> list[str]:
     if view["teams"]:
         lines.append(
             "Teams: "
-            + " against ".join(
-                " and ".join(update.names[s] for s in team) for team in view["teams"]
-            )
+            + " against ".join(in_words([update.names[s] for s in team]) for team in view["teams"])
             + "."
         )
     if view["variants"]:
@@ -331,7 +329,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         seats, most = most_wounded(view)
         worst = [names[s] for s in seats]
         if worst:
-            who = " and ".join(worst)
+            who = in_words(worst)
             verb = "is" if len(worst) == 1 else "are"
             if update.outcome is not None:
                 lines.append(

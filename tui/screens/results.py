@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.engine import Outcome
+from core.engine import Outcome, in_words
 from core.games import GAMES
 from core.table import TableSetup
 from tui.screens.help import key_help
@@ -41,7 +41,7 @@ def winner_line(outcome: Outcome, names: Sequence[str]) -> str:
         return "Nobody wins this time."
     if len(winners) == 1:
         return f"{winners[0]} wins!"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+    return f"{in_words(winners)} share the win"
 
 
 def places(outcome: Outcome) -> list[tuple[int, int]]:

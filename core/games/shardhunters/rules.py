@@ -25,7 +25,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from core.engine import Action, Event, Option, Outcome, chance, rules_text
+from core.engine import Action, Event, Option, Outcome, chance, in_words, rules_text
 from core.games.shardhunters import view as view_module
 from core.games.shardhunters.data import (
     ACTIVE_HEROES,
@@ -90,17 +90,11 @@ def _subject(state: State, side: int) -> str:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    names = [monster_name(c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names) or "nothing"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return in_words([monster_name(c) for c in cards]) or "nothing"
 
 
 def _heroes(heroes: Sequence[str]) -> str:
-    names = [hero_name(h) for h in heroes]
-    if len(names) <= 1:
-        return "".join(names) or "no hero"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return in_words([hero_name(h) for h in heroes]) or "no hero"
 
 
 def printed(cards: Sequence[str]) -> list[Card]:

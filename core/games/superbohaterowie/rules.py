@@ -19,7 +19,16 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from core.engine import Action, Event, Option, Outcome, chance, rank_by_score, rules_text
+from core.engine import (
+    Action,
+    Event,
+    Option,
+    Outcome,
+    chance,
+    in_words,
+    rank_by_score,
+    rules_text,
+)
 from core.games.superbohaterowie import view as view_module
 from core.games.superbohaterowie.data import (
     CITIES,
@@ -166,7 +175,7 @@ class Superbohaterowie:
                 hands=_set(state.hands, seat, ()),
                 discard=state.discard + held,
             )
-            shown = " and ".join(a_card(kind_of(c)) for c in held)
+            shown = in_words([a_card(kind_of(c)) for c in held])
             events.append(_event("discard-hand", f"{{p{seat}}} cannot play and discards {shown}."))
         else:
             card = action[1]
@@ -277,7 +286,7 @@ def _resolve(state: State, action: Action) -> tuple[State, str]:
             state = replace(state, discard=state.discard + (target,))
             state = _put(state, city, space, None)
         state = replace(state, discard=state.discard + (card,))
-        return state, f"plays {a_card(kind)}, removing " + " and ".join(removed)
+        return state, f"plays {a_card(kind)}, removing {in_words(removed)}"
     if verb == "move":
         _, _, city, space, to_city, to_space = action
         moved = _at(state, city, space)
@@ -319,7 +328,7 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
         state = replace(state, hands=_set(state.hands, seat, hand))
         many = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         events.append(_event("draw", f"{{p{seat}}} draws {many}."))
-        names = " and ".join(a_card(kind_of(c)) for c in drawn)
+        names = in_words([a_card(kind_of(c)) for c in drawn])
         events.append(_event("draw", f"You draw {names}.", to=seat))
     return state, events
 
@@ -345,7 +354,7 @@ def _after_turn(state: State, seat: int) -> tuple[State, list[Event]]:
 
 
 def _end_game(state: State, saved: tuple[int, ...]) -> tuple[State, list[Event]]:
-    names = " and ".join(f"{{p{s}}}" for s in saved)
+    names = in_words([f"{{p{s}}}" for s in saved])
     events = [
         _event("win", f"{names} saved {'their city' if len(saved) == 1 else 'their cities'}!")
     ]
