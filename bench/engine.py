@@ -5,12 +5,13 @@ Run ``python bench/engine.py`` (several minutes: the strength duels dominate) or
 counts it prints random playouts per second, actions per second, and, measured on the same
 states in the same run, the time to apply one action next to the time to ``copy.deepcopy``
 that state: a floor for what applying costs, as frozen states are never copied. Then the
-mean and 95th percentile decision time of every bot level on positions taken from random
-games, with the table's deadline (``core.bots.THINKING_SECONDS``) on, beside the target of
-one second. Last, the strength duels of ``hunters sim`` (reproducible: no deadline, every
-playout), the stronger bot taking each seat in turn, beside their targets: at two players
-hard beats normal in 60 % of games and normal beats easy in 75 %; at the largest table one
-hard bot among normal ones wins more than its fair share. Figures only; nothing is asserted.
+mean and 95th percentile decision time of every bot level at every seat count, on
+positions taken from random games, with the table's deadline (``core.bots.THINKING_SECONDS``)
+on, beside the target of one second (``--seats`` keeps to some counts). Last, the strength
+duels of ``hunters sim`` (reproducible: no deadline, every playout), the stronger bot taking
+each seat in turn, beside their targets: at two players hard beats normal in 60 % of games
+and normal beats easy in 75 %; at the largest table one hard bot among normal ones wins more
+than its fair share. Figures only; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -203,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--game", action="append", default=None, help="only this game's slug (repeatable)"
     )
+    parser.add_argument(
+        "--seats",
+        action="append",
+        type=int,
+        default=None,
+        help="only this seat count in the speed and decision tables (repeatable)",
+    )
     args = parser.parse_args(argv)
     quick: bool = args.quick
     duel_games: int = args.games if args.games is not None else (3 if quick else 12)
@@ -216,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     for slug in slugs:
         game = GAMES[slug]
         counts = sorted({game.players.start, 2, game.players.stop - 1} & set(game.players))
+        # Decisions at every seat count: the target holds for every table.
+        every = list(game.players)
+        if args.seats:
+            counts = [n for n in counts if n in args.seats]
+            every = [n for n in every if n in args.seats]
         speed_rows: list[dict[str, Any]] = []
         for seats in counts:
             speed = playouts(game, seats, seconds, seed=1)
@@ -228,13 +241,16 @@ def main(argv: list[str] | None = None) -> int:
                     "apply/copy": cost["apply us"] / cost["deepcopy us"],
                 }
             )
-        _table(f"{game.title} — random playouts, and per action: apply vs deepcopy", speed_rows)
+        if speed_rows:
+            _table(f"{game.title} — random playouts, and per action: apply vs deepcopy", speed_rows)
 
         bot_rows: list[dict[str, Any]] = []
-        for seats in counts:
+        for seats in every:
             for level in bot_levels(slug):
                 figures = decisions(game, seats, level, positions, budget, seed=3)
                 bot_rows.append({"seats": seats, "bot": level, **figures})
+        if not bot_rows:
+            continue
         _table(
             f"{game.title} — decision time per bot level "
             f"(deadline {THINKING_SECONDS} s, target p95 {TARGET_SECONDS} s)",
