@@ -1,13 +1,13 @@
-"""KeyFooter: a key turning on or off is restyled in place; keys coming or going recompose."""
+"""KeyFooter: the keys on one line of text; a change of keys redraws that line alone."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from tui.widgets.footer import KeyFooter
 
@@ -15,11 +15,12 @@ from tui.widgets.footer import KeyFooter
 class Keys(App[None]):
     ENABLE_COMMAND_PALETTE = False  # as in Hunters
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "go", "Go"),
+        Binding("a", "go", "Go", tooltip="Go somewhere"),
         Binding("b", "other", "Other"),
     ]
     allowed = True
     shown = True
+    went = 0
 
     def compose(self) -> ComposeResult:
         yield Static("keys")
@@ -32,57 +33,85 @@ class Keys(App[None]):
             return self.shown  # False: not shown at all
         return True
 
-    def action_go(self) -> None: ...
+    def action_go(self) -> None:
+        self.went += 1
 
     def action_other(self) -> None: ...
 
 
-async def test_a_key_turning_off_is_greyed_in_place_and_a_key_going_recomposes() -> None:
-    """The same FooterKey widgets stay while only a key's state flips; a key that leaves
-    the footer makes it compose again."""
+def _line(app: App[Any]) -> str:
+    return str(app.query_one(KeyFooter).render()).rstrip()
+
+
+async def test_the_keys_are_one_line_a_key_turning_off_is_dimmed_and_one_hidden_goes() -> None:
     app = Keys()
     async with app.run_test(size=(60, 5)) as pilot:
         await pilot.pause()
         footer = app.query_one(KeyFooter)
-        before = list(footer.query(FooterKey))
-        assert [k.description for k in before] == ["Go", "Other"]
+        assert _line(app) == "a Go b Other"
         app.allowed = False
         app.refresh_bindings()
         await pilot.pause()
-        after = list(footer.query(FooterKey))
-        assert after == before and after[0].has_class("-disabled")
-        app.allowed = True
-        app.refresh_bindings()
-        await pilot.pause()
-        assert not footer.query(FooterKey).first().has_class("-disabled")
+        assert [(k.description, k.enabled) for k in footer.keys] == [
+            ("Go", False),
+            ("Other", True),
+        ]
         app.shown = False
         app.refresh_bindings()
         await pilot.pause()
+        assert _line(app) == "a Go"
+
+
+async def test_a_key_coming_and_going_lays_nothing_out(monkeypatch: Any) -> None:
+    """Undo comes and goes after each move at a local table: the footer's line is redrawn,
+    and the screen is not laid out again (a layout of the screen costs more than a table)."""
+    layouts: list[bool] = []
+    lay_out = Screen._refresh_layout
+
+    def counted(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        layouts.append(True)
+        lay_out(self, *args, **kwargs)
+
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
         await pilot.pause()
-        assert [k.description for k in footer.query(FooterKey)] == ["Go"]
+        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        for shown in (False, True, False):
+            app.shown = shown
+            app.refresh_bindings()
+            await pilot.pause()
+        assert _line(app) == "a Go"
+        assert not layouts
 
 
-class CompactKeys(Keys):
-    def compose(self) -> ComposeResult:
-        yield Static("keys")
-        yield KeyFooter(compact=True)  # as the table's
+async def test_a_click_on_a_key_presses_it_and_on_a_dimmed_one_rings() -> None:
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        await pilot.click(KeyFooter, offset=(2, 0))  # "Go"
+        await pilot.pause()
+        assert app.went == 1
+        await pilot.click(KeyFooter, offset=(4, 0))  # the gap between the keys
+        await pilot.pause()
+        assert app.went == 1
+        app.allowed = False
+        app.refresh_bindings()
+        await pilot.pause()
+        bells: list[bool] = []
+        app.bell = lambda: bells.append(True)  # type: ignore[method-assign]
+        await pilot.click(KeyFooter, offset=(0, 0))
+        await pilot.pause()
+        assert app.went == 1 and bells == [True]
 
 
-async def test_a_key_coming_and_going_keeps_the_other_keys() -> None:
-    """A key that leaves the footer and comes back (Undo after each move) is removed and
-    mounted alone, in its place: the other keys stay the same widgets."""
-    app = CompactKeys()
+async def test_a_key_under_the_mouse_shows_its_tooltip() -> None:
+    app = Keys()
     async with app.run_test(size=(60, 5)) as pilot:
         await pilot.pause()
         footer = app.query_one(KeyFooter)
-        go = footer.query(FooterKey).first()
-        app.shown = False
-        app.refresh_bindings()
+        await pilot.hover(KeyFooter, offset=(1, 0))
         await pilot.pause()
-        assert list(footer.query(FooterKey)) == [go]
-        app.shown = True
-        app.refresh_bindings()
+        assert footer.tooltip == "Go somewhere"
+        await pilot.hover(KeyFooter, offset=(7, 0))  # "Other" has none
         await pilot.pause()
-        keys = list(footer.query(FooterKey))
-        assert [k.description for k in keys] == ["Go", "Other"]
-        assert keys[0] is go and keys[1].has_class("-compact")
+        assert footer.tooltip is None

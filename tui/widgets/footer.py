@@ -1,126 +1,173 @@
-"""KeyFooter: the Footer of a table, rebuilt only when its list of keys changes.
+"""KeyFooter: the keys of a table on one line, drawn as one piece of text.
 
-Textual's Footer composes all its keys again whenever any binding may have changed: tens of
-milliseconds a time, on every update of a table where whose turn it is flips a key between
-usable and greyed out. Here a key that only turned on or off is restyled in place, a key
-that comes or goes (Undo, after each move at a local table) is mounted or removed alone,
-and the keys are composed again only when the list changed otherwise.
+Textual's Footer is a row of widgets, one per key: a key coming or going (Undo, after each
+move at a local table) mounts or removes a widget, and each of those lays the whole screen
+out again, every update, for every guest of a served table; its first frame mounts and
+styles every key one by one. Here the keys are one line of text in one widget, one line
+high and as wide as the screen: a change of keys redraws that line and nothing else, and
+only when the keys shown (or their states) changed.
+
+It looks as the compact Footer does (key in bold, then its description; a key that does
+nothing now is dimmed; a hovered key is highlighted, with its tooltip), and a click on a key
+presses it (a dimmed one rings the bell). Grouped keys and the command palette's key are not
+shown: no Hunters screen uses them.
 """
 
 from __future__ import annotations
 
-from difflib import SequenceMatcher
-from typing import Any
+from typing import Any, NamedTuple
 
-from textual.app import ComposeResult
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.strip import Strip
+from textual.widgets import Static
 
 
-class KeyFooter(Footer):
-    """A Footer that restyles a key turning on or off instead of composing every key.
+class Key(NamedTuple):
+    """One key as shown: what it presses, its words, whether it does something now."""
 
-    Compact, its keys are made compact from the start (Textual's Footer binds each key's
-    ``compact`` to its own, which restyles every key one by one after each compose)."""
+    key: str
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
 
-    _keys_pending = False
-    """A change of the keys shown is scheduled (it reads the keys as they are then)."""
 
-    def _bindings_now(self) -> list[tuple[Any, bool, str]]:
-        """(binding, enabled, tooltip) per key, as ``compose`` lays them out (one key per
-        action: the first binding of it); empty when a key is grouped (laid out apart)."""
-        first: dict[str, tuple[Any, bool, str]] = {}
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if binding.show and binding.action not in first:
-                if binding.group is not None:
-                    return []
-                first[binding.action] = (binding, enabled, tooltip)
-        return list(first.values())
+class KeyFooter(Static, can_focus=False):
+    """The keys of the screen's active bindings (those shown), one line at the bottom."""
 
-    def _keys_now(self) -> list[tuple[str, str, str, bool]]:
-        """(action, key shown, description, enabled) per key."""
-        return [
-            (b.action, self.app.get_key_display(b), b.description, enabled)
-            for b, enabled, _ in self._bindings_now()
-        ]
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "footer-key--hover"}
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        width: 1fr;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
+    """
 
-    def compose(self) -> ComposeResult:
-        bindings = self._bindings_now() if self._bindings_ready else []
-        if not bindings or not self.compact:
-            yield from super().compose()
-            return
-        for binding, enabled, tooltip in bindings:
-            yield self._key(binding, enabled, tooltip)
+    def __init__(self, *, compact: bool = True, id: str | None = None) -> None:
+        """``compact`` is accepted for Footer's sake: the line is always compact."""
+        super().__init__(id=id)
+        self.keys: tuple[Key, ...] = ()
+        """The keys shown, in order."""
+        self._spans: list[tuple[int, int]] = []
+        """Each key's columns on the line (start, end); a gap of one column between keys."""
+        self._hover: int | None = None
 
-    def _key(self, binding: Any, enabled: bool, tooltip: str) -> FooterKey:
-        return FooterKey(
-            binding.key,
-            self.app.get_key_display(binding),
-            binding.description,
-            binding.action,
-            disabled=not enabled,
-            tooltip=tooltip,
-            classes="-compact",
-        )
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.bindings_changed(self.screen)
 
-    def _shown(self) -> list[FooterKey]:
-        return [k for k in self.query_children(FooterKey) if not k.has_class("-command-palette")]
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Any) -> None:
-        self._bindings_ready = True
+        """Redraw the line when the keys shown or their states changed (as Footer, not while
+        the app has lost focus: the bindings then are no one's)."""
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         keys = self._keys_now()
-        shown = self._shown()
-        same = bool(keys) and [(k.action, k.key_display, k.description) for k in shown] == [
-            key[:3] for key in keys
-        ]
-        if not same:
-            if not self._keys_pending:  # the one pending reads the keys as they are then
-                self._keys_pending = True
-                self.call_after_refresh(self._change_keys)
-            return
-        self._restyle(shown, keys)
+        if keys != self.keys:
+            self.keys = keys
+            self._draw()
 
-    def _restyle(self, shown: list[FooterKey], keys: list[tuple[str, str, str, bool]]) -> None:
-        """Grey out or light up the keys shown, each as its ``check_action`` now says."""
-        for widget, (_, _, _, enabled) in zip(shown, keys, strict=True):
-            if widget._disabled == (not enabled):
-                continue
-            widget._disabled = not enabled
-            widget.set_class(not enabled, "-disabled")
+    def _keys_now(self) -> tuple[Key, ...]:
+        """One key per action (its first binding shown), as Footer lays them out."""
+        keys: dict[str, Key] = {}
+        get_display = self.app.get_key_display
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in keys:
+                keys[binding.action] = Key(
+                    binding.key, get_display(binding), binding.description, enabled, tooltip
+                )
+        return tuple(keys.values())
 
-    async def _change_keys(self) -> None:
-        """Mount the keys that came and remove those that went, keeping the others (a
-        compose of every key costs several times as much); compose again when keys were
-        replaced or moved."""
-        self._keys_pending = False
-        if not self.is_attached:
-            return
-        bindings = self._bindings_now()
-        shown = self._shown()
-        if not bindings or not shown or not self.compact:
-            await self.recompose()
-            return
-        keys = self._keys_now()
-        old = [(k.action, k.key_display, k.description) for k in shown]
-        steps = SequenceMatcher(a=old, b=[key[:3] for key in keys], autojunk=False).get_opcodes()
-        if any(tag == "replace" for tag, *_ in steps):
-            await self.recompose()
-            return
-        gone: list[FooterKey] = []
-        for tag, first, last, new_first, new_last in steps:
-            if tag == "delete":
-                gone += shown[first:last]
-            elif tag == "insert":
-                coming = [self._key(*bindings[j]) for j in range(new_first, new_last)]
-                before = shown[first] if first < len(shown) else self._palette_key()
-                await self.mount_all(coming, before=before)
-        if gone:
-            await self.remove_children(gone)
-        self.bindings_changed(self.screen)  # restyled as the keys are now
+    def _draw(self) -> None:
+        """The line: "key description" per key, a space between keys. Never laid out again:
+        the footer is one line as wide as the screen whatever it says."""
+        key_style = self.get_component_rich_style("footer-key--key")
+        words_style = self.get_component_rich_style("footer-key--description")
+        hover_style = self.get_component_rich_style("footer-key--hover", partial=True)
+        dim = Style(dim=True)
+        line = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        for index, key in enumerate(self.keys):
+            start = len(line)
+            extra = Style() if key.enabled else dim
+            line.append(key.display, key_style + extra)
+            if key.description:
+                line.append(" " + key.description, words_style + extra)
+            if index == self._hover:
+                line.stylize(hover_style, start)
+            self._spans.append((start, len(line)))
+            line.append(" ")
+        line.right_crop(1)  # no gap after the last key: the rest of the line is blank
+        self.update(line, layout=False)
 
-    def _palette_key(self) -> FooterKey | None:
-        """The command palette's key, which stays last."""
-        keys = self.query_children(FooterKey).filter(".-command-palette")
-        return keys.first() if keys else None
+    def render_line(self, y: int) -> Strip:
+        """The line, its gaps between keys in the footer's background alone (as Footer's
+        margins between its keys are)."""
+        line = super().render_line(y)
+        gaps = [end for _, end in self._spans[:-1]]
+        if y or not gaps:
+            return line
+        cuts = sorted({*gaps, *(gap + 1 for gap in gaps), line.cell_length})
+        pieces = line.divide(cuts)
+        starts = [0, *cuts]
+        return Strip.join(
+            _background_only(piece) if start in gaps else piece
+            for start, piece in zip(starts, pieces, strict=False)
+        )
+
+    def _key_at(self, x: int) -> int | None:
+        return next((i for i, (a, b) in enumerate(self._spans) if a <= x < b), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover_on(self._key_at(event.x))
+
+    def on_leave(self, _: events.Leave) -> None:
+        self._hover_on(None)
+
+    def _hover_on(self, index: int | None) -> None:
+        if index == self._hover:
+            return
+        self._hover = index
+        self.tooltip = self.keys[index].tooltip or None if index is not None else None
+        self._draw()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click on a key presses it; on one that does nothing now, the bell."""
+        index = self._key_at(event.x)
+        if index is None:
+            return
+        if self.keys[index].enabled:
+            self.app.simulate_key(self.keys[index].key)
+        else:
+            self.app.bell()
+
+
+def _background_only(strip: Strip) -> Strip:
+    return Strip(
+        Segment(segment.text, Style(bgcolor=segment.style.bgcolor if segment.style else None))
+        for segment in strip
+    )
