@@ -412,7 +412,7 @@ def report(sides: list[Side], echo: Side, counts: list[int]) -> None:
             "≤ 5 MB at 50" if count == 50 else "",
             (lambda value, _: value <= 5) if count == 50 else None,
         )
-        if all(count in side.openssh_frames for side in (*sides, echo)):
+        if all(side.openssh_frames.get(count) for side in (*sides, echo)):  # --openssh 0: none
             row(
                 "OpenSSH ssh → first frame, median (ms)",
                 [statistics.median(side.openssh_frames[count]) * ms for side in sides],
