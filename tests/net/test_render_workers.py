@@ -319,3 +319,43 @@ def test_a_render_worker_count_out_of_range_is_refused_in_one_line(
     assert main(["serve", "--render-workers", count]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--render-workers" in err
+
+
+class _Recording:
+    """A worker handle that records what the front sends it."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, ...]] = []
+
+    def send(self, *message: Any) -> None:
+        self.sent.append(message)
+
+
+async def test_screens_get_updates_players_first_in_a_rotating_order_then_spectators() -> None:
+    """The updates of one loop turn go to the workers players' first, spectators' last, and
+    the players in an order that turns by one each time: nobody's screen is always drawn
+    last (a worker draws its guests in the order their updates come)."""
+    pool = RenderPool(cast(Any, None), 1)
+    worker = _Recording()
+    guests: dict[str, RemoteGuest] = {}
+    for number, name in enumerate(("watcher", "ala", "olek", "ewa"), 1):
+        guest = RemoteGuest(pool, number, name, Settings(), None)
+        guest.worker = cast(Any, worker)
+        guests[name] = guest
+
+    def update(seat: int | None) -> Update:
+        return Update(1, seat, {}, (), (), ("ala", "olek", "ewa"), frozenset(), None)
+
+    orders = []
+    for _ in range(3):
+        worker.sent.clear()
+        guests["watcher"].deliver(update(None))  # the table may tell a spectator first
+        for seat, name in enumerate(("ala", "olek", "ewa")):
+            guests[name].deliver(update(seat))
+        pool.flush()
+        names = {guest.number: name for name, guest in guests.items()}
+        orders.append([names[message[1]] for message in worker.sent])
+    for order in orders:
+        assert order[-1] == "watcher"
+        assert sorted(order[:3]) == ["ala", "ewa", "olek"]
+    assert {order[0] for order in orders} == {"ala", "olek", "ewa"}
