@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         type=int,
         default=None,
-        help="only this seat count in the speed and decision tables (repeatable)",
+        help="only this seat count in the speed and decision tables (repeatable; 0: duels only)",
     )
     args = parser.parse_args(argv)
     quick: bool = args.quick
@@ -249,13 +249,12 @@ def main(argv: list[str] | None = None) -> int:
             for level in bot_levels(slug):
                 figures = decisions(game, seats, level, positions, budget, seed=3)
                 bot_rows.append({"seats": seats, "bot": level, **figures})
-        if not bot_rows:
-            continue
-        _table(
-            f"{game.title} — decision time per bot level "
-            f"(deadline {THINKING_SECONDS} s, target p95 {TARGET_SECONDS} s)",
-            bot_rows,
-        )
+        if bot_rows:
+            _table(
+                f"{game.title} — decision time per bot level "
+                f"(deadline {THINKING_SECONDS} s, target p95 {TARGET_SECONDS} s)",
+                bot_rows,
+            )
         if duel_games:
             rows = strength(slug, game, duel_games, seed=1000)
             _table(f"{game.title} — strength in hunters sim (no deadline)", rows)
