@@ -175,14 +175,26 @@ class LobbyScreen(KeyStates, Screen[None]):
     LobbyScreen #lobby-status { margin-top: 1; text-style: bold; }
     """
 
+    # The footer shows only the keys that do something now, with a host's key marked so
+    # for the others: every key fits 80 columns ('^q Quit' and 'f1 Help' fell off).
     BINDINGS = [
         *(
-            Binding(str(n), f"sit({n - 1})", f"Seat {n}", show=n == 1, id=f"lobby.seat{n}")
+            Binding(
+                str(n),
+                f"sit({n - 1})",
+                "Sit" if n == 1 else f"Seat {n}",
+                show=n == 1,  # one for all: "1-8 Sit"
+                key_display="1-8" if n == 1 else None,
+                id=f"lobby.seat{n}",
+            )
             for n in range(1, 9)  # Whoosh seats up to eight
         ),
         Binding("w", "watch", "Watch", id="lobby.watch"),
-        Binding("s", "start", "Start (host)", id="lobby.start"),
-        Binding("e", "edit", "Setup (host)", id="lobby.edit"),
+        Binding("s", "start(True)", "Start", id="lobby.start"),
+        Binding("s", "start(False)", "Start (host)", id="lobby.start-guest"),
+        Binding("s", "rematch", "Rematch", id="lobby.rematch"),
+        Binding("e", "edit(True)", "Setup", id="lobby.edit"),
+        Binding("e", "edit(False)", "Setup (host)", id="lobby.edit-guest"),
         Binding(BACK_KEY, "back_to_table", "Back to the game", id="lobby.back"),
         Binding("o", "settings", "Settings", id="lobby.settings"),
     ]
@@ -205,7 +217,7 @@ class LobbyScreen(KeyStates, Screen[None]):
             yield MarkedLine(LOBBY_HINT, id="lobby-status")
         else:
             yield Static(id="lobby-status")
-            yield Footer()
+            yield Footer(compact=True)  # as at a table: every key at 80 columns
 
     def on_mount(self) -> None:
         self.show_hall()
@@ -251,18 +263,24 @@ class LobbyScreen(KeyStates, Screen[None]):
             status.update(Text(message))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return True if self.hall.phase in ("lobby", "over") else None
-        if action == "edit":
-            return True if self.hall.phase == "lobby" else None
+        """A key is in the footer while it does something here and now (each of s and e
+        has a binding for the host and one for the others, whose key says whose it is)."""
+        phase = self.hall.phase
+        if action in ("start", "edit"):
+            hosting = self.guest == self.hall.host
+            return phase == "lobby" and parameters == (hosting,)
+        if action == "rematch":
+            return phase == "over"
+        if action == "watch":
+            return phase in ("lobby", "over")
         if action == "back_to_table":
-            return self.hall.phase == "playing"
+            return phase == "playing"
         if action == "sit":
             setup = self.hall.setup
             seat = parameters[0] if parameters else -1
             if setup is None or not isinstance(seat, int) or seat >= len(setup.seats):
                 return False
-            return True if self.hall.phase in ("lobby", "over") else None
+            return phase in ("lobby", "over")
         return True
 
     async def action_sit(self, seat: int) -> None:
@@ -283,14 +301,18 @@ class LobbyScreen(KeyStates, Screen[None]):
             self._say("You are watching.")
         self.show_hall()
 
-    async def action_start(self) -> None:
-        """Start the game (the host); after a game, the rematch: the host proposes it, a
-        player says they are ready (as r on the results)."""
+    async def action_rematch(self) -> None:
+        """After a game, the rematch: the host proposes it, a player says they are ready
+        (as r on the results)."""
+        try:
+            await self.hall.rematch(self.guest)
+        except IllegalAction as refusal:
+            self._say(sentence(refusal))
+
+    async def action_start(self, hosting: bool = True) -> None:
+        """Start the game (the host; ``hosting`` says which key's binding it is)."""
         if self.hall.phase == "over":
-            try:
-                await self.hall.rematch(self.guest)
-            except IllegalAction as refusal:
-                self._say(sentence(refusal))
+            await self.action_rematch()
             return
         if self.guest != self.hall.host:
             self._say(f"Only the host ({self.hall.host}) can start the game.")
@@ -312,7 +334,7 @@ class LobbyScreen(KeyStates, Screen[None]):
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())
 
-    def action_edit(self) -> None:
+    def action_edit(self, hosting: bool = True) -> None:
         if self.guest != self.hall.host:
             self._say(f"Only the host ({self.hall.host}) can change the setup.")
             return

@@ -361,7 +361,7 @@ async def test_non_hosts_are_told_whose_keys_s_e_and_h_are(tmp_path: Path) -> No
     olek = HallApp(hall, "olek", Settings())
     async with olek.run_test(size=(80, 24)) as pilot:
         await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
-        await _pilot_until(pilot, lambda: "s Start (host)  e Setup (host)" in screen_text(olek))
+        await _pilot_until(pilot, lambda: "s Start (host) e Setup (host)" in screen_text(olek))
         for key, said in (
             ("s", "Only the host (ala) can start the game."),
             ("e", "Only the host (ala) can change the setup."),

@@ -1,0 +1,93 @@
+"""The lobby's footer at 80x24 holds every key it offers, whoever reads it and whenever:
+the host, a player, a spectator; before the game, while it goes on, after it (#18)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.table import Seat, TableSetup
+from net import textual_fixes
+from net.app import HallApp
+from net.hall import OPEN, Hall
+from net.lobby import LobbyScreen
+from tests.tui import screen_text
+from tui.settings import Settings
+
+textual_fixes.apply()
+
+SETUP = TableSetup(
+    "orb-hunters",
+    (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot 3", "bot", "random")),
+)
+
+
+async def _until(pilot: Any, condition: Any, timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await pilot.pause(0.02)
+
+
+def _offered(app: HallApp) -> list[str]:
+    """Each key the lobby's footer is meant to show now, as "key Description"."""
+    shown: dict[str, str] = {}
+    for _, binding, _, _ in app.screen.active_bindings.values():
+        if binding.show and binding.action not in shown:
+            shown[binding.action] = f"{app.get_key_display(binding)} {binding.description}"
+    return list(shown.values())
+
+
+def _footer(app: HallApp) -> str:
+    """The footer's rows: the screen's last rows, below the lobby's status line."""
+    rows = screen_text(app).rstrip("\n").split("\n")
+    return "\n".join(rows[-3:])
+
+
+@pytest.mark.parametrize("phase", ["lobby", "playing", "over"])
+@pytest.mark.parametrize("who", ["ala", "olek", "eve"])
+async def test_at_80x24_the_lobby_footer_shows_every_key(
+    tmp_path: Path, phase: str, who: str
+) -> None:
+    """ala hosts, olek sits, eve watches; in the lobby before the game, while it goes on
+    (back in the lobby) and after it (from the results), each one's footer shows each of
+    its keys whole (at 80 columns it cut '^q Quit' or 'f1 Help' off)."""
+    hall = Hall(tmp_path / "data", bot_delay=5, idle=0)
+    for name in ("ala", "olek", "eve"):
+        hall.arrive(name)
+    hall.configure("ala", SETUP)
+    hall.take_seat("ala", 0)
+    hall.take_seat("olek", 1)
+    if phase != "lobby":
+        await hall.start("ala")
+    if phase == "over":  # bots play the game to its end
+        table = hall.table
+        assert table is not None
+        table.bot_delay = 0
+        table.stand_in(0, "random")
+        table.stand_in(1, "random")
+        async with asyncio.timeout(60):
+            while hall.phase != "over":
+                await asyncio.sleep(0.05)
+    app = HallApp(hall, who, Settings())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            if phase == "playing":  # a player back in the lobby, or a spectator there
+                await _until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+                await pilot.press("q")
+            # After the game a guest who comes lands in the lobby: the results were read.
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await _until(pilot, lambda: "Settings" in _footer(app))  # composed after a refresh
+            offered = _offered(app)
+            assert "^q Quit" in offered and "f1 Help" in offered
+            if phase == "playing":
+                assert "b Back to the game" in offered
+            if phase == "over":
+                assert "s Rematch" in offered
+            footer = _footer(app)
+            missing = [key for key in offered if key not in footer]
+            assert not missing, f"not in the footer {footer!r}: {missing}"
+    finally:
+        await hall.close()
