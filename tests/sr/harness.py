@@ -62,8 +62,9 @@ SYNC_END = b"\x1b[?2026l"
 
 MARK = "> "
 """What a selected line of a list has at the terminal cursor (tui/widgets/spoken.py)."""
-_WHERE = re.compile(r" \(choice \d+ of \d+(, more above)?(, more below)?\)$")
-"""The position a list too long for its space says on its selected line."""
+_WHERE = re.compile(r" \((choice \d+ of \d+(, more above)?(, more below)?|the only choice)\)$")
+"""The position a list too long for its space says on its selected line, or that it is the
+only choice."""
 WIDTH, HEIGHT = 80, 24
 
 ENDING = re.compile(r"^(Done|Pass|Leave|End|Stop|Finish|Skip|Discard both|Keep your hand)\b")

@@ -123,3 +123,22 @@ async def test_a_marked_line_that_moves_without_a_new_size_keeps_the_cursor() ->
         await pilot.pause()
         assert line.region.y == 4
         assert app.cursor_position.y == 4
+
+
+async def test_a_list_of_one_says_it_is_the_only_choice() -> None:
+    """A blind player hears one choice and cannot tell whether others are below it (the
+    list said nothing): the only choice says so; lists of several say nothing more."""
+    app = ListApp(1)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+        marked = marked_lines(app)
+        assert len(marked) == 1
+        assert "Play card number 0 (the only choice) " in lines[marked[0]]
+        assert app.cursor_position.y == marked[0]
+    app = ListApp(2)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert "choice" not in "\n".join(screen_lines(app))

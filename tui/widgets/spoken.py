@@ -35,6 +35,10 @@ def show_terminal_cursor(app: App[object], show: bool = True) -> None:
         driver.flush()
 
 
+ONLY = "the only choice"
+"""What the choice of a list of one says (a screen reader cannot tell that nothing follows)."""
+
+
 def where(index: int, count: int, above: bool, below: bool) -> str:
     """ "choice 10 of 15, more below" for the selected line of a list that does not fit."""
     more = [part for part, shown in (("more above", above), ("more below", below)) if shown]
@@ -103,12 +107,12 @@ class SpokenList(OptionList):
 
     def _say_where(self) -> None:
         """The selected line says "choice N of M" (and what is hidden) when the list does
-        not fit its space; no other line does."""
+        not fit its space, "the only choice" when it is; no other line does."""
         if not self.is_mounted:
             return
         highlighted = self.highlighted
         count = self.option_count
-        fits = self.max_scroll_y == 0
+        fits = self.max_scroll_y == 0 and count != 1
         wanted = None if highlighted is None or fits else highlighted
         if self._suffixed is not None and self._suffixed != wanted:
             index, self._suffixed = self._suffixed, None
@@ -123,7 +127,7 @@ class SpokenList(OptionList):
         self._prompts[wanted] = base
         above = self.scroll_offset.y > 0
         below = self.scroll_offset.y < self.max_scroll_y
-        suffix = f" ({where(wanted, count, above, below)})"
+        suffix = f" ({ONLY if count == 1 else where(wanted, count, above, below)})"
         prompt = base.copy() if isinstance(base, Text) else Text(base)
         prompt.append(suffix)
         self._suffixed = wanted
