@@ -5,6 +5,7 @@ board says, shared by the visual and the screen-reader modes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -25,7 +26,6 @@ from tui.boards.orb_hunters_cards import (
     adventurer_words,
     leader_words,
     owner,
-    player_colours,
     pouch_facts,
 )
 from tui.widgets.card import TARGET
@@ -37,9 +37,23 @@ def _name(update: Update, seat: int) -> str:
     return update.names[seat] if seat < len(update.names) else f"Player {seat + 1}"
 
 
+_BRACKETED_NAME = re.compile(r"(?P<name>[^()]*?)\s*\((?P<inner>[^()]*)\)")
+"""A name with words of its own in brackets: "Bot 2 (random)"."""
+
+
+def with_colours(name: str, view: dict[str, Any], seat: int) -> str:
+    """A player and their adventurers in one pair of brackets, the colours said as a list:
+    "Ala (Red and Green)", "Bot 2 (random, Purple)" (the name's own brackets take them in;
+    "Bot 2 (random) (Red+Green)" read as a bracket after a bracket and "plus")."""
+    colours = in_words([ADVENTURER_NAMES[c] for c in view["colours"][seat]])
+    if bracketed := _BRACKETED_NAME.fullmatch(name):
+        return f"{bracketed['name']} ({bracketed['inner']}, {colours})"
+    return f"{name} ({colours})"
+
+
 def _who(update: Update, seat: int) -> str:
     """A seat with its adventurers: "Ala (Red)"."""
-    return f"{update.names[seat]} ({player_colours(update.view, seat)})"
+    return with_colours(update.names[seat], update.view, seat)
 
 
 def embodied(update: Update, colour: str) -> str:
@@ -261,7 +275,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             else ""
         )
         lines.append(
-            f"{names[seat]} ({player_colours(view, seat)}): wealth {totals.wealth}, "
+            f"{with_colours(names[seat], view, seat)}: wealth {totals.wealth}, "
             f"wounds {totals.wounds}{potions} — {relics}"
         )
     out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
