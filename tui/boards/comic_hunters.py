@@ -30,7 +30,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.visual import VisualType
 
-from core.engine import Action, Outcome
+from core.engine import Action, Outcome, in_words
 from core.games.comic_hunters.data import (
     CARD,
     GRID,
@@ -318,7 +318,7 @@ def _ready_words(update: Update) -> str:
     if not lone:
         return words
     names = [HERO_NAMES[hero] for _, hero in lone]
-    heroes = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    heroes = in_words(names)
     back = "card goes" if len(lone) == 1 else "cards go"
     return f"{words} — the lone {heroes} {back} back to your hand"
 
@@ -406,7 +406,7 @@ def prompt(
         return "Game over. Press Enter for the results."
     seat = update.seat
     if seat is None or seat not in update.acting:
-        waiting = ", ".join(name_of(update, s) for s in sorted(update.acting))
+        waiting = in_words([name_of(update, s) for s in sorted(update.acting)])
         if update.view["location"] == "store" and seat is not None:
             return f"Your pick is made. Waiting for {waiting}…"
         return f"Waiting for {waiting}…"
@@ -436,9 +436,8 @@ def describe(update: Update) -> list[str]:
         if update.seat is not None and update.seat in update.acting:
             lines.append("It is your turn to choose.")
         else:
-            lines.append(
-                f"Waiting for {', '.join(name_of(update, s) for s in sorted(update.acting))}."
-            )
+            waiting = in_words([name_of(update, s) for s in sorted(update.acting)])
+            lines.append(f"Waiting for {waiting}.")
     if not view["solo"]:
         lines.append(f"First Player: {name_of(update, view['first'])}.")
     trending = "; ".join(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine import Event, with_names
+from core.engine import Event, in_words, with_names
 from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES
 from core.games.comic_hunters.scoring import highlight_points, size_points, variety_points
 from core.table import Update
@@ -183,7 +183,7 @@ def _leaders(update: Update) -> list[str]:
             continue
         points = highlight_points(positions, view["players"])
         leaders = [i for i, p in enumerate(positions) if p == best]
-        who = " and ".join(_who(update, i) for i in leaders)
+        who = in_words([_who(update, i) for i in leaders])
         verb = "lead" if len(leaders) > 1 or who == "You" else "leads"
         out.append(
             f"{who} {verb} {HIGHLIGHT_NAMES[icon]} with {best} "
