@@ -755,3 +755,15 @@ def test_done_names_every_lone_hero_in_a_list() -> None:
     words = board.confirm_words(update_of(match, 0), READY)
     assert "the lone Spider-Man, Captain America and Iron Man cards go back to your hand" in words
     assert words.startswith("Done playing (nothing to pay)")
+
+
+def test_the_hand_counts_one_card_in_the_singular() -> None:
+    """After the first Store pick the hand holds one card: "Your hand (1 card, worth 1)",
+    never "1 cards" (seen at 80x24 against three hard bots)."""
+    match = Match.new(SLUG, 2, seed=4)
+    for seat in sorted(match.to_act()):
+        match.act(seat, match.legal(seat)[0])
+    update = update_of(match, 0)
+    assert len(update.view["hand"]) == 1
+    label = draw.hand_lines(update, draw.Focus(), 80, 0)[0].plain
+    assert label.startswith("Your hand (1 card, worth "), label

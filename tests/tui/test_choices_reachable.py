@@ -3,7 +3,8 @@
 Random positions of every game, played through Match; the table is shown at 80×24 to the
 seat that acts, and the board's NEXT_CHOICE key walks every choice of the first step.
 Each choice's wording must be whole somewhere: on the screen, or in the details line and
-``details()`` (what `i` shows) while the cursor is on it.
+``details()`` (what `i` shows) while the cursor is on it. What the screen says on the way
+reads right: no "1 cards".
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from core.games import GAMES
 from core.match import Match
 from core.table import Seat, Table, TableSetup
 from tests.tui import screen_text
+from tests.tui.test_event_texts import SLIPS
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.boards.base import ActionTrie
@@ -59,6 +61,7 @@ async def test_every_choice_of_a_random_position_is_whole_on_screen_or_in_detail
     the details while the cursor is on it."""
     module: Any = BOARDS[slug]
     missing: list[str] = []
+    slips: list[str] = []
     checked = 0
     for seed in range(POSITIONS):
         match, seat = _position(slug, seed)
@@ -84,6 +87,12 @@ async def test_every_choice_of_a_random_position_is_whole_on_screen_or_in_detail
                 await pilot.press(module.NEXT_CHOICE)
                 await pilot.pause()
             everything = "\n".join(seen)
+            slips += [
+                f"seed {seed}: {name}: {found.group(0)!r}"
+                for name, pattern in SLIPS
+                if name == "one with a plural"
+                for found in pattern.finditer(everything)
+            ]
             checked += len(labels)
             missing += [
                 f"seed {seed}: {label}" for label in labels if _flat(label) not in everything
@@ -91,3 +100,4 @@ async def test_every_choice_of_a_random_position_is_whole_on_screen_or_in_detail
             await table.close()
     assert checked >= POSITIONS, "every position has at least one choice to check"
     assert not missing, "\n".join(missing[:20])
+    assert not slips, "\n".join(slips[:20])  # "Your hand (1 cards, worth 1)" was one
