@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.selection import Selection
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -44,6 +45,18 @@ HUMAN = "human"
 
 PREFERRED_BOT = "normal"
 """The level new bot seats get, when the game offers it."""
+
+
+class TextField(Input):
+    """An Input that moves the terminal cursor into its text only while it has the focus.
+
+    Textual's Input puts the cursor in its text whenever its text or selection is set, even
+    as it is made, before it has a place on the screen: each name field of the setup sent
+    the cursor to row 0, the key line, where a screen reader read its second row first."""
+
+    def _watch_selection(self, selection: Selection) -> None:
+        if self.has_focus:
+            super()._watch_selection(selection)
 
 
 @dataclass(slots=True)
@@ -295,7 +308,7 @@ class SetupScreen(Screen[None]):
                         id=f"seat-{index}-kind",
                         tooltip=f"Who plays seat {index + 1}",
                     )
-                name = Input(
+                name = TextField(
                     seat.name,
                     placeholder="name",
                     compact=True,
@@ -357,7 +370,7 @@ class SetupScreen(Screen[None]):
                     yield self._field(f"{option.label}:", select)
                 yield Static(Content(option.help), classes="option-help")
             if not self.hosting:  # a served game's seed never leaves the server
-                seed = Input(
+                seed = TextField(
                     self.seed_text,
                     placeholder="blank = random deal",
                     compact=True,
