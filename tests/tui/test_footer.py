@@ -115,3 +115,22 @@ async def test_a_key_under_the_mouse_shows_its_tooltip() -> None:
         await pilot.hover(KeyFooter, offset=(7, 0))  # "Other" has none
         await pilot.pause()
         assert footer.tooltip is None
+
+
+class PaddedKeys(Keys):
+    def compose(self) -> ComposeResult:
+        yield Static("keys")
+        yield KeyFooter(compact=False)  # as every screen's but a table's (tui.screens.help)
+
+
+async def test_keys_not_compact_are_padded_as_footers_are() -> None:
+    app = PaddedKeys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        assert _line(app) == " a Go  b Other"
+        await pilot.click(KeyFooter, offset=(7, 0))  # b's padding before "b"
+        await pilot.pause()
+        assert app.went == 0
+        await pilot.click(KeyFooter, offset=(3, 0))  # "Go"
+        await pilot.pause()
+        assert app.went == 1

@@ -26,8 +26,9 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
+from tui.widgets.footer import KeyFooter
 from tui.widgets.marked import MarkedLine
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def key_help(screen: Screen[Any]) -> Widget:
     settings = getattr(screen.app, "settings", None)
     if settings is not None and settings.screen_reader:
         return Static(Content(key_line(screen_keys(screen))), classes="keys")
-    return Footer()
+    return KeyFooter(compact=False)  # one line of text: no widget per key to mount and style
 
 
 def title_line(screen: Screen[Any], text: str) -> Widget:

@@ -7,7 +7,7 @@ styles every key one by one. Here the keys are one line of text in one widget, o
 high and as wide as the screen: a change of keys redraws that line and nothing else, and
 only when the keys shown (or their states) changed.
 
-It looks as the compact Footer does (key in bold, then its description; a key that does
+It looks as Footer does, compact or not (key in bold, then its description; a key that does
 nothing now is dimmed; a hovered key is highlighted, with its tooltip), and a click on a key
 presses it (a dimmed one rings the bell). Grouped keys and the command palette's key are not
 shown: no Hunters screen uses them.
@@ -66,8 +66,10 @@ class KeyFooter(Static, can_focus=False):
     """
 
     def __init__(self, *, compact: bool = True, id: str | None = None) -> None:
-        """``compact`` is accepted for Footer's sake: the line is always compact."""
+        """``compact``: a space between keys, none inside them (as at a table, where every
+        key should fit 80 columns); else each key padded as Footer's are."""
         super().__init__(id=id)
+        self.compact = compact
         self.keys: tuple[Key, ...] = ()
         """The keys shown, in order."""
         self._spans: list[tuple[int, int]] = []
@@ -111,24 +113,32 @@ class KeyFooter(Static, can_focus=False):
         dim = Style(dim=True)
         line = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
+        compact = self.compact
         for index, key in enumerate(self.keys):
             start = len(line)
             extra = Style() if key.enabled else dim
-            line.append(key.display, key_style + extra)
-            if key.description:
+            if not key.description:
+                line.append(key.display, key_style + extra)
+            elif compact:
+                line.append(key.display, key_style + extra)
                 line.append(" " + key.description, words_style + extra)
+            else:
+                line.append(f" {key.display} ", key_style + extra)
+                line.append(f"{key.description} ", words_style + extra)
             if index == self._hover:
                 line.stylize(hover_style, start)
             self._spans.append((start, len(line)))
-            line.append(" ")
-        line.right_crop(1)  # no gap after the last key: the rest of the line is blank
+            if compact:
+                line.append(" ")
+        if compact and self.keys:
+            line.right_crop(1)  # no gap after the last key: the rest of the line is blank
         self.update(line, layout=False)
 
     def render_line(self, y: int) -> Strip:
         """The line, its gaps between keys in the footer's background alone (as Footer's
         margins between its keys are)."""
         line = super().render_line(y)
-        gaps = [end for _, end in self._spans[:-1]]
+        gaps = [end for _, end in self._spans[:-1]] if self.compact else []
         if y or not gaps:
             return line
         cuts = sorted({*gaps, *(gap + 1 for gap in gaps), line.cell_length})
