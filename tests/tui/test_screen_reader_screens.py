@@ -21,7 +21,7 @@ from tui.screens.cover import PassScreen
 from tui.screens.details import DetailsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.history import HistoryScreen
-from tui.screens.launcher import LauncherScreen
+from tui.screens.launcher import LauncherScreen, player_counts
 from tui.screens.milestone import MilestoneScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.settings import SettingsScreen
@@ -60,6 +60,22 @@ async def test_the_launcher_marks_the_highlighted_game() -> None:
         await pilot.press("down")
         await _settle(pilot)
         assert marked_line(pilot.app).startswith(games[1].title)
+
+
+async def test_the_launcher_says_a_game_on_one_row_and_its_pitch_whole() -> None:
+    """A screen reader reads the row at the cursor: at 80 columns a game and its pitch took
+    two rows, and moving to a game said "Superbohaterowie, 2–5 players: Two cards in hand:
+    build five different" and stopped (arriving, the second row came first). The marked
+    line names the game on one row; the highlighted game's pitch is a line of its own under
+    the list, new (and so said whole) each time the highlight moves."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        for game in GAMES.values():
+            assert marked_line(pilot.app) == f"{game.title}, {player_counts(game)}"
+            said = " ".join(screen_text(pilot.app).split())
+            assert f"{game.title}: {game.pitch}" in said, said
+            await pilot.press("down")
+            await _settle(pilot)
 
 
 async def test_the_settings_mark_the_highlighted_setting() -> None:

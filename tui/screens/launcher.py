@@ -37,11 +37,13 @@ def player_counts(game: Game) -> str:
 def game_entry(game: Game, screen_reader: bool) -> Content:
     """A game as the launcher lists it: title and player counts, then the pitch.
 
-    In screen-reader mode the entry is one sentence on one line, so reading the highlighted
-    line says everything about the game.
+    In screen-reader mode the entry is the title and player counts alone, on one row at 80
+    columns: a screen reader reads the row at the cursor, and with the pitch the entry took
+    two ("…: Two cards in hand: build five different" was all it said). The pitch is a line
+    of its own under the list (`pitch_line`).
     """
     if screen_reader:
-        return Content(f"{game.title}, {player_counts(game)}: {game.pitch}")
+        return Content(f"{game.title}, {player_counts(game)}")
     return Content.assemble(
         (game.title, "bold"),
         f"  ·  {player_counts(game)}\n",
@@ -49,8 +51,18 @@ def game_entry(game: Game, screen_reader: bool) -> Content:
     )
 
 
+def pitch_line(game: Game) -> str:
+    """The highlighted game's pitch in screen-reader mode, named, so that it is whole when
+    heard alone: "Superbohaterowie: Two cards in hand: …"."""
+    return f"{game.title}: {game.pitch}"
+
+
 class LauncherScreen(Screen[None]):
     """Choose a game; Enter opens its table setup."""
+
+    DEFAULT_CSS = """
+    LauncherScreen #pitch { height: auto; margin-top: 1; padding: 0 1; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so the footer and help list Enter although the game list owns the key.
@@ -119,6 +131,17 @@ class LauncherScreen(Screen[None]):
             *(Option(game_entry(game, screen_reader), id=slug) for slug, game in GAMES.items()),
             id="games",
         )
+        if screen_reader:
+            yield Static(id="pitch")
+
+    @on(OptionList.OptionHighlighted, "#games")
+    def _pitch(self, event: OptionList.OptionHighlighted) -> None:
+        """Screen-reader mode: the pitch of the game highlighted (a save's game's too)."""
+        if not self.app.settings.screen_reader:
+            return
+        slug = (event.option.id or "").removeprefix(CONTINUE)
+        game = GAMES.get(slug)
+        self.query_one("#pitch", Static).update(Content(pitch_line(game) if game else ""))
 
     async def on_screen_resume(self) -> None:
         """Back from a game: what is saved may have changed, and the newest save is
