@@ -431,6 +431,8 @@ def test_triton_pays_for_three_colours_in_one_combat() -> None:
     Monster colour, though not a "coloured card")."""
     hands = [["yellow-1a", "white-1a"], ["blue-2a", "white-2a"]]
     assert shards_after(hands, [(), ("triton",)], 1) == (0, 1)
+    _state, events = fight(combat(hands, [(), ("triton",)], number=1), *hands)
+    assert events[-1] == {"type": "shard", "text": "{p1} gets a Bloodshard (Triton)."}
     hands = [["yellow-1a", "white-1a"], ["white-3a", "white-2a"]]
     assert shards_after(hands, [(), ("triton",)], 1) == (0, 0)
 
@@ -470,10 +472,14 @@ def test_morgan_nimrod_benedictus_philippe_angelo_read_the_loot() -> None:
     # Won? No: white 4 beats yellow 2. Seat 1 loots both.
     assert state.shards[0] == 0
     state = combat([["white-4a"], ["yellow-2a"]], teams, loot=loot)
-    state, _events = fight(state, ["white-4a"], ["yellow-2a"])
+    state, events = fight(state, ["white-4a"], ["yellow-2a"])
     # Morgan +1 (a new yellow), Nimrod +1 (a 4), Angelo +1 (9 cards). Benedictus and
     # Philippe paid when the earlier loot qualified, so they pay nothing more.
     assert state.shards[0] == 3
+    told = sorted(e["text"] for e in events if e["type"] == "shard")
+    assert told == [
+        f"{{p0}} gets a Bloodshard ({name})." for name in ("Angelo", "Morgan", "Nimrod")
+    ]
 
 
 def test_philippe_pays_for_two_cards_of_one_value_and_colour_only() -> None:
@@ -856,5 +862,6 @@ def test_a_setup_given_no_options_is_the_default_game(players: int) -> None:
     the benches set games up without options)."""
     defaults = validate_options(GAME, {})
     assert defaults["draft"] is False
+    assert GAME.view(new(players), 0)["level"] == ("normal" if players == 1 else "")
     bare = GAME.setup(players, random.Random(3), {})
     assert bare == GAME.setup(players, random.Random(3), defaults)
