@@ -20,9 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.selection import Selection
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets.input import Selection
 
 from core.bots import bot_levels
 from core.engine import Game, OptionValue, validate_options
