@@ -66,11 +66,25 @@ is dropped, see `FLOOD_BACKLOG`), so one guest's flood of keys costs the shared 
 than a fast typist does: each key may redraw the flooder's screen."""
 KEY_BURST: Final = 60
 """Input events an App may be given at once before `KEY_RATE` applies."""
+KEY_SHARE: Final = 0.5
+"""At most this share of the loop goes to one guest's keys while they keep coming: after a
+frame that answered keys, ``t`` seconds after the first of them reached the App, the next
+keys wait ``t * (1 / KEY_SHARE - 1)`` (and then reach it together, answered by one frame).
+Thirty keys a second each redrawing a game screen held a render worker's loop all the time,
+and the other guests of that worker waited for the flooder's frames."""
+KEY_WAIT_MAX: Final = 0.25
+"""Seconds keys wait at most for `KEY_SHARE` after a frame (a frame that was no answer to
+them, a Whoosh reveal after keys that changed nothing, is taken for one)."""
 FLOOD_BACKLOG: Final = 4 * 1024
-"""Unparsed characters above which, while the input rate is spent, the backlog is dropped:
-nobody types that far ahead, and a flood must not queue minutes of keys for the flooder."""
+"""Unparsed characters above which, while the key budget is spent (`KEY_RATE`, `KEY_SHARE`),
+the backlog is dropped: nobody types that far ahead, and a flood must not queue minutes of
+keys for the flooder."""
 FLOOD_PAUSE: Final = 0.5
 """Seconds reading stays paused after a flood was dropped."""
+FLOOD_NOTE: Final = "Keys came faster than anyone types, and the ones waiting were dropped."
+"""What the flooder is told when their waiting keys are dropped (at most every
+`FLOOD_NOTE_EVERY` seconds: the note is drawn on their screen too)."""
+FLOOD_NOTE_EVERY: Final = 10.0
 PASTE_LIMIT: Final = 16 * 1024
 """Characters one bracketed paste may hold; a longer one (or one never closed) ends the
 session: Textual keeps every pasted character until the paste ends."""
@@ -212,6 +226,12 @@ class SSHDriver(Driver):
         self._resize_frame_at = 0.0
         self._key_tokens = float(KEY_BURST)
         self._key_stamp = time.monotonic()
+        self._answering: float | None = None
+        """When the first key not yet answered by a frame reached the App."""
+        self._keys_resume = float("-inf")
+        """Until when keys wait for their share of the loop (`KEY_SHARE`)."""
+        self._flood_told = float("-inf")
+        """When the player was last told that a flood of their keys was dropped."""
         self._in_paste = False
         self._paste_size = 0
         self._paste_tail = ""
@@ -310,6 +330,8 @@ class SSHDriver(Driver):
             return
         if self._resize_started is not None:
             self._count_resize_frame(time.monotonic())
+        if self._answering is not None:
+            self._keys_answered(time.monotonic())
         if self.on_frame is not None:
             self.on_frame(time.monotonic_ns())
 
@@ -448,7 +470,7 @@ class SSHDriver(Driver):
         if self._paste_too_long(text):
             self.drop(f"a paste of more than {PASTE_LIMIT // 1024} KiB is not a move")
             return
-        if self._backlog_size > FLOOD_BACKLOG and self._take_key_tokens() > 0:
+        if self._backlog_size > FLOOD_BACKLOG and self._key_wait() > 0:
             self._drop_flood()
         self._backlog.append(text)
         self._backlog_size += len(text)
@@ -509,6 +531,10 @@ class SSHDriver(Driver):
         logger.warning("input flood: dropped %d characters", self._backlog_size)
         self._backlog.clear()
         self._backlog_size = 0
+        now = time.monotonic()
+        if now - self._flood_told >= FLOOD_NOTE_EVERY and not self._closed:
+            self._flood_told = now  # the player learns why keys of theirs did nothing
+            self._app.call_later(self._app.notify, FLOOD_NOTE, severity="warning", timeout=4)
         if not self._reading_paused:
             self._reading_paused = True
             self._channel.pause_reading()
@@ -530,6 +556,22 @@ class SSHDriver(Driver):
         self._key_stamp = now
         return 0.0 if self._key_tokens >= 1 else (1 - self._key_tokens) / KEY_RATE
 
+    def _key_wait(self) -> float:
+        """How long until the App may be given an event (0: now): the key rate, and the
+        share of the loop the last keys' frame took (`KEY_SHARE`)."""
+        rest = self._keys_resume - time.monotonic()
+        return rest if rest > 0 else self._take_key_tokens()
+
+    def _keys_answered(self, now: float) -> None:
+        """A frame went out after keys reached the App: if more keys are waiting already
+        (they come faster than the screen answers them), they wait in proportion. A key
+        typed after its answer waits for nothing: on a busy host a frame takes a large
+        part of a second, and a player's keys one by one are no flood."""
+        assert self._answering is not None
+        cost, self._answering = now - self._answering, None
+        if self._backlog:
+            self._keys_resume = now + min(KEY_WAIT_MAX, cost * (1 / KEY_SHARE - 1))
+
     def _parse_some(self) -> None:
         """Parse one slice of the backlog, if the App has caught up with the last one.
 
@@ -547,7 +589,7 @@ class SSHDriver(Driver):
         if self._app.message_queue_size >= APP_QUEUE_LIMIT:
             self._parse_handle = self._loop.call_later(0.001, self._parse_some)
             return
-        wait = self._take_key_tokens()
+        wait = self._key_wait()
         if wait > 0:
             if self._backlog_size > FLOOD_BACKLOG:
                 self._drop_flood()
@@ -626,6 +668,8 @@ class SSHDriver(Driver):
         if isinstance(message, events.Resize | events.MouseEvent | messages.InBandWindowResize):
             return
         self._key_tokens -= 1
+        if self._answering is None:
+            self._answering = time.monotonic()
         self.process_message(message)
 
     def send_message(self, message: Message) -> None:

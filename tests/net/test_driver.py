@@ -16,13 +16,17 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from textual import events
 
 from net import textual_fixes
 from net.driver import (
+    FLOOD_NOTE,
     FLOOD_PAUSE,
     INPUT_BACKLOG_LIMIT,
     KEY_BURST,
     KEY_RATE,
+    KEY_SHARE,
+    KEY_WAIT_MAX,
     MAX_SIZE,
     MIN_SIZE,
     PARSE_BUDGET,
@@ -92,10 +96,12 @@ class Running:
 
 
 @asynccontextmanager
-async def running(channel: FakeChannel, **options: Any) -> AsyncIterator[Running]:
-    """Run a KeyApp on ``channel`` until the block ends (or the App ends by itself)."""
+async def running(
+    channel: FakeChannel, app: KeyApp | None = None, **options: Any
+) -> AsyncIterator[Running]:
+    """Run ``app`` (a KeyApp) on ``channel`` until the block ends (or the App ends)."""
     textual_fixes.apply()
-    app = KeyApp(INFO)
+    app = app or KeyApp(INFO)
     started: asyncio.Future[SSHDriver] = asyncio.get_running_loop().create_future()
     app.driver_class = SSHDriver.bind(channel, on_start=started.set_result, **options)  # type: ignore[arg-type]
     task = asyncio.create_task(app.run_async(size=(80, 24), mouse=False))
@@ -245,15 +251,21 @@ async def test_a_reader_stalled_too_long_is_disconnected() -> None:
         assert run.app.return_code == 1
 
 
-async def test_a_flood_pauses_reading_then_is_dropped_not_queued() -> None:
+async def test_a_flood_pauses_reading_then_is_dropped_not_queued(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """Input past the backlog limit pauses reading (the client waits); what floods in
-    while the key rate is spent is dropped and reading rests for FLOOD_PAUSE, so the
-    flooder's next key is not a minute of queued keys away."""
+    while the key budget is spent (the rate, or the share of the loop the last keys' frame
+    took) is dropped and reading rests for FLOOD_PAUSE, so the flooder's next key is not a
+    minute of queued keys away."""
     channel = FakeChannel()
     async with running(channel) as run:
         run.driver.feed(b"p" * (2 * INPUT_BACKLOG_LIMIT))
         assert channel.reading_paused
-        await _wait_until(lambda: len(run.app.keys) >= KEY_BURST)
+        await _wait_until(lambda: "input flood: dropped" in caplog.text)
+        assert run.app.keys  # the first keys reached the app
+        # The flooder is told why their keys did nothing.
+        await _wait_until(lambda: any(n.message == FLOOD_NOTE for n in run.app._notifications))
         run.driver.feed(b"z")
         await _wait_until(lambda: "z" in run.app.keys, timeout=2)
         assert len(run.app.keys) < KEY_BURST + 2 * KEY_RATE
@@ -392,3 +404,72 @@ def test_apply_is_idempotent() -> None:
     textual_fixes.apply()
     assert vars(textual.app)["redirect_stdout"] is contextlib.nullcontext
     assert vars(textual.app)["redirect_stderr"] is contextlib.nullcontext
+
+
+class SlowKeyApp(KeyApp):
+    """A KeyApp whose every key holds the loop `key_cost` seconds (a costly screen's key)."""
+
+    key_cost = 0.0
+
+    def on_key(self, event: events.Key) -> None:
+        super().on_key(event)
+        time.sleep(self.key_cost)
+
+
+class TimedChannel(FakeChannel):
+    """A FakeChannel that notes when each frame was written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[float] = []
+
+    def write(self, data: bytes) -> None:
+        super().write(data)
+        self.written.append(time.monotonic())
+
+
+def _delivered(driver: SSHDriver, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The time of every event the driver gives its App from now on."""
+    given: list[float] = []
+    original = driver.process_message
+
+    def process(message: Any) -> None:
+        given.append(time.monotonic())
+        original(message)
+
+    monkeypatch.setattr(driver, "process_message", process)
+    return given
+
+
+async def test_a_guests_keys_take_at_most_their_share_of_the_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keys coming faster than a costly screen answers them held a render worker's loop all
+    the time, and the other guests of that worker waited for the flooder's frames. After a
+    frame that answered keys, ``t`` after the first of them reached the App, the keys still
+    waiting wait ``t * (1 / KEY_SHARE - 1)`` more (`KEY_WAIT_MAX` at most): one guest's keys
+    hold the loop at most `KEY_SHARE` of the time (what waits meanwhile reaches the App
+    together, and is answered by one frame)."""
+    channel = TimedChannel()
+    app = SlowKeyApp(INFO)
+    async with running(channel, app=app) as run:
+        run.app.key_cost = 0.005
+        given = _delivered(run.driver, monkeypatch)
+        frames_before = len(channel.written)
+        run.driver.feed(b"k" * 400)  # fewer than FLOOD_BACKLOG: they wait, not dropped
+        await _wait_until(lambda: len(channel.written) >= frames_before + 8)
+        frames = channel.written[frames_before:]
+        checked = 0
+        for frame in frames:
+            answered = [at for at in given if at < frame]
+            later = [at for at in given if at > frame]
+            if not answered or not later:
+                continue
+            since = max((f for f in frames if f < frame), default=float("-inf"))
+            first = min((at for at in answered if at > since), default=None)
+            if first is None:
+                continue
+            wait = min(KEY_WAIT_MAX, (frame - first) * (1 / KEY_SHARE - 1))
+            assert later[0] >= frame + wait - 0.001
+            checked += 1
+        assert checked >= 2
