@@ -12,31 +12,7 @@ from core.match import Match
 from core.recordfile import load_record
 from core.table import Seat, TableSetup
 from net.hall import OPEN, RECORD, Hall
-
-TWO_OPEN_ONE_BOT = TableSetup(
-    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
-)
-
-
-def _hall(tmp_path: Path, **kwargs: object) -> Hall:
-    return Hall(tmp_path / "data", bot_delay=0, **kwargs)  # type: ignore[arg-type]
-
-
-async def _seated(tmp_path: Path, **kwargs: object) -> Hall:
-    hall = _hall(tmp_path, **kwargs)
-    hall.arrive("ala")
-    hall.arrive("olek")
-    hall.configure("ala", TWO_OPEN_ONE_BOT)
-    hall.take_seat("ala", 0)
-    hall.take_seat("olek", 1)
-    await hall.start("ala")
-    return hall
-
-
-async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
+from tests.net.hall_setups import TWO_OPEN_ONE_BOT, bare_hall, eventually, seated_hall
 
 
 def test_the_first_guest_hosts_and_only_the_host_sets_up() -> None:
@@ -93,7 +69,7 @@ def test_seats_are_taken_once_and_the_game_waits_for_all() -> None:
 
 async def test_starting_deals_a_recorded_game_with_the_players_names(tmp_path: Path) -> None:
     """The table gets the guests' names and every action goes to the record."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         assert hall.phase == "playing" and hall.table is not None
         assert hall.table.names == ("ala", "olek", "Bot")
@@ -106,15 +82,15 @@ async def test_starting_deals_a_recorded_game_with_the_players_names(tmp_path: P
 
 async def test_a_dropped_player_keeps_the_seat_then_a_bot_stands_in(tmp_path: Path) -> None:
     """After the grace period a bot plays the seat; when the player returns it leaves."""
-    hall = await _seated(tmp_path, grace=0.1)
+    hall = await seated_hall(tmp_path, grace=0.1)
     try:
         assert hall.table is not None
         hall.depart("ala")
         assert not hall.table.is_bot(0)
         assert hall.table.update_for(1).notes[0].startswith("disconnected")
-        await _until(lambda: hall.table is not None and hall.table.is_bot(0))
+        await eventually(lambda: hall.table is not None and hall.table.is_bot(0))
         assert "bot plays" in hall.table.update_for(None).notes[0]
-        await _until(lambda: hall.table is not None and hall.table.match.version >= 1)
+        await eventually(lambda: hall.table is not None and hall.table.match.version >= 1)
         hall.arrive("ala")
         assert not hall.table.is_bot(0) and hall.seats_of("ala") == {0}
         assert hall.table.update_for(1).notes == {}
@@ -124,7 +100,7 @@ async def test_a_dropped_player_keeps_the_seat_then_a_bot_stands_in(tmp_path: Pa
 
 async def test_a_player_back_within_the_grace_period_gets_no_stand_in(tmp_path: Path) -> None:
     """Returning in time cancels the stand-in."""
-    hall = await _seated(tmp_path, grace=0.2)
+    hall = await seated_hall(tmp_path, grace=0.2)
     try:
         hall.depart("ala")
         hall.arrive("ala")
@@ -137,19 +113,19 @@ async def test_a_player_back_within_the_grace_period_gets_no_stand_in(tmp_path: 
 
 async def test_a_restarted_hall_resumes_the_game_and_seats(tmp_path: Path) -> None:
     """Resume replays the record; the players come back to their seats."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     assert hall.table is not None
     match = hall.table.match
     for _ in range(3):
         seat = min(match.to_act())
         if seat == 2:
-            await _until(lambda: 2 not in match.to_act())
+            await eventually(lambda: 2 not in match.to_act())
             continue
         await hall.table.submit(seat, match.legal(seat)[0])
     saved = match.save()
     await hall.close()
 
-    again = _hall(tmp_path)
+    again = bare_hall(tmp_path)
     assert await again.resume()
     try:
         assert again.table is not None and again.table.match.save() == saved
@@ -163,12 +139,12 @@ async def test_a_restarted_hall_resumes_the_game_and_seats(tmp_path: Path) -> No
 
 async def test_the_end_of_a_game_files_the_record_away(tmp_path: Path) -> None:
     """A finished game is kept as finished-*.rec; the table shows results; rematch deals anew."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         assert hall.table is not None
         hall.table.stand_in(0, "random")
         hall.table.stand_in(1, "random")
-        await _until(lambda: hall.phase == "over", timeout=20)
+        await eventually(lambda: hall.phase == "over", timeout=20)
         data = tmp_path / "data"
         assert not (data / RECORD).exists()
         finished = list(data.glob("finished-*.rec"))
@@ -183,13 +159,13 @@ async def test_the_end_of_a_game_files_the_record_away(tmp_path: Path) -> None:
 async def test_a_rematch_without_a_player_who_left_waits_for_his_seat(tmp_path: Path) -> None:
     """Olek left during the game: the rematch proposed, his seat is open in the lobby instead
     of failing, and the rematch starts once somebody takes it."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         assert hall.table is not None
         hall.depart("olek")
         hall.table.stand_in(0, "random")
         hall.table.stand_in(1, "random")
-        await _until(lambda: hall.phase == "over", timeout=20)
+        await eventually(lambda: hall.phase == "over", timeout=20)
         changes: list[str] = []
         hall.subscribe(lambda: changes.append(hall.phase))
         await hall.rematch("ala")
@@ -197,7 +173,7 @@ async def test_a_rematch_without_a_player_who_left_waits_for_his_seat(tmp_path: 
         assert hall.missing() == [1] and "olek" not in hall.guests
         hall.arrive("ewa")
         hall.take_seat("ewa", 1)
-        await _until(lambda: hall.phase == "playing")
+        await eventually(lambda: hall.phase == "playing")
     finally:
         await hall.close()
 
@@ -209,7 +185,7 @@ KEY_B = "SHA256:" + "B" * 43
 async def test_a_key_cannot_take_a_name_a_keyless_guest_holds(tmp_path: Path) -> None:
     """Keyless ala, connected or dropped with her seat waiting: no key gets "ala" (in any
     letter case); ala herself comes back keyless."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         with pytest.raises(IllegalAction, match="ala is already at this table"):
             hall.arrive("ala", KEY_A)
@@ -227,7 +203,7 @@ async def test_a_key_cannot_take_a_name_a_keyless_guest_holds(tmp_path: Path) ->
 async def test_a_name_held_by_a_key_is_that_keys_only(tmp_path: Path) -> None:
     """Olek sat down with key A and dropped: neither key B nor a keyless login gets his
     seat; key A does."""
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     hall.arrive("ala")
     hall.arrive("olek", KEY_A)
     hall.configure("ala", TWO_OPEN_ONE_BOT)
@@ -267,9 +243,9 @@ def test_a_guest_who_left_the_lobby_holds_no_name() -> None:
 async def test_a_resumed_seat_goes_to_the_key_the_key_book_names(tmp_path: Path) -> None:
     """The record keeps names, not keys: after a restart olek's seat goes to the key his
     name is bound to, and ala's (an unbound name) to a keyless login only."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     await hall.close()
-    again = _hall(tmp_path)
+    again = bare_hall(tmp_path)
     assert await again.resume()
     try:
         with pytest.raises(IllegalAction, match="olek"):

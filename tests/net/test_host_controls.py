@@ -33,6 +33,15 @@ from tests.net.e2e_helpers import (
     seat_players,
     until,
 )
+from tests.net.hall_setups import (
+    TWO_OPEN_ONE_BOT,
+    bare_hall,
+    choose_in_host_menu,
+    eventually,
+    pilot_until,
+    seated_hall,
+    told,
+)
 from tests.net.test_goodbye import restored
 from tests.tui import screen_text
 from tui.screens.game import GameScreen
@@ -42,47 +51,15 @@ from tui.widgets.event_log import EventLog
 
 textual_fixes.apply()
 
-TWO_OPEN_ONE_BOT = TableSetup(
-    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
-)
-
-
-def _hall(tmp_path: Path, **kwargs: object) -> Hall:
-    return Hall(tmp_path / "data", bot_delay=0, **kwargs)  # type: ignore[arg-type]
-
-
-async def _seated(tmp_path: Path, *watchers: str, **kwargs: object) -> Hall:
-    """ala (the host) on seat 1, olek on seat 2, a bot on seat 3, ``watchers`` watching;
-    the game started."""
-    hall = _hall(tmp_path, idle=0, **kwargs)
-    for name in ("ala", "olek", *watchers):
-        hall.arrive(name)
-    hall.configure("ala", TWO_OPEN_ONE_BOT)
-    hall.take_seat("ala", 0)
-    hall.take_seat("olek", 1)
-    await hall.start("ala")
-    return hall
-
-
-async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
-
 
 async def _finished(tmp_path: Path, *watchers: str) -> Hall:
     """The seated hall, its game played to the end by bots in every seat."""
-    hall = await _seated(tmp_path, *watchers)
+    hall = await seated_hall(tmp_path, *watchers)
     assert hall.table is not None
     hall.table.stand_in(0, "random")
     hall.table.stand_in(1, "random")
-    await _until(lambda: hall.phase == "over", timeout=20)
+    await eventually(lambda: hall.phase == "over", timeout=20)
     return hall
-
-
-def _told(hall: Hall, name: str) -> list[str]:
-    """What the hall's notices told ``name``."""
-    return [n.text for n in hall.notices if n.to in (None, name)]
 
 
 class FakeSession:
@@ -114,10 +91,10 @@ def test_a_leaving_host_hands_the_role_to_a_seated_player_before_a_spectator() -
     hall.take_seat("olek", 1)
     hall.depart("ala")
     assert hall.host == "olek"
-    assert _told(hall, "eve")[-1] == "olek hosts the table now (ala left)."
+    assert told(hall, "eve")[-1] == "olek hosts the table now (ala left)."
     hall.depart("olek")
     assert hall.host == "eve"
-    assert _told(hall, "eve")[-1] == "eve hosts the table now (olek left)."
+    assert told(hall, "eve")[-1] == "eve hosts the table now (olek left)."
 
 
 def test_the_host_hands_the_role_to_a_chosen_guest_announced_to_all() -> None:
@@ -131,7 +108,7 @@ def test_the_host_hands_the_role_to_a_chosen_guest_announced_to_all() -> None:
         hall.hand_host("ala", "zed")
     hall.hand_host("ala", "eve")
     assert hall.host == "eve"
-    assert _told(hall, "olek")[-1] == "eve hosts the table now (ala handed it over)."
+    assert told(hall, "olek")[-1] == "eve hosts the table now (ala handed it over)."
 
 
 # -- ending the game -------------------------------------------------------------------------
@@ -142,7 +119,7 @@ async def test_the_host_ends_the_game_recorded_as_abandoned_and_a_restart_does_n
 ) -> None:
     """The table stops, the record becomes abandoned-*.rec, everyone is in the lobby with
     the same setup and seats, and a server started again on the data dir starts afresh."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         with pytest.raises(IllegalAction, match=r"only the host \(ala\) can end the game"):
             await hall.end_game("olek")
@@ -150,10 +127,10 @@ async def test_the_host_ends_the_game_recorded_as_abandoned_and_a_restart_does_n
         await hall.end_game("ala")
         assert hall.phase == "lobby" and hall.table is None and hall.setup == setup
         assert hall.holder(0) == "ala" and hall.holder(1) == "olek"
-        assert _told(hall, "olek")[-1] == "The host ended the game; it is recorded as abandoned."
+        assert told(hall, "olek")[-1] == "The host ended the game; it is recorded as abandoned."
         data = tmp_path / "data"
         assert not (data / RECORD).exists() and len(list(data.glob("abandoned-*.rec"))) == 1
-        again = _hall(tmp_path)
+        again = bare_hall(tmp_path)
         assert await again.resume() is False and again.phase == "setup"
         await hall.start("ala")  # the same setup plays again from the lobby
         assert hall.phase == "playing"
@@ -170,7 +147,7 @@ async def test_a_kicked_player_s_session_ends_their_seat_goes_to_a_bot_and_the_n
     """olek is asked to leave mid-game: his session is ended with the host's words, a bot
     plays his seat at once (its note says why), and "olek" (any spelling) is refused for ten
     minutes with a line saying so."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     session = FakeSession()
     hall.attach("olek", session)
     try:
@@ -182,7 +159,7 @@ async def test_a_kicked_player_s_session_ends_their_seat_goes_to_a_bot_and_the_n
         assert session.ended == "the host (ala) asked you to leave this table"
         assert "olek" not in hall.guests and table.is_bot(1)
         assert table.note_of(1) == "olek left the table; a bot plays for them"
-        assert _told(hall, "ala")[-1] == "The host asked olek to leave the table."
+        assert told(hall, "ala")[-1] == "The host asked olek to leave the table."
         hall.depart("olek")  # his session's end changes nothing more
         for spelling in ("olek", "OLEK"):
             with pytest.raises(IllegalAction) as refusal:
@@ -200,18 +177,18 @@ async def test_a_restart_keeps_a_kicked_name_away_until_its_ten_minutes_are_over
 ) -> None:
     """olek is asked to leave in the lobby and the server restarts: the new server still
     refuses "olek" (it forgot him before), and lets him in once the ten minutes are over."""
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     for name in ("ala", "olek"):
         hall.arrive(name)
     hall.kick("ala", "olek")
     await hall.close()
-    again = _hall(tmp_path)
+    again = bare_hall(tmp_path)
     assert await again.resume() is False
     with pytest.raises(IllegalAction, match="Olek may come back in 10 minutes"):
         again.arrive("Olek")
     clock = time.time()
     monkeypatch.setattr(hall_module.time, "time", lambda: clock + BAN + 1)
-    later = _hall(tmp_path)
+    later = bare_hall(tmp_path)
     assert await later.resume() is False
     assert later.arrive("olek").name == "olek"
 
@@ -223,13 +200,13 @@ async def test_kept_names_are_kept_away_for_ten_minutes_at_most(tmp_path: Path) 
     data.mkdir(mode=0o700)
     kept = {"olek": time.time() + 365 * 86400, "bad name!": time.time() + 60, "eve": "soon"}
     (data / BANS).write_text(json.dumps(kept))
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     assert await hall.resume() is False
     with pytest.raises(IllegalAction, match="olek may come back in 10 minutes"):
         hall.arrive("olek")
     assert hall.arrive("eve").name == "eve"
     (data / BANS).write_text("[not json")
-    assert await _hall(tmp_path).resume() is False  # a damaged file is passed over
+    assert await bare_hall(tmp_path).resume() is False  # a damaged file is passed over
 
 
 # -- replacing a seat ----------------------------------------------------------------------------
@@ -238,25 +215,25 @@ async def test_kept_names_are_kept_away_for_ten_minutes_at_most(tmp_path: Path) 
 async def test_the_host_gives_a_seat_to_a_bot_mid_game_and_its_player_watches(
     tmp_path: Path,
 ) -> None:
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         table = hall.table
         assert table is not None
         hall.replace_seat("ala", 1, None)
         assert hall.seats_of("olek") == frozenset() and table.is_bot(1)
         assert table.note_of(1) == "the host gave olek's seat to a bot"
-        assert _told(hall, "olek")[-2:] == [
+        assert told(hall, "olek")[-2:] == [
             "The host gave seat 2 to a bot.",
             "The host (ala) gave your seat 2 to a bot; you are watching now.",
         ]
-        assert _told(hall, "ala")[-1] == "The host gave seat 2 to a bot."
+        assert told(hall, "ala")[-1] == "The host gave seat 2 to a bot."
     finally:
         await hall.close()
 
 
 async def test_the_host_gives_a_seat_to_a_watching_guest_mid_game(tmp_path: Path) -> None:
     """eve watched; she plays seat 2 under her own name on every board, olek watches."""
-    hall = await _seated(tmp_path, "eve")
+    hall = await seated_hall(tmp_path, "eve")
     try:
         table = hall.table
         assert table is not None
@@ -267,13 +244,13 @@ async def test_the_host_gives_a_seat_to_a_watching_guest_mid_game(tmp_path: Path
         assert hall.seats_of("eve") == {1} and hall.seats_of("olek") == frozenset()
         assert not table.is_bot(1) and table.note_of(1) is None
         assert table.update_for(None).names[1] == "eve"
-        assert "The host (ala) gave you seat 2." in _told(hall, "eve")
+        assert "The host (ala) gave you seat 2." in told(hall, "eve")
     finally:
         await hall.close()
 
 
 async def test_in_the_lobby_a_seat_given_to_a_bot_becomes_a_bot_seat(tmp_path: Path) -> None:
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     for name in ("ala", "olek"):
         hall.arrive(name)
     hall.configure("ala", TWO_OPEN_ONE_BOT)
@@ -301,7 +278,7 @@ async def test_a_rematch_starts_when_every_player_is_ready(tmp_path: Path) -> No
             await hall.rematch("olek")
         await hall.rematch("ala")
         assert hall.phase == "over" and hall.waiting_for() == ["olek"]
-        assert _told(hall, "olek")[-1] == ("ala proposes a rematch; 2 of 3 ready.")
+        assert told(hall, "olek")[-1] == ("ala proposes a rematch; 2 of 3 ready.")
         await hall.rematch("olek")
         assert hall.phase == "playing"
     finally:
@@ -314,7 +291,7 @@ async def test_a_player_may_decline_and_the_host_starts_with_a_bot_there(tmp_pat
         await hall.rematch("ala")
         hall.decline("olek")
         assert hall.phase == "over" and hall.missing() == [1]
-        assert _told(hall, "ala")[-1] == "olek declines the rematch; seat 2 is free."
+        assert told(hall, "ala")[-1] == "olek declines the rematch; seat 2 is free."
         assert rematch_line(hall, "ala") == (
             "Rematch: seat 2 is empty; press r to start with a bot there."
         )
@@ -336,7 +313,7 @@ async def test_after_a_game_a_free_seat_can_be_taken_and_counts_as_ready(tmp_pat
         await hall.rematch("ala")
         hall.decline("olek")
         hall.take_seat("eve", 1)
-        await _until(lambda: hall.phase == "playing")
+        await eventually(lambda: hall.phase == "playing")
         assert hall.seats_of("eve") == {1}
     finally:
         await hall.close()
@@ -345,30 +322,24 @@ async def test_after_a_game_a_free_seat_can_be_taken_and_counts_as_ready(tmp_pat
 # -- in a guest's app ----------------------------------------------------------------------
 
 
-async def _pilot_until(pilot: Any, condition: Any, timeout: float = 5.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await pilot.pause(0.02)
-
-
 async def test_non_hosts_are_told_whose_keys_s_e_and_h_are(tmp_path: Path) -> None:
     """olek's s, e and h in the lobby say whose keys they are; the footer (which showed no
     keys at all in the lobby) marks them."""
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     hall.arrive("ala")
     hall.arrive("olek")
     hall.configure("ala", TWO_OPEN_ONE_BOT)
     olek = HallApp(hall, "olek", Settings())
     async with olek.run_test(size=(80, 24)) as pilot:
-        await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
-        await _pilot_until(pilot, lambda: "s Start (host) e Setup (host)" in screen_text(olek))
+        await pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
+        await pilot_until(pilot, lambda: "s Start (host) e Setup (host)" in screen_text(olek))
         for key, said in (
             ("s", "Only the host (ala) can start the game."),
             ("e", "Only the host (ala) can change the setup."),
             ("h", "Only the host (ala) can open the host menu."),
         ):
             await pilot.press(key)
-            await _pilot_until(pilot, lambda said=said: said in screen_text(olek))
+            await pilot_until(pilot, lambda said=said: said in screen_text(olek))
         assert hall.phase == "lobby"
 
 
@@ -379,13 +350,13 @@ async def test_the_host_menu_lists_every_choice_and_ending_asks_first(
     """h at the table (the board, or screen-reader mode's lines): the menu, marked with '> ',
     Enter on "End the game" asks first with "Keep playing" selected; Enter there keeps
     playing; Down, Enter ends the game."""
-    hall = await _seated(tmp_path, "eve")
+    hall = await seated_hall(tmp_path, "eve")
     ala = HallApp(hall, "ala", Settings(screen_reader=screen_reader))
     try:
         async with ala.run_test(size=(80, 24)) as pilot:
-            await _pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
+            await pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
             await pilot.press("h")
-            await _pilot_until(pilot, lambda: isinstance(ala.screen, HostMenuScreen))
+            await pilot_until(pilot, lambda: isinstance(ala.screen, HostMenuScreen))
             await pilot.pause()
             text = screen_text(ala)
             for line in (
@@ -406,9 +377,9 @@ async def test_the_host_menu_lists_every_choice_and_ending_asks_first(
             await pilot.press("down", "enter")
             await pilot.pause()
             await pilot.press("down", "enter")
-            await _pilot_until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
+            await pilot_until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
             assert hall.phase == "lobby"
-            await _pilot_until(
+            await pilot_until(
                 pilot,
                 lambda: "The host ended the game; it is recorded as abandoned." in screen_text(ala),
             )
@@ -419,36 +390,29 @@ async def test_the_host_menu_lists_every_choice_and_ending_asks_first(
 async def test_the_results_stay_until_the_player_is_ready(tmp_path: Path) -> None:
     """olek reads the results; the host's proposal reaches his results screen, which stays
     (its line says who is still to answer) until he presses r."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     olek = HallApp(hall, "olek", Settings())
     try:
         async with olek.run_test(size=(80, 24)) as pilot:
-            await _pilot_until(pilot, lambda: isinstance(olek.screen, GameScreen))
-            assert hall.table is not None
-            hall.table.stand_in(0, "random")
-            hall.table.stand_in(1, "random")
-            await _pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
-            await pilot.pause(0.2)
-            await pilot.press("enter")
-            await _pilot_until(pilot, lambda: isinstance(olek.screen, ServedResults))
+            await _at_results(hall, pilot, olek)
             await pilot.press("r")
-            await _pilot_until(
+            await pilot_until(
                 pilot, lambda: "Only the host (ala) can propose a rematch." in screen_text(olek)
             )
             await pilot.press("n")
-            await _pilot_until(
+            await pilot_until(
                 pilot, lambda: "Only the host (ala) can set up a new table." in screen_text(olek)
             )
             assert hall.phase == "over" and isinstance(olek.screen, ServedResults)
             await hall.rematch("ala")
-            await _pilot_until(
+            await pilot_until(
                 pilot,
                 lambda: "ala proposes a rematch; 2 of 3 ready." in screen_text(olek),
             )
             assert "still to answer: olek" in screen_text(olek)
             assert isinstance(olek.screen, ServedResults)
             await pilot.press("r")
-            await _pilot_until(
+            await pilot_until(
                 pilot,
                 lambda: isinstance(olek.screen, GameScreen) and olek.screen.table is hall.table,
             )
@@ -569,32 +533,32 @@ async def test_over_ssh_the_rematch_waits_for_every_player_to_be_ready(tmp_path:
 
 async def _at_results(hall: Hall, pilot: Any, app: HallApp) -> None:
     """``app``'s guest at the table, bots finish the game, Enter: the results."""
-    await _pilot_until(pilot, lambda: isinstance(app.screen, GameScreen))
+    await pilot_until(pilot, lambda: isinstance(app.screen, GameScreen))
     assert hall.table is not None
     hall.table.stand_in(0, "random")
     hall.table.stand_in(1, "random")
-    await _pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
+    await pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
     await pilot.pause(0.2)
     await pilot.press("enter")
-    await _pilot_until(pilot, lambda: isinstance(app.screen, ServedResults))
+    await pilot_until(pilot, lambda: isinstance(app.screen, ServedResults))
 
 
 async def test_a_player_who_declines_can_sit_down_again_from_the_lobby(tmp_path: Path) -> None:
     """olek leaves the results (b): his seat is free and the lobby offers it with its number;
     pressing it sits him down again, which says he is ready, and the proposed rematch starts."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     olek = HallApp(hall, "olek", Settings())
     try:
         async with olek.run_test(size=(80, 24)) as pilot:
             await _at_results(hall, pilot, olek)
             await hall.rematch("ala")
             await pilot.press("b")
-            await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
-            await _pilot_until(pilot, lambda: "open — press 2 to sit here" in screen_text(olek))
+            await pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
+            await pilot_until(pilot, lambda: "open — press 2 to sit here" in screen_text(olek))
             assert hall.seats_of("olek") == frozenset() and hall.phase == "over"
             await pilot.press("2")
-            await _pilot_until(pilot, lambda: hall.phase == "playing")
-            await _pilot_until(
+            await pilot_until(pilot, lambda: hall.phase == "playing")
+            await pilot_until(
                 pilot,
                 lambda: isinstance(olek.screen, GameScreen) and olek.screen.local == {1},
             )
@@ -607,7 +571,7 @@ async def test_in_screen_reader_mode_the_rematch_line_says_ready_once_proposed(
 ) -> None:
     """The results' list of next steps: its first line, chosen with Enter after the host's
     proposal, says olek is ready, and the rematch starts."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     olek = HallApp(hall, "olek", Settings(screen_reader=True))
     try:
         async with olek.run_test(size=(80, 24)) as pilot:
@@ -616,7 +580,7 @@ async def test_in_screen_reader_mode_the_rematch_line_says_ready_once_proposed(
             await hall.rematch("ala")
             await pilot.pause(0.2)
             await pilot.press("enter")
-            await _pilot_until(pilot, lambda: hall.phase == "playing")
+            await pilot_until(pilot, lambda: hall.phase == "playing")
     finally:
         await hall.close()
 
@@ -624,7 +588,7 @@ async def test_in_screen_reader_mode_the_rematch_line_says_ready_once_proposed(
 async def test_a_seat_given_to_a_watching_guest_moves_both_screens(tmp_path: Path) -> None:
     """Through the host's menu, seat 2 goes to eve mid-game: eve's screen becomes seat 2's,
     olek's a spectator's, and olek reads why in the table's log."""
-    hall = await _seated(tmp_path, "eve")
+    hall = await seated_hall(tmp_path, "eve")
     ala = HallApp(hall, "ala", Settings())
     olek = HallApp(hall, "olek", Settings())
     eve = HallApp(hall, "eve", Settings())
@@ -635,22 +599,22 @@ async def test_a_seat_given_to_a_watching_guest_moves_both_screens(tmp_path: Pat
             eve.run_test(size=(80, 24)) as ep,
         ):
             for pilot, app in ((ap, ala), (op, olek), (ep, eve)):
-                await _pilot_until(pilot, lambda app=app: isinstance(app.screen, GameScreen))
+                await pilot_until(pilot, lambda app=app: isinstance(app.screen, GameScreen))
             await ap.press("h")
-            await _pilot_until(ap, lambda: isinstance(ala.screen, HostMenuScreen))
+            await pilot_until(ap, lambda: isinstance(ala.screen, HostMenuScreen))
             await ap.pause()
             while "> Replace seat 2 (olek) with eve" not in screen_text(ala):
                 await ap.press("down")
                 await ap.pause()
             await ap.press("enter")
-            await _pilot_until(
+            await pilot_until(
                 ep, lambda: isinstance(eve.screen, GameScreen) and eve.screen.local == {1}
             )
-            await _pilot_until(
+            await pilot_until(
                 op, lambda: isinstance(olek.screen, GameScreen) and not olek.screen.local
             )
             said = "The host (ala) gave your seat 2 to eve; you are watching now."
-            await _pilot_until(op, lambda: said in " ".join(screen_text(olek).split()))
+            await pilot_until(op, lambda: said in " ".join(screen_text(olek).split()))
             assert hall.seats_of("eve") == {1} and isinstance(ala.screen, GameScreen)
     finally:
         await hall.close()
@@ -659,22 +623,22 @@ async def test_a_seat_given_to_a_watching_guest_moves_both_screens(tmp_path: Pat
 async def test_a_player_in_the_lobby_when_the_game_ends_says_ready_with_s(tmp_path: Path) -> None:
     """olek left the table for the lobby and the game ended there: the lobby says where the
     rematch stands with its own keys, and his s says he is ready."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     olek = HallApp(hall, "olek", Settings())
     try:
         async with olek.run_test(size=(80, 24)) as pilot:
-            await _pilot_until(pilot, lambda: isinstance(olek.screen, GameScreen))
+            await pilot_until(pilot, lambda: isinstance(olek.screen, GameScreen))
             await pilot.press("q")
-            await _pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
+            await pilot_until(pilot, lambda: isinstance(olek.screen, LobbyScreen))
             assert hall.table is not None
             hall.table.stand_in(0, "random")
-            await _pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
+            await pilot_until(pilot, lambda: hall.phase == "over", timeout=20)
             await pilot.press("s")
-            await _pilot_until(
+            await pilot_until(
                 pilot, lambda: "Only the host (ala) can propose a rematch." in screen_text(olek)
             )
             await hall.rematch("ala")
-            await _pilot_until(
+            await pilot_until(
                 pilot,
                 lambda: (
                     "still to answer: olek (you: press s when you are ready, or w to give "
@@ -682,18 +646,9 @@ async def test_a_player_in_the_lobby_when_the_game_ends_says_ready_with_s(tmp_pa
                 ),
             )
             await pilot.press("s")
-            await _pilot_until(pilot, lambda: hall.phase == "playing")
+            await pilot_until(pilot, lambda: hall.phase == "playing")
     finally:
         await hall.close()
-
-
-async def _choose(host: Any, line: str) -> None:
-    """Open the host menu and choose ``line`` (Down until it is marked, then Enter)."""
-    await host.key(b"h")
-    await host.wait_for(line)
-    while f"> {line}" not in host.text:
-        await host.key(DOWN)
-    await host.key(ENTER)
 
 
 @pytest.mark.timeout(90)
@@ -710,12 +665,12 @@ async def test_over_ssh_the_host_gives_a_seat_to_a_spectator_and_hands_the_role_
         served.hall.idle = 0
         await eve.wait_for("Waiting for the host")
         await seat_players(ala, olek)
-        await _choose(ala, "Replace seat 2 (olek) with eve")
+        await choose_in_host_menu(ala, "Replace seat 2 (olek) with eve")
         await eve.wait_for("The host (ala) gave you seat 2.")
         await eve.wait_for("Your hand")
         await olek.wait_for("you are watching now.")  # the log's narrow column wraps the rest
         await until(lambda: served.hall.seats_of("eve") == {1}, "eve on seat 2")
-        await _choose(ala, "Hand the host role to eve")
+        await choose_in_host_menu(ala, "Hand the host role to eve")
         await until(lambda: served.hall.host == "eve", "eve hosting")
         for player in (ala, olek, eve):
             await player.wait_for("eve hosts the table now")
@@ -725,7 +680,7 @@ async def test_over_ssh_the_host_gives_a_seat_to_a_spectator_and_hands_the_role_
 async def test_a_spectator_reads_the_results_on_while_the_rematch_begins(tmp_path: Path) -> None:
     """eve watched the game: the rematch starting does not take her results away; they say
     how to watch it, and b does."""
-    hall = await _seated(tmp_path, "eve")
+    hall = await seated_hall(tmp_path, "eve")
     eve = HallApp(hall, "eve", Settings())
     try:
         async with eve.run_test(size=(80, 24)) as pilot:
@@ -733,13 +688,13 @@ async def test_a_spectator_reads_the_results_on_while_the_rematch_begins(tmp_pat
             await hall.rematch("ala")
             await hall.rematch("olek")
             assert hall.phase == "playing"
-            await _pilot_until(
+            await pilot_until(
                 pilot,
                 lambda: "The rematch is under way: press b to watch it." in screen_text(eve),
             )
             assert isinstance(eve.screen, ServedResults)
             await pilot.press("b")
-            await _pilot_until(
+            await pilot_until(
                 pilot,
                 lambda: isinstance(eve.screen, GameScreen) and eve.screen.table is hall.table,
             )
@@ -753,11 +708,11 @@ async def test_a_spectator_reads_the_results_on_while_the_rematch_begins(tmp_pat
 async def test_a_restart_keeps_the_seats_the_host_changed(tmp_path: Path) -> None:
     """olek was kicked (a bot took his seat) and seat 1 went to eve: a server started again
     on the data dir resumes with a bot on seat 2 and eve on seat 1, not ala and olek."""
-    hall = await _seated(tmp_path, "eve")
+    hall = await seated_hall(tmp_path, "eve")
     hall.kick("ala", "olek")
     hall.replace_seat("ala", 0, "eve")
     await hall.close()
-    again = _hall(tmp_path)
+    again = bare_hall(tmp_path)
     try:
         assert await again.resume() is True
         assert again.table is not None and again.table.is_bot(1)
@@ -769,11 +724,11 @@ async def test_a_restart_keeps_the_seats_the_host_changed(tmp_path: Path) -> Non
 
 async def test_kept_seats_that_do_not_fit_the_record_are_not_used(tmp_path: Path) -> None:
     """A seats file someone changed (a seat too many) is set aside: the record's seats hold."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     hall.replace_seat("ala", 1, None)
     await hall.close()
     (tmp_path / "data" / "table.seats").write_text('[["x", "remote", ""]]')
-    again = _hall(tmp_path)
+    again = bare_hall(tmp_path)
     try:
         assert await again.resume() is True
         assert again.holder(0) == "ala" and again.holder(1) == "olek"
@@ -787,7 +742,7 @@ async def test_a_long_host_menu_scrolls_and_says_where_the_choice_is(
 ) -> None:
     """Eight guests at four seats: 36 choices in 80x24; walking down, the marked line says
     its place in the list (it crashed the app once the list did not fit)."""
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     names = ["ala", "olek", "eve", "Bartholomew_Kent", "zed", "amy", "bob", "cat"]
     for name in names:
         hall.arrive(name)
@@ -796,12 +751,12 @@ async def test_a_long_host_menu_scrolls_and_says_where_the_choice_is(
         hall.take_seat(name, index)
     ala = HallApp(hall, "ala", Settings(screen_reader=screen_reader))
     async with ala.run_test(size=(80, 24)) as pilot:
-        await _pilot_until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
+        await pilot_until(pilot, lambda: isinstance(ala.screen, LobbyScreen))
         await pilot.press("h")
-        await _pilot_until(pilot, lambda: isinstance(ala.screen, HostMenuScreen))
+        await pilot_until(pilot, lambda: isinstance(ala.screen, HostMenuScreen))
         for _ in range(26):
             await pilot.press("down")
-        await _pilot_until(
+        await pilot_until(
             pilot,
             lambda: "> Replace seat 3 (eve) with a bot (choice 27 of 36" in screen_text(ala),
         )
@@ -817,17 +772,17 @@ async def test_a_seat_given_away_mid_game_names_its_new_player_in_new_lines_only
     """olek's moves before the host gives seat 2 to eve keep his name, in the log and in the
     history alike; every line after it names eve (it said olek: the table's names, which
     the lines are written with, stayed those the game started with)."""
-    hall = await _seated(tmp_path, "eve")
+    hall = await seated_hall(tmp_path, "eve")
     ala = HallApp(hall, "ala", Settings())
     try:
         async with ala.run_test(size=(80, 24)) as pilot:
-            await _pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
+            await pilot_until(pilot, lambda: isinstance(ala.screen, GameScreen))
             game = ala.screen
             assert isinstance(game, GameScreen) and hall.table is not None
             log = game.query_one(EventLog)
             hall.table.stand_in(0, "random")
             hall.table.stand_in(1, "random")
-            await _pilot_until(pilot, lambda: any("olek" in line for line in log.lines_shown))
+            await pilot_until(pilot, lambda: any("olek" in line for line in log.lines_shown))
             hall.table.stand_down(0)
             hall.table.stand_down(1)
             await pilot.pause(0.3)
@@ -835,12 +790,12 @@ async def test_a_seat_given_away_mid_game_names_its_new_player_in_new_lines_only
             hall.replace_seat("ala", 1, "eve")
             hall.table.stand_in(0, "random")
             hall.table.stand_in(1, "random")
-            await _pilot_until(
+            await pilot_until(
                 pilot, lambda: any("eve" in line for line in log.lines_shown[before + 1 :])
             )
             assert not [line for line in log.lines_shown[before:] if "olek" in line]
             await pilot.press("H")
-            await _pilot_until(pilot, lambda: isinstance(ala.screen, HistoryScreen))
+            await pilot_until(pilot, lambda: isinstance(ala.screen, HistoryScreen))
             history = ala.screen
             assert isinstance(history, HistoryScreen)
             said = [line for line in history.lines if "olek" in line or "eve" in line]
@@ -861,7 +816,7 @@ async def test_a_spectator_reads_that_a_rematch_is_proposed_without_a_player_s_k
     try:
         await hall.rematch("ala")
         for name in ("eve", "olek", "ala"):
-            assert _told(hall, name)[-1] == "ala proposes a rematch; 2 of 3 ready."
+            assert told(hall, name)[-1] == "ala proposes a rematch; 2 of 3 ready."
         assert rematch_line(hall, "olek").endswith(
             "still to answer: olek (you: press r when you are ready, or b to give your seat up)."
         )
@@ -872,7 +827,7 @@ async def test_a_spectator_reads_that_a_rematch_is_proposed_without_a_player_s_k
 def test_when_every_seat_is_taken_the_lobby_says_the_host_can_start(tmp_path: Path) -> None:
     """olek's lobby said "ala starts the game when the seats are full." with every seat
     full; it says the seats are taken and ala can start."""
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     for name in ("ala", "olek"):
         hall.arrive(name)
     hall.configure("ala", TWO_OPEN_ONE_BOT)
@@ -889,7 +844,7 @@ def test_before_a_game_the_lobby_names_who_is_not_seated_once(tmp_path: Path) ->
     """The lobby listed "Here: ala, olek, eve." and "Watching: ala, olek, eve." before the
     game: the same people twice. It says who has no seat yet, once; while setting up, who
     is here; during the game, who watches."""
-    hall = _hall(tmp_path)
+    hall = bare_hall(tmp_path)
     for name in ("ala", "olek", "eve"):
         hall.arrive(name)
     assert [t.plain for t in lobby_lines(hall, "eve") if "ala, olek" in t.plain] == [
@@ -912,31 +867,31 @@ async def test_the_host_sits_at_the_first_open_seat_on_setting_up(tmp_path: Path
     async with host.run_test(size=(80, 24)) as ala, guest.run_test(size=(80, 24)) as olek:
         await ala.pause()
         await ala.press("ctrl+s")
-        await _pilot_until(ala, lambda: hall.phase == "lobby" and hall.holder(0) == "ala")
-        await _pilot_until(
+        await pilot_until(ala, lambda: hall.phase == "lobby" and hall.holder(0) == "ala")
+        await pilot_until(
             ala, lambda: "You sit on seat 1; press w to watch instead." in screen_text(host)
         )
-        await _pilot_until(olek, lambda: "1. ala" in screen_text(guest))
+        await pilot_until(olek, lambda: "1. ala" in screen_text(guest))
         assert "open — press 2 to sit here" in screen_text(guest)
         await ala.press("w")
-        await _pilot_until(ala, lambda: hall.holder(0) is None)
+        await pilot_until(ala, lambda: hall.holder(0) is None)
 
 
 async def test_after_proposing_the_host_s_footer_offers_no_ready_key(tmp_path: Path) -> None:
     """ala proposed the rematch and is ready with it: her footer showed "r Ready" all the
     same. olek, still to answer, is offered it."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     ala, olek = HallApp(hall, "ala", Settings()), HallApp(hall, "olek", Settings())
     try:
         async with ala.run_test(size=(80, 24)) as ap, olek.run_test(size=(80, 24)) as op:
-            await _pilot_until(ap, lambda: isinstance(ala.screen, GameScreen))
+            await pilot_until(ap, lambda: isinstance(ala.screen, GameScreen))
             await _at_results(hall, op, olek)
             await ap.pause(0.2)
             await ap.press("enter")
-            await _pilot_until(ap, lambda: isinstance(ala.screen, ServedResults))
+            await pilot_until(ap, lambda: isinstance(ala.screen, ServedResults))
             await ap.press("r")
-            await _pilot_until(ap, lambda: hall.proposed)
-            await _pilot_until(op, lambda: "r Ready" in screen_text(olek))
+            await pilot_until(ap, lambda: hall.proposed)
+            await pilot_until(op, lambda: "r Ready" in screen_text(olek))
             await ap.pause(0.2)
             assert "r Ready" not in screen_text(ala) and "r Rematch" not in screen_text(ala)
     finally:

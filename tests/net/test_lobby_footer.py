@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,6 +13,7 @@ from net import textual_fixes
 from net.app import HallApp
 from net.hall import OPEN, Hall
 from net.lobby import LobbyScreen
+from tests.net.hall_setups import pilot_until
 from tests.tui import screen_text
 from tui.settings import Settings
 
@@ -23,12 +23,6 @@ SETUP = TableSetup(
     "orb-hunters",
     (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot 3", "bot", "random")),
 )
-
-
-async def _until(pilot: Any, condition: Any, timeout: float = 5.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await pilot.pause(0.02)
 
 
 def _offered(app: HallApp) -> list[str]:
@@ -75,11 +69,11 @@ async def test_at_80x24_the_lobby_footer_shows_every_key(
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             if phase == "playing":  # a player back in the lobby, or a spectator there
-                await _until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+                await pilot_until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
                 await pilot.press("q")
             # After the game a guest who comes lands in the lobby: the results were read.
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await _until(pilot, lambda: "Settings" in _footer(app))  # composed after a refresh
+            await pilot_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot_until(pilot, lambda: "Settings" in _footer(app))  # composed after a refresh
             offered = _offered(app)
             assert "^q Quit" in offered and "f1 Help" in offered
             if phase == "playing":

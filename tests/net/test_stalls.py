@@ -20,7 +20,7 @@ from net import session as session_module
 from net import textual_fixes
 from net.app import HallApp
 from net.cli import main
-from net.hall import OPEN, Hall
+from net.hall import Hall
 from net.lobby import LobbyScreen
 from net.session import PROBE, PROBE_ANSWER
 from tests.net.e2e_helpers import (
@@ -38,6 +38,7 @@ from tests.net.e2e_helpers import (
     seat_players,
     until,
 )
+from tests.net.hall_setups import eventually, seated_hall, seated_over_ssh
 from tests.tui import screen_text
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -72,28 +73,6 @@ async def test_the_served_hall_takes_its_idle_time_from_the_options(tmp_path: Pa
         assert hall.idle == 7.0
 
 
-TWO_OPEN_ONE_BOT = TableSetup(
-    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
-)
-
-
-async def _seated(tmp_path: Path, **kwargs: object) -> Hall:
-    hall = Hall(tmp_path / "data", bot_delay=0, **kwargs)  # type: ignore[arg-type]
-    hall.arrive("ala")
-    hall.arrive("olek")
-    hall.configure("ala", TWO_OPEN_ONE_BOT)
-    hall.take_seat("ala", 0)
-    hall.take_seat("olek", 1)
-    await hall.start("ala")
-    return hall
-
-
-async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
-
-
 def _acting_player(hall: Hall) -> tuple[str, int]:
     assert hall.table is not None
     seat = min(s for s in hall.table.match.to_act() if s in (0, 1))
@@ -107,7 +86,7 @@ async def test_a_seat_left_mid_game_goes_to_a_bot_at_once_and_comes_back(
 ) -> None:
     """The player the game waits for leaves the table (still connected): a bot plays for
     them at once, everyone's board says so, and taking the seat back sends it away."""
-    hall = await _seated(tmp_path, grace=60, idle=0)
+    hall = await seated_hall(tmp_path, grace=60, idle=0)
     try:
         table = hall.table
         assert table is not None
@@ -116,7 +95,7 @@ async def test_a_seat_left_mid_game_goes_to_a_bot_at_once_and_comes_back(
         hall.leave_seat(name)
         assert table.is_bot(seat) and hall.guests[name].away
         assert table.update_for(None).notes[seat] == f"away; a bot plays for {name}"
-        await _until(lambda: table.match.version > version)
+        await eventually(lambda: table.match.version > version)
         hall.take_back(name)
         assert not table.is_bot(seat) and not hall.guests[name].away
         assert table.update_for(None).notes == {}
@@ -129,15 +108,15 @@ async def test_a_silent_seat_is_counted_down_then_played_by_a_bot_until_a_key(
 ) -> None:
     """Idle time 0.5 s: the countdown shows on the board, a bot then plays the silent
     seat, and the player's next key sends it away."""
-    hall = await _seated(tmp_path, grace=60, idle=0.5)
+    hall = await seated_hall(tmp_path, grace=60, idle=0.5)
     try:
         table = hall.table
         assert table is not None
         name, seat = _acting_player(hall)
-        await _until(lambda: table.note_of(seat) is not None)
+        await eventually(lambda: table.note_of(seat) is not None)
         assert table.note_of(seat) == f"idle; a bot plays for {name} in 5 s"
         assert not table.is_bot(seat)
-        await _until(lambda: table.is_bot(seat), timeout=2)
+        await eventually(lambda: table.is_bot(seat), timeout=2)
         assert table.note_of(seat) == (f"idle; a bot plays for {name} until they press a key")
         hall.pressed(name)
         assert not table.is_bot(seat)  # and its idle time starts over, if it is to act:
@@ -151,14 +130,14 @@ async def test_a_short_idle_time_is_counted_down_only_in_its_second_half(
 ) -> None:
     """Idle time 1 s: nobody is called idle the moment their turn comes; the countdown
     shows once half of it has passed."""
-    hall = await _seated(tmp_path, grace=60, idle=1.0)
+    hall = await seated_hall(tmp_path, grace=60, idle=1.0)
     try:
         table = hall.table
         assert table is not None
         _, seat = _acting_player(hall)
         await asyncio.sleep(0.3)
         assert table.note_of(seat) is None
-        await _until(lambda: table.note_of(seat) is not None, timeout=1)
+        await eventually(lambda: table.note_of(seat) is not None, timeout=1)
         assert not table.is_bot(seat)
     finally:
         await hall.close()
@@ -167,7 +146,7 @@ async def test_a_short_idle_time_is_counted_down_only_in_its_second_half(
 async def test_a_dropped_seat_the_game_waited_for_still_gets_its_bot(tmp_path: Path) -> None:
     """The player the game waits for drops (their idle clock was running): their grace
     runs out and a bot plays for them, even if another seat comes back meanwhile."""
-    hall = await _seated(tmp_path, grace=0.3, idle=100)
+    hall = await seated_hall(tmp_path, grace=0.3, idle=100)
     try:
         table = hall.table
         assert table is not None
@@ -177,7 +156,7 @@ async def test_a_dropped_seat_the_game_waited_for_still_gets_its_bot(tmp_path: P
         hall.leave_seat(other)
         hall.depart(name)
         hall.take_back(other)
-        await _until(lambda: table.is_bot(seat), timeout=2)
+        await eventually(lambda: table.is_bot(seat), timeout=2)
         assert table.note_of(seat) == f"disconnected; a bot plays for {name}"
     finally:
         await hall.close()
@@ -185,7 +164,7 @@ async def test_a_dropped_seat_the_game_waited_for_still_gets_its_bot(tmp_path: P
 
 async def test_a_key_in_time_starts_the_idle_time_over(tmp_path: Path) -> None:
     """A player who presses keys (thinking, moving the cursor) is not idle."""
-    hall = await _seated(tmp_path, grace=60, idle=0.4)
+    hall = await seated_hall(tmp_path, grace=60, idle=0.4)
     try:
         table = hall.table
         assert table is not None
@@ -200,7 +179,7 @@ async def test_a_key_in_time_starts_the_idle_time_over(tmp_path: Path) -> None:
 
 async def test_a_dropped_seat_counts_its_grace_down_on_the_board(tmp_path: Path) -> None:
     """Disconnected: the board shows how long until a bot plays, by steps of 5 s."""
-    hall = await _seated(tmp_path, grace=12, idle=0)
+    hall = await seated_hall(tmp_path, grace=12, idle=0)
     try:
         table = hall.table
         assert table is not None
@@ -215,14 +194,14 @@ async def test_a_dropped_seat_counts_its_grace_down_on_the_board(tmp_path: Path)
 @pytest.mark.parametrize("how", ["away", "idle"])
 async def test_a_player_a_bot_plays_for_who_drops_keeps_the_bot(tmp_path: Path, how: str) -> None:
     """A seat a bot already plays stays with it when its player's connection ends too."""
-    hall = await _seated(tmp_path, grace=60, idle=0.2 if how == "idle" else 0)
+    hall = await seated_hall(tmp_path, grace=60, idle=0.2 if how == "idle" else 0)
     try:
         table = hall.table
         assert table is not None
         name, seat = _acting_player(hall)
         if how == "away":
             hall.leave_seat(name)
-        await _until(lambda: table.is_bot(seat))
+        await eventually(lambda: table.is_bot(seat))
         hall.depart(name)
         assert table.is_bot(seat)
         assert table.note_of(seat) == f"disconnected; a bot plays for {name}"
@@ -257,7 +236,7 @@ async def test_a_frozen_keyless_session_is_taken_over_and_its_end_is_no_departur
 ) -> None:
     """A keyless login as olek while olek's session is frozen takes his seat; the old
     session is closed, and its ending afterwards does not mark olek as gone."""
-    hall = await _seated(tmp_path, grace=60, idle=0)
+    hall = await seated_hall(tmp_path, grace=60, idle=0)
     try:
         old = FakeSession(frozen=True)
         hall.attach("olek", old)
@@ -278,7 +257,7 @@ async def test_a_live_keyless_session_is_not_taken_and_the_newcomer_told_when(
 ) -> None:
     """Without a key, a session that still answers keeps its seat; the newcomer is told
     when a frozen one could be taken over."""
-    hall = await _seated(tmp_path, grace=60, idle=0)
+    hall = await seated_hall(tmp_path, grace=60, idle=0)
     try:
         live = FakeSession(frozen=False)
         hall.attach("olek", live)
@@ -325,7 +304,7 @@ def test_another_spelling_of_a_connected_name_takes_nothing_over(tmp_path: Path)
 async def test_a_spectator_who_left_one_game_is_shown_the_next(tmp_path: Path) -> None:
     """Eve left the table of the first game for the lobby; the rematch's table is pushed to
     her as to everyone (leaving was about that one game)."""
-    hall = await _seated(tmp_path, grace=60, idle=0)
+    hall = await seated_hall(tmp_path, grace=60, idle=0)
     hall.arrive("eve")
     eve = HallApp(hall, "eve", Settings(bot_delay=0))
     try:
@@ -375,15 +354,8 @@ async def test_q_mid_game_hands_the_seat_to_a_bot_at_once_and_b_takes_it_back(
     delay, the others read that a bot plays for them (and its move as the bot's), the
     lobby tells the leaver how to come back, and b puts them back at their hand (apps in
     the server process, or in a render worker)."""
-    async with (
-        running_server(tmp_path / "data", grace=60) as served,
-        players(served.port, "ala", "olek") as (ala, olek),
-    ):
-        served.hall.idle = 0
-        await seat_players(ala, olek)
+    async with seated_over_ssh(tmp_path, grace=60) as (served, table, ala, olek):
         hall = served.hall
-        table = hall.table
-        assert table is not None
         seat, name = await _a_players_turn(hall)
         leaver, other = (ala, olek) if seat == 0 else (olek, ala)
         version = table.match.version
@@ -408,15 +380,8 @@ async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
 ) -> None:
     """Idle time 2 s: the others see the countdown, then that a bot plays for the silent
     player until they press a key; a key gives them their seat back."""
-    async with (
-        running_server(tmp_path / "data", grace=60) as served,
-        players(served.port, "ala", "olek") as (ala, olek),
-    ):
-        served.hall.idle = 2.0
-        await seat_players(ala, olek)
+    async with seated_over_ssh(tmp_path, idle=2.0, grace=60) as (served, table, ala, olek):
         hall = served.hall
-        table = hall.table
-        assert table is not None
         seat, name = await _a_players_turn(hall)
         silent, other = (ala, olek) if seat == 0 else (olek, ala)
         await other.wait_for(f"idle; a bot plays for {name} in 5 s")
@@ -431,15 +396,13 @@ async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
 async def test_keys_reach_the_idle_rule_from_a_render_worker(tmp_path: Path) -> None:
     """With the guests' apps in a render worker, a key still tells the hall its player is
     here: the bot playing for the silent player leaves."""
-    async with (
-        running_server(tmp_path / "data", grace=60, render_workers=1) as served,
-        players(served.port, "ala", "olek") as (ala, olek),
+    async with seated_over_ssh(tmp_path, idle=1.0, grace=60, render_workers=1) as (
+        served,
+        table,
+        ala,
+        olek,
     ):
-        served.hall.idle = 1.0
-        await seat_players(ala, olek)
         hall = served.hall
-        table = hall.table
-        assert table is not None
         seat, _ = await _a_players_turn(hall)
         silent = ala if seat == 0 else olek
         await until(lambda: table.is_bot(seat), "a bot for the silent seat", timeout=5)

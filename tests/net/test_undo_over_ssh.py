@@ -13,23 +13,15 @@ import pytest
 
 from core.engine import IllegalAction, with_names
 from core.games import GAMES
-from core.table import Seat, TableSetup, Update
+from core.table import Seat, Table, TableSetup, Update
 from net import hall as hall_module
 from net.hall import OPEN, Hall
 from net.host_menu import TAKE_BACKS_ON
 from tests.net.e2e_helpers import (
-    DOWN,
-    ENTER,
     Player,
-    players,
-    running_server,
-    seat_players,
     until,
 )
-
-TWO_OPEN_ONE_BOT = TableSetup(
-    "superbohaterowie", (Seat("open", OPEN), Seat("open", OPEN), Seat("Bot", "bot", "random"))
-)
+from tests.net.hall_setups import choose_in_host_menu, seated_hall, seated_over_ssh, told
 
 
 @pytest.fixture
@@ -40,31 +32,25 @@ def nothing_revealed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def _told(hall: Hall, name: str) -> list[str]:
-    return [n.text for n in hall.notices if n.to in (None, name)]
-
-
-async def _seated(tmp_path: Path) -> Hall:
-    """ala (the host) on seat 1, olek on seat 2, a bot on seat 3; the game started."""
-    hall = Hall(tmp_path / "data", bot_delay=0, idle=0)
-    for name in ("ala", "olek"):
-        hall.arrive(name)
-    hall.configure("ala", TWO_OPEN_ONE_BOT)
-    hall.take_seat("ala", 0)
-    hall.take_seat("olek", 1)
-    await hall.start("ala")
-    return hall
-
-
 async def _ala_moves(hall: Hall) -> None:
     table = hall.table
     assert table is not None and 0 in table.match.to_act()
     await table.submit(0, table.match.legal(0)[0])
 
 
+async def _asked(tmp_path: Path) -> tuple[Hall, Table]:
+    """The seated hall with take-backs allowed, ala's move made and her take-back asked."""
+    hall = await seated_hall(tmp_path)
+    hall.set_take_backs("ala", True)
+    await _ala_moves(hall)
+    assert hall.table is not None
+    hall.ask_take_back("ala")
+    return hall, hall.table
+
+
 @pytest.mark.usefixtures("nothing_revealed")
 async def test_take_backs_are_off_unless_the_host_allows_them(tmp_path: Path) -> None:
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         await _ala_moves(hall)
         with pytest.raises(IllegalAction, match="take-backs are off at this table"):
@@ -72,7 +58,7 @@ async def test_take_backs_are_off_unless_the_host_allows_them(tmp_path: Path) ->
         with pytest.raises(IllegalAction, match=r"only the host \(ala\)"):
             hall.set_take_backs("olek", True)
         hall.set_take_backs("ala", True)
-        assert _told(hall, "olek")[-1].startswith("The host (ala) allows take-backs")
+        assert told(hall, "olek")[-1].startswith("The host (ala) allows take-backs")
         with pytest.raises(IllegalAction, match="someone else has moved"):
             hall.ask_take_back("olek")
     finally:
@@ -83,7 +69,7 @@ async def test_a_restart_keeps_the_host_s_take_back_rule(tmp_path: Path) -> None
     """The host allowed take-backs mid-game: a server started again on the data dir resumes
     the game with them allowed (it resumed with them off); turned off, a restart keeps
     them off, with a game under way or none."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     hall.set_take_backs("ala", True)
     await hall.close()
     again = Hall(tmp_path / "data", bot_delay=0, idle=0)
@@ -105,7 +91,7 @@ async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_w
     """olek is asked (the bot is not); the bot waits meanwhile; his y takes ala's move
     back, everyone is told, and a server started again on the data dir resumes the game
     without the move (the record was rewritten)."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         hall.set_take_backs("ala", True)
         table = hall.table
@@ -119,7 +105,7 @@ async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_w
         # space 3."), without its first word: the question names the move it is about.
         moved = with_names(table.recent[before], table.names)
         assert moved.startswith("ala ") and moved.endswith(".")
-        assert _told(hall, "olek")[-1] == (
+        assert told(hall, "olek")[-1] == (
             f"ala asks to take back their last move: {moved.removeprefix('ala ')} "
             "Press y to agree, n to refuse (within 30 s)."
         )
@@ -127,7 +113,7 @@ async def test_a_move_is_taken_back_when_everyone_agrees_and_a_restart_resumes_w
             hall.answer_take_back("ala", True)
         hall.answer_take_back("olek", True)
         assert table.match.steps == () and not hall.take_back_waits and not table.held
-        assert _told(hall, "olek")[-1] == "ala's last move is taken back (everyone agreed)."
+        assert told(hall, "olek")[-1] == "ala's last move is taken back (everyone agreed)."
         assert table.recent[-1] == f"{{p0}} took back their move: {table.recent[before][5:]}"
     finally:
         await hall.close()
@@ -183,7 +169,7 @@ async def test_the_question_and_the_take_back_never_name_a_card_only_its_player_
         assert pick[0] == "pick" and card
         await table.submit(0, pick)
         hall.ask_take_back("ala")
-        assert _told(hall, "olek")[-1] == (
+        assert told(hall, "olek")[-1] == (
             "ala asks to take back their last move: picks a card. "
             "Press y to agree, n to refuse (within 30 s)."
         )
@@ -191,7 +177,7 @@ async def test_the_question_and_the_take_back_never_name_a_card_only_its_player_
         hall.answer_take_back("eve", True)
         assert table.match.steps == ()
         assert table.recent[-1] == "{p0} took back their move: picks a card."
-        others_read = [*_told(hall, "olek"), *_told(hall, "eve"), *olek.read, *spectator.read]
+        others_read = [*told(hall, "olek"), *told(hall, "eve"), *olek.read, *spectator.read]
         assert others_read and not [line for line in others_read if card in line]
         assert not [line for line in table.recent if card in line]
     finally:
@@ -204,17 +190,12 @@ async def test_a_move_made_while_asked_lets_the_move_stand_and_ends_the_question
 ) -> None:
     """olek plays his turn instead of answering: ala's move stands, the question is over
     (his y then answers nothing), and everyone reads why."""
-    hall = await _seated(tmp_path)
+    hall, table = await _asked(tmp_path)
     try:
-        hall.set_take_backs("ala", True)
-        await _ala_moves(hall)
-        table = hall.table
-        assert table is not None
-        hall.ask_take_back("ala")
         await table.submit(1, table.match.legal(1)[0])
         await asyncio.sleep(0.05)
         assert not hall.take_back_waits and not table.held and len(table.match.steps) >= 2
-        assert _told(hall, "olek")[-1] == "Another move was made meanwhile: ala's move stands."
+        assert told(hall, "olek")[-1] == "Another move was made meanwhile: ala's move stands."
         with pytest.raises(IllegalAction, match="nobody is asking you"):
             hall.answer_take_back("olek", True)
     finally:
@@ -226,20 +207,15 @@ async def test_a_refusal_or_silence_lets_the_move_stand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(hall_module, "TAKE_BACK_WAIT", 0.2)
-    hall = await _seated(tmp_path)
+    hall, table = await _asked(tmp_path)
     try:
-        hall.set_take_backs("ala", True)
-        await _ala_moves(hall)
-        table = hall.table
-        assert table is not None
-        hall.ask_take_back("ala")
         hall.answer_take_back("olek", False)
         assert len(table.match.steps) == 1 and not table.held
-        assert _told(hall, "ala")[-1] == "olek refused: ala's move stands."
+        assert told(hall, "ala")[-1] == "olek refused: ala's move stands."
         hall.ask_take_back("ala")
         await asyncio.sleep(0.4)
         assert len(table.match.steps) == 1 and not hall.take_back_waits and not table.held
-        assert _told(hall, "ala")[-1] == "No answer from olek in 0.2 s: ala's move stands."
+        assert told(hall, "ala")[-1] == "No answer from olek in 0.2 s: ala's move stands."
     finally:
         await hall.close()
 
@@ -255,15 +231,6 @@ async def _reads(player: Player, words: str) -> None:
     await player.wait_until(lambda: _log_says(player, words), f"reading {words!r}")
 
 
-async def _choose(host: Player, line: str) -> None:
-    """Open the host menu and choose ``line`` (Down until it is marked, then Enter)."""
-    await host.key(b"h")
-    await host.wait_for(line)
-    while f"> {line}" not in host.text:
-        await host.key(DOWN)
-    await host.key(ENTER)
-
-
 @pytest.mark.timeout(90)
 @pytest.mark.usefixtures("each_mode", "nothing_revealed")
 async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
@@ -272,18 +239,11 @@ async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
     """ala's u says take-backs are off; the host menu allows them; after her move her u
     asks olek, whose y takes it back: both logs say so, and the match has no move. Her
     next move, asked about again, stands at his n."""
-    async with (
-        running_server(tmp_path / "data") as served,
-        players(served.port, "ala", "olek") as (ala, olek),
-    ):
-        served.hall.idle = 0
-        await seat_players(ala, olek)
+    async with seated_over_ssh(tmp_path) as (served, table, ala, olek):
         hall = served.hall
-        table = hall.table
-        assert table is not None
         await ala.key(b"u")
         await ala.wait_for("Take-backs are off at this table")
-        await _choose(ala, TAKE_BACKS_ON)
+        await choose_in_host_menu(ala, TAKE_BACKS_ON)
         await _reads(olek, "it is taken back if every other player agrees.")
         await table.submit(0, table.match.legal(0)[0])  # ala's move (its keys: other tests)
         await ala.key(b"u")
@@ -306,7 +266,7 @@ async def test_over_ssh_a_move_is_taken_back_once_the_other_player_agrees(
 @pytest.mark.usefixtures("nothing_revealed")
 async def test_with_only_bots_to_ask_the_move_is_taken_back_at_once(tmp_path: Path) -> None:
     """olek left his seat (a bot plays it): nobody is asked, and ala's u takes it back."""
-    hall = await _seated(tmp_path)
+    hall = await seated_hall(tmp_path)
     try:
         table = hall.table
         assert table is not None
@@ -316,7 +276,7 @@ async def test_with_only_bots_to_ask_the_move_is_taken_back_at_once(tmp_path: Pa
         await _ala_moves(hall)
         hall.ask_take_back("ala")
         assert table.match.steps == () and not hall.take_back_waits
-        assert _told(hall, "ala")[-1] == (
+        assert told(hall, "ala")[-1] == (
             "ala's last move is taken back (nobody else at the table had to agree)."
         )
     finally:
