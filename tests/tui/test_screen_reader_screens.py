@@ -198,6 +198,24 @@ async def test_a_summary_marks_its_way_on() -> None:
         assert marked_line(app) == "Enter: play on (the bots wait for you)"
 
 
+async def test_a_summary_taller_than_the_screen_keeps_its_way_on_in_view() -> None:
+    """A whole Convention's summary (Comic Hunters, every fact of the round) is taller than
+    80x24: its marked line was below the screen, the cursor on the last row shown, and a
+    screen reader never heard how to play on. The line stays in view, holding the cursor,
+    and says that Up and Down read the rest."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        facts = [f"Fact number {n} of the round, told in one sentence." for n in range(40)]
+        app.push_screen(MilestoneScreen(["Round 1", *facts], holding=True, plain=True))
+        await _settle(pilot)
+        assert marked_line(app).startswith("Enter: play on (the bots wait for you)")
+        assert "Up and Down" in marked_line(app)
+        await pilot.press("end")
+        await _settle(pilot)
+        assert facts[-1] in screen_text(app)
+        assert marked_line(app).startswith("Enter: play on")
+
+
 async def test_details_mark_the_way_back() -> None:
     """The details panel's way back is marked and holds the cursor."""
     app = _app()

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -44,7 +44,11 @@ class MilestoneScreen(ModalScreen[None]):
     MilestoneScreen.-screen-reader #milestone-panel {
         border: none; width: 100%; max-width: 100%; height: 100%; max-height: 100%;
     }
+    MilestoneScreen #milestone-facts { height: 1fr; }
     """
+
+    MORE = "; Up and Down read the rest"
+    """Added to the way on in screen-reader mode when the facts do not all fit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -82,15 +86,42 @@ class MilestoneScreen(ModalScreen[None]):
             waits = "Enter: play on (the bots wait for you)"
         else:
             waits = "Enter: close (the table plays on meanwhile)"
-        with VerticalScroll(id="milestone-panel"):
-            # The facts name players: their own text, never markup.
-            yield Static(Content(self.heading), id="milestone-title")
-            for fact in self.facts:
-                yield Static(Content(fact), classes="fact")
-            if self.has_class("-screen-reader"):
+        self.waits = waits
+        if self.has_class("-screen-reader"):
+            # The way on stays in view under the facts, which scroll: a whole round's facts
+            # were taller than 80x24 and pushed the marked line (and the cursor's place)
+            # off the screen.
+            with Vertical(id="milestone-panel"):
+                with VerticalScroll(id="milestone-facts"):
+                    yield from self._facts()
                 yield MarkedLine(waits, id="milestone-keys")
-            else:
-                yield Static(Content(waits), id="milestone-keys")
+            return
+        with VerticalScroll(id="milestone-panel"):
+            yield from self._facts()
+            yield Static(Content(waits), id="milestone-keys")
+
+    def _facts(self) -> ComposeResult:
+        # The facts name players: their own text, never markup.
+        yield Static(Content(self.heading), id="milestone-title")
+        for fact in self.facts:
+            yield Static(Content(fact), classes="fact")
+
+    def on_mount(self) -> None:
+        if self.has_class("-screen-reader"):
+            facts = self.query_one("#milestone-facts", VerticalScroll)
+            facts.focus()  # Up, Down, PageUp… scroll them
+            self.call_after_refresh(self._say_more)
+
+    def on_resize(self) -> None:
+        if self.has_class("-screen-reader"):
+            self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """The way on says that Up and Down read the rest, when the facts do not fit."""
+        if not self.is_mounted:
+            return
+        cut = self.query_one("#milestone-facts", VerticalScroll).max_scroll_y > 0
+        self.query_one("#milestone-keys", MarkedLine).say(self.waits + (self.MORE if cut else ""))
 
     def action_close(self) -> None:
         """Play on."""
