@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.engine import IllegalAction
 from core.games import GAMES
@@ -18,6 +18,7 @@ from net.hall import OPEN, HallView, names_in_words, settled
 from net.host_menu import HOST_KEY
 from tui.screens.settings import SettingsScreen
 from tui.widgets.chat import CHAT_KEY, chat_line
+from tui.widgets.footer import KeyFooter
 from tui.widgets.keys import KeyStates
 from tui.widgets.marked import MarkedLine
 
@@ -217,7 +218,9 @@ class LobbyScreen(KeyStates, Screen[None]):
             yield MarkedLine(LOBBY_HINT, id="lobby-status")
         else:
             yield Static(id="lobby-status")
-            yield Footer(compact=True)  # as at a table: every key at 80 columns
+            # Compact, as at a table: every key at 80 columns; one line of text, redrawn
+            # only when the keys change (the lobby redraws at every change of the hall).
+            yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show_hall()
