@@ -314,6 +314,9 @@ def test_flea_two_players_opponent_completes_then_rest_to_convention() -> None:
     assert GAME.to_act(state) == {other}
     assert state.flea is not None
     left = state.flea.rows[1]
+    events = match_at(state).act(other, ("take-row", 0))
+    rest = [e["type"] for e in events if "unchosen" in e["text"]]
+    assert rest == ["flea"] and len(left) == 1
     state = act(state, other, ("take-row", 0))
     assert state.location == "convention" and state.convention is not None
     assert set(left) <= set(state.convention_deck) | set(state.convention.grid)
@@ -363,11 +366,15 @@ def test_auction_bidding_and_one_win_per_player() -> None:
     """Open, outbid, pass: the leader pays and takes the lot and cannot bid again."""
     state = at(3, "auction")
     assert GAME.to_act(state) == {0}
+    assert GAME.view(state, 0)["auction"]["opener"] == -1
+    lot = state.auction.lots[0] if state.auction else ()
     state = act(state, 0, ("open", 0, 2))
     assert GAME.to_act(state) == {1}
     assert ("bid", 2) not in GAME.legal_actions(state, 1)
     state = act(state, 1, ("bid", 5))
     state = act(state, 2, ("pass",))
+    events = match_at(state).act(0, ("pass",))
+    assert {"type": "win", "text": f"{{p1}} wins lot 1 for 5: {titles(lot)}."} in events
     state = act(state, 0, ("pass",))
     assert state.stash[1] == 10 and len(state.hands[1]) == 5
     # The opener lost, so the opener chooses the next lot; seat 2 (not 1) may bid.
@@ -418,6 +425,12 @@ def test_no_bid_above_the_secret_stash() -> None:
 def test_solo_auction_fixed_prices_and_jarvis_pays() -> None:
     """Solo: the 4-card lot costs 5, the 3-card lot 1; Jarvis takes and pays for the other."""
     state = at(1, "auction")
+    lot = state.auction.lots[0] if state.auction else ()
+    events = match_at(state).act(0, ("buy-lot", 0))
+    assert [(e["type"], e["text"]) for e in events][:2] == [
+        ("win", f"{{p0}} buys lot 1 for 5: {titles(lot)}."),
+        ("win", "Jarvis buys lot 2 for 1."),
+    ]
     state = act(state, 0, ("buy-lot", 0))
     assert state.stash == (10,) and state.jarvis_stash == 14
     assert len(state.hands[0]) == 4 and sum(len(c) for _, c in state.jarvis) == 3
@@ -518,7 +531,11 @@ def test_short_convention_fills_from_removed_heroes_value_three_first() -> None:
 
 @pytest.mark.parametrize(
     ("location", "deck", "gaps"),
-    [("flea", "flea_deck", [1, 1, 1]), ("auction", "auction_deck", [5, 4, 1])],
+    [
+        ("store", "store_deck", [4, 4, 3]),
+        ("flea", "flea_deck", [1, 1, 1]),
+        ("auction", "auction_deck", [5, 4, 1]),
+    ],
 )
 def test_a_location_opened_from_an_empty_deck_says_every_gap_filled(
     location: str, deck: str, gaps: list[int]
@@ -528,11 +545,24 @@ def test_a_location_opened_from_an_empty_deck_says_every_gap_filled(
     round_, step = SPOTS[location]
     state = replace(cleared(fresh(3)), round=round_, step=step, **{deck: ()})
     state, events = _begin(state)
-    place = state.flea.rows if state.flea else state.auction.lots if state.auction else ()
+    place = (
+        state.store.packs
+        if state.store
+        else state.flea.rows
+        if state.flea
+        else state.auction.lots
+        if state.auction
+        else ()
+    )
     assert all(all(h in state.removed_heroes for h in CARD[c].heroes) for p in place for c in p)
+    events = [e for e in events if "to" not in e]  # the Store's packs are private
     kinds = [e["type"] for e in events]
     assert kinds == [location] + ["fill"] * len(gaps)
-    opens = {"flea": "The Flea Market opens with row 1: ", "auction": "The Auction Website"}
+    opens = {
+        "store": "The Store opens.",
+        "flea": "The Flea Market opens with row 1: ",
+        "auction": "The Auction Website",
+    }
     assert events[0]["text"].startswith(opens[location])
     words = {1: "A card of the removed heroes fills the gap."}
     assert [e["text"] for e in events[1:]] == [
