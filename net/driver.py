@@ -75,10 +75,12 @@ and the other guests of that worker waited for the flooder's frames."""
 KEY_WAIT_MAX: Final = 0.25
 """Seconds keys wait at most for `KEY_SHARE` after a frame (a frame that was no answer to
 them, a Whoosh reveal after keys that changed nothing, is taken for one)."""
-FLOOD_BACKLOG: Final = 4 * 1024
+FLOOD_BACKLOG: Final = 180
 """Unparsed characters above which, while the key budget is spent (`KEY_RATE`, `KEY_SHARE`),
-the backlog is dropped: nobody types that far ahead, and a flood must not queue minutes of
-keys for the flooder."""
+the backlog is dropped (a bracketed paste in it excepted: it is one event): about two
+seconds of keys at `KEY_RATE`, nobody types further ahead. At 4 KiB, the last 3,000
+characters of a flood went on reaching the flooder's App for a hundred seconds after it
+stopped, each redrawing their screen, and the other guests of their render worker waited."""
 FLOOD_PAUSE: Final = 0.5
 """Seconds reading stays paused after a flood was dropped."""
 FLOOD_NOTE: Final = "Keys came faster than anyone types, and the ones waiting were dropped."
@@ -470,7 +472,7 @@ class SSHDriver(Driver):
         if self._paste_too_long(text):
             self.drop(f"a paste of more than {PASTE_LIMIT // 1024} KiB is not a move")
             return
-        if self._backlog_size > FLOOD_BACKLOG and self._key_wait() > 0:
+        if self._flooded() and self._key_wait() > 0:
             self._drop_flood()
         self._backlog.append(text)
         self._backlog_size += len(text)
@@ -520,6 +522,12 @@ class SSHDriver(Driver):
         self._backlog_size = 0
         self._input_enabled = False
         self._app.exit(return_code=1)
+
+    def _flooded(self) -> bool:
+        """Whether the unparsed input is more than anyone types ahead (a paste is not)."""
+        if self._backlog_size <= FLOOD_BACKLOG or self._in_paste:
+            return False
+        return not any(PASTE_START in piece for piece in self._backlog)
 
     def _drop_flood(self) -> None:
         """Forget the unparsed input: it came faster than anyone types, past `FLOOD_BACKLOG`.
@@ -591,7 +599,7 @@ class SSHDriver(Driver):
             return
         wait = self._key_wait()
         if wait > 0:
-            if self._backlog_size > FLOOD_BACKLOG:
+            if self._flooded():
                 self._drop_flood()
                 return
             self._parse_handle = self._loop.call_later(wait, self._parse_some)
