@@ -767,3 +767,27 @@ def test_the_hand_counts_one_card_in_the_singular() -> None:
     assert len(update.view["hand"]) == 1
     label = draw.hand_lines(update, draw.Focus(), 80, 0)[0].plain
     assert label.startswith("Your hand (1 card, worth "), label
+
+
+def test_every_card_being_played_shows_at_80_columns() -> None:
+    """The cards played in an Assemble wrap onto more rows: one row cut them off after the
+    third or fourth (seen at 80x24 playing five Thor cards)."""
+    match = Match.new(SLUG, 2, seed=1)
+    rng = random.Random(1)
+    best = 0
+    while match.outcome() is None and best < 4:
+        seat = rng.choice(sorted(match.to_act()))
+        legal = match.legal(seat)
+        plays = [a for a in legal if a[0] == "play"]
+        match.act(seat, plays[0] if plays else rng.choice(legal))
+        update = update_of(match, 0)
+        assembly = update.view["assembly"]
+        if assembly is None:
+            continue
+        played = len(assembly["plays"][0])
+        best = max(best, played)
+        for width in (80, 50):
+            lines = [line.plain for line in draw.assembly_lines(update, draw.Focus(), width, 0)]
+            assert all(len(line) <= width for line in lines), lines
+            assert "\n".join(lines).count("→") == played, (width, lines)
+    assert best >= 4, "an Assemble with four cards played was checked"

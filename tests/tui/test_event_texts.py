@@ -48,6 +48,7 @@ SLIPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("one with a plural", re.compile(rf"(?<![\d.,/-])\b1 (?!(?:{_NOT_VERBS}|plus)\b)[A-Za-z]+s\b")),
     ("no space before a dash", re.compile(r"[^\s(]—|[^\s(\d]–")),
     ("two spaces", re.compile(r"\S  +\S")),
+    ("a plural left open", re.compile(r"\w\(s\)")),
 )
 _SENTENCE_START = re.compile(r"(?:^|[.!?] )([a-z])")
 """A sentence's first letter: at the start of a text or after a full stop and a space."""
@@ -98,6 +99,7 @@ def test_the_checks_catch_every_slip_players_saw() -> None:
         "Ala wins. the next Hunt starts.",
         "the Store opens.",
         "Ala takes row 2— three cards.",
+        "9 unchosen card(s) go to the Convention deck.",
     ]
     assert all(slips_in(line) for line in wrong), [w for w in wrong if not slips_in(w)]
     right = [

@@ -31,6 +31,7 @@ from core.games.comic_hunters.data import (
     VARIETY_POINTS,
 )
 from core.games.comic_hunters.locations import line_cells, line_take
+from core.games.comic_hunters.state import counted
 from core.table import Update
 from tui.boards.base import with_note
 from tui.widgets.card import CHOSEN, LEGAL, CardBox, CardFace, CardRow, Track
@@ -648,7 +649,7 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
         out += cards_lines(cards, level, update, focus, width)
     if a["picks"]:
         out.append(
-            Text(f"Choose {a['picks']} more card(s) of the last lot at 1 each.", style="bold")
+            Text(f"Choose {counted(a['picks'])} more of the last lot at 1 each.", style="bold")
         )
     elif a["lot"] >= 0 and a["bidders"]:
         still = ", ".join(name_of(update, s) for s in a["bidders"])
@@ -741,10 +742,18 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
     if plays:
         tracks = view["tracks"]
         if level == 0:
-            line = Text("Playing: ", no_wrap=True)
+            # As many plays to a row as fit, the rest on rows below (one row cut them off
+            # after the third or fourth card at 80 columns).
+            head = "Playing: "
+            line, placed = Text(head, no_wrap=True), 0
             for card, hero in plays:
-                line.append_text(card_cell(card, focus.of(*card_keys(card)), CELL_WIDTH))
-                line.append(f"→{HERO_WORD[hero]} ")
+                item = card_cell(card, focus.of(*card_keys(card)), CELL_WIDTH)
+                item.append(f"→{HERO_WORD[hero]} ")
+                if placed and line.cell_len + item.cell_len > width:
+                    out.append(fit(line, width))
+                    line, placed = Text(" " * len(head), no_wrap=True), 0
+                line.append_text(item)
+                placed += 1
             out.append(fit(line, width))
         else:
             boxes = []

@@ -293,7 +293,7 @@ def flea_apply(state: State, seat: int, action: Action) -> Result:
         return replace(state, flea=flea), events, False
     rest = [card for r in range(len(flea.rows)) if flea.open[r] for card in flea.rows[r]]
     if rest:
-        events.append(event("flea", f"{len(rest)} unchosen card(s) go to the Convention deck."))
+        events.append(event("flea", f"{_go(len(rest), 'unchosen')} to the Convention deck."))
     state = to_convention_deck(state, rest)
     return replace(state, flea=None), events, True
 
