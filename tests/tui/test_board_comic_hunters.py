@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import re
 from collections.abc import Iterator
@@ -791,3 +792,27 @@ def test_every_card_being_played_shows_at_80_columns() -> None:
             assert all(len(line) <= width for line in lines), lines
             assert "\n".join(lines).count("→") == played, (width, lines)
     assert best >= 4, "an Assemble with four cards played was checked"
+
+
+def test_the_last_summary_tells_the_final_score_and_your_moves_as_yours() -> None:
+    """After the last Assemble the pad is the score, not a projection ('You would score 56
+    now' read at the end of a game), and the reader's own moves read "You …" ("Ala adds
+    7 cards" named the reader)."""
+    from tui.summaries import Milestones
+
+    watch = Milestones(board.milestone)
+    summaries = []
+    for update, events in _random_game(2, 5, names=("Ala", "Bob")):
+        lines = watch.told(dataclasses.replace(update, events=tuple(events)))
+        if lines:
+            summaries.append((update, lines))
+    last_update, last = summaries[-1]
+    assert last_update.outcome is not None
+    assert any(line.startswith("You score ") for line in last), last
+    assert any(line.startswith("Bob scores ") for line in last), last
+    assert not any("would score" in line or " now" in line for line in last), last
+    said = [line for _, lines in summaries for line in lines]
+    assert not any(line.startswith("Ala ") for line in said), [
+        line for line in said if line.startswith("Ala ")
+    ]
+    assert any(line.startswith("You add ") for line in said)

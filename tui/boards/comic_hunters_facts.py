@@ -16,6 +16,7 @@ from core.engine import Event, in_words, with_names
 from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES
 from core.games.comic_hunters.scoring import highlight_points, size_points, variety_points
 from core.table import Update
+from tui.screens.history import you_form
 
 SHEET = ("size", "variety", "highlights", "secret stash")
 """The score pad's lines, in its order."""
@@ -80,8 +81,13 @@ def _who(update: Update, index: int) -> str:
 
 def score_sentence(update: Update, index: int, sheet: dict[str, int]) -> str:
     """ "Ala would score 41 now: size 19, variety 3, Highlights 4, Secret Stash 15."."""
+    who = _who(update, index)
+    # At the game's end the pad is the final score, not a projection.
+    over = update.outcome is not None
+    verb = ("score" if who == "You" else "scores") if over else "would score"
+    ending = "" if over else " now"
     return (
-        f"{_who(update, index)} would score {sum(sheet.values())} now: size {sheet['size']}, "
+        f"{who} {verb} {sum(sheet.values())}{ending}: size {sheet['size']}, "
         f"variety {sheet['variety']}, Highlights {sheet['highlights']}, Secret Stash "
         f"{sheet['secret stash']}."
     )
@@ -133,14 +139,18 @@ def _ended_location(view: dict[str, Any], events: Sequence[Event]) -> str | None
     return str(places[view["step"] - 1])
 
 
-def _facts(events: Sequence[Event], names: Sequence[str], types: set[str]) -> list[str]:
-    """The public sentences of ``types`` among ``events``, named, in order, once each."""
+def _facts(
+    events: Sequence[Event], names: Sequence[str], types: set[str], reader: int | None = None
+) -> list[str]:
+    """The public sentences of ``types`` among ``events``, named, in order, once each;
+    ``reader``'s own moves as "You …"."""
     seen: list[str] = []
     for e in events:
         nothing_left = e.get("type") == "pass" and "nothing left" in e.get("text", "")
         told = e.get("type") in types and not _opens(e)
         if e.get("to") is None and (told or nothing_left):
-            text = with_names(e["text"], names)
+            said = e["text"] if reader is None else you_form(e["text"], reader)
+            text = with_names(said, names)
             if text not in seen:
                 seen.append(text)
     return seen
@@ -187,7 +197,7 @@ def _leaders(update: Update) -> list[str]:
         verb = "lead" if len(leaders) > 1 or who == "You" else "leads"
         out.append(
             f"{who} {verb} {HIGHLIGHT_NAMES[icon]} with {best} "
-            f"(worth {points[leaders[0]]} points now)."
+            f"(worth {points[leaders[0]]} points{'' if update.outcome is not None else ' now'})."
         )
     return out
 
@@ -215,7 +225,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         round_number = view["round"] + 1
         out.append(f"Round {round_number}: the {LOCATION_NAMES[ended]} is over")
         here = _since_opening(events, ended)
-        facts = _facts(here, names, RESULTS)
+        facts = _facts(here, names, RESULTS, update.seat)
         if ended == "store":
             facts = [] if view["solo"] else ["Every player drafted their Store cards face down."]
         out += facts
@@ -226,7 +236,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         done = 3 if view["location"] == "over" else view["round"]
         here = _since_opening(events, "assemble")
         out.append(f"Round {done}: Assemble Collection is over")
-        out += _facts(here, names, {"collect"})
+        out += _facts(here, names, {"collect"}, update.seat)
         out += [_collections_sentence(update, i) for i in everyone]
         out += _leaders(update)
         out += [score_sentence(update, i, sheets[i]) for i in everyone]
