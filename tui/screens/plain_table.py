@@ -65,6 +65,37 @@ OWN_CLAIM_NEWS = frozenset({"claim", "late", "void", "capture", "mistake"})
 """The kinds of event that tell a player what became of their claim."""
 
 
+LIST_LINE = re.compile(r"(?P<head>[^:;.]{1,40}): (?P<rest>[^;]+)\.")
+"""A line of the table that names something, then lists its parts: "Berlin, your city:
+empty, fire superhero, …" (no clauses: no "; ", no second sentence)."""
+
+CONTINUED = ", continued: "
+"""How a row of a list line goes on after the first: "Berlin, your city, continued: …"."""
+
+
+def table_rows(line: str, width: int) -> list[str]:
+    """A line of the table as the rows it takes at ``width`` columns, each row of a list
+    line naming what it lists ("Berlin, your city, continued: empty.").
+
+    A screen reader says the rows that changed: when only a wrapped line's second row did,
+    it said "fire superhero." and not whose city. A list line too long for one row is cut
+    between its items instead, each row whole; any other line stays one line (it wraps)."""
+    match = LIST_LINE.fullmatch(line)
+    if width <= 0 or len(line) <= width or match is None or ". " in match["rest"]:
+        return [line]
+    head, items = match["head"], match["rest"].split(", ")
+    rows: list[str] = []
+    row = f"{head}: {items[0]}"
+    for item in items[1:]:
+        if len(row) + len(", ") + len(item) + 1 <= width:  # 1: the row's own "," or "."
+            row += f", {item}"
+        else:
+            rows.append(row + ",")
+            row = f"{head}{CONTINUED}{item}"
+    rows.append(row + ".")
+    return rows if all(len(r) <= width for r in rows) else [line]
+
+
 def _joined(lines: Iterable[str]) -> str:
     """Lines as one sentence's parts: "A; B; C" (each without its full stop)."""
     return "; ".join(line.rstrip(".") for line in lines)
@@ -178,6 +209,10 @@ class PlainTableScreen(Screen[None]):
         """The log's entries on screen (by id): the entry and since when."""
         self._sr_heard: dict[int, tuple[int | None, str]] = {}
         """The log's entries that were on screen at least `HEARD_S` (by id)."""
+        self._sr_lines: tuple[list[str], list[str]] = ([], [])
+        """The table's lines shown: the news first (never cut), then the board's own."""
+        self._sr_split_at: int | None = None
+        """The width the table's list lines were cut into rows for."""
 
     def compose_plain(self) -> ComposeResult:
         """The table's lines (they scroll when the list needs the room), the question, the
@@ -203,6 +238,27 @@ class PlainTableScreen(Screen[None]):
         self.screen_layout_refresh_signal.subscribe(more, lambda _: self._say_more())
         prompt = self.query_one("#sr-prompt")
         self.screen_layout_refresh_signal.subscribe(prompt, lambda _: self._rest_cursor())
+        # The table's list lines are cut into rows for the width they have (it changes when
+        # the table's scrollbar comes or goes, or the terminal's size).
+        table = self.query_one("#sr-table")
+        self.screen_layout_refresh_signal.subscribe(table, lambda _: self._split_table())
+
+    def _split_table(self) -> None:
+        """The table's lines, its list lines cut into rows that each name what they list
+        (`table_rows`), for the width the table has now."""
+        if not self.is_mounted or not self.settings.screen_reader:
+            return
+        shown = self.query_one("#sr-table", Static)
+        scroll = self.query_one("#sr-scroll")
+        width = shown.content_region.width
+        if width and not scroll.show_vertical_scrollbar:  # keep room for one
+            width -= scroll.styles.scrollbar_size_vertical
+        if width == self._sr_split_at:
+            return
+        self._sr_split_at = width
+        first, lines = self._sr_lines
+        rows = [row for line in lines for row in table_rows(line, width)]
+        shown.update(Text("\n".join([*first, *rows])))
 
     # -- the table and the list --------------------------------------------------------------
 
@@ -229,9 +285,9 @@ class PlainTableScreen(Screen[None]):
         self._hear_turn(update)
         since = self._sr_unheard.get(update.seat, "") or self._own_claim(update)
         table = [since] if since else []
-        self.query_one("#sr-table", Static).update(
-            Text("\n".join([*table, *module.describe(update)]))
-        )
+        self._sr_lines = (table, list(module.describe(update)))
+        self._sr_split_at = None
+        self._split_table()
         prompt = module.prompt(update, self._sr_keys, choices, plain=True)
         self.query_one("#sr-prompt", Static).update(Text(prompt))
         options.clear_options()
