@@ -298,7 +298,7 @@ async def test_lobby_keys_and_whoosh_claims_reach_their_effect_through_the_front
             lambda: any(a[0] == "claim" and s == 0 for s, a, _ in match.steps[steps:]),
             "ala's claim at the table",
         )
-        await ala.wait_for("captures")
+        await ala.wait_for("You capture")  # her own log tells her own moves as "You …"
 
 
 def test_settings_a_guest_chose_in_a_worker_are_kept_for_a_fresh_one() -> None:
