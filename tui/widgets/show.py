@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from rich.console import RenderableType
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual.widgets import Static
 
 
@@ -30,12 +32,13 @@ class ShowOnChange(Static):
         if key == self._shown_key:
             return False
         self._shown_key = key
-        self.update(build(), layout=False)
-        if self._resized():
+        content = build()
+        self.update(content, layout=False)
+        if self._resized(content):
             self.refresh(layout=True)
         return True
 
-    def _resized(self) -> bool:
+    def _resized(self, content: RenderableType) -> bool:
         """Whether the new content needs another size than the part has now (a part of a
         fixed size, or one whose content fits as before, needs no layout)."""
         styles, size = self.styles, self.content_size
@@ -46,9 +49,29 @@ class ShowOnChange(Static):
         if auto_width and self.get_content_width(self.size, viewport) != size.width:
             return True
         if styles.height is not None and styles.height.is_auto:
-            return self.get_content_height(self.size, viewport, size.width) != size.height
+            height = lines_high(content, size.width)
+            if height is None:  # not lines that fit: measured (a second render)
+                height = self.get_content_height(self.size, viewport, size.width)
+            return height != size.height
         return False
 
     def forget(self) -> None:
         """Redraw on the next ``show`` whatever its key (e.g. after a resize or theme)."""
         self._shown_key = object()
+
+
+def lines_high(content: RenderableType, width: int) -> int | None:
+    """How many lines ``content`` takes at ``width`` when that is plain to see: a Text, or a
+    Group of Texts, whose every line fits (none wraps); None otherwise. Boards draw their
+    parts as such lines, and measuring them costs as much as drawing them."""
+    grouped = isinstance(content, Group)
+    texts = content.renderables if isinstance(content, Group) else [content]
+    height = 0
+    for text in texts:
+        if not isinstance(text, Text) or "\t" in text.plain or not (text.plain or grouped):
+            return None
+        lines = text.plain.split("\n")
+        if any(cell_len(line) > width for line in lines):
+            return None
+        height += len(lines)
+    return height
