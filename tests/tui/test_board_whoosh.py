@@ -499,7 +499,7 @@ async def test_the_log_and_the_replay_show_every_claim_with_its_time() -> None:
         assert all(" s after the board)" in line for line in live["claim"] + live["late"])
         (void,) = live["void"]
         assert void.startswith("Ewa's claim on the ") and "Olek was first on it" in void
-        assert live["late"][0].startswith("Ala reached for the ")
+        assert live["late"][0].startswith("You reached for the ")
         assert live["mistake"][0].startswith("Ewa grabbed the ")
 
         record, names = table.match.record(), table.names

@@ -152,8 +152,17 @@ def _bindings() -> list[BindingType]:
     reveal, claims = SOLO_KEYS
     found: list[BindingType] = [
         Binding(reveal, "reveal(-1)", "Reveal", id="whoosh.reveal"),
+        # One footer entry for the claim keys, "1-3 Claim" (three cut 'f1 Help' off at 80).
         *(
-            Binding(key, f"claim(-1,{slot})", f"Claim {slot + 1}", id=f"whoosh.claim{slot + 1}")
+            Binding(
+                key,
+                f"claim(-1,{slot})",
+                "Claim" if slot == 0 else f"Claim {slot + 1}",
+                show=slot == 0,
+                key_display=f"{claims[0]}-{claims[-1]}" if slot == 0 else None,
+                tooltip=f"Claim the Monster of pile 1, 2 or 3 with {', '.join(claims)}",
+                id=f"whoosh.claim{slot + 1}",
+            )
             for slot, key in enumerate(claims)
         ),
         Binding("enter", "results", "Results", id="whoosh.results"),
