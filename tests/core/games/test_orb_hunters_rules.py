@@ -385,6 +385,11 @@ def test_apprentices_lets_a_killer_kill_no_shielded_either() -> None:
     """Killer ignored: placed on any card without discarding it."""
     state = position(columns=[["red-6"], [], [], []], hands=[["blue-1"]], variants=["apprentices"])
     assert play(state, 0, ("assign", "blue-1", 0)).columns[0] == ("red-6", "blue-1")
+    shielded = position(
+        columns=[["red-5", "blue-4"], [], [], []], hands=[["green-1"]], variants=["apprentices"]
+    )
+    told = events_of(shielded, 0, ("assign", "green-1", 0))[0]
+    assert told == "{p0} assigns Green 1 (Killer) under relic 1 (Orb)."
 
 
 def test_each_turn_starts_by_drawing_up_to_three() -> None:
@@ -431,6 +436,7 @@ def test_the_round_ends_at_the_limit_and_the_next_player_starts_the_next() -> No
     state = position(columns=columns, hands=[[], ["purple-6"], []], turn=1)
     after = play(state, 1, ("assign", "purple-6", 3))
     assert after.round == 2 and after.start == 2 and after.turn == 2
+    assert GAME.view(after, None)["resolving"] == -1  # no relic being handed over now
     assert len(after.row) == 4 and all(not c for c in after.columns)
     assert {c for column in columns for c in column} <= set(after.discard)
     obtained = sum(len(p) - 1 for p in after.pouches) + len(after.removed) - 4
@@ -505,6 +511,8 @@ def test_gift_asks_the_winner_which_rival_receives_the_relic() -> None:
     after = resolved(state, 0, "purple-5", 3)
     assert after.pending == ("gift",) and after.turn == 0
     assert set(GAME.legal_actions(after, 0)) == {("gift", 1), ("gift", 2)}
+    assert events_of(after, 0, ("gift", 2))[0] == "Gift: {p0} gives the Cursed Idol to {p2}."
+    assert next(e["type"] for e in match_at(after).act(0, ("gift", 2))) == "gift"
     done = play(after, 0, ("gift", 2))
     assert "cursed-idol-1" in done.pouches[2] and done.gifts == (0, 0, 1)
     assert done.over
@@ -545,6 +553,7 @@ def test_destruction_with_nothing_beneath_does_nothing() -> None:
     after = resolved(state, 0, "purple-5", 3)
     assert after.pouches[0][0] == "hammer-of-ruin-1" and after.destroyed == ()
     told = events_of(state, 0, ("assign", "purple-5", 3))
+    assert told[1] == "Every relic has reached the Adventurers Limit."
     assert told[2:4] == [
         "Red wins the Hammer of Ruin with 11 courage for {p0}.",
         "Destruction: there is nothing beneath it.",
@@ -578,6 +587,13 @@ def test_exchange_only_with_rivals_who_have_a_relic() -> None:
     )
     after = resolved(state, 0, "purple-5", 3)
     assert after.pouches[0][1] == "elixir" and after.pouches[2][1] == "tricksters-mirror-1"
+    # Four players, two rivals with relics: only they are offered.
+    row = ["tricksters-mirror-1", "trinket-1", "trinket-2", "gem-pouch-1", "gem-pouch-2"]
+    pouches = [["initial-relic-1"], [], ["initial-relic-3"], ["initial-relic-4"]]
+    state = _last_turn(row, ["red-6", "red-5", "blue-1", "green-1"], players=4, pouches=pouches)
+    after = resolved(state, 0, "purple-5", 4)
+    assert after.pending == ("exchange",)
+    assert set(GAME.legal_actions(after, 0)) == {("exchange", 2), ("exchange", 3)}
 
 
 @pytest.mark.parametrize(("glove", "victim"), [("thiefs-glove-left", 1), ("thiefs-glove-right", 2)])
@@ -604,6 +620,16 @@ def test_theft_skips_a_neighbour_without_relics() -> None:
     )
     after = resolved(state, 0, "purple-5", 3)
     assert after.pouches[0][2] == "elixir" and "elixir" not in after.pouches[2]
+
+
+def test_theft_with_no_rival_holding_a_relic_takes_nothing() -> None:
+    """Every pouch empty when the Glove is won: nothing is stolen, and the log says so."""
+    row = ["thiefs-glove-left", "trinket-1", "trinket-2", "gem-pouch-1"]
+    state = _last_turn(row, ["red-6", "red-5", "blue-1", "green-1"], pouches=[[], [], []])
+    told = events_of(state, 0, ("assign", "purple-5", 3))
+    assert "Theft: no rival has a relic to take." in told
+    after = play(state, 0, ("assign", "purple-5", 3))
+    assert after.pouches[0][0] == "thiefs-glove-left" and "Thief" not in after.feats[0]
 
 
 def test_simple_relics_ignores_every_effect() -> None:
