@@ -321,9 +321,16 @@ def test_cannot_play_discards_both_and_draws_two_at_the_next_turn() -> None:
     )
     after = play(state, 0, ("discard-hand",))
     assert after.hands[0] == () and len(after.discard) == 2
-    after = play(after, 1, ("place", after.hands[1][0], 1, 0))
+    after, events = through(after, 1, ("place", after.hands[1][0], 1, 0))
     assert [kind_of(c) for c in after.hands[0]] == ["water", "chainsaw"]
     assert GAME.to_act(after) == {0}
+    told = [(e["text"], e.get("to")) for e in events if e["type"] == "draw"]
+    assert told == [
+        ("{p1} draws a card.", None),
+        ("You draw a wind superhero.", 1),
+        ("{p0} draws 2 cards.", None),
+        ("You draw a water superhero and a chainsaw superhero.", 0),
+    ]
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() -> None:
@@ -428,9 +435,16 @@ def test_a_series_scores_every_city_and_waits_for_everyone_before_the_next_deal(
     assert GAME.outcome(after) is None and GAME.to_act(after) == {0, 1}
     after = play(after, 1, ("continue",))
     assert GAME.to_act(after) == {0}
+    again = play(after, 0, ("continue",))
     after = play(after, 0, ("continue",))
     assert after.game_number == 2 and after.turn == 1 and after.first == 1
     assert GAME.census(after) == GAME.census(state)
+    # The new deal keeps its own chance: the same moves reshuffle the same way.
+    spent = replace(after, deck=(), discard=after.deck)
+    move = ("place", after.hands[1][0], 1, 0)
+    assert (
+        play(spent, 1, move).deck == play(replace(again, deck=(), discard=again.deck), 1, move).deck
+    )
     assert all(len(hand) == 2 for hand in after.hands) and not any(any(c) for c in after.cities)
 
 
@@ -452,7 +466,7 @@ def test_the_series_winner_has_the_highest_total() -> None:
     )
     after = play(state, 0, ("place", card(state, 0), 0, 4))
     outcome = GAME.outcome(after)
-    assert outcome is not None
+    assert outcome is not None and outcome.note == ""
     assert outcome.scores == (60, 85, 0)
     assert outcome.ranking == ((1,), (0,), (2,))
     assert outcome.breakdown[1] == {"game 1": 45, "game 2": 40}
@@ -517,3 +531,32 @@ def _match(state: State) -> Match:
     match = Match.new("superbohaterowie", state.players, seed=0)
     match._state = state
     return match
+
+
+def test_a_saved_city_is_told_and_the_series_option_is_read() -> None:
+    """The move that saves a city says so; the Points variant's option sets the series."""
+    state = position(
+        players=2,
+        hands=[["chainsaw", "spider"], ["fire", "leaf"]],
+        cities=[["leaf", "water", "wind", "fire", None], [None] * 5],
+    )
+    _after, events = through(state, 0, ("place", card(state, 0), 0, 4))
+    assert events[-1] == {"type": "win", "text": "{p0} saved their city!"}
+    assert Match.new("superbohaterowie", 2, seed=1, options={"series": 3}).state.series == 3
+    assert Match.new("superbohaterowie", 2, seed=1).state.series == 0
+
+
+def test_equal_series_totals_share_their_place_and_say_so() -> None:
+    state = replace(
+        position(
+            players=2,
+            series=2,
+            hands=[["chainsaw", "spider"], []],
+            cities=[["leaf", "water", "wind", "fire", None], [None] * 5],
+        ),
+        game_number=2,
+        results=((10, 60),),
+    )
+    outcome = GAME.outcome(play(state, 0, ("place", card(state, 0), 0, 4)))
+    assert outcome is not None and outcome.scores == (60, 60)
+    assert outcome.ranking == ((0, 1),) and outcome.note == "Equal totals share their place."
