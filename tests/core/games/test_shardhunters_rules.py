@@ -285,8 +285,13 @@ def test_paying_three_draws_two_and_one_goes_to_the_bottom() -> None:
     state, _ = act(state, 0, ("pay",))
     assert state.shards[0] == 3 and state.offer == top
     assert GAME.legal_actions(state, 0) == [("recruit", top[0]), ("recruit", top[1])]
-    state, _ = act(state, 0, ("recruit", top[1]))
+    state, events = act(state, 0, ("recruit", top[1]))
     assert state.teams[0] == ("ivo", top[1]) and state.tavern[-1] == top[0]
+    assert events[0] == {
+        "type": "recruit",
+        "text": f"{{p0}} recruits {HEROES[top[1]].name}; {hero_name(top[0])} goes to the "
+        "bottom of the Tavern Deck.",
+    }
     assert GAME.view(state, 1)["tavern_bottom"] == [top[0]]
     # Three left: another recruitment is possible.
     assert ("pay",) in GAME.legal_actions(state, 0)
@@ -447,7 +452,8 @@ def test_triton_counts_white_but_needs_three_colours() -> None:
 def test_lenka_pays_once_per_hunt_for_a_won_red_combat() -> None:
     """Win with a red card in play: one Bloodshard, and only once per Hunt."""
     state = combat([["red-3a", "red-2a"], ["white-1a", "white-2a"]], [("lenka",), ()])
-    state, _ = fight(state, ["red-3a"], ["white-1a"])
+    state, events = fight(state, ["red-3a"], ["white-1a"])
+    assert events[-1] == {"type": "shard", "text": "{p0} gets a Bloodshard (Lenka)."}
     assert state.shards == (1, 0) and state.once[0] == ("lenka",)
     state = replace(state, combat=3)
     state, _ = fight(state, ["red-2a"], ["white-2a"])
