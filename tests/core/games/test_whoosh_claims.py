@@ -76,6 +76,23 @@ def test_on_the_same_monster_the_earlier_hand_counts_whatever_the_gap(gap: int) 
         assert "{p2} was first" in void and f"{gap} ms earlier" in void
 
 
+def test_hands_under_half_a_millisecond_apart_came_down_at_the_same_moment() -> None:
+    """Under half a millisecond (what the log would round to 0 ms) is the same moment: on
+    one Monster the earlier hand, underneath, still counts; on two, the tie rule decides."""
+    _, texts, taker = _race(0.4, 0, same=True)
+    assert taker == 2
+    assert (
+        "{p1}'s claim on the Goblin is void: {p2}'s hand came down at the same moment, "
+        "underneath." in texts
+    )
+    _, texts, taker = _race(0, 0, same=False)
+    assert taker == 2
+    assert (
+        "{p1}'s claim on the Goblin is void: the two hands came down at the same moment, "
+        "within the 50 ms tie window, and the Kraken has the higher tie number (25 > 1)."
+    ) in texts
+
+
 def test_arrival_order_does_not_matter_only_the_times() -> None:
     """The later-arriving claim with the earlier time wins (latency-compensated times may
     arrive out of order)."""
