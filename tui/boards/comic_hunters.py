@@ -23,6 +23,7 @@ cursor lands by itself, and take a second Enter after saying what they give up (
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -557,6 +558,56 @@ class Part(ShowOnChange):
         super().update(content, layout=layout and moved)
 
 
+_ABSENT = object()
+
+
+class _Reads(dict[str, Any]):
+    """An update's view that notes which of its entries a part's drawing reads: the part
+    is the same while those are (compared as ``repr``, so that a view built again with the
+    same contents, or changed in place, is told right)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(view)
+        self.read: set[str] = set()
+
+    def __getitem__(self, entry: str) -> Any:
+        self.read.add(entry)
+        return super().__getitem__(entry)
+
+    def get(self, entry: str, default: Any = None) -> Any:
+        self.read.add(entry)
+        return super().get(entry, default)
+
+    def __contains__(self, entry: object) -> bool:
+        if isinstance(entry, str):
+            self.read.add(entry)
+        return super().__contains__(entry)
+
+
+class _Asked:
+    """A Focus that notes what a part's drawing asked of it: the part is the same for
+    another focus that answers the same (a move elsewhere leaves the hand as it was)."""
+
+    def __init__(self, focus: Focus) -> None:
+        self._focus = focus
+        self._asked: dict[tuple[Hashable, ...], tuple[bool, bool, bool]] = {}
+        self._taking: frozenset[int] | None = None
+
+    def of(self, *keys: Hashable) -> tuple[bool, bool, bool]:
+        answer = self._asked[keys] = self._focus.of(*keys)
+        return answer
+
+    @property
+    def taking(self) -> frozenset[int]:
+        self._taking = self._focus.taking
+        return self._taking
+
+    def same_for(self, focus: Focus) -> bool:
+        if self._taking is not None and focus.taking != self._taking:
+            return False
+        return all(focus.of(*keys) == answer for keys, answer in self._asked.items())
+
+
 PARTS = ("head", "players", "place", "hand", "choice")
 """The board's parts, top to bottom; each redraws only when what it shows changed."""
 WIDE = 120
@@ -581,6 +632,9 @@ class Board(ChoiceRowBoard):
         the steps before its last one stay chosen; once taken, the cursor goes near there."""
         self._confirming: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
+        self._drawn: dict[Hashable, tuple[Hashable, dict[str, str], _Asked, list[Text]]] = {}
+        """Each part at each size as last drawn: what it was drawn from (the update's own
+        words, and the entries of the view it read) and its lines."""
 
     def compose(self) -> ComposeResult:
         for part in PARTS:
@@ -792,15 +846,23 @@ class Board(ChoiceRowBoard):
             (lvl for lvl in (2, 1) if width >= 5 + GRID * (CARD_WIDTH[lvl] + 1)), default=0
         )
         levels: dict[str, int] = {}
-        makers: dict[str, Callable[[int], list[Text]]] = {
-            "head": lambda lvl: head_lines(update, width, lvl),
-            "players": lambda lvl: players_lines(
-                update, sheets, points, width, lvl, levels["head"] >= 1, focus
+        makers: dict[str, Callable[[Update, Any, int], list[Text]]] = {
+            "head": lambda seen, asked, lvl: head_lines(seen, width, lvl),
+            "players": lambda seen, asked, lvl: players_lines(
+                seen, sheets, points, width, lvl, levels["head"] >= 1, asked
             ),
-            "place": lambda lvl: place_lines(update, focus, width, lvl),
-            "hand": lambda lvl: hand_lines(update, focus, width, lvl),
-            "choice": lambda lvl: self._choice_lines(update, width, lvl),
+            "place": lambda seen, asked, lvl: place_lines(seen, asked, width, lvl),
+            "hand": lambda seen, asked, lvl: hand_lines(seen, asked, width, lvl),
         }
+        drawn_from = (width, update.names, update.seat)
+        players_from = (
+            *drawn_from,
+            update.acting,  # whose turn it is (▶)
+            update.outcome is None,
+            tuple(sorted(update.notes.items())),
+            repr(sheets),
+            repr(points),
+        )
         top = update.view["convention"] is not None
         levels |= {
             "head": 1,
@@ -816,7 +878,16 @@ class Board(ChoiceRowBoard):
             tracks are shown above them)."""
             key = (part, level, part == "players" and levels["head"] >= 1)
             if key not in made:
-                made[key] = makers[part](level)
+                if part == "choice":  # the board's own cursor and steps: never kept
+                    made[key] = self._choice_lines(update, width, level)
+                else:
+                    made[key] = self._part(
+                        key,
+                        players_from if part == "players" else drawn_from,
+                        update,
+                        focus,
+                        lambda seen, asked: makers[part](seen, asked, level),
+                    )
             return made[key]
 
         drawn = {part: make(part, levels[part]) for part in PARTS}
@@ -844,6 +915,33 @@ class Board(ChoiceRowBoard):
             if part == "head":  # the players' line carries the marks instead of the tracks
                 drawn["players"] = make("players", levels["players"])
         return [drawn[part] for part in PARTS]
+
+    def _part(
+        self,
+        key: Hashable,
+        drawn_from: Hashable,
+        update: Update,
+        focus: Focus,
+        draw: Callable[[Update, Any], list[Text]],
+    ) -> list[Text]:
+        """A part's lines at a size: as drawn before when nothing it was drawn from has
+        changed: the update's words it depends on, the entries of the view it read, and
+        what it asked the focus (most moves change one part: the others are not drawn
+        again, at any of the sizes the fitting tries)."""
+        view = update.view
+        kept = self._drawn.get(key)
+        if (
+            kept is not None
+            and kept[0] == drawn_from
+            and all(repr(view.get(entry, _ABSENT)) == was for entry, was in kept[1].items())
+            and kept[2].same_for(focus)
+        ):
+            return kept[3]
+        reads, asked = _Reads(view), _Asked(focus)
+        lines = draw(replace(update, view=reads), asked)
+        read = {entry: repr(view.get(entry, _ABSENT)) for entry in reads.read}
+        self._drawn[key] = (drawn_from, read, asked, lines)
+        return lines
 
     def _keys_in(self, update: Update, part: str) -> list[Hashable]:
         """The choice keys a part draws: the hand's cards, or the location's things."""
