@@ -178,14 +178,19 @@ def _bindings() -> list[BindingType]:
             )
         ),
     ]
+    # Several players at one keyboard: each one's keys stand by their name on the board
+    # ("P1 … [z|asd]") and the line under it; in the footer they cut every other key off.
     for group, (reveal, claims) in enumerate(KEY_GROUPS):
         who = ORDINALS[group]
-        found.append(Binding(reveal, f"reveal({group})", f"{who} reveals", id=f"whoosh.g{group}"))
+        found.append(
+            Binding(reveal, f"reveal({group})", f"{who} reveals", show=False, id=f"whoosh.g{group}")
+        )
         found += [
             Binding(
                 key,
                 f"claim({group},{slot})",
                 f"{who} claims {slot + 1}",
+                show=False,
                 id=f"whoosh.g{group}c{slot}",
             )
             for slot, key in enumerate(claims)
