@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.engine import Action, IllegalAction
-from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HEROES, HIGHLIGHTS
+from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HERO_NAMES, HEROES, HIGHLIGHTS
 from core.games.comic_hunters.rules import COMIC_HUNTERS as GAME
 from core.games.comic_hunters.rules import _begin, final_outcome
 from core.games.comic_hunters.scoring import score_sheet
@@ -274,6 +274,9 @@ def test_flea_reveal_fills_a_row_up_to_four() -> None:
     """Reveal puts a card in a row; a full row takes no more."""
     state = at(3, "flea")
     for seat in (0, 1, 2):
+        card = state.flea_deck[0]
+        told = match_at(state).act(seat, ("reveal", 0))[0]["text"]
+        assert told == f"{{p{seat}}} reveals {titles([card])} into row 1."
         state = act(state, seat, ("reveal", 0))
     assert state.flea is not None and len(state.flea.rows[0]) == 4
     assert ("reveal", 0) not in GAME.legal_actions(state, 0)
@@ -315,8 +318,9 @@ def test_flea_two_players_opponent_completes_then_rest_to_convention() -> None:
     assert state.flea is not None
     left = state.flea.rows[1]
     events = match_at(state).act(other, ("take-row", 0))
-    rest = [e["type"] for e in events if "unchosen" in e["text"]]
-    assert rest == ["flea"] and len(left) == 1
+    rest = [e for e in events if "unchosen" in e["text"]]
+    assert [e["type"] for e in rest] == ["flea"] and len(left) == 1
+    assert rest[0]["text"] == "1 unchosen card goes to the Convention deck."
     state = act(state, other, ("take-row", 0))
     assert state.location == "convention" and state.convention is not None
     assert set(left) <= set(state.convention_deck) | set(state.convention.grid)
@@ -338,6 +342,26 @@ def test_solo_flea_rows_follow_the_trending_track() -> None:
     state = act(state, 0, ("reveal", 2))
     flea = state.flea
     assert flea is not None and sum(len(r) for r in flea.rows) == 5
+
+
+@pytest.mark.parametrize(
+    ("trending", "row"),
+    [
+        ((("black-widow",), (), ("captain-america",)), 0),  # Black Widow tops the track
+        ((("captain-america",), ("black-widow",), ()), 1),
+        ((("captain-america",), (), ("iron-man",)), 2),  # no marker: the bottom row
+    ],
+)
+def test_solo_jarvis_reveals_into_the_row_of_the_cards_hero(
+    trending: tuple[tuple[str, ...], ...], row: int
+) -> None:
+    """Jarvis' card (Black Widow's here) goes into the row of its hero's Trending place."""
+    state = at(1, "flea")
+    jarvis_card = state.flea_deck[1]
+    assert CARD[jarvis_card].heroes == ("black-widow",)
+    state = replace(state, trending=trending)
+    after = act(state, 0, ("reveal", 2))
+    assert after.flea is not None and after.flea.rows[row][-1] == jarvis_card
 
 
 def test_solo_flea_jarvis_completes_and_buys_the_longest_row() -> None:
@@ -422,6 +446,12 @@ def test_no_bid_above_the_secret_stash() -> None:
     assert max(a[1] for a in GAME.legal_actions(state, 1) if a[0] == "bid") == 3
 
 
+def test_solo_a_lot_costing_the_whole_stash_can_be_bought() -> None:
+    state = replace(at(1, "auction"), stash=(5,))
+    assert ("buy-lot", 0) in GAME.legal_actions(state, 0)
+    assert act(state, 0, ("buy-lot", 0)).stash == (0,)
+
+
 def test_solo_auction_fixed_prices_and_jarvis_pays() -> None:
     """Solo: the 4-card lot costs 5, the 3-card lot 1; Jarvis takes and pays for the other."""
     state = at(1, "auction")
@@ -485,6 +515,11 @@ def test_convention_slide_through_empty_spaces_then_take() -> None:
     state = act(state, 0, ("slide", 7, 12))
     assert not [a for a in GAME.legal_actions(state, 0) if a[0] == "slide"]
     hero = CARD[card].heroes[0]
+    events = match_at(state).act(0, ("take", hero, "row", 2))
+    assert events[0]["type"] == "take" and events[0]["text"].startswith(
+        f"{{p0}} takes {HERO_NAMES[hero]} from row 3: "
+    )
+    assert ("pass",) not in GAME.legal_actions(state, 0)
     state = act(state, 0, ("take", hero, "row", 2))
     assert card in state.hands[0]
     assert state.convention is not None and state.convention.grid[12] is None
@@ -993,3 +1028,25 @@ def test_the_first_store_opens_in_the_log_and_each_seat_sees_its_pack() -> None:
     for seat in range(3):
         told = [e["text"] for e in visible_events(match.opening, seat) if "to" in e]
         assert told == [f"Your Store cards: {titles(store.packs[seat])}."]
+
+
+def test_an_empty_convention_grid_leaves_only_a_pass() -> None:
+    state = at(3, "convention")
+    assert state.convention is not None
+    empty = replace(state, convention=replace(state.convention, grid=(None,) * 25))
+    assert GAME.legal_actions(empty, 0) == [("pass",)]
+
+
+def test_the_last_round_ends_with_everyones_score() -> None:
+    """The game's last line names every seat's final score."""
+    match = Match.new("comic-hunters", 2, seed=3)
+    rng = random.Random(3)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        events = match.act(seat, rng.choice(match.legal(seat)))
+    outcome = match.outcome()
+    assert outcome is not None
+    last = next(e["text"] for e in events if e["text"].startswith("The game is over."))
+    assert last.startswith(
+        f"The game is over. Scores: {{p0}} {outcome.scores[0]}, {{p1}} {outcome.scores[1]}."
+    )
