@@ -293,7 +293,13 @@ def flea_apply(state: State, seat: int, action: Action) -> Result:
         return replace(state, flea=flea), events, False
     rest = [card for r in range(len(flea.rows)) if flea.open[r] for card in flea.rows[r]]
     if rest:
-        events.append(event("flea", f"{_go(len(rest), 'unchosen')} to the Convention deck."))
+        events.append(
+            event(
+                "flea",
+                f"{counted(len(rest), 'unchosen card')} "
+                f"{'goes' if len(rest) == 1 else 'go'} to the Convention deck.",
+            )
+        )
     state = to_convention_deck(state, rest)
     return replace(state, flea=None), events, True
 
