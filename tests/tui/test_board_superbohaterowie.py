@@ -547,3 +547,19 @@ def test_a_space_is_named_without_nested_parentheses() -> None:
     assert labels[1].startswith("Bot 3 (normal)'s New York, space 5: remove ")
     assert labels[2].startswith("Your Berlin, space 1: remove ")
     assert not any(re.search(r"\([^)]*\(", label) for label in labels)
+
+
+async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played() -> None:
+    """The first card in hand cannot be played (an explosion, every city empty): the cursor
+    starts on one that can; it rested on the explosion and Enter was refused (seen over
+    ssh at a served table)."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 3, seed=5)
+        hand = match.view(0)["hand"]
+        playable = {action[1] for action in match.legal(0)}
+        assert hand[0] not in playable and set(hand) & playable
+        screen, table = await held_table_at(pilot, match, BOTS)
+        widget: Any = screen.query_one("#board")
+        assert widget.cursor[0] == 0 and hand[widget.cursor[1]] in playable
+        await table.close()

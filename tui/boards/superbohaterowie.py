@@ -472,7 +472,7 @@ class Board(KeyStates, Widget, can_focus=True):
             hand = update.view["hand"] or []
             if old is None or self._sent is not None or update.seat != old.seat or under is None:
                 self.keys = []
-                self.cursor = (HAND_ROW, min(self.cursor[1], max(0, len(hand) - 1)))
+                self.cursor = (HAND_ROW, self._playable_near(min(self.cursor[1], len(hand) - 1)))
             else:
                 if not self._leads_somewhere(self.keys):
                     self.keys = []
@@ -485,6 +485,16 @@ class Board(KeyStates, Widget, can_focus=True):
         self._sent = None
         self._draw()
         self.refresh_bindings()
+
+    def _playable_near(self, index: int) -> int:
+        """The hand's card nearest ``index`` that can be played now (``index`` itself when
+        none can, or it can): a turn never starts on a card Enter would refuse."""
+        assert self.update is not None
+        hand = self.update.view["hand"] or []
+        playable = {c.key for c in self.trie.choices([])}
+        near = sorted(range(len(hand)), key=lambda i: (abs(i - index), i))
+        found = [i for i in near if ("card", hand[i]) in playable]
+        return found[0] if found else max(0, index)
 
     def _leads_somewhere(self, keys: Sequence[Hashable]) -> bool:
         return all(
