@@ -54,6 +54,9 @@ log = logging.getLogger(__name__)
 
 WORKER_START: Final = 30.0
 """Seconds a new worker may take to import Textual and the games and say it is ready."""
+ARRIVAL_HOLD: Final = 1.0
+"""Seconds the hall's changes wait at most for a guest who arrived to be attached to a worker
+(see `RenderPool.flush`)."""
 WORKER_STOP: Final = 3.0
 """Seconds a worker gets to end its apps when the server stops, before it is killed."""
 _ROOT = str(Path(__file__).resolve().parent.parent)
@@ -142,6 +145,9 @@ class RenderPool:
         self._updates: list[tuple[RemoteGuest, int, Update]] = []
         self._flush_handle: asyncio.Handle | None = None
         self._rotation = 0
+        self._arriving: dict[RemoteGuest, float] = {}
+        """Guests the hall took in whose app is not attached to a worker yet, and when."""
+        self._arrival_handle: asyncio.TimerHandle | None = None
         self._closing = False
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -277,12 +283,17 @@ class RenderPool:
                 guest.ended(1, None)
         for task in list(self._tasks):
             task.cancel()
+        if self._arrival_handle is not None:
+            self._arrival_handle.cancel()
+            self._arrival_handle = None
 
     # -- guests ------------------------------------------------------------------------------
 
     def guest(self, name: str, settings: Settings, fast_path: FastPath | None) -> RemoteGuest:
         """The stand-in App of a guest the hall has taken in (see net.serve.app_factory)."""
-        return RemoteGuest(self, next(self._guest_numbers), name, settings, fast_path)
+        guest = RemoteGuest(self, next(self._guest_numbers), name, settings, fast_path)
+        self._arriving[guest] = time.monotonic()  # the hall changed as they arrived
+        return guest
 
     def attach(self, guest: RemoteGuest) -> None:
         """Give a guest's app to the least loaded worker."""
@@ -292,10 +303,16 @@ class RenderPool:
         self._attach_to(guest, min(live, key=lambda w: len(w.guests)))
 
     def _attach_to(self, guest: RemoteGuest, worker: WorkerHandle) -> None:
+        """The guest's app starts in ``worker``; then the hall (as it is now, with them in
+        it) reaches every worker: a worker holds it back from its other guests until the
+        newcomer's first frame is out (net.worker), so fifty lobbies redrawn for an arrival
+        do not stand before the arriving guest's own first screen."""
+        self._arriving.pop(guest, None)
         guest.worker = worker
         worker.guests[guest.number] = guest
-        worker.send("hall", 0, self.snapshot())
         worker.send("attach", guest.number, guest.attach_info())
+        self._hall_dirty = True
+        self.flush()
         for line in self.hall.chat.recent(guest.name, KEEP, playing=self._playing(guest.name)):
             worker.send("chat", guest.number, line_fields(line))
         if guest.paused:
@@ -355,7 +372,9 @@ class RenderPool:
         if self._flush_handle is not None:
             self._flush_handle.cancel()
             self._flush_handle = None
-        if self._hall_dirty:
+        if self._hall_dirty and self._waiting_for_arrival():
+            pass  # a guest arrived and their app is about to start: the hall waits for it
+        elif self._hall_dirty:
             self._hall_dirty = False
             data = wire.pack(["hall", 0, self.snapshot()])
             for worker in self.workers:
@@ -371,6 +390,23 @@ class RenderPool:
         for guest, generation, update in players + watchers:
             if guest.worker is not None:
                 guest.worker.send("update", guest.number, generation, update)
+
+    def _waiting_for_arrival(self) -> bool:
+        """Whether a guest the hall took in is still to be attached (`ARRIVAL_HOLD` at most:
+        then the change goes out, and goes out again when they are attached)."""
+        now = time.monotonic()
+        for guest, since in list(self._arriving.items()):
+            if guest.done or now - since > ARRIVAL_HOLD:
+                del self._arriving[guest]
+        if self._arriving and self._arrival_handle is None:
+            self._arrival_handle = asyncio.get_running_loop().call_later(
+                ARRIVAL_HOLD / 4, self._arrival_waited
+            )
+        return bool(self._arriving)
+
+    def _arrival_waited(self) -> None:
+        self._arrival_handle = None
+        self.flush()
 
     # -- what guests' apps ask -------------------------------------------------------------
 

@@ -59,6 +59,10 @@ and claim flood tests of test_hostile.py missed their half-second redraw limit a
 it at +2), while any positive value already gives the front the first turn."""
 
 
+HALL_HOLD: Final = 1.0
+"""Seconds a change of the hall waits at most for a newcomer's first frame before it reaches
+this worker's other guests (see `Worker`)."""
+
 WATCHDOG_LIMIT: Final = 5.0
 """Seconds a worker's loop may go without turning before the app holding it is cut short."""
 
@@ -159,6 +163,11 @@ class HallMirror(Seating):
     @property
     def table(self) -> TableProxy | None:
         return self._table
+
+    @property
+    def asking(self) -> bool:
+        """Whether the guest's app waits for an answer (which reads the hall it comes with)."""
+        return bool(self._answers)
 
     def subscribe(self, listener: Callable[[], None]) -> None:
         self._listeners.append(listener)
@@ -286,13 +295,25 @@ class WorkerApp(HallApp):
     the guest chooses (screen-reader mode, contrast) are told to the front, so an app built
     again for them after a worker crash keeps them."""
 
-    def __init__(self, hall: HallMirror, guest: str, settings: Settings, told: Callable[[], None]):
+    def __init__(
+        self,
+        hall: HallMirror,
+        guest: str,
+        settings: Settings,
+        told: Callable[[], None],
+        shown: Callable[[], None] = lambda: None,
+    ):
         super().__init__(hall, guest, settings)
         self._told = told
+        self._shown = shown
 
     def apply_settings(self) -> None:
         super().apply_settings()
         self._told()
+
+    def on_ready(self) -> None:
+        """The first frame is out (Textual's Ready)."""
+        self._shown()
 
 
 class GuestSession:
@@ -308,7 +329,13 @@ class GuestSession:
             self.mirror.apply(worker.snapshot)
         fields = {f.name for f in dataclasses.fields(Settings)}
         settings = Settings(**{k: v for k, v in info["settings"].items() if k in fields})
-        self.app = WorkerApp(self.mirror, str(info["name"]), settings, self._settings_changed)
+        self.app = WorkerApp(
+            self.mirror,
+            str(info["name"]),
+            settings,
+            self._settings_changed,
+            lambda: worker.shown(guest),
+        )
         self._channel = WorkerChannel(worker.link, guest)
         self._driver: SSHDriver | None = None
         self._early: list[bytes] = []
@@ -344,6 +371,7 @@ class GuestSession:
                 dropped = self._driver.dropped
             self._driver = None
             self._worker.sessions.pop(self._guest, None)
+            self._worker.shown(self._guest)  # gone before its first frame: nobody waits
             link.send("exited", self._guest, status, dropped)
 
     def _started(self, driver: SSHDriver) -> None:
@@ -403,6 +431,11 @@ class Worker:
         self.link = wire.Link(self._message, self._lost)
         self.sessions: dict[int, GuestSession] = {}
         self.snapshot: list[Any] | None = None
+        self._starting: set[int] = set()
+        """Guests whose first frame is not out yet."""
+        self._held: set[int] = set()
+        """Guests not yet shown the hall's latest change (they wait for the starting)."""
+        self._release: asyncio.TimerHandle | None = None
         self._done = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -433,10 +466,20 @@ class Worker:
     def _message(self, message: list[Any]) -> None:
         kind, guest, *args = message
         if kind == "hall":
+            # A newcomer's first frame comes before the others' redraws for their arrival
+            # (a lobby each): they see the change once it is out (or `HALL_HOLD` passed).
+            # Someone waiting for an answer reads the hall it comes with: theirs is now.
             self.snapshot = args[0]
-            for session in list(self.sessions.values()):
-                session.mirror.apply(args[0])
+            for number, session in list(self.sessions.items()):
+                if self._starting and number not in self._starting and not session.mirror.asking:
+                    self._held.add(number)
+                else:
+                    session.mirror.apply(args[0])
+            if self._held and self._release is None:
+                loop = asyncio.get_running_loop()
+                self._release = loop.call_later(HALL_HOLD, self._show_held, True)
         elif kind == "attach":
+            self._starting.add(guest)
             session = self.sessions[guest] = GuestSession(self, guest, args[0])
             task = asyncio.get_running_loop().create_task(session.run(), name=f"guest-{guest}")
             self._tasks.add(task)
@@ -445,6 +488,26 @@ class Worker:
             found = self.sessions.get(guest)
             if found is not None:
                 found.handle(kind, args)
+
+    def shown(self, guest: int) -> None:
+        """``guest``'s first frame is out (or they are gone)."""
+        self._starting.discard(guest)
+        if not self._starting:
+            self._show_held()
+
+    def _show_held(self, waited: bool = False) -> None:
+        """Show the held guests the hall as it is now; after `HALL_HOLD`, nobody waits for
+        the newcomers any longer."""
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+        if waited:
+            self._starting.clear()
+        held, self._held = self._held, set()
+        for number in held:
+            session = self.sessions.get(number)
+            if session is not None and self.snapshot is not None:
+                session.mirror.apply(self.snapshot)
 
     def _lost(self, exc: Exception | None) -> None:
         self._done.set()

@@ -359,3 +359,43 @@ async def test_screens_get_updates_players_first_in_a_rotating_order_then_specta
         assert order[-1] == "watcher"
         assert sorted(order[:3]) == ["ala", "ewa", "olek"]
     assert {order[0] for order in orders} == {"ala", "olek", "ewa"}
+
+
+async def test_a_newcomers_first_screen_comes_before_the_others_redraws_for_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A guest arriving changes every lobby (they are named in it), and a worker redrew all
+    of them, one after another, while the newcomer's app started beside them: with fifty
+    guests the newcomer's first frame came 14× later than a bare SSH server's greeting. The
+    others see the arrival once the newcomer's first frame is out."""
+    outs: list[tuple[str, bytes]] = []
+    original = RemoteGuest.from_worker
+
+    def recording(self: RemoteGuest, kind: str, args: list[Any]) -> None:
+        if kind == "out":
+            outs.append((self.name, bytes(args[0])))
+        original(self, kind, args)
+
+    monkeypatch.setattr(RemoteGuest, "from_worker", recording)
+    async with (
+        running_server(tmp_path / "data", render_workers=1) as served,
+        players(served.port, "ala", "olek", "ida", "jan", "kai", "lea") as present,
+    ):
+        ala, olek = present[:2]
+        await ala.wait_for("table setup")
+        await ala.settle()
+        await ala.key(CTRL_S)
+        await olek.wait_for("Not seated yet")
+        await quiet_all(present)
+        before = len(outs)
+        ewa = await connect(served.port, "ewa")
+        try:
+            await ewa.wait_for("Not seated yet")
+            await ala.wait_for("ewa")
+            await olek.wait_for("ewa")
+        finally:
+            await ewa.close()
+    after = outs[before:]
+    first = next(i for i, (name, data) in enumerate(after) if name == "ewa" and b"ala" in data)
+    others = [i for i, (name, _) in enumerate(after) if name != "ewa"]
+    assert others and min(others) > first, [(name, len(data)) for name, data in after[:12]]
