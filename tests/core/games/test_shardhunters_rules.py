@@ -438,6 +438,7 @@ def test_triton_pays_for_three_colours_in_one_combat() -> None:
     assert shards_after(hands, [(), ("triton",)], 1) == (0, 1)
     _state, events = fight(combat(hands, [(), ("triton",)], number=1), *hands)
     assert events[-1] == {"type": "shard", "text": "{p1} gets a Bloodshard (Triton)."}
+    assert events[-2]["text"].startswith("The second Combat: ")
     hands = [["yellow-1a", "white-1a"], ["white-3a", "white-2a"]]
     assert shards_after(hands, [(), ("triton",)], 1) == (0, 0)
 
@@ -695,8 +696,13 @@ def test_the_hero_draft_builds_local_tavern_decks() -> None:
     assert state.draft_hands[2] == passed[1:]  # passed to the right: the previous seat
     for _ in range(4):
         for seat in range(3):
-            state, _ = act(state, seat, ("pick", state.draft_hands[seat][0]))
+            state, events = act(state, seat, ("pick", state.draft_hands[seat][0]))
     assert state.phase == "start" and all(len(lo) == 5 for lo in state.local)
+    assert events[-1] == {
+        "type": "draft",
+        "text": "The draft is over: the last heroes go back to the Tavern Deck. Everyone "
+        "recruits a first hero from their Local Tavern Deck.",
+    }
     assert len(state.tavern) == 27 - 15
     for seat in range(3):
         state, _ = act(state, seat, ("start", state.local[seat][0]))
@@ -755,7 +761,13 @@ def test_solo_ends_in_defeat_when_the_reavers_win_with_five() -> None:
     """The Reavers winning a Hunt with five heroes beats the player."""
     reavers = ("titus", "felix", "morgan", "nimrod", "shena")
     state = combat([["white-1a"], ["white-4a"]], [("ivo",), reavers], players=1, number=3)
-    state, _ = act(state, 0, ("play", ("white-1a",)))
+    state, events = act(state, 0, ("play", ("white-1a",)))
+    told = [e["text"] for e in events if e["type"] in ("reveal", "hunt-end", "win")]
+    assert told == [
+        "The fourth Combat: {p0} white 1 (1); the Reavers white 4 (4). The Reavers team wins.",
+        "Hunt 1 is over. Loot: {p0} 0, the Reavers 2.",
+        "The Reavers team won a Hunt with a team of 5 heroes and wins the game!",
+    ]
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (0,) and "Reavers" in outcome.note
 
@@ -871,3 +883,11 @@ def test_a_setup_given_no_options_is_the_default_game(players: int) -> None:
     assert GAME.view(new(players), 0)["level"] == ("normal" if players == 1 else "")
     bare = GAME.setup(players, random.Random(3), {})
     assert bare == GAME.setup(players, random.Random(3), defaults)
+
+
+def test_titus_is_named_when_he_pays() -> None:
+    hands = [["white-4a", "white-3a"], ["white-1a", "white-2a"]]
+    _state, events = fight(combat(hands, [("titus",), ()]), ["white-4a"], ["white-1a"])
+    assert [e["text"] for e in events if e["type"] == "shard"] == [
+        "{p0} gets a Bloodshard (Titus)."
+    ]
