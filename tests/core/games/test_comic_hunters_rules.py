@@ -222,6 +222,11 @@ def test_store_ends_with_four_cards_each() -> None:
     assert [e for e in events if e["type"] == "store"] == [
         {"type": "store", "text": "The Store draft is over."}
     ]
+    last = [e for e in events if e["text"].startswith("You take the last card, ")]
+    assert [e["to"] for e in last] == [0, 1, 2, 3]
+    for e in last:  # the one card left in the pack passed on, named to its taker alone
+        hand = match.state.hands[e["to"]]
+        assert any(e["text"] == f"You take the last card, {titles([c])}." for c in hand)
 
 
 def test_store_passes_right_in_round_two() -> None:
@@ -527,6 +532,15 @@ def test_convention_slide_through_empty_spaces_then_take() -> None:
 
 def test_convention_leftovers_return_to_the_deck() -> None:
     """With 3–4 players the cards left on the grid go back to the Convention deck."""
+    match = match_at(at(3, "convention"))
+    told = []
+    while match.state.location == "convention":
+        seat = min(match.to_act())
+        told += match.act(seat, match.legal(seat)[-1])
+    assert {
+        "type": "convention",
+        "text": "17 cards left on the grid go to the Convention deck.",
+    } in told
     state = play_location(at(3, "convention"), lambda s, seat, legal: legal[-1])
     assert state.location == "give-first"
     assert len(state.convention_deck) + sum(len(h) for h in state.hands) == 30
@@ -987,7 +1001,7 @@ def test_solo_a_complete_tie_with_jarvis_is_a_loss() -> None:
     outcome = match_at(state).outcome()
     assert outcome is not None
     assert outcome.lost_to == "Jarvis" and outcome.winners() == ()
-    assert "Jarvis wins" in outcome.note
+    assert outcome.note == "Jarvis scored 7: Jarvis wins (a complete tie: you did not score more)."
 
 
 def _last_convention(players: int) -> State:
@@ -1035,6 +1049,8 @@ def test_an_empty_convention_grid_leaves_only_a_pass() -> None:
     assert state.convention is not None
     empty = replace(state, convention=replace(state.convention, grid=(None,) * 25))
     assert GAME.legal_actions(empty, 0) == [("pass",)]
+    events = match_at(empty).act(0, ("pass",))
+    assert events[0] == {"type": "pass", "text": "{p0} finds nothing left to take."}
 
 
 def test_the_last_round_ends_with_everyones_score() -> None:
