@@ -197,6 +197,8 @@ def test_teams_is_refused_except_with_four_players(players: int) -> None:
     """Teams needs four players; the refusal says so."""
     with pytest.raises(ValueError, match="exactly 4 players"):
         Match.new("orb-hunters", players, seed=1, options={"teams": True})
+    with pytest.raises(ValueError, match="exactly 4 players"):  # set up directly too
+        GAME.setup(players, random.Random(1), {"teams": True})
 
 
 # -- Phase 1: assigning ------------------------------------------------------------------------
@@ -434,6 +436,11 @@ def test_the_round_ends_at_the_limit_and_the_next_player_starts_the_next() -> No
     columns = filler(4, ["purple-6"])
     columns[3] = columns[3][:3]
     state = position(columns=columns, hands=[[], ["purple-6"], []], turn=1)
+    events = match_at(state).act(1, ("assign", "purple-6", 3))
+    rounds = [e["text"] for e in events if e["type"] == "round"]
+    assert len(rounds) == 1 and rounds[0].startswith(
+        "Round 2: {p2} has the start player marker. New relics: "
+    )
     after = play(state, 1, ("assign", "purple-6", 3))
     assert after.round == 2 and after.start == 2 and after.turn == 2
     assert GAME.view(after, None)["resolving"] == -1  # no relic being handed over now

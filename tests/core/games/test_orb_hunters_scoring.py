@@ -76,7 +76,10 @@ def test_a_full_tie_shares_the_victory() -> None:
     outcome = final_score(
         [["trinket-1"], ["trinket-2"], ["cursed-treasure-1"]], no_elimination=False, teams=()
     )
-    assert outcome.ranking[0] == (0, 1) and "share" in outcome.note
+    assert outcome.ranking[0] == (0, 1)
+    assert outcome.note.endswith(
+        ". Equal points and equal numbers of relics: the players share the victory."
+    )
 
 
 def test_two_players_score_wealth_minus_wounds_after_potions() -> None:
