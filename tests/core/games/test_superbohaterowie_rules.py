@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.engine import Event, IllegalAction
+from core.engine import Event, IllegalAction, validate_options
 from core.games.superbohaterowie.data import COVERS, ELEMENTS, card_ids, kind_of
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
 from core.games.superbohaterowie.state import State
@@ -430,8 +430,9 @@ def test_a_series_scores_every_city_and_waits_for_everyone_before_the_next_deal(
         hands=[["chainsaw", "spider"], ["fire", "leaf"]],
         cities=[["leaf", "water", "wind", "fire", None], ["spider", "joker", None, None, None]],
     )
-    after = play(state, 0, ("place", card(state, 0), 0, 4))
+    after, events = through(state, 0, ("place", card(state, 0), 0, 4))
     assert after.results == ((50, 0),)
+    assert {"type": "score", "text": "Points of game 1: {p0} 50, {p1} 0."} in events
     assert GAME.outcome(after) is None and GAME.to_act(after) == {0, 1}
     after = play(after, 1, ("continue",))
     assert GAME.to_act(after) == {0}
@@ -560,3 +561,11 @@ def test_equal_series_totals_share_their_place_and_say_so() -> None:
     outcome = GAME.outcome(play(state, 0, ("place", card(state, 0), 0, 4)))
     assert outcome is not None and outcome.scores == (60, 60)
     assert outcome.ranking == ((0, 1),) and outcome.note == "Equal totals share their place."
+
+
+def test_a_setup_given_no_options_is_the_default_game() -> None:
+    """No options at all is the options' defaults: one game, no series (hunters sim and
+    the benches set games up without options)."""
+    bare = GAME.setup(3, random.Random(3), {})
+    assert bare == GAME.setup(3, random.Random(3), validate_options(GAME, {}))
+    assert bare.series == 0
