@@ -178,6 +178,8 @@ def test_a_late_hand_is_timed_from_its_board_after_several_changes() -> None:
         events = match.act(seat, ("claim", 0, match.state.generation), at_ns=ms * MS)
         assert [e["type"] for e in events][:2] == ["claim", "mistake"]
     second = match.state.generation - 1  # the board that arose at 300 ms
+    offered = {a[2] for s in (0, 1, 2) for a in match.legal(s) if a[0] == "claim"}
+    assert offered == {second, match.state.generation}  # the board before, and this one
     events = match.act(0, ("claim", 1, second), at_ns=650 * MS)
     assert [(e["type"], e.get("reaction_ms")) for e in events] == [("late", 350)]
     assert "too late (0.35 s after the board)" in events[0]["text"]

@@ -183,6 +183,13 @@ def test_revealing_puts_the_top_card_at_the_end_of_the_row_and_passes_left() -> 
     assert state.turn == 0 and state.generation == 3
     state = act(state, 0, ("reveal",))
     assert state.revealed[0] == ("sword-01", "bow-01")
+    assert GAME.view(state, None)["reveals"] == 4  # the board flashes on each one
+
+
+def test_the_turn_timer_option_is_the_time_a_turn_waits() -> None:
+    state = Match.new("whoosh", 3, seed=1, options={"turn_timer": 10}).state
+    assert state.turn_timer == 10
+    assert [d.delay_s for d in GAME.deadlines(state)] == [10]
 
 
 def test_only_the_turn_holder_may_reveal() -> None:
