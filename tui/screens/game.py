@@ -238,6 +238,10 @@ class GameScreen(PlainTableScreen):
         return latest.names if latest is not None else tuple(s.name for s in self.setup.seats)
 
     def compose(self) -> ComposeResult:
+        # The screen's classes before its widgets exist: set once they are mounted, each
+        # class restyled every widget of the table again (its first frame, every guest).
+        self.set_class(self.settings.screen_reader, "-screen-reader")
+        self._lay_out(self.app.size.width)
         yield Static(id="stopped")
         yield TurnBanner(id="banner")
         with Container(id="table-area"):
