@@ -561,6 +561,8 @@ def test_destruction_with_nothing_beneath_does_nothing() -> None:
     assert after.pouches[0][0] == "hammer-of-ruin-1" and after.destroyed == ()
     told = events_of(state, 0, ("assign", "purple-5", 3))
     assert told[1] == "Every relic has reached the Adventurers Limit."
+    kinds = [e["type"] for e in match_at(state).act(0, ("assign", "purple-5", 3))]
+    assert kinds[:4] == ["assign", "limit", "obtain", "destruction"]  # the summary reads these
     assert told[2:4] == [
         "Red wins the Hammer of Ruin with 11 courage for {p0}.",
         "Destruction: there is nothing beneath it.",
@@ -594,6 +596,15 @@ def test_exchange_only_with_rivals_who_have_a_relic() -> None:
     )
     after = resolved(state, 0, "purple-5", 3)
     assert after.pouches[0][1] == "elixir" and after.pouches[2][1] == "tricksters-mirror-1"
+    # No rival holds a relic: the winner keeps the Mirror.
+    alone = _last_turn(
+        row, ["red-6", "red-5", "blue-1", "green-1"], pouches=[["initial-relic-1"], [], []]
+    )
+    events = match_at(alone).act(0, ("assign", "purple-5", 3))
+    assert {
+        "type": "effect",
+        "text": "No rival has a relic: {p0} keeps the Trickster's Mirror.",
+    } in events
     # Four players, two rivals with relics: only they are offered.
     row = ["tricksters-mirror-1", "trinket-1", "trinket-2", "gem-pouch-1", "gem-pouch-2"]
     pouches = [["initial-relic-1"], [], ["initial-relic-3"], ["initial-relic-4"]]

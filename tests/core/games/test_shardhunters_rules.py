@@ -282,8 +282,9 @@ def test_paying_three_draws_two_and_one_goes_to_the_bottom() -> None:
     """Pay 3, see two heroes, keep one; the other goes under the Tavern Deck, seen by all."""
     state = tavern(6)
     top = state.tavern[:2]
-    state, _ = act(state, 0, ("pay",))
+    state, events = act(state, 0, ("pay",))
     assert state.shards[0] == 3 and state.offer == top
+    assert events[0]["text"] == f"{{p0}} pays 3 Bloodshards and draws {_names(top)}."
     assert GAME.legal_actions(state, 0) == [("recruit", top[0]), ("recruit", top[1])]
     state, events = act(state, 0, ("recruit", top[1]))
     assert state.teams[0] == ("ivo", top[1]) and state.tavern[-1] == top[0]
@@ -751,9 +752,14 @@ def test_the_reavers_hire_the_top_reaver_when_they_can_pay() -> None:
         loot=[[], ["white-2a"]],
     )
     state = replace(state, shards=(0, 5), reaver_tavern=("morgan", "nimrod", "shena"))
-    state, _events = act(state, 0, ("play", ("white-1a",)))
+    state, events = act(state, 0, ("play", ("white-1a",)))
     # +1 Titus? No (4th Combat): +1 Hunt = 6 Bloodshards: two hires.
     assert state.teams[1] == ("titus", "felix", "morgan", "nimrod")
+    hired = [e["text"] for e in events if e["type"] == "recruit"]  # the summary reads these
+    assert hired == [
+        f"The Reavers pay 3 and hire {HEROES['morgan'].name}.",
+        f"The Reavers pay 3 and hire {HEROES['nimrod'].name}.",
+    ]
     assert state.shards[1] == 0 and state.reaver_tavern == ("shena",)
 
 
@@ -891,3 +897,7 @@ def test_titus_is_named_when_he_pays() -> None:
     assert [e["text"] for e in events if e["type"] == "shard"] == [
         "{p0} gets a Bloodshard (Titus)."
     ]
+
+
+def _names(heroes: Sequence[str]) -> str:
+    return " and ".join(hero_name(hero) for hero in heroes)

@@ -339,6 +339,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() -> None
     state = replace(base, deck=(), discard=base.deck)
     after, events = through(state, 0, ("place", card(state, 0), 0, 0))
     assert len(after.hands[0]) == 2 and after.discard == ()
+    assert events[0]["text"] == "{p0} places a fire superhero in Berlin ({p0}), space 1."
     assert len(after.deck) == len(base.deck) - 1
     told = [e["text"] for e in events if e["type"] == "reshuffle"]
     assert told == ["The discard pile is shuffled into a new draw pile."]
