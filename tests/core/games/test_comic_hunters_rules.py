@@ -635,6 +635,10 @@ def test_payment_example_captain_america() -> None:
     cap2 = cards_of("captain-america", 2)[:1]
     pay = [cards_of("thor", 1)[0], cards_of("hulk", 3)[0]]
     state = with_hand(assembling(4), 0, cap1 + cap2 + pay)
+    told = match_at(state).act(0, ("play", cap1[0], "captain-america"))
+    assert told == [
+        {"type": "play", "text": f"{{p0}} plays {titles([cap1[0]])} for Captain America."}
+    ]
     for card in cap1 + cap2:
         state = act(state, 0, ("play", card, "captain-america"))
     state = act(state, 0, ("ready",))
