@@ -98,6 +98,7 @@ async def test_an_illegal_choice_is_refused_with_the_rules_reason() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _start(pilot, _setup(seed=seed))
         await settle(pilot, screen)
+        await pilot.press("left")  # the turn starts on a card that can be played: go back
         await pilot.press("enter")
         assert "cannot be played now" in screen_text(app)
         await pilot.press("enter")

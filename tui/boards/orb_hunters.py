@@ -63,7 +63,6 @@ from tui.boards.orb_hunters_cards import (
     colour_words,
     leader_words,
     owner,
-    player_colours,
     player_mark,
     pouch_facts,
     pouch_pile,
@@ -78,7 +77,7 @@ from tui.boards.orb_hunters_cards import (
 from tui.boards.orb_hunters_layout import Layout, choose_layout, lines_of, track_lines
 from tui.boards.orb_hunters_words import card_words as card_words
 from tui.boards.orb_hunters_words import describe as describe
-from tui.boards.orb_hunters_words import embodied, most_wounded
+from tui.boards.orb_hunters_words import embodied, most_wounded, with_colours
 from tui.boards.orb_hunters_words import milestone as milestone
 from tui.boards.orb_hunters_words import paths as paths
 from tui.boards.orb_hunters_words import prompt as prompt
@@ -428,9 +427,8 @@ class Board(Widget, can_focus=True):
         update = self.update
         view = update.view
         you = " (you)" if seat == update.seat else ""
-        text = (
-            f"{update.names[seat]}{you}, {player_colours(view, seat)}: {pouch_facts(view, seat)}."
-        )
+        # "Ala (you, Red and Green): …": one pair of brackets, the colours as a list.
+        text = f"{with_colours(update.names[seat] + you, view, seat)}: {pouch_facts(view, seat)}."
         if view["pouches"] is None:
             text += " The relics lie face down until the final score (Hidden Treasures)."
         elif view["pouches"][seat]:
@@ -639,7 +637,7 @@ class Board(Widget, can_focus=True):
             row.append(f"{player_mark(view, seat)} ", style=STYLES[colours[0]])
             you = " (you)" if seat == update.seat else ""
             if columns == 1:
-                name = Text(f"{names[seat]} ({player_colours(view, seat)}){you}: ")
+                name = Text(f"{with_colours(names[seat] + you, view, seat)}: ")
                 facts = pouch_facts(view, seat)
                 if view["pouches"] is not None and view["pouches"][seat]:
                     top = view["pouches"][seat][-1]

@@ -471,10 +471,6 @@ def player_mark(view: dict[str, Any], seat: int) -> str:
     return "".join(COLOUR_GLYPHS[c] for c in view["colours"][seat])
 
 
-def player_colours(view: dict[str, Any], seat: int) -> str:
-    return "+".join(ADVENTURER_NAMES[c] for c in view["colours"][seat])
-
-
 def pouch_facts(view: dict[str, Any], seat: int) -> str:
     """A pouch's public totals in words (its size only in Hidden Treasures)."""
     size = view["pouch_sizes"][seat]

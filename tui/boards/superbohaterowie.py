@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 
-from core.engine import Action, Event, Outcome, unbracketed
+from core.engine import Action, Event, Outcome, in_words, unbracketed
 from core.games.superbohaterowie.data import CITIES, CITY_SPACES, ELEMENTS, NAMES, a_card, kind_of
 from core.games.superbohaterowie.scoring import city_points, raw_city_points
 from core.table import Update
@@ -165,7 +165,7 @@ def describe(update: Update) -> list[str]:
         if city in update.notes:
             lines.append(note_sentence(update, city))
     if view["hand"] is not None:
-        hand = " and ".join(a_card(kind_of(c)) for c in view["hand"]) or "no cards"
+        hand = in_words([a_card(kind_of(c)) for c in view["hand"]]) or "no cards"
         lines.append(f"Your hand: {hand}.")
     sizes = ", ".join(
         f"{update.names[s]} has {n} card{'s' if n != 1 else ''}"
@@ -218,7 +218,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     if saved:
         # "Bot 2 (normal) saved London", never "Bot 2 (normal) (London)": a name may hold
         # parentheses of its own.
-        who = " and ".join(f"{names[s]} saved {view['city_names'][s]}" for s in saved)
+        who = in_words([f"{names[s]} saved {view['city_names'][s]}" for s in saved])
         lines.append(f"{who} with five different superheroes.")
     # The next game dealt in the same step: the view shows its cities, not the scored ones
     # (the events may reach back past the game's own deal).
@@ -234,9 +234,9 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     best = max(totals)
     leaders = [names[s] for s, t in enumerate(totals) if t == best]
     standing = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=False))
-    lead = " and ".join(leaders) + (" lead" if len(leaders) > 1 else " leads")
+    lead = in_words(leaders) + (" lead" if len(leaders) > 1 else " leads")
     if number >= view["series"]:
-        lead = " and ".join(leaders) + (" win" if len(leaders) > 1 else " wins")
+        lead = in_words(leaders) + (" win" if len(leaders) > 1 else " wins")
     lines.append(f"Totals after {number} game{'s' if number != 1 else ''}: {standing}; {lead}.")
     return lines
 
