@@ -371,6 +371,10 @@ class GameScreen(PlainTableScreen):
 
     def _refresh_table(self) -> None:
         self._refresh_pending = False
+        if not self.is_attached or self not in self.app.screen_stack:
+            # Left (popped, or replaced by the next game's table): its parts are being
+            # removed, and a board drawing then found some gone and crashed the app.
+            return
         log = self.query_one(EventLog)
         for event in merge_events(list(self._unlogged.values())):
             log.add(event["text"], event.get("to"))
