@@ -351,9 +351,11 @@ class HelpScreen(Screen[None]):
             self.call_after_refresh(self._fill_books, self.guide)
 
     async def _fill_books(self, guide: GameGuide) -> None:
-        """The rulebook and the notes, once help is on screen."""
-        await self.query_one("#rules", Markdown).update(guide.rulebook)
-        await self.query_one("#notes", Markdown).update(guide.notes)
+        """The rulebook and the notes, once help is on screen (not if it was closed first:
+        F1 and Escape can arrive together over ssh)."""
+        for selector, text in (("#rules", guide.rulebook), ("#notes", guide.notes)):
+            for book in self.query(selector).results(Markdown):
+                await book.update(text)
 
     def _how_to_play(self, guide: GameGuide) -> ComposeResult:
         yield Static("How to play here", classes="heading", id="how-heading")

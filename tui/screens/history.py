@@ -143,7 +143,9 @@ class HistoryScreen(Screen[None]):
         yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
 
     def on_mount(self) -> None:
-        history = self.query_one("#history", RichLog)
+        history = next(self.query("#history").results(RichLog), None)
+        if history is None:  # closed before it was mounted: H and Escape arrived together
+            return
         if not self.lines:
             history.write(Text("Nothing has happened yet."))
         for line in self.lines:

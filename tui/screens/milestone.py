@@ -107,9 +107,11 @@ class MilestoneScreen(ModalScreen[None]):
             yield Static(Content(fact), classes="fact")
 
     def on_mount(self) -> None:
-        if self.has_class("-screen-reader"):
-            facts = self.query_one("#milestone-facts", VerticalScroll)
-            facts.focus()  # Up, Down, PageUp… scroll them
+        # Closed before it was mounted (a player's Enter outran the panel's start): its
+        # parts are gone already, and there is nothing to focus.
+        facts = self.query("#milestone-facts").results(VerticalScroll)
+        if self.has_class("-screen-reader") and (scroll := next(facts, None)) is not None:
+            scroll.focus()  # Up, Down, PageUp… scroll them
             self.call_after_refresh(self._say_more)
 
     def on_resize(self) -> None:
@@ -118,10 +120,11 @@ class MilestoneScreen(ModalScreen[None]):
 
     def _say_more(self) -> None:
         """The way on says that Up and Down read the rest, when the facts do not fit."""
-        if not self.is_mounted:
+        facts = next(self.query("#milestone-facts").results(VerticalScroll), None)
+        keys = next(self.query("#milestone-keys").results(MarkedLine), None)
+        if not self.is_mounted or facts is None or keys is None:
             return
-        cut = self.query_one("#milestone-facts", VerticalScroll).max_scroll_y > 0
-        self.query_one("#milestone-keys", MarkedLine).say(self.waits + (self.MORE if cut else ""))
+        keys.say(self.waits + (self.MORE if facts.max_scroll_y > 0 else ""))
 
     def action_close(self) -> None:
         """Play on."""
