@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.engine import Action, IllegalAction
+from core.games.comic_hunters.assembly import begin_assembly
 from core.games.comic_hunters.data import CARD, CARDS, DUAL_PAIRS, HERO_NAMES, HEROES, HIGHLIGHTS
 from core.games.comic_hunters.rules import COMIC_HUNTERS as GAME
 from core.games.comic_hunters.rules import _begin, final_outcome
@@ -1006,6 +1007,77 @@ def test_solo_a_complete_tie_with_jarvis_is_a_loss() -> None:
     assert outcome is not None
     assert outcome.lost_to == "Jarvis" and outcome.winners() == ()
     assert outcome.note == "Jarvis scored 7: Jarvis wins (a complete tie: you did not score more)."
+
+
+def _solo_game_ends(**changes: Any) -> tuple[Match, list[dict[str, Any]]]:
+    """Solo, the last Assemble with an empty hand: the player's Ready ends the game through
+    Match (its legality check, apply and the outcome the table reads)."""
+    state = replace(cleared(fresh(1)), round=2, step=3, location="assemble")
+    state = begin_assembly(state)[0]
+    match = match_at(replace(state, hands=((),), **changes))
+    assert match.outcome() is None and match.legal(0) == [("ready",)]
+    events = match.act(0, ("ready",))
+    assert match.outcome() is not None
+    return match, events
+
+
+@pytest.mark.parametrize(
+    ("yours", "jarvis", "won"),
+    [((2, 0, 0), (0, 1, 0), True), ((1, 0, 0), (0, 2, 0), False)],
+)
+def test_solo_equal_scores_go_to_more_highlights_through_match(
+    yours: tuple[int, int, int], jarvis: tuple[int, int, int], won: bool
+) -> None:
+    """Equal scores with Jarvis (each first on one track: 15 points apiece) are decided by
+    the Highlight spaces: more than Jarvis wins, fewer loses to him."""
+    match, events = _solo_game_ends(marks=(yours,), jarvis_marks=jarvis)
+    outcome = match.outcome()
+    assert outcome is not None and outcome.scores == (30,)
+    assert outcome.breakdown[0]["highlights"] == 15
+    verdict = "you beat Jarvis" if won else "Jarvis wins"
+    note = f"Jarvis scored 30: {verdict} (tie broken by Highlights, then the biggest collection)."
+    assert outcome.note == note
+    assert outcome.winners() == ((0,) if won else ())
+    assert outcome.lost_to == ("" if won else "Jarvis")
+    assert events[-1] == {
+        "type": "over",
+        "text": f"The game is over. Scores: {{p0}} 30. {note}",
+    }
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_solo_equal_scores_and_highlights_go_to_the_biggest_collection_through_match(
+    won: bool,
+) -> None:
+    """Equal scores and Highlights: the biggest collection decides (4 cards beat 3)."""
+    state = cleared(fresh(1))
+    hero = next(h for h in HEROES if h not in state.removed_heroes)
+    cards = cards_of(hero)[:7]
+    four, three = (hero, tuple(cards[:4])), (hero, tuple(cards[4:]))
+    mine, his = (four, three) if won else (three, four)
+    # Four cards score one more than three: the smaller one's stash makes up the point.
+    match, _ = _solo_game_ends(
+        collections=((mine,),),
+        jarvis=(his,),
+        stash=(15 if won else 16,),
+        jarvis_stash=16 if won else 15,
+    )
+    outcome = match.outcome()
+    assert outcome is not None and outcome.scores == (22,)
+    assert "(tie broken by Highlights, then the biggest collection)" in outcome.note
+    assert outcome.winners() == ((0,) if won else ())
+
+
+def test_solo_a_complete_tie_reached_in_play_is_no_win() -> None:
+    """The game's last Ready leaves the player level with Jarvis on score, Highlights and
+    the biggest collection: the table hears Jarvis win, and the player has not won."""
+    match, events = _solo_game_ends(marks=((1, 0, 0),), jarvis_marks=(0, 1, 0))
+    outcome = match.outcome()
+    assert outcome is not None and outcome.scores == (30,)
+    assert outcome.winners() == () and outcome.lost_to == "Jarvis"
+    note = "Jarvis scored 30: Jarvis wins (a complete tie: you did not score more)."
+    assert outcome.note == note
+    assert events[-1]["text"] == f"The game is over. Scores: {{p0}} 30. {note}"
 
 
 def _last_convention(players: int) -> State:
