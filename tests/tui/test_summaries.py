@@ -12,12 +12,15 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import pytest
+
 from core.engine import Event
 from core.games.whoosh.data import MONSTER_BY_ID
 from core.match import Match
 from core.table import Update
 from tests.tui.board_helpers import update_of
 from tui.boards import comic_hunters_facts, shardhunters, whoosh_words
+from tui.screens.history import base_form
 from tui.summaries import Milestones
 
 
@@ -116,3 +119,77 @@ async def test_the_table_sums_up_every_move_since_the_last_summary(monkeypatch: 
         assert two[0].startswith("{p0} "), two  # Ala's move, told before the bot's
         after = asked[asked.index(two) + 1 :]
         assert all(len(moves) < 2 or moves != two for moves in after)
+
+
+NAMES = ("Ala", "Bob", "Cy", "Dan")
+"""Seat 0 reads as Ala: a summary names her "You", as the log does."""
+
+_HEAD = re.compile(r"(?:^|[.!:;] )(Ala|You) ([a-z]+)\b")
+"""The reader at the head of a clause, and the word after it."""
+
+
+def _summaries(
+    slug: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> list[str]:
+    """Every summary line seat 0 (Ala) reads in a random game."""
+    from tui.boards import orb_hunters_words, superbohaterowie
+
+    boards = {
+        "comic-hunters": comic_hunters_facts,
+        "shardhunters": shardhunters,
+        "orb-hunters": orb_hunters_words,
+        "superbohaterowie": superbohaterowie,
+        "whoosh": whoosh_words,
+    }
+    watch = Milestones(boards[slug].milestone)
+    match = Match.new(slug, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    said: list[str] = []
+    while match.outcome() is None:
+        seat = rng.choice(sorted(match.to_act()))
+        events = match.act(seat, rng.choice(match.legal(seat)))
+        told = tuple(e for e in events if e.get("to") in (None, 0))
+        update = dataclasses.replace(update_of(match, 0, NAMES[:players]), events=told)
+        said += watch.told(update) or []
+    return said
+
+
+def test_the_shardhunters_combat_summary_reads_you_for_the_reader() -> None:
+    """A Combat the reader won reads "…: you won" / "You win." ("Hunt 2, 1st Combat: Ala won"
+    and "… Ala wins." were read by Ala herself)."""
+    said = _summaries("shardhunters", 3, 5)
+    assert any(re.search(r"Combat: you won$", line) for line in said), said
+    assert any(line.endswith(". You win.") for line in said), said
+    assert not any(re.search(r"(Combat: Ala won|Ala wins)", line) for line in said), said
+
+
+GAMES = (
+    ("comic-hunters", 3, 5, None),
+    ("shardhunters", 3, 5, None),
+    ("shardhunters", 2, 3, None),
+    ("orb-hunters", 3, 2, None),
+    ("superbohaterowie", 3, 4, {"series": 2}),
+    ("whoosh", 3, 2, None),
+)
+
+
+@pytest.mark.parametrize(("slug", "players", "seed", "options"), GAMES)
+def test_every_summary_names_the_reader_you_with_the_verb_agreeing(
+    slug: str, players: int, seed: int, options: dict[str, Any] | None
+) -> None:
+    """The reader's own facts read "You …" with the verb in the form for "you" ("You win",
+    "You have"), never their own name before a verb, nor "You wins"."""
+    said = _summaries(slug, players, seed, options)
+    assert said, slug
+    for line in said:
+        for match in _HEAD.finditer(line):
+            who, word = match.groups()
+            if who == "Ala":
+                assert base_form(word) is None and word not in _PAST, line
+            else:
+                assert base_form(word) in (None, word), line  # "You win", not "You wins"
+    assert any(re.search(r"(^|[.!:;] )You\b", line) for line in said), (slug, said)
+
+
+_PAST = {"won", "lost", "took", "got", "had", "saved", "captured", "grabbed", "drew"}
+"""Past tenses a summary may put after a name (base_form keeps only those in -ed)."""
