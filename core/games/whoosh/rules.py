@@ -481,9 +481,21 @@ def _seconds(ns: int) -> str:
     return f"{ns / 1e9:.2f} s"
 
 
-def _earlier(ns: int) -> str:
-    """How much earlier the deciding hand came down, in words."""
-    return f"{ns / NS_PER_MS:.0f} ms earlier" if ns >= NS_PER_MS // 2 else "at the same moment"
+def _whole_ms(ns: int) -> int:
+    """Nanoseconds as whole milliseconds, half up: from half a millisecond on a gap is told
+    as 1 ms at least (Python's own rounding, half to even, told 0.5 ms as '0 ms')."""
+    return (ns + NS_PER_MS // 2) // NS_PER_MS
+
+
+def _earlier(ns: int, window_ms: int | None = None) -> str:
+    """How much earlier the deciding hand came down, in words; past a tie window of
+    ``window_ms`` a gap that rounds down to the window is told as more than it."""
+    if ns < NS_PER_MS // 2:
+        return "at the same moment"
+    ms = _whole_ms(ns)
+    if window_ms is not None and ms <= window_ms:
+        return f"more than {window_ms} ms earlier"
+    return f"{ms} ms earlier"
 
 
 def _track_boards(before: State, after: State, at_ns: int | None) -> State:
@@ -535,8 +547,11 @@ def _settle(state: State) -> tuple[State, list[Event]]:
         other = MONSTER_BY_ID[str(state.board[claim.slot])]
         gap = claim.at_ns - winner.at_ns
         if claim.at_ns - earliest > window:
-            past = f", past the {state.tie_window} ms tie window" if window else ""
-            why = f"{{p{seat}}} was first, {_earlier(gap)}{past}"
+            if window:
+                earlier = _earlier(gap, state.tie_window)
+                why = f"{{p{seat}}} was first, {earlier}, past the {state.tie_window} ms tie window"
+            else:
+                why = f"{{p{seat}}} was first, {_earlier(gap)}"
         elif claim.slot == slot:
             if gap < NS_PER_MS // 2:
                 why = f"{{p{seat}}}'s hand came down at the same moment, underneath"
@@ -546,7 +561,7 @@ def _settle(state: State) -> tuple[State, list[Event]]:
             apart = (
                 "at the same moment"
                 if abs(gap) < NS_PER_MS // 2
-                else f"{abs(gap) / NS_PER_MS:.0f} ms apart"
+                else f"{_whole_ms(abs(gap))} ms apart"
             )
             why = (
                 f"the two hands came down {apart}, within the {state.tie_window} ms tie "

@@ -183,3 +183,81 @@ def test_a_late_hand_is_timed_from_its_board_after_several_changes() -> None:
     events = match.act(0, ("claim", 1, second), at_ns=650 * MS)
     assert [(e["type"], e.get("reaction_ms")) for e in events] == [("late", 350)]
     assert "too late (0.35 s after the board)" in events[0]["text"]
+
+
+def _race_ns(gap_ns: int, *, same: bool) -> tuple[list[str], int]:
+    """Seat 1 claims the lowest tie number at 1 s, then seat 2, ``gap_ns`` later, the same
+    Monster (``same``) or the highest tie number; the table settles through Match. Returns
+    the settle's texts and the seat that got the Monster."""
+    match = Match.new("whoosh", 3, seed=4, options={"tie_window": WINDOW, "fair_remote": False})
+    board = match.view(None)["monsters"]
+    ties = sorted(range(3), key=lambda slot: board[slot]["tie"])
+    low, high = ties[0], ties[-1]
+    generation = match.state.generation
+    match.act(1, ("claim", low, generation), at_ns=1000 * MS)
+    match.act(2, ("claim", low if same else high, generation), at_ns=1000 * MS + gap_ns)
+    events = match.act(TABLE, ("settle",))
+    taker = next(e["seat"] for e in events if e["type"] in ("capture", "mistake"))
+    return [e["text"] for e in events], taker
+
+
+HALF_MS = MS // 2
+
+
+@pytest.mark.parametrize(
+    ("gap_ns", "words"),
+    [
+        (HALF_MS - 1, "{p1}'s hand came down at the same moment, underneath"),
+        (HALF_MS, "{p1} was first on it, 1 ms earlier"),
+        (HALF_MS + 1, "{p1} was first on it, 1 ms earlier"),
+        (3 * HALF_MS, "{p1} was first on it, 2 ms earlier"),
+        (5 * HALF_MS, "{p1} was first on it, 3 ms earlier"),
+    ],
+)
+def test_the_half_millisecond_on_one_monster_at_just_inside_and_just_outside(
+    gap_ns: int, words: str
+) -> None:
+    """On one Monster the earlier hand counts, however close; a gap under half a millisecond
+    is told as the same moment, from half a millisecond on as whole milliseconds rounded
+    half up (it read '0 ms earlier' at exactly half a millisecond, and 2.5 ms as '2 ms')."""
+    texts, taker = _race_ns(gap_ns, same=True)
+    assert taker == 1
+    assert f"{{p2}}'s claim on the Goblin is void: {words}." in texts
+
+
+@pytest.mark.parametrize(
+    ("gap_ns", "apart"),
+    [
+        (HALF_MS - 1, "at the same moment"),
+        (HALF_MS, "1 ms apart"),
+        (HALF_MS + 1, "1 ms apart"),
+    ],
+)
+def test_the_half_millisecond_on_two_monsters_at_just_inside_and_just_outside(
+    gap_ns: int, apart: str
+) -> None:
+    """Two Monsters within the window: the higher tie number counts whatever the gap, and
+    the sentence says how far apart the hands came down, never '0 ms apart'."""
+    texts, taker = _race_ns(gap_ns, same=False)
+    assert taker == 2
+    assert (
+        f"{{p1}}'s claim on the Goblin is void: the two hands came down {apart}, within the "
+        "50 ms tie window, and the Kraken has the higher tie number (25 > 1)."
+    ) in texts
+
+
+@pytest.mark.parametrize(("gap_ns", "inside"), [(WINDOW * MS, True), (WINDOW * MS + 1, False)])
+def test_the_tie_window_to_the_nanosecond(gap_ns: int, inside: bool) -> None:
+    """Exactly at the window's end a claim is still simultaneous (the higher tie number
+    counts); a nanosecond past it the earlier hand counts, and the sentence gives a gap
+    past the window, not '50 ms earlier, past the 50 ms tie window'."""
+    texts, taker = _race_ns(gap_ns, same=False)
+    void = next(t for t in texts if "is void" in t)
+    if inside:
+        assert taker == 2 and "50 ms apart, within the 50 ms tie window" in void
+    else:
+        assert taker == 1
+        assert void == (
+            "{p2}'s claim on the Kraken is void: {p1} was first, more than 50 ms earlier, "
+            "past the 50 ms tie window."
+        )
