@@ -216,6 +216,32 @@ async def test_a_summary_taller_than_the_screen_keeps_its_way_on_in_view() -> No
         assert marked_line(app).startswith("Enter: play on")
 
 
+@pytest.mark.parametrize("many", [False, True])
+async def test_a_notice_over_a_summary_or_details_keeps_the_way_on_in_view(many: bool) -> None:
+    """A notice said over a summary (a claim key pressed as Whoosh ended: "Warning: the game
+    is over") is a line at the top; the panel below it filled the whole screen, so its last
+    line, the marked way on, went below the screen and the screen reader lost it (CI). The
+    panel takes the room left under the notice."""
+    app = _app()
+    facts = [f"Fact number {n} of the game." for n in range(40 if many else 2)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MilestoneScreen(["Game over", *facts], holding=False, plain=True))
+        await _settle(pilot)
+        app.notify("The game is over.", severity="warning")
+        await _settle(pilot)
+        await _settle(pilot)
+        assert "Warning: The game is over." in screen_text(app)
+        assert marked_line(app).startswith("Enter: close (the table plays on meanwhile)")
+        await pilot.press("enter")
+        await _settle(pilot)
+        app.push_screen(DetailsScreen("Details", "\n".join(facts), plain=True))
+        await _settle(pilot)
+        app.notify("Not allowed: it is not your turn.", severity="warning")
+        await _settle(pilot)
+        await _settle(pilot)
+        assert marked_line(app) == "Escape or i: back to the table"
+
+
 async def test_details_mark_the_way_back() -> None:
     """The details panel's way back is marked and holds the cursor."""
     app = _app()

@@ -42,7 +42,7 @@ class DetailsScreen(ModalScreen[None]):
     DetailsScreen #details-text { height: auto; }
     DetailsScreen #details-keys { color: $text-muted; }
     DetailsScreen.-screen-reader #details-panel {
-        border: none; width: 100%; max-width: 100%; height: 100%; max-height: 100%;
+        border: none; width: 100%; max-width: 100%; height: 1fr; max-height: 100%;
     }
     """
 

@@ -42,7 +42,7 @@ class MilestoneScreen(ModalScreen[None]):
     MilestoneScreen .fact { height: auto; }
     MilestoneScreen #milestone-keys { margin-top: 1; color: $text-muted; }
     MilestoneScreen.-screen-reader #milestone-panel {
-        border: none; width: 100%; max-width: 100%; height: 100%; max-height: 100%;
+        border: none; width: 100%; max-width: 100%; height: 1fr; max-height: 100%;
     }
     MilestoneScreen #milestone-facts { height: 1fr; }
     """
