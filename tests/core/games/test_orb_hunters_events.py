@@ -1,0 +1,83 @@
+"""Orb Hunters: what a fifth mutation sample of bench/mutation.py changed unseen, pinned
+through Match: the kinds and words of events the log and the round summary read, a new
+game's Gift count, and the Final Score's Survivor and tie-break note."""
+
+from __future__ import annotations
+
+from core.games.orb_hunters.scoring import achievements, final_score
+from core.match import Match
+from tests.core.games.test_orb_hunters_rules import FULL, match_at, position
+
+
+def test_a_charismatic_attraction_is_told_as_attract() -> None:
+    """The event's kind is what the summaries group by; the sentence names both relics."""
+    state = position(columns=[["red-5", "blue-6"], [], [], []], hands=[["green-2"]])
+    events = match_at(state).act(0, ("assign", "green-2", 3))
+    attract = [e for e in events if e["type"] == "attract"]
+    assert len(attract) == 1
+    assert attract[0]["text"].startswith("Charismatic: {p0} attracts Blue 6 from under relic 1")
+
+
+def test_a_turn_is_told_as_turn_and_one_card_drawn_as_a_card() -> None:
+    """The next player holds two cards and draws one: 'draws a card', then 'It is … turn.'"""
+    state = position(hands=[["red-6"], ["blue-6", "blue-5"], []])
+    events = match_at(state).act(0, ("assign", "red-6", 0))
+    assert {"type": "draw", "text": "{p1} draws a card."} in events
+    assert events[-1] == {"type": "turn", "text": "It is {p1}'s turn."}
+
+
+def test_a_relic_nobody_embodies_leaves_the_game_in_words() -> None:
+    """Purple wins the column but nobody plays Purple: the whole sentence says so."""
+    row = ["cursed-idol-1", "trinket-1", "trinket-2", "gem-pouch-1"]
+    state = position(
+        row=row,
+        columns=[["purple-6", "red-1", "blue-1", "green-1"], FULL, FULL, FULL[:3]],
+        hands=[["yellow-6"]],
+    )
+    events = match_at(state).act(0, ("assign", "yellow-6", 3))
+    removed = [e for e in events if e["type"] == "removed"]
+    assert removed[0] == {
+        "type": "removed",
+        "text": "Purple wins the Cursed Idol with 6 courage, but nobody embodies that "
+        "adventurer: the relic leaves the game.",
+    }
+
+
+def test_a_new_game_starts_with_no_gift_received() -> None:
+    """Fortunate needs two Gifts received in play: a new game counts none for anyone, in
+    the state and in every seat's view."""
+    for seats in (2, 3, 5):
+        match = Match.new("orb-hunters", seats, seed=seats)
+        assert match.state.gifts == (0,) * seats
+        assert match.view(0)["gifts"] == [0] * seats
+
+
+def test_an_eliminated_player_with_ten_wounds_is_no_survivor() -> None:
+    """Survivor is 10 wounds or more without being eliminated: 12 wounds and the most of
+    the table is out, and earns nothing for them."""
+    pouches = [
+        ["cursed-treasure-1", "cursed-treasure-2", "cursed-treasure-3", "cursed-idol-1"],
+        ["trinket-1"],
+        ["trinket-2"],
+    ]
+    outcome = final_score(pouches, no_elimination=False, teams=())
+    assert "eliminated" in outcome.breakdown[0]
+    earned = achievements(pouches, outcome, [[], [], []], [0, 0, 0])
+    assert "Survivor" not in earned[0]
+
+
+def test_two_players_on_equal_points_read_why_more_relics_win() -> None:
+    """Without elimination (two players): 2 points each, the one with more relic cards
+    wins, and the note says so."""
+    outcome = final_score(
+        [["gem-pouch-1", "trinket-1"], ["trinket-2", "elixir"]], no_elimination=True, teams=()
+    )
+    assert outcome.scores == (2, 2)
+    assert outcome.ranking == ((0, 1),)
+    outcome = final_score(
+        [["gem-pouch-1", "trinket-1"], ["trinket-2", "elixir", "healing-potion-1"]],
+        no_elimination=True,
+        teams=(),
+    )
+    assert outcome.ranking == ((1,), (0,))
+    assert outcome.note == "Equal points: the player with more relic cards wins."
