@@ -167,26 +167,60 @@ class Superbohaterowie:
         verb = action[0]
         if verb == "continue":
             return _continue(state, seat)
+        # The turn works on plain lists and builds the next state once: a replace per
+        # change made applying cost eleven state copies (the bots' playouts apply most).
+        hands = list(state.hands)
+        discard = list(state.discard)
+        cities = list(state.cities)
         events: list[Event] = []
         if verb == "discard-hand":
-            held = state.hands[seat]
-            state = replace(
-                state,
-                hands=_set(state.hands, seat, ()),
-                discard=state.discard + held,
-            )
+            held = hands[seat]
+            hands[seat] = ()
+            discard += held
             shown = in_words([a_card(kind_of(c)) for c in held])
             events.append(_event("discard-hand", f"{{p{seat}}} cannot play and discards {shown}."))
         else:
-            card = action[1]
-            hand = list(state.hands[seat])
-            hand.remove(card)
-            state = replace(state, hands=_set(state.hands, seat, tuple(hand)))
-            state, text = _resolve(state, action)
+            hand = list(hands[seat])
+            hand.remove(action[1])
+            hands[seat] = tuple(hand)
+            text = _resolve(cities, discard, action)
             events.append(_event(verb, f"{{p{seat}}} {text}."))
-        state, more = _after_turn(state, seat)
-        events.extend(more)
-        return state, events
+        turns = state.turns + 1
+        saved = tuple(c for c, city in enumerate(cities) if is_saved(_kinds(city)))
+        if saved:
+            state = replace(
+                state,
+                hands=tuple(hands),
+                discard=tuple(discard),
+                cities=tuple(cities),
+                turns=turns,
+            )
+            state, more = _end_game(state, saved)
+            return state, events + more
+        pile = _Pile(state.deck, discard, state.rng)
+        if hands[seat]:
+            hands[seat] = pile.draw(hands[seat], seat, HAND_SIZE - len(hands[seat]), events)
+        following = (seat + 1) % state.players
+        if not hands[following]:
+            # "At the start of their next turn, that player draws two new cards."
+            hands[following] = pile.draw(hands[following], following, HAND_SIZE, events)
+        events.append(_event("turn", f"It is {{p{following}}}'s turn."))
+        return State(
+            players=state.players,
+            series=state.series,
+            game_number=state.game_number,
+            deck=pile.deck,
+            discard=tuple(pile.discard),
+            hands=tuple(hands),
+            cities=tuple(cities),
+            turn=following,
+            first=state.first,
+            winners=state.winners,
+            results=state.results,
+            waiting=state.waiting,
+            turns=turns,
+            rng=pile.rng,
+        ), events
 
     # -- information ---------------------------------------------------------------------------
 
@@ -234,7 +268,7 @@ class Superbohaterowie:
             return "continue to the next game"
         if action[0] == "discard-hand":
             return "discard both cards (neither can be played)"
-        return _resolve(state, action)[1]
+        return _resolve(list(state.cities), list(state.discard), action)
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -252,105 +286,101 @@ def _where(city: int, space: int) -> str:
     return f"{CITIES[city]} ({{p{city}}}), space {space + 1}"
 
 
-def _at(state: State, city: int, space: int) -> str:
+def _at(cities: Sequence[City], city: int, space: int) -> str:
     """The card on a space that the (legal) action says is occupied."""
-    card = state.cities[city][space]
+    card = cities[city][space]
     if card is None:
         raise ValueError(f"space {space + 1} of city {city + 1} is empty")
     return card
 
 
-def _put(state: State, city: int, space: int, card: str | None) -> State:
-    row = _set(state.cities[city], space, card)
-    return replace(state, cities=_set(state.cities, city, row))
+def _put(cities: list[City], city: int, space: int, card: str | None) -> None:
+    cities[city] = _set(cities[city], space, card)
 
 
-def _resolve(state: State, action: Action) -> tuple[State, str]:
-    """Carry out a played card (already out of the hand) and say what it did."""
+def _resolve(cities: list[City], discard: list[str], action: Action) -> str:
+    """Carry out a played card (already out of the hand) on the cities and the discard
+    pile, changing both lists, and say what it did."""
     verb, card = action[0], action[1]
     kind = kind_of(card)
     if verb == "place":
         _, _, city, space = action
-        covered = state.cities[city][space]
-        state = _put(state, city, space, card)
+        covered = cities[city][space]
+        _put(cities, city, space, card)
         text = f"places {a_card(kind)} in {_where(city, space)}"
         if covered is not None:
-            state = replace(state, discard=state.discard + (covered,))
+            discard.append(covered)
             text += f", covering {a_card(kind_of(covered))}"
-        return state, text
+        return text
     if verb == "explode":
         removed = []
         for city, space in action[2]:
-            target = _at(state, city, space)
+            target = _at(cities, city, space)
             removed.append(f"{a_card(kind_of(target))} from {_where(city, space)}")
-            state = replace(state, discard=state.discard + (target,))
-            state = _put(state, city, space, None)
-        state = replace(state, discard=state.discard + (card,))
-        return state, f"plays {a_card(kind)}, removing {in_words(removed)}"
+            discard.append(target)
+            _put(cities, city, space, None)
+        discard.append(card)
+        return f"plays {a_card(kind)}, removing {in_words(removed)}"
     if verb == "move":
         _, _, city, space, to_city, to_space = action
-        moved = _at(state, city, space)
-        state = _put(_put(state, city, space, None), to_city, to_space, moved)
-        state = replace(state, discard=state.discard + (card,))
-        return state, (
+        moved = _at(cities, city, space)
+        _put(cities, city, space, None)
+        _put(cities, to_city, to_space, moved)
+        discard.append(card)
+        return (
             f"plays {a_card(kind)}, moving {a_card(kind_of(moved))} from {_where(city, space)} "
             f"to {_where(to_city, to_space)}"
         )
     if verb == "swap":
         _, _, city_a, space_a, city_b, space_b = action
-        card_a, card_b = _at(state, city_a, space_a), _at(state, city_b, space_b)
-        state = _put(_put(state, city_a, space_a, card_b), city_b, space_b, card_a)
-        state = replace(state, discard=state.discard + (card,))
-        return state, (
+        card_a, card_b = _at(cities, city_a, space_a), _at(cities, city_b, space_b)
+        _put(cities, city_a, space_a, card_b)
+        _put(cities, city_b, space_b, card_a)
+        discard.append(card)
+        return (
             f"plays {a_card(kind)}, swapping {a_card(kind_of(card_a))} in "
             f"{_where(city_a, space_a)} with {a_card(kind_of(card_b))} in {_where(city_b, space_b)}"
         )
     raise ValueError(f"unknown verb {verb!r}")
 
 
-def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
-    """``seat`` draws ``count`` cards, reshuffling the discard pile into a new draw pile."""
-    events: list[Event] = []
-    drawn: list[str] = []
-    for _ in range(count):
-        if not state.deck and state.discard:
-            rng, seed = chance(state.rng)
-            pile = list(state.discard)
-            rng.shuffle(pile)
-            state = replace(state, deck=tuple(pile), discard=(), rng=seed)
-            events.append(_event("reshuffle", "The discard pile is shuffled into a new draw pile."))
-        if not state.deck:
-            break
-        drawn.append(state.deck[0])
-        state = replace(state, deck=state.deck[1:])
-    if drawn:
-        hand = state.hands[seat] + tuple(drawn)
-        state = replace(state, hands=_set(state.hands, seat, hand))
+class _Pile:
+    """The draw pile during one turn: its cards, the discard pile (a list the turn has
+    been changing) and the chance a reshuffle takes."""
+
+    __slots__ = ("deck", "discard", "rng")
+
+    def __init__(self, deck: tuple[str, ...], discard: list[str], rng: int) -> None:
+        self.deck = deck
+        self.discard = discard
+        self.rng = rng
+
+    def draw(
+        self, hand: tuple[str, ...], seat: int, count: int, events: list[Event]
+    ) -> tuple[str, ...]:
+        """``hand`` after ``seat`` draws ``count`` cards, reshuffling the discard pile into a
+        new draw pile when it runs out; the events are added to ``events``."""
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.deck and self.discard:
+                rng, self.rng = chance(self.rng)
+                pile = list(self.discard)
+                rng.shuffle(pile)
+                self.deck, self.discard = tuple(pile), []
+                events.append(
+                    _event("reshuffle", "The discard pile is shuffled into a new draw pile.")
+                )
+            if not self.deck:
+                break
+            drawn.append(self.deck[0])
+            self.deck = self.deck[1:]
+        if not drawn:
+            return hand
         many = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         events.append(_event("draw", f"{{p{seat}}} draws {many}."))
         names = in_words([a_card(kind_of(c)) for c in drawn])
         events.append(_event("draw", f"You draw {names}.", to=seat))
-    return state, events
-
-
-def _after_turn(state: State, seat: int) -> tuple[State, list[Event]]:
-    """Check every city, refill the hand and pass the turn on (or end the game)."""
-    events: list[Event] = []
-    state = replace(state, turns=state.turns + 1)
-    saved = tuple(c for c, city in enumerate(state.cities) if is_saved(_kinds(city)))
-    if saved:
-        return _end_game(state, saved)
-    if state.hands[seat]:
-        state, drawn = _draw(state, seat, HAND_SIZE - len(state.hands[seat]))
-        events.extend(drawn)
-    following = (seat + 1) % state.players
-    state = replace(state, turn=following)
-    if not state.hands[following]:
-        # "At the start of their next turn, that player draws two new cards."
-        state, drawn = _draw(state, following, HAND_SIZE)
-        events.extend(drawn)
-    events.append(_event("turn", f"It is {{p{following}}}'s turn."))
-    return state, events
+        return hand + tuple(drawn)
 
 
 def _end_game(state: State, saved: tuple[int, ...]) -> tuple[State, list[Event]]:
