@@ -46,6 +46,19 @@ def choosing(board: Widget, update: Update | None) -> Update | None:
     return update
 
 
+def new_space(board: Widget) -> bool:
+    """Whether ``board`` has another width, or the terminal another size, than when this
+    was last asked (a board's ``on_resize`` asks): a board draws from those two alone.
+
+    Its parts growing or shrinking lay the screen out again, which resizes the board (its
+    height) and drew the whole board once more, every such update, for every guest."""
+    space = (board.content_size.width, board.app.size)
+    if getattr(board, "_drawn_space", None) == space:
+        return False
+    setattr(board, "_drawn_space", space)  # noqa: B010 (any board, no attribute declared)
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One step towards an action: a key the board understands and words for it."""

@@ -42,6 +42,7 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     choosing,
+    new_space,
     no_move_here,
     note_sentence,
     with_note,
@@ -255,8 +256,9 @@ class Board(Widget, can_focus=True):
         self._redraw()
 
     def on_resize(self) -> None:
-        self.fit = None
-        self._redraw()
+        if new_space(self):
+            self.fit = None
+            self._redraw()
 
     # -- receiving ------------------------------------------------------------------------
 

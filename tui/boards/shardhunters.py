@@ -40,6 +40,7 @@ from tui.boards.base import (
     Path,
     choosing,
     chosen_words,
+    new_space,
     note_sentence,
 )
 from tui.boards.choice_row import ChoiceRowBoard
@@ -538,7 +539,8 @@ class Board(ChoiceRowBoard):
         )
 
     def on_resize(self) -> None:
-        self._draw()
+        if new_space(self):
+            self._draw()
 
     def action_cursor(self, step: int) -> None:
         self.looking = None

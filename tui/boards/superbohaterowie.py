@@ -36,6 +36,7 @@ from tui.boards.base import (
     Path,
     choosing,
     chosen_words,
+    new_space,
     no_move_here,
     note_sentence,
 )
@@ -523,7 +524,8 @@ class Board(KeyStates, Widget, can_focus=True):
     # -- drawing -----------------------------------------------------------------------------
 
     def on_resize(self) -> None:
-        self._draw()
+        if new_space(self):
+            self._draw()
 
     def _width(self) -> int:
         width = self.content_size.width

@@ -57,6 +57,7 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     ResultsWanted,
+    new_space,
     no_move_here,
     note_sentence,
 )
@@ -499,7 +500,8 @@ class Board(KeyStates, Widget, can_focus=True):
         return faces.plan_for(width, room, players, labels)
 
     def on_resize(self) -> None:
-        self._draw()
+        if new_space(self):
+            self._draw()
 
     def _draw(self) -> bool:
         """Show every part whose content changed; True if any did."""

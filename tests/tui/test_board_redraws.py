@@ -1,0 +1,85 @@
+"""A table's board draws once per update: its own parts growing or shrinking lay the screen
+out again, which resizes the board (its height), and that must not draw it all once more.
+Every guest's screen pays for each draw (issue #15)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from core.engine import TABLE
+from core.table import Seat, TableSetup
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.settings import Settings
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "superbohaterowie": {"series": 10},
+    "whoosh": {"turn_timer": 0},
+}
+DRAW = {"orb-hunters": "_redraw"}
+"""The board method that draws its parts (``_draw`` unless named here)."""
+
+
+async def _play(slug: str, size: tuple[int, int], actions: int) -> tuple[int, int, int]:
+    """Ala's screen while the table plays ``actions`` first legal moves (Bob's as a remote
+    player's): how often the board was shown an update, drew itself, and was resized."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=size) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        app.start_game(TableSetup(slug, seats, OPTIONS.get(slug, {}), 1))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert screen.table is not None
+        await pilot.pause()
+        board: Any = screen.query_one("#board")
+        counts = {"show": 0, "draw": 0, "resize": 0}
+
+        def counting(name: str, key: str) -> None:
+            original = getattr(board, name)
+
+            def counted(*args: Any, **kwargs: Any) -> Any:
+                counts[key] += 1
+                return original(*args, **kwargs)
+
+            setattr(board, name, counted)
+
+        counting("show", "show")
+        counting(DRAW.get(slug, "_draw"), "draw")
+        original_post = board.post_message
+
+        def post(message: Any) -> Any:
+            if type(message).__name__ == "Resize":
+                counts["resize"] += 1
+            return original_post(message)
+
+        board.post_message = post
+        for _ in range(actions):
+            match = screen.table.match
+            if match.outcome() is None and not match.to_act():
+                await asyncio.sleep(0.01)
+            if match.outcome() is not None or not match.to_act():
+                break
+            acting = sorted(match.to_act())
+            seat = acting[0] if acting[0] != TABLE else acting[-1]
+            await screen.table.submit(seat, match.legal(seat)[0])
+            await pilot.pause()
+        await pilot.pause()
+        return counts["show"], counts["draw"], counts["resize"]
+
+
+@pytest.mark.parametrize("slug", ["shardhunters", "superbohaterowie", "whoosh", "orb-hunters"])
+async def test_an_update_draws_the_board_once(slug: str) -> None:
+    shows, draws, _ = await _play(slug, (80, 24), 40)
+    assert shows >= 10
+    assert draws == shows
+
+
+async def test_the_board_is_resized_by_its_own_parts_and_draws_once_all_the_same() -> None:
+    """Shardhunters' Combats and hand change their height in these moves: the board is
+    resized (the screen laid out again), and still drawn once per update."""
+    shows, draws, resizes = await _play("shardhunters", (80, 24), 40)
+    assert resizes >= 5
+    assert draws == shows
