@@ -139,8 +139,9 @@ class Detail:
     tracks: bool
 
 
-def side_facts(update: Update, side: int, short: bool) -> str:
-    """Bloodshards, loot (coloured), cards in hand, and what the side is doing."""
+def side_facts(update: Update, side: int, short: bool, doing: bool = True) -> str:
+    """Bloodshards, loot (coloured), cards in hand, and what the side is doing (``doing``
+    False: not, when the Combat's line shows who has put their cards down)."""
     view = update.view
     shards = view["shards"][side]
     loot = view["loot"][side]
@@ -155,16 +156,62 @@ def side_facts(update: Update, side: int, short: bool) -> str:
             f"{hand} in hand",
         ]
     deciding = view["phase"] in ("combat", "choose", "draft", "start")
-    if deciding and update.outcome is None and side < min(view["players"], len(view["submitted"])):
+    shown = doing and deciding and update.outcome is None
+    if shown and side < min(view["players"], len(view["submitted"])):
         parts.append("ready" if view["submitted"][side] else "choosing…")
     return " · ".join(parts)
 
 
-def side_label(update: Update, side: int, short: bool) -> Text:
+def side_label(update: Update, side: int, short: bool, doing: bool = True) -> Text:
     turn = "▶ " if side in update.acting and update.outcome is None else "  "
     line = Text(turn, no_wrap=True)
     line.append(f"{marker(update, side)} {title(update, side)}", style="bold")
-    line.append(f" · {side_facts(update, side, short)}")
+    line.append(f" · {side_facts(update, side, short, doing)}")
+    return line
+
+
+def _team_words(team: list[str], active: set[str], looked: str | None, every: bool) -> Text:
+    """A side's heroes by name, the active ones marked; ``every`` False: the active ones
+    (and the one looked at), then how many more rest."""
+    shown = [h for h in team if every or h in active or h == looked]
+    words = Text(no_wrap=True)
+    for hero in shown:
+        mark = ACTIVE if hero in active else ""
+        style = "bold reverse" if hero == looked else "bold" if mark else "dim"
+        words.append(f"{mark}{hero_name(hero)}", style=style)
+        words.append(" ")
+    words.rstrip()
+    if len(shown) < len(team):
+        words.append(f"{' ' if shown else ''}+{len(team) - len(shown)} resting", style="dim")
+    return words
+
+
+def side_row(update: Update, side: int, width: int, looked: str | None) -> Text:
+    """A side on one line: its facts and its heroes, every name whole. When they do not
+    all fit, what the side is doing goes first in a Combat (its line shows who has put
+    their cards down), then the resting heroes are counted, not named, then the heroes
+    are counted; the details (i) and the whole table (t) name them all."""
+    view = update.view
+    team = list(view["teams"][side])
+    active = active_heroes(view, side)
+    in_combat = view["phase"] == "combat"
+    for every, doing in ((True, True), (True, not in_combat), (False, True), (False, False)):
+        line = side_label(update, side, short=True, doing=doing)
+        if not team:
+            line.append(" · no heroes yet")
+        else:
+            line.append(" · ")
+            line.append_text(_team_words(team, active, looked, every))
+        if line.cell_len <= width:
+            return line
+    heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
+    for words in (f"{heroes}, {len(active)} active", heroes):
+        for doing in (not in_combat, False):  # ▶ still marks who is to act
+            line = side_label(update, side, short=True, doing=doing)
+            line.append(f" · {words}")
+            if line.cell_len <= width:
+                return line
+    line.truncate(width, overflow="ellipsis")
     return line
 
 
@@ -191,15 +238,7 @@ def side_parts(
     active = active_heroes(view, side)
     note = update.notes.get(side)
     if not detail.ability:
-        line = side_label(update, side, short=True)
-        line.append(" · " if team else " · no heroes yet")
-        for hero in team:
-            mark = ACTIVE if hero in active else ""
-            style = "bold reverse" if hero == looked else "bold" if mark else "dim"
-            line.append(f"{mark}{hero_name(hero)}", style=style)
-            line.append(" ")
-        line.truncate(width, overflow="ellipsis")
-        out = [line]
+        out = [side_row(update, side, width, looked)]
         if note:
             out.append(Text(f"    {note}", style="italic"))
         return out, None

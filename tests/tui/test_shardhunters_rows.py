@@ -1,0 +1,55 @@
+"""Shardhunters' one-line sides (80x24, four players): a side's heroes are public facts to
+play by, and the row cut them mid-name ("★Philippe …", "★Titus ★Lu…", "Nimrod ★…")."""
+
+from __future__ import annotations
+
+import random
+
+from core.games.shardhunters.data import hero_name
+from core.match import Match
+from tests.tui.board_helpers import update_of
+from tui.boards.shardhunters_table import Detail, active_heroes, side_parts
+
+WIDTH = 78
+"""The board's width in an 80-column terminal."""
+
+
+def _positions() -> list[Match]:
+    """Four-player positions in and around Combats, teams of 2 to 5 heroes."""
+    found = []
+    for seed in range(6):
+        match = Match.new("shardhunters", 4, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            match.act(seat, rng.choice(match.legal(seat)))
+            teams = match.state.teams
+            if max(len(t) for t in teams) >= 3 and rng.random() < 0.05:
+                found.append(Match.replay(match.record()))
+    return found
+
+
+def test_a_sides_heroes_are_never_cut_mid_name_on_its_row() -> None:
+    """Every name whole: the active heroes named and the resting ones counted when not all
+    fit, or, with no room even for that, the heroes counted."""
+    rows = counted = 0
+    for match in _positions():
+        update = update_of(match, 0, names=("ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4"))
+        for side in range(4):
+            lines, cards = side_parts(update, side, WIDTH, Detail(0, False, False), None)
+            assert cards is None
+            row = lines[0].plain
+            rows += 1
+            assert len(row) <= WIDTH, row
+            assert "…" not in row.replace("choosing…", ""), f"cut: {row!r}"
+            team = update.view["teams"][side]
+            active = active_heroes(update.view, side)
+            if row.endswith((f"{len(team)} heroes, {len(active)} active", f"{len(team)} heroes")):
+                counted += 1  # the last resort: no room for the active ones' names
+                continue
+            for hero in active:
+                assert f"★{hero_name(hero)}" in row, f"active {hero} not on {row!r}"
+            shown = sum(1 for hero in team if hero_name(hero) in row)
+            if shown < len(team):
+                assert f"+{len(team) - shown} resting" in row, row
+    assert rows > 40 and counted < rows / 4
