@@ -4,9 +4,11 @@ play by, and the row cut them mid-name ("★Philippe …", "★Titus ★Lu…", 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from core.games.shardhunters.data import hero_name
 from core.match import Match
+from core.table import Seat
 from tests.tui.board_helpers import update_of
 from tui.boards.shardhunters_table import Detail, active_heroes, side_parts
 
@@ -53,3 +55,39 @@ def test_a_sides_heroes_are_never_cut_mid_name_on_its_row() -> None:
             if shown < len(team):
                 assert f"+{len(team) - shown} resting" in row, row
     assert rows > 40 and counted < rows / 4
+
+
+async def test_the_details_line_says_a_red_card_whole_and_stays_put_as_the_cursor_moves() -> None:
+    """At 80x24 "◆ Put down red 2 (lycanthropes). Red lycanthropes: if any is played, the
+    high…" was cut in the middle of the rule. The details take two rows when a choice
+    needs them, for the whole position: moving the cursor never moves the board's lines."""
+    from tests.tui import screen_text
+    from tests.tui.game_driver import settle
+    from tests.tui.test_board_shardhunters import _setup, _start, play_by_keys
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _start(pilot, _setup(seats, 5))
+        board: Any = screen.query_one("#board")
+        rng = random.Random(5)
+        for _ in range(200):
+            await settle(pilot, screen)
+            update = screen.latest[0]
+            reds = [c for c in board.choices if c.key[0] == "card" and "red" in c.label]
+            if update.view["phase"] == "combat" and reds:
+                break
+            await play_by_keys(pilot, screen, rng.choice(update.legal))
+        else:
+            raise AssertionError("no Combat with a red card in hand")
+        await pilot.pause()
+        rows = set()
+        for _ in range(len(board.choices)):
+            text = " ".join(screen_text(app).split())
+            assert board.details() in text, board.details()
+            rows.add(board.query_one("#sh-details").size.height)
+            await pilot.press("right")
+            await pilot.pause()
+        assert rows == {2}

@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import permutations
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -44,6 +45,7 @@ from tui.boards.base import (
     note_sentence,
 )
 from tui.boards.choice_row import ChoiceRowBoard
+from tui.boards.details import details_lines
 from tui.boards.shardhunters_table import (
     ACTIVE,
     COLOUR_RULES,
@@ -458,6 +460,7 @@ class Board(ChoiceRowBoard):
         """The hero looked at, as an index into every hero on the table; None: the cursor
         is on the choices."""
         self._detail: tuple[Hashable, Detail] | None = None
+        self._rows: tuple[Hashable, int] | None = None
         self._sent: tuple[Action, list[Hashable], int] | None = None
         """The action sent to the table and not yet seen taken, with the steps chosen
         before it and the cursor: the same position shown again means the table refused it
@@ -608,17 +611,25 @@ class Board(ChoiceRowBoard):
         update = self.update
         if update is None:
             return ""
-        heroes = self._table_heroes()
-        if self.looking is not None and self.looking < len(heroes):
-            side, hero = heroes[self.looking]
-            active = hero in active_heroes(update.view, side)
-            state = "active" if active else "resting"
-            return f"{title(update, side)}: {hero_text(hero)} ({state})"
+        if self.looking is not None and self.looking < len(self._table_heroes()):
+            return self._hero_details(update, self.looking)
         choices = self.choices
-        mine = update.seat is not None and update.seat in update.acting
-        if not mine or not choices or update.outcome is not None:
+        if not choices:
             return ""
-        choice = choices[min(self.cursor, len(choices) - 1)]
+        return self._choice_details(update, choices[min(self.cursor, len(choices) - 1)])
+
+    def _hero_details(self, update: Update, index: int) -> str:
+        """The details line of the ``index``th hero on the table, looked at."""
+        side, hero = self._table_heroes()[index]
+        state = "active" if hero in active_heroes(update.view, side) else "resting"
+        return f"{title(update, side)}: {hero_text(hero)} ({state})"
+
+    def _choice_details(self, update: Update, choice: Choice) -> str:
+        """The details line of one choice (of the player to act): what it does, and the
+        card's or hero's full text."""
+        mine = update.seat is not None and update.seat in update.acting
+        if not mine or update.outcome is not None:
+            return ""
         key = choice.key
         assert isinstance(key, tuple)
         words = f"{TARGET} {choice.label}."
@@ -637,6 +648,23 @@ class Board(ChoiceRowBoard):
     def _room(self) -> int:
         width, height = self.app.size
         return height - (4 if width >= 120 else 8)
+
+    def _details_rows(self, update: Update, width: int) -> int:
+        """The details line's rows for this position: two when a choice's whole text is
+        longer than the board is wide ("◆ Put down red 2 (lycanthropes). Red lycanthropes:
+        if any is played, the highest…" was cut at 80 columns). Kept for the position, so
+        moving the cursor never moves the lines under the board."""
+        key = (update.version, update.seat, width, self.looking is not None, tuple(self.keys))
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1]
+        if self.looking is not None:
+            heroes = range(len(self._table_heroes()))
+            texts = [self._hero_details(update, index) for index in heroes]
+        else:
+            texts = [self._choice_details(update, choice) for choice in self.choices]
+        rows = 2 if any(cell_len(text) > width for text in texts) else 1
+        self._rows = (key, rows)
+        return rows
 
     def _pick_detail(self, update: Update, width: int) -> Detail:
         """The richest detail whose lines fit the room (kept for one position and size)."""
@@ -669,7 +697,7 @@ class Board(ChoiceRowBoard):
         cards or lines), not once per detail tried: a position tried at eleven levels
         drew its hand eleven times, the most of a Shardhunters update's cost."""
         view = update.view
-        fixed = 3 + (self._head(update, width).cell_len > width)
+        fixed = 2 + self._details_rows(update, width) + (self._head(update, width).cell_len > width)
         fixed += len(self._hand_lines(update, width)) + len(self._choice_lines(update, width))
         side_width = self._side_width(update, width)
         two_columns = self._two_columns(update, width)
@@ -763,9 +791,10 @@ class Board(ChoiceRowBoard):
         part.display = bool(choices)
         part.show(tuple(t.markup for t in choices), lambda: Group(*choices))
         details = self.details()
-        line = Text(details, style="italic", no_wrap=True)
-        line.truncate(width, overflow="ellipsis")
-        self.query_one("#sh-details", ShowOnChange).show((details, width), lambda: line)
+        rows = self._details_rows(update, width)
+        self.query_one("#sh-details", ShowOnChange).show(
+            (details, width, rows), lambda: details_lines(details, width, rows)
+        )
         words = prompt(update, self.keys, self.choices)
         if self._confirming is not None:
             words = confirm_words(update, self._confirming)
