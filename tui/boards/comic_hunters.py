@@ -57,10 +57,10 @@ from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
     HERO_WORD,
     ICON_SHORT,
+    MORE,
     TRACKED,
     Focus,
     card_keys,
-    fit,
     hand_lines,
     head_lines,
     name_of,
@@ -68,6 +68,7 @@ from tui.boards.comic_hunters_draw import (
     players_lines,
     taking_cells,
     title_of,
+    wrapped,
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
@@ -145,6 +146,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("score", "the score if the game ended now: size + variety + Highlights + stash"),
     ("N cards · P pts", "a collection's size and what its size scores now"),
     ("row N (Trending)", "the Trending Track row: row 1 scores most for a collection"),
+    (
+        MORE,
+        "more than fits there (a line of words stops after a whole word): the line under "
+        "the table, or i, has the whole text",
+    ),
 )
 """Every glyph and short form the Comic Hunters screens show, with its meaning."""
 
@@ -614,6 +620,9 @@ WIDE = 120
 """From this many columns the game screen puts the log beside the board."""
 CHROME = {False: 7, True: 3}
 """Lines of the game screen around the board (banner, status, log, keys), log beside or not."""
+CHOICE_LINES = {2: (2, 2), 1: (2, 1), 0: (1, 1)}
+"""By level, the lines for the choice under the cursor and for what to do now: the choice
+keeps its second line longest (what Enter would do is the line to read whole)."""
 
 
 class Board(ChoiceRowBoard):
@@ -869,7 +878,7 @@ class Board(ChoiceRowBoard):
             "players": min(2, biggest),
             "place": grid_biggest if top else biggest,
             "hand": biggest,
-            "choice": 1,
+            "choice": max(CHOICE_LINES),
         }
         made: dict[tuple[str, int, bool], list[Text]] = {}
 
@@ -952,26 +961,21 @@ class Board(ChoiceRowBoard):
         return [c.key for c in self.choices if c.key not in cards]
 
     def _choice_lines(self, update: Update, width: int, level: int) -> list[Text]:
-        """The choice under the cursor in words, and what to do now: each in up to
-        ``level + 1`` lines, always that many (a part that keeps its height is drawn
-        again alone; one that changes it lays the whole screen out again). Whatever is
-        cut is in ``details()``. A final choice asked about takes both lines' room: what it
-        gives up is the one thing to read before the second Enter."""
+        """The choice under the cursor in words, and what to do now: at level 2 two lines
+        each, at level 1 the choice two and what to do one, at level 0 one each; always
+        that many (a part that keeps its height is drawn again alone; one that changes it
+        lays the whole screen out again). Words that do not fit end the line with " …"
+        after a whole word, and are all in ``details()`` (the i key). A final choice asked
+        about takes all the lines: what it gives up is the one thing to read before the
+        second Enter."""
         choices = self.choices
-        if self._confirming is not None and self._mine():  # the question takes both lines
+        counts = CHOICE_LINES[level]
+        if self._confirming is not None and self._mine():  # the question takes the lines
             asked = Text(confirm_words(update, self._confirming), style="bold")
-            return self._lines_of(asked, width, 2 * (level + 1))
+            return wrapped(asked, width, sum(counts))
         line = Text("", style="bold")
         if self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
             line.append(choices[self.cursor].label)
         ask = Text(prompt(update, self.keys, choices), style="bold")
-        return [*self._lines_of(line, width, level + 1), *self._lines_of(ask, width, level + 1)]
-
-    def _lines_of(self, text: Text, width: int, count: int) -> list[Text]:
-        """``text`` wrapped to exactly ``count`` lines, the last cut with … if need be."""
-        lines = list(text.wrap(self.app.console, width))[:count] if text.plain else []
-        if len(text.wrap(self.app.console, width)) > count:
-            rest = text.plain[sum(len(line.plain) for line in lines[:-1]) :].lstrip()
-            lines[-1] = fit(Text(rest, style=text.style), width)
-        return lines + [Text("")] * (count - len(lines))
+        return [*wrapped(line, width, counts[0]), *wrapped(ask, width, counts[1])]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -166,14 +167,16 @@ def card_box(
     chosen: bool = False,
     dim: bool = False,
     fresh: bool = False,
+    full: bool = False,
 ) -> CardBox:
     """One comic as a card: its value glyph and hero on top, then (by size) its title,
-    age and value in words, and its Highlight icons."""
+    age and value in words, and its Highlight icons (``full``: a small card with its
+    heroes' full names)."""
     info = CARD[card]
     glyph = VALUE_GLYPH[info.value]
     lines: list[str]
     if level <= 1:
-        word = glyph + hero_words(card, full=False)
+        word = glyph + hero_words(card, full=full)
         glyph = ""
         lines = [" ".join(icon_words(card, tracks, short=True)) or "no icons"]
     else:
@@ -198,17 +201,143 @@ def card_box(
     )
 
 
-def card_cell(card: str | None, focus_state: tuple[bool, bool, bool], width: int) -> Text:
-    """One comic as a one-line cell (level 0): "◆② Spider #1"."""
+def cell_items(card: str, full: bool) -> list[str]:
+    """What a one-line cell says of a comic, item by item: its heroes, then its icons."""
+    info = CARD[card]
+    return [hero_words(card, full=full), *(ICON_SHORT[i] for i in info.highlights)]
+
+
+def cell_words(card: str, full: bool) -> str:
+    """What a one-line cell says of a comic: its heroes and short icons ("Thor 1st")."""
+    return " ".join(cell_items(card, full))
+
+
+def card_cell(
+    card: str | None, focus_state: tuple[bool, bool, bool], width: int, full: bool = False
+) -> Text:
+    """One comic as a one-line cell (level 0): "◆② Spider-Man #1" (``full``: the heroes'
+    full names)."""
     legal, current, chosen = focus_state
     mark = CHOSEN if chosen else (LEGAL if legal else "")
     if card is None:
         return CardFace("", "·", "dim", width, mark, current).text()
     info = CARD[card]
-    words = " ".join([hero_words(card, full=False), *(ICON_SHORT[i] for i in info.highlights)])
+    words = whole_words(cell_items(card, full), width - CELL_FRAME)
     return CardFace(
         VALUE_GLYPH[info.value], words, AGE_STYLE[info.value], width, mark, current
     ).text()
+
+
+def whole_words(items: Sequence[str], room: int) -> str:
+    """A cell's items in ``room`` columns: all of them, else the heroes and as many icons
+    as fit, then … ("Hulk New …", "Iron Man…", never "Hulk New Ep…"); heroes too long for
+    the room are left for the cell to cut."""
+    words = " ".join(items)
+    if cell_len(words) <= room:
+        return words
+    for count in range(len(items) - 1, 0, -1):
+        kept = " ".join(items[:count])
+        for more in (f" {MORE}", MORE):
+            if cell_len(kept) + len(more) <= room:
+                return kept + more
+    return words
+
+
+CELL_FRAME = 5
+"""A cell's cells around its words: a bracket or space each side, the mark, the glyph and
+a space."""
+EMPTY_CELL = 4
+"""An empty space's cell: " ·" and its frame."""
+
+
+def cell_need(card: str | None, full: bool) -> int:
+    """The width a one-line cell needs to show ``card`` whole."""
+    return EMPTY_CELL if card is None else cell_len(cell_words(card, full)) + CELL_FRAME
+
+
+def share_out(needs: Sequence[int], room: int) -> list[int]:
+    """``room`` columns shared among cells that need ``needs``: each that needs less than
+    an even share gets what it needs, the rest share what is left evenly."""
+    widths = list(needs)
+    left = list(range(len(needs)))
+    rest = room
+    while left:
+        fair = rest // len(left)
+        small = [i for i in left if needs[i] <= fair]
+        if not small:
+            for i in left:
+                widths[i] = max(EMPTY_CELL, fair)
+            break
+        rest -= sum(needs[i] for i in small)
+        left = [i for i in left if i not in small]
+    return widths
+
+
+def cell_plan(
+    lines: Sequence[Sequence[str | None]], room: int | Sequence[int]
+) -> tuple[list[list[int]], bool]:
+    """The widths of one-line cells, line by line, each line of cells having ``room``
+    columns (or its own), and whether they name heroes in full: each cell as wide as its
+    words need, full names when every line has room for them, else the short words; a
+    line without room for those shares its room out (`share_out`) and cuts the longest
+    (the line under the table has the whole card)."""
+    rooms = [room] * len(lines) if isinstance(room, int) else list(room)
+    for full in (True, False):
+        needs = [[cell_need(c, full) for c in line] for line in lines]
+        if all(sum(n) <= r for n, r in zip(needs, rooms, strict=True)):
+            return needs, full
+    return [share_out(n, r) for n, r in zip(needs, rooms, strict=True)], False
+
+
+def in_lines(cards: Sequence[str], width: int, cell: int = CELL_WIDTH) -> list[list[str]]:
+    """Cards split evenly over as many lines of ``width`` as cells of ``cell`` columns
+    would take."""
+    per_line = max(1, width // cell)
+    count = max(1, -(-len(cards) // per_line))
+    size = -(-len(cards) // count)
+    return [list(cards[i : i + size]) for i in range(0, len(cards), size)] or [[]]
+
+
+def box_need(box: CardBox) -> int:
+    """The width ``box`` needs to show its title (and the ◆ corner) and its lines whole."""
+    head = f"{box.mark} " if box.mark else ""
+    head += f"{box.glyph} {box.word}" if box.glyph else box.word
+    return 2 + max([cell_len(head) + 1, *(cell_len(line) for line in box.lines)])
+
+
+def widened(boxes: Sequence[CardBox], width: int, gap: int = 1) -> tuple[CardBox, ...]:
+    """Cards of a row as wide as the row lets them be, up to what their words need: the
+    cards that fit in a band of it at their own width share the band (so the row keeps
+    its height), never narrower than they were."""
+    if not boxes:
+        return tuple(boxes)
+    base = max(b.width for b in boxes)
+    band = min(len(boxes), max(1, (width + gap) // (base + gap)))
+    share = (width + gap) // band - gap
+    new = max(base, min(max(box_need(b) for b in boxes), share))
+    return tuple(b if b.width == new else replace(b, width=new) for b in boxes)
+
+
+def row_boxes(
+    cards: Sequence[str], level: int, tracks: Sequence[str], focus: Focus, width: int
+) -> tuple[CardBox, ...]:
+    """A row of cards as boxes sized to the row: small cards name their heroes in full
+    when the row has room for every one of them."""
+    forms = (True, False) if level <= 1 else (False,)
+    boxes: tuple[CardBox, ...] = ()
+    for full in forms:
+        boxes = ()
+        for card in cards:
+            legal, current, chosen = focus.of(*card_keys(card))
+            boxes += (
+                card_box(
+                    card, level, tracks, legal=legal, selected=current, chosen=chosen, full=full
+                ),
+            )
+        boxes = widened(boxes, width)
+        if all(box_need(b) <= b.width for b in boxes):
+            break
+    return boxes
 
 
 def cards_lines(
@@ -227,19 +356,19 @@ def cards_lines(
         line = Text(no_wrap=True)
         if not cards:
             line.append(empty, style="dim")
-        for card in cards:
-            cell = card_cell(card, focus.of(*card_keys(card)), CELL_WIDTH)
-            if line.cell_len + cell.cell_len > width and line.cell_len:
+        # As many lines as cells of CELL_WIDTH would take, the cells sharing each line.
+        lines = in_lines(cards, width)
+        widths, full = cell_plan(lines, width)
+        for number, (row, sizes) in enumerate(zip(lines, widths, strict=True)):
+            if number:
                 out.append(line)
                 line = Text(no_wrap=True)
-            line.append_text(cell)
+            for card, size in zip(row, sizes, strict=True):
+                line.append_text(card_cell(card, focus.of(*card_keys(card)), size, full))
         out.append(line)
         return out
-    boxes = []
-    for card in cards:
-        legal, current, chosen = focus.of(*card_keys(card))
-        boxes.append(card_box(card, level, tracks, legal=legal, selected=current, chosen=chosen))
-    return CardRow(tuple(boxes), label=label, empty=empty).lines(width)
+    boxes = row_boxes(cards, level, tracks, focus, width)
+    return CardRow(boxes, label=label, empty=empty).lines(width)
 
 
 def backs_line(values: Sequence[int], label: str) -> Text:
@@ -301,6 +430,42 @@ def side_by_side(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> list
     return out
 
 
+def packed(items: Sequence[str], width: int, indent: str = "") -> list[Text]:
+    """``items`` joined by spaces, a line broken only between two of them, each line after
+    ``indent``."""
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(item) <= width:
+            lines[-1] += f" {item}"
+        else:
+            lines.append(item)
+    return [Text(f"{indent}{line}", no_wrap=True) for line in lines]
+
+
+MORE = "…"
+"""Ends a line of words cut to fit (after a whole word): i shows the whole text."""
+
+
+def wrapped(text: Text, width: int, count: int) -> list[Text]:
+    """``text`` wrapped to exactly ``count`` lines (blank ones after it when it is
+    shorter); when it needs more, the last ends after the whole words that fit with " …"
+    (never in the middle of a word: "(2001; Spider-Man; value 1; Firs…" was read)."""
+    lines = list(text.wrap(_CONSOLE, width)) if text.plain else []
+    if len(lines) > count:
+        start = sum(len(line.plain) for line in lines[: count - 1])
+        rest = text.plain[start:].lstrip()
+        head = text[len(text.plain) - len(rest) :]
+        words = rest.split(" ")
+        while len(words) > 1 and cell_len(" ".join(words)) + 2 > width:
+            words.pop()
+        head.truncate(len(" ".join(words)))
+        head.rstrip()
+        head.append(f" {MORE}")
+        head.no_wrap = True
+        lines = [*lines[: count - 1], fit(head, width)]
+    return lines + [Text("")] * (count - len(lines))
+
+
 def fit(line: Text, width: int) -> Text:
     line.no_wrap = True
     line.truncate(width, overflow="ellipsis")
@@ -310,46 +475,59 @@ def fit(line: Text, width: int) -> Text:
 # -- the head: schedule, Trending Track, Highlight tracks -----------------------------------
 
 
-def schedule_line(update: Update, width: int) -> Text:
-    """ "Round 2 of 3: Store → ▶Auction Website → Convention → Assemble · First: Bo"."""
+def schedule_lines(update: Update, width: int) -> list[Text]:
+    """ "Round 2 of 3: Store → ▶Auction Website → Convention → Assemble · First player: Bo";
+    the First player on a line of their own when their whole name would not fit beside
+    the schedule (a name is never cut: "First player: Bo…" was read at 80x24)."""
     view = update.view
     places = [*view["schedule"][view["round"]], "assemble"]
     now = 3 if view["location"] == "assemble" else view["step"]
     over = view["location"] == "over"
-    for names in (LOCATION_NAMES, PLACE_SHORT):
+    first = "" if view["solo"] else f"First player: {name_of(update, view['first'])}"
+    line = Text()
+    for names, arrow in ((LOCATION_NAMES, " → "), (PLACE_SHORT, " → "), (PLACE_SHORT, "→")):
         line = Text(style="bold", no_wrap=True)
         if view["solo"]:
             line.append("Solo vs Jarvis · ")
         line.append(f"Round {view['round'] + 1} of 3: ")
         for index, place in enumerate(places):
             if index:
-                line.append(" → ", style="not bold")
+                line.append(arrow, style="not bold")
             if index == now and not over:
                 line.append(f"{YOU_MARK}{names[place]}", style="reverse")
             else:
                 line.append(names[place], style="not bold")
-        if not view["solo"]:
-            line.append(f" · First player: {name_of(update, view['first'])}", style="not bold")
         if over:
             line.append(" · game over")
-        if line.cell_len <= width:
-            break
-    return fit(line, width)
+        if line.cell_len + (3 + cell_len(first) if first else 0) <= width:
+            if first:
+                line.append(f" · {first}", style="not bold")
+            return [line]
+    return [fit(line, width), *([fit(Text(first), width)] if first else [])]
 
 
-def trending_line(update: Update, width: int) -> Text:
-    """The Trending Track's rows, full hero names when they fit."""
+def trending_lines(update: Update, width: int) -> list[Text]:
+    """The Trending Track's rows on one line, full hero names when they fit; else its rows
+    packed onto as few lines as hold them whole, one under another (never cut: "3: Widow,
+    Hulk, Stra…" was read at 80x24)."""
     view = update.view
-    for full in (True, False):
-        line = Text("Trending ", style="bold", no_wrap=True)
+    label = "Trending "
+    lines: list[Text] = []
+    for wrap, full in ((False, True), (False, False), (True, True), (True, False)):
+        lines = [Text(label, style="bold", no_wrap=True)]
         for index, row in enumerate(view["trending"]):
-            if index:
-                line.append(" │ ")
-            line.append(f"{index + 1}: ", style="bold")
-            line.append(", ".join(HERO_NAMES[h] if full else HERO_WORD[h] for h in row))
-        if line.cell_len <= width:
-            break
-    return fit(line, width)
+            part = Text(f"{index + 1}: ", style="bold", no_wrap=True)
+            part.append(", ".join(HERO_NAMES[h] if full else HERO_WORD[h] for h in row))
+            if index == 0:
+                lines[-1].append_text(part)
+            elif not wrap or lines[-1].cell_len + 3 + part.cell_len <= width:
+                lines[-1].append(" │ ")
+                lines[-1].append_text(part)
+            else:
+                lines.append(Text.assemble(" " * len(label), part, no_wrap=True))
+        if all(line.cell_len <= width for line in lines):
+            return lines
+    return [fit(line, width) for line in lines]
 
 
 def seat_markers(update: Update) -> list[str]:
@@ -422,7 +600,7 @@ def scoring_line(width: int) -> Text | None:
 
 
 def head_lines(update: Update, width: int, level: int) -> list[Text]:
-    lines = [schedule_line(update, width), trending_line(update, width)]
+    lines = [*schedule_lines(update, width), *trending_lines(update, width)]
     if level >= 1:
         scoring = scoring_line(width)
         lines += [scoring] if scoring is not None else []
@@ -521,16 +699,18 @@ def players_lines(
         # In Assemble your own collections are where a played card may go.
         joins = focus if seat == update.seat and view["assembly"] is not None else Focus()
         if collections and level == 0:
-            line = Text("collections: ")
+            items = []
+            full = len(collection_words(collections, full=True)) + 18 <= width
             for number, (hero, cards) in enumerate(collections):
-                full = len(collection_words(collections, full=True)) + 18 <= width
                 word = f"{(HERO_NAMES if full else HERO_WORD)[hero]} {len(cards)}"
                 legal, current, _ = joins.of(("hero", hero))
                 mark = LEGAL if legal else ""
-                line.append(", " if number else "")
-                line.append(f"[{mark}{word}]" if current else f"{mark}{word}")
-            # Wrapped, never cut: a rival's collections are what your choices race.
-            rows += [Text.assemble("    ", part) for part in line.wrap(_CONSOLE, width - 4)]
+                last = number == len(collections) - 1
+                item = f"[{mark}{word}]" if current else f"{mark}{word}"
+                items.append(item if last else f"{item},")
+            # Wrapped between collections, never cut nor inside a name ("Iron | Man 6"):
+            # a rival's collections are what your choices race.
+            rows += packed(["collections:", *items], width - 4, "    ")
         elif collections:
             blocks = [
                 stack(h, cards, level, points[index].get(h, 0), *joins.of(("hero", h))[:2])
@@ -577,7 +757,7 @@ def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Te
         out += CardRow(backs, label="The others' Store cards, face down:").lines(width)
     elif others and level >= 1:
         words = ", ".join(f"{title_of(update, s)} {n}" for s, n in others)
-        out.append(fit(Text(f"Cards in front of the others: {words}", style="dim"), width))
+        out += Text(f"Cards in front of the others: {words}.", style="dim").wrap(_CONSOLE, width)
     return out
 
 
@@ -599,9 +779,10 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         )
         if level == 0:
             line = head
-            cell = min(CELL_WIDTH, (width - head.cell_len - 19) // max(1, len(cards)))
-            for card in cards:
-                line.append_text(card_cell(card, (False, False, False), cell))
+            room = width - head.cell_len - 19  # the two choices: [◆ reveal] ◆ take
+            (sizes,), full = cell_plan([cards], room)
+            for card, size in zip(cards, sizes, strict=True):
+                line.append_text(card_cell(card, (False, False, False), size, full))
             line.append_text(tags)
             out.append(fit(line, width))
         else:
@@ -633,9 +814,9 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
             line = choice_tag(f"Lot {lot + 1}{price}", focus.of(("lot", lot)))
             if not line.plain:
                 line = Text(f"   Lot {lot + 1}{price} ", style="bold")
-            cell = min(CELL_WIDTH, (width - line.cell_len) // max(1, len(cards)))
-            for card in cards:
-                line.append_text(card_cell(card, focus.of(*card_keys(card)), cell))
+            (sizes,), full = cell_plan([cards], width - line.cell_len)
+            for card, size in zip(cards, sizes, strict=True):
+                line.append_text(card_cell(card, focus.of(*card_keys(card)), size, full))
             out.append(fit(line, width))
             if bid:
                 out.append(Text(f"   Lot {lot + 1}: {bid}", style="bold reverse"))
@@ -653,26 +834,67 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
         )
     elif a["lot"] >= 0 and a["bidders"]:
         still = ", ".join(name_of(update, s) for s in a["bidders"])
-        out.append(fit(Text(f"Still bidding: {still}"), width))
+        out += Text(f"Still bidding: {still}.").wrap(_CONSOLE, width)
     return out
+
+
+def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[list[int], bool]:
+    """The widths of the Convention's columns of one-line cells in ``room`` columns, and
+    whether they name heroes in full: each column as wide as its widest card needs, else
+    sharing the room out (`share_out`)."""
+    needs: list[int] = []
+    for full in (True, False):
+        needs = [max(cell_need(c, full) for c in column) for column in columns]
+        if sum(needs) <= room:
+            return needs, full
+    return share_out(needs, room), False
+
+
+def grid_plan(
+    grid: Sequence[str | None], level: int, tracks: Sequence[str], share: int
+) -> tuple[int, bool]:
+    """The width of the Convention's cards (one for all, the columns stay aligned) when
+    each has ``share`` columns, and whether they name heroes in full: as wide as the
+    widest card needs (a ✓ on it included), never narrower than the size's own width."""
+    base = CARD_WIDTH[min(level, 2)]
+    cards = [c for c in grid if c is not None]
+    need = base
+    for full in (True, False) if level <= 1 else (False,):
+        need = max(
+            [
+                base,
+                *(
+                    box_need(card_box(c, min(level, 2), tracks, chosen=True, full=full))
+                    for c in cards
+                ),
+            ]
+        )
+        if need <= share:
+            return need, full
+    return max(base, min(need, share)), False
 
 
 def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
     """The Convention's 5×5 grid with row numbers left and column numbers on top; ◆ by a
     row or column number when taking it is a choice."""
     grid = update.view["convention"]["grid"]
-    cell_width = min(CELL_WIDTH, (width - 5) // GRID) if level == 0 else CARD_WIDTH[min(level, 2)]
+    tracks = update.view["tracks"]
+    if level == 0:
+        columns = [[grid[row * GRID + col] for row in range(GRID)] for col in range(GRID)]
+        widths, full = column_plan(columns, width - 5)
+    else:
+        size, full = grid_plan(grid, level, tracks, (width - 5 + 1) // GRID - 1)
+        widths = [size] * GRID
     top = Text("     ", no_wrap=True)
     for col in range(GRID):
         legal, current, _ = focus.of(("line", "column", col))
         word = f"{LEGAL if legal else ''}{'column ' if level else ''}{col + 1}"
         word = f"[{word}]" if current else word
         top.append(
-            word.center(cell_width + (0 if level == 0 else 1)),
+            word.center(widths[col] + (0 if level == 0 else 1)),
             style="bold reverse" if current else "bold",
         )
     out = [fit(top, width)]
-    tracks = update.view["tracks"]
     for row in range(GRID):
         legal, current, _ = focus.of(("line", "row", row))
         number = f"{LEGAL if legal else ' '}{row + 1}"
@@ -686,7 +908,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                 state = focus.of(("cell", cell))
                 if cell in focus.taking:
                     state = (False, True, True)
-                line.append_text(card_cell(grid[cell], state, cell_width))
+                line.append_text(card_cell(grid[cell], state, widths[col], full))
             out.append(fit(line, width))
             continue
         boxes: list[CardBox] = []
@@ -700,7 +922,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                     Face(
                         "",
                         "empty",
-                        width=cell_width,
+                        width=widths[col],
                         legal=legal_cell,
                         selected=current_cell,
                         dim=True,
@@ -708,16 +930,16 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                     )
                 )
             else:
-                boxes.append(
-                    card_box(
-                        card,
-                        min(level, 2),
-                        tracks,
-                        legal=legal_cell,
-                        selected=current_cell or taking,
-                        chosen=chosen or taking,
-                    )
+                box = card_box(
+                    card,
+                    min(level, 2),
+                    tracks,
+                    legal=legal_cell,
+                    selected=current_cell or taking,
+                    chosen=chosen or taking,
+                    full=full,
                 )
+                boxes.append(replace(box, width=widths[col]))
         height = max(b.body_height for b in boxes)
         faces = [replace(b, height=height).rows() for b in boxes]
         for index in range(height + 2):
@@ -745,23 +967,27 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
             # As many plays to a row as fit, the rest on rows below (one row cut them off
             # after the third or fourth card at 80 columns).
             head = "Playing: "
-            line, placed = Text(head, no_wrap=True), 0
-            for card, hero in plays:
-                item = card_cell(card, focus.of(*card_keys(card)), CELL_WIDTH)
-                item.append(f"→{HERO_WORD[hero]} ")
-                if placed and line.cell_len + item.cell_len > width:
-                    out.append(fit(line, width))
-                    line, placed = Text(" " * len(head), no_wrap=True), 0
-                line.append_text(item)
-                placed += 1
-            out.append(fit(line, width))
+            # Each line's cells share its room with their "→Hero ".
+            lines = in_lines([card for card, _ in plays], width - len(head), CELL_WIDTH + 8)
+            heroes = iter(hero for _, hero in plays)
+            arrows = [[f"→{HERO_WORD[next(heroes)]} " for _ in row] for row in lines]
+            rooms = [width - len(head) - sum(len(a) for a in row) for row in arrows]
+            widths, full = cell_plan(lines, rooms)
+            for number, row in enumerate(lines):
+                line = Text(" " * len(head) if number else head, no_wrap=True)
+                for card, size, arrow in zip(row, widths[number], arrows[number], strict=True):
+                    line.append_text(card_cell(card, focus.of(*card_keys(card)), size, full))
+                    line.append(arrow)
+                out.append(fit(line, width))
         else:
             boxes = []
             for card, hero in plays:
                 legal, current, chosen = focus.of(*card_keys(card))
                 box = card_box(card, level, tracks, legal=legal, selected=current, chosen=chosen)
                 boxes.append(replace(box, lines=(*box.lines, f"→ {HERO_NAMES[hero]}")))
-            out += CardRow(tuple(boxes), label="Playing (new cards, not yet paid):").lines(width)
+            out += CardRow(widened(boxes, width), label="Playing (new cards, not yet paid):").lines(
+                width
+            )
     if paid:
         out += cards_lines(paid, 0, update, focus, width, "Paid with:")
     return out

@@ -1,0 +1,171 @@
+"""Comic Hunters at 80x24: cells as wide as their row lets them be, the First player's
+name whole, and the line under the table never cut in the middle of a word.
+
+Seen playing at 80x24: the Flea Market row read "Thor 1st …" and the hand "Spider-Ma…"
+with room to spare in the row; the round line "First player: Bo…"; the line under the
+table "(2001; Spider-Man; value 1; Firs…"."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from rich.text import Text
+
+from core.games.comic_hunters.data import CARD, HERO_NAMES
+from core.match import Match
+from core.table import Update
+from tests.tui.board_helpers import update_of
+from tui.boards import comic_hunters as board
+from tui.boards import comic_hunters_draw as draw
+
+SLUG = "comic-hunters"
+NAMES = ("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)")
+WIDTH = 78
+"""The board's width in an 80-column terminal."""
+
+
+def _update(players: int = 4, seed: int = 3, **view: Any) -> Update:
+    update = update_of(Match.new(SLUG, players, seed=seed), 0, NAMES[:players])
+    return dataclasses.replace(update, view={**update.view, **view})
+
+
+def _text(lines: list[Text]) -> str:
+    return "\n".join(line.plain for line in lines)
+
+
+LONG = ["c101", "c142", "c205", "c241"]
+"""Cards whose one-line words ("Spider-Man #1", "Widow/Panther") overflowed a cell of 15
+and fit in a quarter of the row."""
+
+
+def test_a_hand_of_four_shows_each_card_whole_at_80_columns() -> None:
+    """Four cards share the row: each is as wide as its words ("Spider-Ma…" was cut in
+    cells of 15 with half the row empty)."""
+    update = _update(hand=LONG)
+    text = _text(draw.hand_lines(update, draw.Focus(), WIDTH, 0))
+    assert "…" not in text, text
+    for card in LONG:
+        assert draw.cell_words(card, full=False) in text, text
+    assert all(len(line) <= WIDTH for line in text.splitlines())
+
+
+def test_a_flea_market_row_names_its_cards_in_full_when_it_has_room() -> None:
+    """A row of one or two cards has room for its heroes' full names and icons ("Thor
+    1st …" was read in a row with room to spare)."""
+    flea = dict(_update().view["flea"] or {})
+    rows = [["c243"], ["c142", "c227"], []]
+    flea.update(rows=rows, caps=[4, 4, 4], open=[True, True, True])
+    update = _update(flea=flea)
+    lines = draw.flea_lines(update, draw.Focus(), WIDTH, 0)
+    text = _text(lines)
+    assert "…" not in text, text
+    for card in ("c142", "c227"):
+        assert draw.cell_words(card, full=False) in text, text
+    assert draw.cell_words("c243", full=True) in text  # the lone card: full names
+    assert all(line.cell_len <= WIDTH for line in lines)
+
+
+def test_small_cards_take_the_room_of_their_row() -> None:
+    """Four small cards (level 1) in 78 columns: "Widow/Panther" and team-ups whole, the
+    row still one band of cards."""
+    cards = ["c142", "c241", "c205", "c101"]
+    update = _update()
+    lines = draw.cards_lines(cards, 1, update, draw.Focus(), WIDTH)
+    text = _text(lines)
+    assert "…" not in text, text
+    assert len(lines) == 4  # one band: top edge, title, icons, bottom edge
+    assert all(line.cell_len <= WIDTH for line in lines)
+    for card in cards:
+        heroes = CARD[card].heroes
+        assert all(HERO_NAMES[h] in text or draw.HERO_WORD[h] in text for h in heroes), text
+
+
+def test_a_cell_too_narrow_stops_after_a_whole_word() -> None:
+    """When even the short words do not fit, the cell keeps the heroes and whole icons and
+    says … (the line under the table has the rest)."""
+    cell = draw.card_cell("c201", (False, False, False), 20).plain  # Spider-Man New Epic
+    assert cell.strip().endswith("Spider-Man New…"), cell  # not "Spider-Man New E…"
+    assert len(cell) == 20
+
+
+def test_the_first_players_name_is_whole_at_80_columns() -> None:
+    """ "First player: Bo…" was read at 80x24: a name that does not fit beside the
+    schedule goes on a line of its own, whole."""
+    for name in ("Bot 2 (normal)", "Aleksandra Wiśniewska-Kowalczyk"):
+        update = _update(players=2, first=1)
+        update = dataclasses.replace(update, names=("Ala", name))
+        lines = draw.head_lines(update, WIDTH, 0)
+        text = _text(lines)
+        assert f"First player: {name}" in text, text
+        assert "…" not in text, text
+        assert all(line.cell_len <= WIDTH for line in lines)
+    short = dataclasses.replace(_update(players=2, first=1), names=("Ala", "Bo"))
+    assert _text(draw.head_lines(short, WIDTH, 0)).splitlines()[0].endswith("First player: Bo")
+
+
+def test_the_trending_track_is_never_cut() -> None:
+    """Every hero on the Trending Track is named whole ("3: Widow, Hulk, Stra…")."""
+    for seed in range(1, 8):
+        update = _update(seed=seed)
+        text = _text(draw.head_lines(update, WIDTH, 0))
+        assert "…" not in text, text
+        for row in update.view["trending"]:
+            for hero in row:
+                assert HERO_NAMES[hero] in text or draw.HERO_WORD[hero] in text, text
+
+
+def test_wrapped_lines_stop_after_a_whole_word() -> None:
+    """The line under the table wraps to its lines; what does not fit ends after a whole
+    word with " …", and the legend says what … means."""
+    label = (
+        "▶ 1 of 4: Pick Spider-Man: Rooftop Nights #6 (2001; Spider-Man; value 1; First "
+        "Appearance) and more words besides to be sure that this label needs more than two "
+        "lines at every width tried"
+    )
+    words = set(label.split())
+    for width in range(30, 81, 7):
+        for count in (1, 2):
+            lines = draw.wrapped(Text(label, style="bold"), width, count)
+            assert len(lines) == count
+            assert all(line.cell_len <= width for line in lines)
+            said = " ".join(line.plain for line in lines).split()
+            assert said[-1] == draw.MORE, lines
+            assert set(said[:-1]) <= words, (width, said)
+    assert draw.MORE in {short for short, _ in board.LEGEND}
+
+
+async def test_the_board_never_cuts_the_choice_in_a_word_at_80x24() -> None:
+    """Through the board at 80x24, at every kind of position: each word of the line under
+    the table is a whole word of the choice (i has them all)."""
+    from textual.app import App, ComposeResult
+
+    class _BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield board.Board(id="board")
+
+    match = Match.new(SLUG, 4, seed=7)
+    rng = random.Random(7)
+    seen: set[str] = set()
+    app = _BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        while match.outcome() is None:
+            seat = rng.choice(sorted(match.to_act()))
+            if 0 in match.to_act():
+                update = update_of(match, 0, NAMES)
+                kind = f"{update.view['location']}-{update.legal[0][0]}"
+                if kind not in seen:
+                    seen.add(kind)
+                    widget.update = None
+                    widget.show(update)
+                    await pilot.pause()
+                    lines = widget._choice_lines(update, 78, 0)
+                    words = {w.rstrip(".,;:") for w in widget.details().split()}
+                    words |= {draw.MORE, "▶"}
+                    said = [w.rstrip(".,;:") for w in lines[0].plain.split()]
+                    assert said[-1] in words, (kind, said)  # the last word whole
+                    assert set(said[:-1]) <= words, (kind, said)
+            match.act(seat, rng.choice(match.legal(seat)))
+    assert len(seen) >= 4
