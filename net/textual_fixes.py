@@ -25,15 +25,41 @@ class, the app's and the theme's variables) when it starts, about half of the CP
 SSH connection to its first frame. Textual keeps parsed rules per stylesheet; ``apply()``
 shares them across every App of the process, keyed by the CSS, where it was read from, the
 arguments and the variables it was parsed with, so a different theme still parses afresh.
+
+And three for the cost of a redraw, which every guest pays when the hall changes (a seat taken
+redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py, issue #14):
+
+- **The garbage collector.** Fifty apps are millions of long-lived objects, and each full
+  collection walked them all: 180 ms each at 20 guests, two in ten lobby keys, plus the
+  younger generations, about a third of the server's CPU per key. Once an app is up its
+  objects are frozen (``gc.freeze``: the collector skips them; reference counting still frees
+  what is not in a cycle), and when an app ends they are unfrozen, so the departed app's
+  cycles are collected: `_Heap`.
+- **Link styles.** ``Strip._apply_link_style`` unpickles the style meta of every segment with
+  one (each line of a widget has one: its offset) to look for ``@click``, on every line of
+  every widget drawn; the answer is now kept per meta.
+- **Callbacks' parameters.** ``textual._callback.count_parameters`` remembers a count on the
+  function, but ``call_later`` wraps each callback in a fresh ``functools.partial``, so every
+  call_later with arguments ran ``inspect.signature``; the count of a partial is now its
+  function's (remembered) count less its arguments.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from typing import Any
+import contextvars
+import functools
+import gc
+import types
+from typing import Any, Final
 
+import textual._callback
 import textual.app
+from rich.segment import Segment
+from rich.style import Style
 from textual.css.stylesheet import Stylesheet
+from textual.strip import Strip
 
 from tui import fixes as tui_fixes
 
@@ -57,6 +83,22 @@ def apply() -> None:
         setattr(textual.app, name, contextlib.nullcontext)
     if not getattr(Stylesheet._parse_rules, "_hunters_shared", False):
         Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)  # type: ignore[method-assign]
+    for owner, name in (
+        (Strip, "_apply_link_style"),
+        (textual._callback, "count_parameters"),
+        (textual.app.App, "_ready"),
+        (textual.app.App, "_process_messages"),
+    ):
+        if not hasattr(owner, name):
+            raise RuntimeError(f"{owner.__name__}.{name} is gone: re-check net/textual_fixes.py")
+    if not getattr(Strip._apply_link_style, _MARK, False):
+        Strip._apply_link_style = _apply_link_style  # type: ignore[method-assign]
+    if not getattr(textual._callback.count_parameters, _MARK, False):
+        textual._callback.count_parameters = _counted(textual._callback.count_parameters)
+    if not getattr(textual.app.App._ready, _MARK, False):
+        textual.app.App._ready = _ready(textual.app.App._ready)  # type: ignore[method-assign]
+    if not getattr(textual.app.App._process_messages, _MARK, False):
+        textual.app.App._process_messages = _processing(textual.app.App._process_messages)  # type: ignore[method-assign]
 
 
 def _shared_parse_rules(parse: Any) -> Any:
@@ -80,3 +122,129 @@ def _shared_parse_rules(parse: Any) -> Any:
 
     parse_rules._hunters_shared = True  # type: ignore[attr-defined]
     return parse_rules
+
+
+_MARK: Final = "_hunters_fast"
+
+SETTLE: Final = 1.0
+"""Seconds after an app starts or ends before the heap is frozen again (and, after an end,
+collected first): a burst of arrivals or departures shares one collection."""
+
+
+class _Heap:
+    """When the garbage collector looks at the apps' objects (see the module docstring).
+
+    An app that starts has its objects frozen `SETTLE` seconds later (with whatever else
+    is alive then); one that ends unfreezes every object at once, and `SETTLE` seconds after
+    the last end a full collection takes the departed apps' cycles before the rest is frozen
+    again. With
+    no app running nothing stays frozen. A cycle that became garbage while frozen waits for
+    the next app to end."""
+
+    def __init__(self) -> None:
+        self.running = 0
+        self.ended = False
+        self.handle: asyncio.TimerHandle | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def started(self) -> None:
+        self.running += 1
+        self._soon()
+
+    def stopped(self) -> None:
+        self.running = max(0, self.running - 1)
+        self.ended = True
+        gc.unfreeze()
+        self._soon(again=True)
+
+    def _soon(self, *, again: bool = False) -> None:
+        """Settle in `SETTLE` seconds (``again``: from now, even if it was to be sooner)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop: nothing to settle for
+            return
+        if self.handle is not None and (again or self.loop is not loop):
+            self.handle.cancel()  # (or it was for a loop that ended: tests run one each)
+            self.handle = None
+        if self.handle is None:
+            # In a context of its own: the app's (its active_app) would keep it alive.
+            self.loop = loop
+            self.handle = loop.call_later(SETTLE, self.settle, context=contextvars.Context())
+
+    def settle(self) -> None:
+        self.handle = None
+        if self.ended:
+            self.ended = False
+            gc.collect()
+        if self.running:
+            gc.freeze()
+        else:
+            gc.unfreeze()
+
+
+HEAP = _Heap()
+
+
+def _ready(ready: Any) -> Any:
+    async def _ready(self: textual.app.App[Any]) -> None:
+        await ready(self)
+        self._hunters_counted = True  # type: ignore[attr-defined]
+        HEAP.started()
+
+    setattr(_ready, _MARK, True)
+    return _ready
+
+
+def _processing(process: Any) -> Any:
+    @functools.wraps(process)
+    async def run(self: textual.app.App[Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await process(self, *args, **kwargs)
+        finally:
+            if getattr(self, "_hunters_counted", False):
+                self._hunters_counted = False  # type: ignore[attr-defined]
+                HEAP.stopped()
+
+    setattr(run, _MARK, True)
+    return run
+
+
+_CLICKS: dict[bytes, bool] = {}
+"""Per pickled style meta, whether it holds an ``@click`` (bounded: ``_CLICKS_LIMIT``)."""
+_CLICKS_LIMIT: Final = 4096
+
+
+def _apply_link_style(self: Strip, link_style: Style) -> Strip:
+    """``Strip._apply_link_style`` as in Textual 8.2.8, with the ``@click`` test kept per meta."""
+    segments = []
+    append = segments.append
+    for text, style, control in self._segments:
+        if not style:
+            append(Segment(text))
+            continue
+        meta = style._meta
+        if meta is not None:
+            click = _CLICKS.get(meta)
+            if click is None:
+                if len(_CLICKS) >= _CLICKS_LIMIT:
+                    _CLICKS.clear()
+                click = _CLICKS[meta] = "@click" in style.meta
+            if click:
+                style = style + link_style
+        append(Segment(text, style, control))
+    return Strip(segments, self._cell_length)
+
+
+setattr(_apply_link_style, _MARK, True)
+
+
+def _counted(count_parameters: Any) -> Any:
+    def counted(func: Any) -> int:
+        if isinstance(func, functools.partial) and isinstance(
+            func.func, types.FunctionType | types.MethodType
+        ):
+            return int(count_parameters(func.func)) - (len(func.args) + len(func.keywords))
+        return int(count_parameters(func))  # (a builtin's is not kept: Textual's own way)
+
+    setattr(counted, _MARK, True)
+    return counted
