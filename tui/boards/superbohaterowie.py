@@ -40,6 +40,7 @@ from tui.boards.base import (
     no_move_here,
     note_sentence,
 )
+from tui.boards.details import details_lines
 from tui.boards.superbohaterowie_table import (
     FACES,
     Marks,
@@ -629,9 +630,11 @@ class Board(KeyStates, Widget, can_focus=True):
         info = info_line(update, series_inline=bool(view["series"]) and not tracks)
         self.query_one("#sb-info", ShowOnChange).show(info.plain, lambda: info)
         details = self.details()
-        line = Text(details, style="italic", no_wrap=True, overflow="ellipsis")
-        line.truncate(width, overflow="ellipsis")
-        self.query_one("#sb-details", ShowOnChange).show((details, width), lambda: line)
+        # One row, cut after a whole word ("goes on …"): the choice comes first and is
+        # whole; i shows the card's whole text.
+        self.query_one("#sb-details", ShowOnChange).show(
+            (details, width), lambda: details_lines(details, width, 1)
+        )
         words = (
             discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
         )
