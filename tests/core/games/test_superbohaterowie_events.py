@@ -1,0 +1,46 @@
+"""Superbohaterowie: what a sixth mutation sample of bench/mutation.py changed unseen,
+pinned through Match: the kinds of events the log's summaries read, and the outcome's
+score-pad line."""
+
+from __future__ import annotations
+
+from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
+from core.match import Match
+from tests.core.games.test_superbohaterowie_rules import card, position, through
+
+
+def test_a_hand_that_cannot_be_played_is_told_as_discard_hand() -> None:
+    """Two explosions on an empty board: one event of its own kind, naming both cards."""
+    state = position(players=2, hands=[["small-explosion", "large-explosion"], ["fire", "leaf"]])
+    _, events = through(state, 0, ("discard-hand",))
+    assert events[0] == {
+        "type": "discard-hand",
+        "text": "{p0} cannot play and discards a small explosion and a large explosion.",
+    }
+
+
+def test_the_next_game_of_a_series_is_told_as_deal() -> None:
+    """After both players continue, the new game's first line is a 'deal' naming who starts."""
+    state = position(
+        players=2,
+        series=2,
+        hands=[["chainsaw", "spider"], ["fire", "leaf"]],
+        cities=[["leaf", "water", "wind", "fire", None], ["spider", "joker", None, None, None]],
+    )
+    after, _ = through(state, 0, ("place", card(state, 0), 0, 4))
+    after, _ = through(after, 1, ("continue",))
+    _, events = through(after, 0, ("continue",))
+    assert events == [{"type": "deal", "text": "Game 2 of 2: {p1} starts."}]
+
+
+def test_a_single_games_outcome_reads_won_on_the_score_pad() -> None:
+    """The score pad's one line is 'won': 1 for the saved city, 0 for every other."""
+    state = position(
+        hands=[["chainsaw", "spider"], [], []],
+        cities=[["leaf", "water", "wind", "fire", None], [None] * 5, [None] * 5],
+    )
+    match = Match(GAME, 3, 0, {}, state)
+    match.act(0, ("place", card(state, 0), 0, 4))
+    outcome = match.outcome()
+    assert outcome is not None
+    assert outcome.breakdown == ({"won": 1}, {"won": 0}, {"won": 0})
