@@ -27,3 +27,22 @@ def test_a_text_longer_than_its_rows_is_cut_after_a_whole_word() -> None:
     kept = line.removesuffix(" …")
     assert CHAINSAW.startswith(kept) and CHAINSAW[len(kept)] == " "
     assert details_lines("x" * 100, 40, 1).plain.endswith("…")  # no word to cut after
+
+
+async def test_superbohaterowies_details_are_whole_on_a_big_terminal() -> None:
+    """At 200x60 the details line was cut ('which is …') with rows to spare below the board:
+    it takes two rows when the room allows."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_superbohaterowie import _snapshot
+
+    app, run_before = _snapshot((200, 60), 4)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await run_before(pilot)
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        details = board.details()  # type: ignore[attr-defined]
+        assert len(details) > 130  # longer than a row of the board
+        part = board.query_one("#sb-details").region
+        rows = screen_text(app).splitlines()[part.y : part.bottom]
+        shown = " ".join(row[part.x : part.right].strip() for row in rows)
+        assert shown == details

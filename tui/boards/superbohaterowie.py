@@ -545,9 +545,10 @@ class Board(KeyStates, Widget, can_focus=True):
             return ("card", hand[col]) if col < len(hand) else None
         return ("space", row - 1, col)
 
-    def _layout(self, update: Update, width: int) -> tuple[str, int, int]:
-        """The city layout, lines of rule text on the hand's cards, and the series' track
-        lines (0, 2: the points, 4: the games too), as the room allows."""
+    def _layout(self, update: Update, width: int) -> tuple[str, int, int, int]:
+        """The city layout, lines of rule text on the hand's cards, the series' track
+        lines (0, 2: the points, 4: the games too), and the details line's rows (two when
+        a row is left over), as the room allows."""
         view = update.view
         room = self._room()
         series = bool(view["series"])
@@ -560,7 +561,8 @@ class Board(KeyStates, Widget, can_focus=True):
         used += tracks
         most = 3 if series else 2  # the lines a card in hand has to say
         rule_lines = max(0, min(most, room - used)) if view["hand"] is not None else 0
-        return layout, rule_lines, tracks
+        details_rows = 2 if room - used - rule_lines >= 1 else 1
+        return layout, rule_lines, tracks, details_rows
 
     def _draw(self) -> None:
         update = self.update
@@ -568,7 +570,7 @@ class Board(KeyStates, Widget, can_focus=True):
             return
         view = update.view
         width = self._width()
-        layout, rule_lines, tracks = self._layout(update, width)
+        layout, rule_lines, tracks, details_rows = self._layout(update, width)
         legal = frozenset(c.key for c in self.choices)
         chosen = frozenset(self.keys)
         cursor = self._target_at(*self.cursor)
@@ -630,10 +632,10 @@ class Board(KeyStates, Widget, can_focus=True):
         info = info_line(update, series_inline=bool(view["series"]) and not tracks)
         self.query_one("#sb-info", ShowOnChange).show(info.plain, lambda: info)
         details = self.details()
-        # One row, cut after a whole word ("goes on …"): the choice comes first and is
-        # whole; i shows the card's whole text.
+        # Two rows when the room allows, else one; cut after a whole word ("goes on …"):
+        # the choice comes first and is whole, i shows the card's whole text.
         self.query_one("#sb-details", ShowOnChange).show(
-            (details, width), lambda: details_lines(details, width, 1)
+            (details, width, details_rows), lambda: details_lines(details, width, details_rows)
         )
         words = (
             discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
