@@ -169,3 +169,24 @@ async def test_the_board_never_cuts_the_choice_in_a_word_at_80x24() -> None:
                     assert set(said[:-1]) <= words, (kind, said)
             match.act(seat, rng.choice(match.legal(seat)))
     assert len(seen) >= 4
+
+
+def test_the_cards_being_played_split_where_they_fit_whole() -> None:
+    """Five cards played at 80 columns: three to a line cut them to "Spider-…" and
+    "Captain…" with the second line half empty; the lines split where every card fits."""
+    plays = [
+        ("c101", "spider-man"),
+        ("c245", "captain-america"),
+        ("c205", "spider-man"),
+        ("c110", "captain-america"),
+        ("c111", "black-widow"),
+    ]
+    base = _update(players=2)
+    assembly = {"plays": [plays, []], "paid": [[], []], "stages": ["play", "play"]}
+    update = _update(players=2, assembly={**(base.view["assembly"] or {}), **assembly})
+    lines = draw.assembly_lines(update, draw.Focus(), WIDTH, 0)
+    text = _text(lines)
+    assert "…" not in text, text
+    assert text.count("→") == len(plays)
+    assert all(line.cell_len <= WIDTH for line in lines)
+    assert len(lines) == 3  # the sum-up line and two lines of cards

@@ -9,6 +9,7 @@ with full names, 3 cards with their titles) and the board picks the biggest that
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -289,13 +290,27 @@ def cell_plan(
     return [share_out(n, r) for n, r in zip(needs, rooms, strict=True)], False
 
 
-def in_lines(cards: Sequence[str], width: int, cell: int = CELL_WIDTH) -> list[list[str]]:
-    """Cards split evenly over as many lines of ``width`` as cells of ``cell`` columns
-    would take."""
-    per_line = max(1, width // cell)
-    count = max(1, -(-len(cards) // per_line))
-    size = -(-len(cards) // count)
-    return [list(cards[i : i + size]) for i in range(0, len(cards), size)] or [[]]
+def in_lines(
+    cards: Sequence[str], width: int, cell: int = CELL_WIDTH, extra: Sequence[int] = ()
+) -> list[list[str]]:
+    """Cards over as many lines of ``width`` as cells of ``cell`` columns would take, split
+    where the lines' words (and ``extra`` columns a card) fit best: the fewest columns
+    short on any line, then the most even lines."""
+    count = max(1, -(-len(cards) // max(1, width // cell)))
+    if count == 1 or len(cards) <= count:
+        return [list(cards[i : i + 1]) for i in range(len(cards))] if count > 1 else [list(cards)]
+    needs = [
+        cell_need(card, False) + (extra[i] if i < len(extra) else 0) for i, card in enumerate(cards)
+    ]
+    best: tuple[int, int] | None = None
+    chosen: tuple[int, ...] = ()
+    for cuts in itertools.combinations(range(1, len(cards)), count - 1):
+        bounds = (0, *cuts, len(cards))
+        used = [sum(needs[a:b]) for a, b in itertools.pairwise(bounds)]
+        score = (sum(max(0, u - width) for u in used), max(used) - min(used))
+        if best is None or score < best:
+            best, chosen = score, bounds
+    return [list(cards[a:b]) for a, b in itertools.pairwise(chosen)]
 
 
 def box_need(box: CardBox) -> int:
@@ -968,7 +983,8 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
             # after the third or fourth card at 80 columns).
             head = "Playing: "
             # Each line's cells share its room with their "→Hero ".
-            lines = in_lines([card for card, _ in plays], width - len(head), CELL_WIDTH + 8)
+            arrow = [len(HERO_WORD[hero]) + 2 for _, hero in plays]
+            lines = in_lines([c for c, _ in plays], width - len(head), CELL_WIDTH + 8, arrow)
             heroes = iter(hero for _, hero in plays)
             arrows = [[f"→{HERO_WORD[next(heroes)]} " for _ in row] for row in lines]
             rooms = [width - len(head) - sum(len(a) for a in row) for row in arrows]
