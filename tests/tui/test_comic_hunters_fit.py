@@ -62,7 +62,7 @@ def test_a_flea_market_row_names_its_cards_in_full_when_it_has_room() -> None:
     text = _text(lines)
     assert "…" not in text, text
     for card in ("c142", "c227"):
-        assert draw.cell_words(card, full=False) in text, text
+        assert any(draw.cell_words(card, full) in text for full in (True, False)), text
     assert draw.cell_words("c243", full=True) in text  # the lone card: full names
     assert all(line.cell_len <= WIDTH for line in lines)
 
@@ -190,3 +190,30 @@ def test_the_cards_being_played_split_where_they_fit_whole() -> None:
     assert text.count("→") == len(plays)
     assert all(line.cell_len <= WIDTH for line in lines)
     assert len(lines) == 3  # the sum-up line and two lines of cards
+
+
+def test_a_long_hand_never_cuts_the_score() -> None:
+    """Thirteen cards in a bot's hand cut its line at 80 columns ("· score …"): the backs are
+    counted by value instead ("5①7②1③"), and the legend says so."""
+    update = _update(players=4)
+    values = list(update.view["hand_values"])
+    values[1] = [1] * 5 + [2] * 7 + [3]
+    update = _update(players=4, hand_values=values)
+    sheet = {"size": 0, "variety": 0, "highlights": 0, "secret stash": 15}
+    line = draw.player_line(update, 1, sheet, 0, WIDTH, False)  # Bot 2 (normal)
+    assert line.plain.rstrip().endswith("score 15"), line.plain
+    assert "5①7②1③" in line.plain
+    assert "hand 5①2②" in {short for short, _ in board.LEGEND}
+
+
+def test_a_full_flea_market_row_gives_its_cards_the_room_of_the_choices_it_lacks() -> None:
+    """A full row offers only "take": its cards get the room "reveal" would have taken
+    ("② Widow…   ② Spide…   ② Thor …" was read with the reveal's room unused)."""
+    flea = dict(_update().view["flea"] or {})
+    cards = ["c103", "c110", "c111", "c116"]  # Spider-Man, Captain, Widow, Panther
+    flea.update(rows=[cards, [], []], caps=[4, 4, 4], open=[True, True, True])
+    update = _update(flea=flea)
+    focus = draw.Focus(legal=frozenset({("take-row", 0)}))
+    line = draw.flea_lines(update, focus, WIDTH, 0)[0].plain
+    assert "…" not in line, line
+    assert all(draw.cell_words(card, False) in line for card in cards), line

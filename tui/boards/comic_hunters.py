@@ -124,6 +124,7 @@ The others playing meanwhile never move your cursor.
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("① ② ③", "a card's market value: 1 Contemporary, 2 Modern, 3 Classic (age, price, pay)"),
+    ("hand 5①2②", "a hand's backs counted by value: five cards of value 1 and two of value 2"),
     (f"{TRACKED}", "a Highlight icon one of this game's three tracks counts"),
     *((ICON_SHORT[icon], HIGHLIGHT_NAMES[icon]) for icon in ICON_SHORT),
     *(

@@ -386,10 +386,15 @@ def cards_lines(
     return CardRow(boxes, label=label, empty=empty).lines(width)
 
 
-def backs_line(values: Sequence[int], label: str) -> Text:
-    """Cards seen from the back, which shows their market value: "hand ①①②"."""
+def backs_line(values: Sequence[int], label: str, counted: bool = False) -> Text:
+    """Cards seen from the back, which shows their market value: "hand ①①②" (``counted``:
+    how many of each value, "hand 2①1②")."""
     line = Text(f"{label} ")
-    line.append("".join(VALUE_GLYPH[v] for v in values) or "none", style="bold")
+    if counted and values:
+        glyphs = "".join(f"{values.count(v)}{VALUE_GLYPH[v]}" for v in sorted(set(values)))
+    else:
+        glyphs = "".join(VALUE_GLYPH[v] for v in values) or "none"
+    line.append(glyphs, style="bold")
     return line
 
 
@@ -664,15 +669,18 @@ def player_line(
         f"Highlights {sheet['highlights']} + stash {sheet['secret stash']}"
     )
     # Longest first: full track names and the score's parts, then short names, then the
-    # score alone (the tracks above already show the marks when ``show_marks``).
-    for short, parts in ((False, True), (True, True), (True, False)):
+    # score alone, then the hand's backs counted by value (the tracks above already show
+    # the marks when ``show_marks``). A long hand cut the score off at 80 columns.
+    forms = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
+    for short, parts, by_value in forms:
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         line.append(who, style="bold")
         if show_marks:
             line.append(f" ({marker})")
         line.append(f" · stash {stash}")
         if held is not None:
-            line.append_text(backs_line(held, " · hand" if short else f" · hand {len(held)}:"))
+            label = " · hand" if short else f" · hand {len(held)}:"
+            line.append_text(backs_line(held, label, by_value))
         if not show_marks:
             line.append(f" · {marks_words(update, marks, short)}")
         line.append(" · ")
@@ -794,7 +802,7 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         )
         if level == 0:
             line = head
-            room = width - head.cell_len - 19  # the two choices: [◆ reveal] ◆ take
+            room = width - head.cell_len - tags.cell_len  # the choices the row offers now
             (sizes,), full = cell_plan([cards], room)
             for card, size in zip(cards, sizes, strict=True):
                 line.append_text(card_cell(card, (False, False, False), size, full))
