@@ -9,6 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -29,6 +31,24 @@ CHAT_LINES = 5
 
 LOBBY_HINT = "Press the number of an open seat to sit there, or w to watch."
 """The lobby's marked line in screen-reader mode until a key has done something."""
+
+
+_CONTENTS: dict[str, Content] = {}
+"""Lobby lines as Textual draws them, shared by every guest's lobby (most lines read the same
+for everyone): each is converted and measured once, not once per guest."""
+_CONTENTS_LIMIT = 2048
+
+
+def shared_content(line: Text) -> Content | Text:
+    """``line`` as the `Content` every lobby showing it shares (a styled line as it is)."""
+    if line.spans or line.style:
+        return line
+    content = _CONTENTS.get(line.plain)
+    if content is None:
+        if len(_CONTENTS) >= _CONTENTS_LIMIT:
+            _CONTENTS.clear()
+        content = _CONTENTS[line.plain] = Content(line.plain)
+    return content
 
 
 def lobby_lines(hall: HallView, guest: str) -> list[Text]:
@@ -173,6 +193,7 @@ class LobbyScreen(KeyStates, Screen[None]):
 
     DEFAULT_CSS = """
     LobbyScreen { padding: 1 2; }
+    LobbyScreen #lobby-lines { height: auto; }
     LobbyScreen #lobby-status { margin-top: 1; text-style: bold; }
     """
 
@@ -205,11 +226,17 @@ class LobbyScreen(KeyStates, Screen[None]):
         self.hall = hall
         self.guest = guest
         self.title = "Lobby"
-        self._shown = ""
+        self._shown: list[str] = []
+        """The lines shown, one widget each (`show_hall`)."""
+        self._lines = Vertical(id="lobby-lines")
         self._stale = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="lobby-lines")
+        lines = lobby_lines(self.hall, self.guest)
+        self._shown = [line.plain for line in lines]
+        with self._lines:
+            for line in lines:
+                yield Static(shared_content(line))
         settings = getattr(self.app, "settings", None)
         if settings is not None and settings.screen_reader:
             # Where a screen reader starts reading: what to do here, then what each key did.
@@ -237,22 +264,44 @@ class LobbyScreen(KeyStates, Screen[None]):
             self.show_hall()
 
     def show_hall(self) -> None:
-        """Redraw from the hall as it is now (when hidden under a game: once it shows again)."""
+        """Redraw from the hall as it is now (when hidden under a game: once it shows again).
+
+        Every guest's lobby redraws at every change of the hall (fifty of them for one seat
+        taken), so only what changed is drawn: a line a widget, and of those only the ones
+        whose text changed; the screen is laid out again only when a line's height changes
+        or lines come or go."""
         if not self.is_current and self.is_mounted:
             self._stale = True
             return
         self._stale = False
-        text = Text("\n").join(lobby_lines(self.hall, self.guest))
-        if text.plain != self._shown:
-            # Same number of lines: the same size, so no layout pass (the costly part of a
-            # redraw that every guest pays on every change of the hall).
-            same_size = text.plain.count("\n") == self._shown.count("\n")
-            for lines in self.query("#lobby-lines").results(Static):  # none before compose
-                lines.update(text, layout=not same_size or not self._shown)
-                self._shown = text.plain
+        if self._lines.is_attached:
+            self._show_lines(lobby_lines(self.hall, self.guest))
+        self.refresh_bindings()
+
+    def _show_lines(self, lines: list[Text]) -> None:
+        shown, widgets = self._shown, list(self._lines.children)
+        moved = len(lines) != len(shown)
+        for index, (line, widget) in enumerate(zip(lines, widgets, strict=False)):
+            if index < len(shown) and line.plain == shown[index]:
+                continue
+            if not isinstance(widget, Static):
+                continue
+            widget.update(shared_content(line), layout=False)
+            width, height = widget.content_size
+            if not width or (
+                (line.cell_len > width or height != 1)
+                and widget.visual.get_height(widget.styles, width) != height
+            ):
+                widget.refresh(layout=True)
+                moved = True
+        if len(lines) > len(widgets):
+            self._lines.mount_all(Static(shared_content(line)) for line in lines[len(widgets) :])
+        for widget in widgets[len(lines) :]:
+            widget.remove()
+        self._shown = [line.plain for line in lines]
+        if moved:
             for status in self.query("#lobby-status").results(MarkedLine):
                 status.call_after_refresh(status.place)  # the lines above may have grown
-        self.refresh_bindings()
 
     def say(self, message: str) -> None:
         """Put ``message`` on the status line, as if a key here had done it."""
