@@ -23,7 +23,9 @@ DRAW = {"orb-hunters": "_redraw"}
 """The board method that draws its parts (``_draw`` unless named here)."""
 
 
-async def _play(slug: str, size: tuple[int, int], actions: int) -> tuple[int, int, int]:
+async def _play(
+    slug: str, size: tuple[int, int], actions: int, before: Any = None
+) -> tuple[int, int, int]:
     """Ala's screen while the table plays ``actions`` first legal moves (Bob's as a remote
     player's): how often the board was shown an update, drew itself, and was resized."""
     app = HuntersApp(Settings(bot_delay=0, summaries=False))
@@ -56,6 +58,8 @@ async def _play(slug: str, size: tuple[int, int], actions: int) -> tuple[int, in
             return original_post(message)
 
         board.post_message = post
+        if before is not None:
+            before()
         for _ in range(actions):
             match = screen.table.match
             if match.outcome() is None and not match.to_act():
@@ -83,3 +87,28 @@ async def test_the_board_is_resized_by_its_own_parts_and_draws_once_all_the_same
     shows, draws, resizes = await _play("shardhunters", (80, 24), 40)
     assert resizes >= 5
     assert draws == shows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_a_part_changing_height_lays_the_screen_out_once(size: tuple[int, int]) -> None:
+    """Textual lays the screen out again whenever a widget's size changed in a layout (its
+    virtual size asks for one): every update that grew a part of the board was laid out
+    twice, each time the whole screen, and the second moved nothing. (A few layouts asked
+    for by the board itself move nothing still: Shardhunters hides and shows its row of
+    choices.)"""
+    layouts: list[bool] = []
+    original = GameScreen._refresh_layout
+
+    def counted(screen: GameScreen, *args: Any, **kwargs: Any) -> None:
+        before = dict(screen._compositor._full_map)
+        original(screen, *args, **kwargs)
+        layouts.append(before != screen._compositor._full_map)  # something moved
+
+    GameScreen._refresh_layout = counted  # type: ignore[method-assign]
+    try:
+        _, _, resizes = await _play("shardhunters", size, 30, before=layouts.clear)
+    finally:
+        GameScreen._refresh_layout = original  # type: ignore[method-assign]
+    assert resizes >= 5
+    assert len(layouts) >= resizes
+    assert layouts.count(False) <= len(layouts) // 10, str(layouts)

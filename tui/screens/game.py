@@ -25,6 +25,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.engine import Event, IllegalAction, with_names
@@ -89,6 +91,12 @@ def legend_grid(legend: Sequence[tuple[str, str]]) -> rich_table.Table:
     for glyph, meaning in legend:
         grid.add_row(Text(glyph), Text(meaning))
     return grid
+
+
+def _layout_state(widget: Widget) -> tuple[bool, tuple[bool, bool]]:
+    """Whether ``widget`` asked for a layout, and which of its scrollbars show."""
+    bars = (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar)
+    return widget._layout_required, bars
 
 
 class LocalPlayers:
@@ -267,6 +275,19 @@ class GameScreen(PlainTableScreen):
         """The log beside the board from ``WIDE`` columns on (never in screen-reader mode,
         where everything is one column read in order)."""
         self.set_class(width >= WIDE and not self.settings.screen_reader, "-wide")
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """Lay the screen out, once. Textual has each widget whose size the layout changed
+        ask for another layout of the whole screen (its virtual size does), and so every
+        update that grew or shrank a part of the board was laid out twice: the second found
+        nothing to move. A widget's request is kept when it came before this layout, or its
+        scrollbars came or went in it (its children then have another width)."""
+        placed = [self, *self._compositor._full_map]  # its scrollbars too
+        before = [_layout_state(widget) for widget in placed]
+        super()._refresh_layout(size, scroll)
+        for widget, (asked, bars) in zip(placed, before, strict=True):
+            if widget._layout_required and not asked and _layout_state(widget)[1] == bars:
+                widget._layout_required = False
 
     async def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
