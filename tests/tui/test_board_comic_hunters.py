@@ -14,7 +14,13 @@ from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from core.engine import Action, IllegalAction
-from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES, SCHEDULE
+from core.games.comic_hunters.data import (
+    CARD,
+    HERO_NAMES,
+    HIGHLIGHT_NAMES,
+    LOCATION_NAMES,
+    SCHEDULE,
+)
 from core.match import Match
 from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
@@ -790,7 +796,10 @@ def test_every_card_being_played_shows_at_80_columns() -> None:
         for width in (80, 50):
             lines = [line.plain for line in draw.assembly_lines(update, draw.Focus(), width, 0)]
             assert all(len(line) <= width for line in lines), lines
-            assert "\n".join(lines).count("→") == played, (width, lines)
+            playing = "\n".join(lines).split("Paid with:")[0]
+            assert sum(playing.count(glyph) for glyph in "①②③") == played, (width, lines)
+            team_ups = [c for c, _ in assembly["plays"][0] if len(CARD[c].heroes) > 1]
+            assert playing.count("→") == len(team_ups), (width, lines)  # which collection
     assert best >= 4, "an Assemble with four cards played was checked"
 
 

@@ -173,7 +173,8 @@ async def test_the_board_never_cuts_the_choice_in_a_word_at_80x24() -> None:
 
 def test_the_cards_being_played_split_where_they_fit_whole() -> None:
     """Five cards played at 80 columns: three to a line cut them to "Spider-…" and
-    "Captain…" with the second line half empty; the lines split where every card fits."""
+    "Captain…" with the second line half empty; the lines split where every card fits,
+    and only a team-up spends room on "→Hero"."""
     plays = [
         ("c101", "spider-man"),
         ("c245", "captain-america"),
@@ -187,7 +188,8 @@ def test_the_cards_being_played_split_where_they_fit_whole() -> None:
     lines = draw.assembly_lines(update, draw.Focus(), WIDTH, 0)
     text = _text(lines)
     assert "…" not in text, text
-    assert text.count("→") == len(plays)
+    assert text.count("→") == 1  # only the team-up says which collection it joins
+    assert sum(text.count(glyph) for glyph in "①②③") == len(plays)
     assert all(line.cell_len <= WIDTH for line in lines)
     assert len(lines) == 3  # the sum-up line and two lines of cards
 

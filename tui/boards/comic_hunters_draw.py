@@ -990,11 +990,14 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
             # As many plays to a row as fit, the rest on rows below (one row cut them off
             # after the third or fourth card at 80 columns).
             head = "Playing: "
-            # Each line's cells share its room with their "→Hero ".
-            arrow = [len(HERO_WORD[hero]) + 2 for _, hero in plays]
-            lines = in_lines([c for c, _ in plays], width - len(head), CELL_WIDTH + 8, arrow)
-            heroes = iter(hero for _, hero in plays)
-            arrows = [[f"→{HERO_WORD[next(heroes)]} " for _ in row] for row in lines]
+            # Each line's cells share its room with their "→Hero ": only a team-up's
+            # says which collection it joins (a card of one hero joins that hero's).
+            said = [f"→{HERO_WORD[hero]} " if len(CARD[c].heroes) > 1 else "" for c, hero in plays]
+            lines = in_lines(
+                [c for c, _ in plays], width - len(head), CELL_WIDTH + 4, [len(a) for a in said]
+            )
+            told = iter(said)
+            arrows = [[next(told) for _ in row] for row in lines]
             rooms = [width - len(head) - sum(len(a) for a in row) for row in arrows]
             widths, full = cell_plan(lines, rooms)
             for number, row in enumerate(lines):
