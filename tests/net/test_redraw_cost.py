@@ -99,3 +99,14 @@ async def test_an_apps_objects_are_frozen_while_it_runs_and_collected_after() ->
     assert gc.get_freeze_count() == 0
     gc.collect()
     assert ref() is None
+
+
+def test_the_youngest_generation_is_collected_less_often() -> None:
+    """A redraw allocates thousands of objects: collected every 700, the young generations
+    cost a lobby key at 20 guests 8 ms, at 20,000 1.4 ms."""
+    gc.set_threshold(700, 10, 10)
+    try:
+        textual_fixes.apply()
+        assert gc.get_threshold() == (textual_fixes.YOUNG, 10, 10)
+    finally:
+        gc.set_threshold(700, 10, 10)
