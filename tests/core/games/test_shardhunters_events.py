@@ -1,0 +1,86 @@
+"""Shardhunters: what a sixth mutation sample of bench/mutation.py changed unseen, pinned
+through Match: who paid a Bloodshard by name, the kinds and words of events the log and
+its summaries read, the score pad of a five-hero win, and the first Combat of a new game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.games.shardhunters.data import hero_name
+from core.games.shardhunters.rules import SHARDHUNTERS as GAME
+from core.match import Match
+from tests.core.games.test_shardhunters_rules import act, combat, fight, new, tavern
+
+
+@pytest.mark.parametrize(
+    ("hands", "teams", "number", "shard"),
+    [
+        ([["white-2a"], ["white-2b"]], [(), ("felix",)], 0, "{p1} gets a Bloodshard (Felix)."),
+        (
+            [["white-4a", "white-3a"], ["white-1a", "white-2a"]],
+            [("ivo",), ()],
+            1,
+            "{p0} gets a Bloodshard (Ivo).",
+        ),
+        (
+            [["white-1a", "white-1b", "white-2a"], ["white-4a", "white-3a", "white-3b"]],
+            [("luther",), ()],
+            2,
+            "{p0} gets a Bloodshard (Luther).",
+        ),
+    ],
+)
+def test_felix_ivo_and_luther_are_named_when_they_pay(
+    hands: list[list[str]], teams: list[tuple[str, ...]], number: int, shard: str
+) -> None:
+    """The log says which hero paid: a draw for Felix, the second Combat won for Ivo, the
+    third lost for Luther."""
+    _, events = fight(combat(hands, teams, number=number), *hands)
+    assert {"type": "shard", "text": shard} in events
+
+
+def test_paying_at_the_tavern_is_told_as_pay() -> None:
+    """The Tavern's purchase is one event of the kind 'pay' (the summary reads it)."""
+    state = tavern(2, team=("oskar", "ivo"), cost=3)
+    top = state.tavern[:2]
+    _, events = act(state, 0, ("pay",))
+    drawn = " and ".join(hero_name(hero) for hero in top)
+    assert events == [{"type": "pay", "text": f"{{p0}} pays 2 Bloodshards and draws {drawn}."}]
+
+
+def test_a_draft_pick_is_told_to_the_picker_by_name() -> None:
+    """The picker reads which hero it kept; everyone else that a hero was chosen."""
+    state = new(3, draft=True)
+    kept = state.draft_hands[0][0]
+    _, events = act(state, 0, ("pick", kept))
+    assert events == [
+        {"type": "pick", "text": f"You keep {hero_name(kept)}.", "to": 0},
+        {"type": "submitted", "text": "{p0} has chosen a hero."},
+    ]
+
+
+def test_a_five_hero_win_reads_on_the_score_pad() -> None:
+    """The score pad's line for a Hunt won with five heroes: 1 for the winner, 0 else."""
+    five = ("ivo", "bruno", "mira", "oskar", "sabine")
+    state = combat(
+        [["white-4a"], ["white-1a"]], [five, ("lenka",)], number=3, loot=[["white-2a"], []]
+    )
+    state = replace(state, active=(("mira", "oskar"), ("lenka",)))
+    state, _ = fight(state, ["white-4a"], ["white-1a"])
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.breakdown == (
+        {"won a Hunt with five heroes": 1},
+        {"won a Hunt with five heroes": 0},
+    )
+
+
+def test_a_new_game_starts_at_the_first_combat() -> None:
+    """A game with the Hero Draft is at the first Combat from the start: every seat's view
+    says so while heroes are drafted, before the first Hunt's deal."""
+    for seats in (2, 4):
+        match = Match.new("shardhunters", seats, seed=seats, options={"draft": True})
+        assert match.state.phase == "draft"
+        assert match.state.combat == 0 and match.view(0)["combat"] == 0
