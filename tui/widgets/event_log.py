@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 MAX_ENTRIES = 500
 MIN_WIDTH = 10
 """Narrowest the log's lines are wrapped to."""
+KEPT_LINES = 400
+"""Lines drawn kept for the next frames (a log scrolled by one line shows the same lines
+less one, one row higher)."""
 
 
 class EventLog(RichLog):
@@ -43,6 +48,10 @@ class EventLog(RichLog):
         """The width the lines shown were wrapped to (they are wrapped again on a new one)."""
         self._scrolled_for: tuple[Size, Size, Size] | None = None
         """The sizes the scrollbars were last set for."""
+        self._frame: tuple[Style, int] | None = None
+        """The log's style and width for the frame being drawn (worked out once)."""
+        self._drawn: dict[tuple[int, int, int, Style], Strip] = {}
+        """Lines drawn, by line of the log, scroll, width and style."""
 
     def write(
         self,
@@ -106,6 +115,42 @@ class EventLog(RichLog):
             return
         self._scrolled_for = sizes
         super()._scroll_update(virtual_size)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A frame's lines, the log's style and width worked out once for them all: RichLog
+        asks for them at every line, walking up every widget around the log each time."""
+        self._frame = (self.rich_style, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def render_line(self, y: int) -> Strip:
+        """A line of the log as drawn before when it is one (scrolled up by a new line, or
+        drawn again beside a board that changed)."""
+        style, width = self._frame or (self.rich_style, self.scrollable_content_region.width)
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        if index >= len(self.lines):  # blank, until a line is written there
+            key = (-1, 0, width, style)
+        else:
+            key = (index + self._start_line, scroll_x, width, style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) >= KEPT_LINES:
+                self._drawn.clear()
+            if index >= len(self.lines):
+                strip = Strip.blank(width, style)
+            else:
+                line = self.lines[index].crop_extend(scroll_x, scroll_x + width, style)
+                strip = line.apply_style(style)
+            self._drawn[key] = strip
+        return strip
+
+    def clear(self) -> Any:
+        """Every line goes, and with them the lines drawn (their places are new lines')."""
+        self._drawn.clear()
+        return super().clear()
 
     def on_resize(self, event: events.Resize) -> None:
         """Lines are wrapped when written: at a new width they are wrapped again (the log

@@ -1,0 +1,71 @@
+"""The log's lines are drawn once: a line scrolled up by the next one is the same line, and
+every line of a frame has the same style. The log beside a 200x60 table (some 58 lines)
+took a quarter of each update's frame, its style worked out anew for every line (issue #15).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+
+from tui.widgets.event_log import EventLog
+
+
+class Log(App[None]):
+    def compose(self) -> ComposeResult:
+        yield EventLog(id="log")
+
+
+def _shown(app: App[Any]) -> list[str]:
+    return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+
+async def test_a_frame_works_out_the_logs_style_once() -> None:
+    app = Log()
+    async with app.run_test(size=(40, 30)) as pilot:
+        log = app.query_one(EventLog)
+        for n in range(60):
+            log.add(f"Line {n}.")
+        await pilot.pause()
+        asked: list[int] = []
+        style = type(log).rich_style
+
+        class Counting(EventLog):
+            @property
+            def rich_style(self) -> Any:
+                asked.append(1)
+                return style.fget(self)  # type: ignore[attr-defined]
+
+        log.__class__ = Counting
+        log.add("The newest line.")
+        await pilot.pause()
+        assert "The newest line." in _shown(app)[-1]
+        assert 0 < len(asked) <= 3
+
+
+async def test_the_lines_shown_follow_the_log() -> None:
+    """Lines kept from an earlier frame never stand for others: scrolled, shown for another
+    reader (the log cleared and written again), or wrapped at another width."""
+    app = Log()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(EventLog)
+        for n in range(20):
+            log.add(f"Line {n}.", to=n % 2)
+        log.show_for(0)
+        await pilot.pause()
+        assert "Line 18." in _shown(app)[-1]
+        log.add("Everyone reads this.")
+        await pilot.pause()
+        assert "Everyone reads this." in _shown(app)[-1]
+        assert "Line 18." in _shown(app)[-2]
+        log.show_for(1)
+        await pilot.pause()
+        shown = _shown(app)
+        assert "Everyone reads this." in shown[-1]
+        assert "Line 19." in shown[-2]
+        assert not any("Line 18." in line for line in shown)
+        await pilot.resize_terminal(12, 10)
+        await pilot.pause()
+        shown = _shown(app)
+        assert shown[-3:] == ["Everyone", "reads", "this."]
