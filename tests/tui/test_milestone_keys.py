@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.screen import Screen
 
+from tests.tui import screen_text
 from tui.app import HuntersApp
 from tui.screens.help import HelpScreen, game_guide
 from tui.screens.history import HistoryScreen
@@ -58,3 +59,28 @@ async def test_help_and_history_closed_as_they_open_do_not_crash_the_app() -> No
             await pilot.pause()
             assert app.screen is not screen
         assert app.is_running and app._exception is None
+
+
+async def test_a_summary_taller_than_the_screen_still_shows_how_to_play_on() -> None:
+    """An Orb Hunters round's summary at 80x24 (relics won, exchanges, every player's
+    relics, who is most wounded) was taller than the panel: "Enter: play on" was below the
+    panel's edge and a newcomer saw no way on. The line stays in view under the facts,
+    which scroll with the arrow keys, and says so."""
+    facts = [f"Fact number {n} of the round, told in one sentence." for n in range(30)]
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(MilestoneScreen(["Round 2 of 3 is over", *facts], holding=True))
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Enter: play on (the bots wait for you); ↑↓ read the rest" in text, text
+        assert facts[0] in text and facts[-1] not in text
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert facts[-1] in text and "Enter: play on" in text
+        # A short summary has nothing to scroll and says nothing of it.
+        await pilot.press("enter")
+        await app.push_screen(MilestoneScreen(["Hunt 1", "Ala wins it."], holding=True))
+        await pilot.pause()
+        assert "read the rest" not in screen_text(app)

@@ -40,15 +40,20 @@ class MilestoneScreen(ModalScreen[None]):
     }
     MilestoneScreen #milestone-title { text-style: bold; color: $accent; margin-bottom: 1; }
     MilestoneScreen .fact { height: auto; }
-    MilestoneScreen #milestone-keys { margin-top: 1; color: $text-muted; }
+    MilestoneScreen #milestone-keys { height: auto; margin-top: 1; color: $text-muted; }
+    /* The facts scroll; the way on stays under them, in view (90% of the screen, less
+       the border and the way on's two lines: 70vh leaves room at 80x24 and above). */
+    MilestoneScreen #milestone-facts { height: auto; max-height: 70vh; }
     MilestoneScreen.-screen-reader #milestone-panel {
         border: none; width: 100%; max-width: 100%; height: 1fr; max-height: 100%;
     }
-    MilestoneScreen #milestone-facts { height: 1fr; }
+    MilestoneScreen.-screen-reader #milestone-facts { height: 1fr; max-height: 100%; }
     """
 
     MORE = "; Up and Down read the rest"
     """Added to the way on in screen-reader mode when the facts do not all fit."""
+    MORE_KEYS = "; ↑↓ read the rest"
+    """Added to the way on when the facts do not all fit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -87,18 +92,16 @@ class MilestoneScreen(ModalScreen[None]):
         else:
             waits = "Enter: close (the table plays on meanwhile)"
         self.waits = waits
-        if self.has_class("-screen-reader"):
-            # The way on stays in view under the facts, which scroll: a whole round's facts
-            # were taller than 80x24 and pushed the marked line (and the cursor's place)
-            # off the screen.
-            with Vertical(id="milestone-panel"):
-                with VerticalScroll(id="milestone-facts"):
-                    yield from self._facts()
+        # The way on stays in view under the facts, which scroll: a whole round's facts
+        # were taller than 80x24 and pushed it (and, for a screen reader, the marked line
+        # with the cursor's place) off the screen.
+        with Vertical(id="milestone-panel"):
+            with VerticalScroll(id="milestone-facts"):
+                yield from self._facts()
+            if self.has_class("-screen-reader"):
                 yield MarkedLine(waits, id="milestone-keys")
-            return
-        with VerticalScroll(id="milestone-panel"):
-            yield from self._facts()
-            yield Static(Content(waits), id="milestone-keys")
+            else:
+                yield Static(Content(waits), id="milestone-keys")
 
     def _facts(self) -> ComposeResult:
         # The facts name players: their own text, never markup.
@@ -110,21 +113,25 @@ class MilestoneScreen(ModalScreen[None]):
         # Closed before it was mounted (a player's Enter outran the panel's start): its
         # parts are gone already, and there is nothing to focus.
         facts = self.query("#milestone-facts").results(VerticalScroll)
-        if self.has_class("-screen-reader") and (scroll := next(facts, None)) is not None:
+        if (scroll := next(facts, None)) is not None:
             scroll.focus()  # Up, Down, PageUp… scroll them
             self.call_after_refresh(self._say_more)
 
     def on_resize(self) -> None:
-        if self.has_class("-screen-reader"):
-            self.call_after_refresh(self._say_more)
+        self.call_after_refresh(self._say_more)
 
     def _say_more(self) -> None:
         """The way on says that Up and Down read the rest, when the facts do not fit."""
         facts = next(self.query("#milestone-facts").results(VerticalScroll), None)
-        keys = next(self.query("#milestone-keys").results(MarkedLine), None)
+        keys = next(self.query("#milestone-keys").results(Static), None)
         if not self.is_mounted or facts is None or keys is None:
             return
-        keys.say(self.waits + (self.MORE if facts.max_scroll_y > 0 else ""))
+        plain = self.has_class("-screen-reader")
+        more = (self.MORE if plain else self.MORE_KEYS) if facts.max_scroll_y > 0 else ""
+        if isinstance(keys, MarkedLine):
+            keys.say(self.waits + more)
+        else:
+            keys.update(Content(self.waits + more))
 
     def action_close(self) -> None:
         """Play on."""
