@@ -24,6 +24,8 @@ _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "we
 _PAST_OR_MODAL = {"can", "cannot", "could", "may", "must", "will", "would", "should"}
 _SUBJECT = re.compile(r"(?P<lead>^|[.!:;] )\{p(?P<seat>\d)\} (?P<verb>[a-z]+)\b")
 """A seat at the head of a clause, and the word after it (its verb, if it has one)."""
+_OBJECT = re.compile(r"\b(?P<word>to|for|with|from|by|than|against|beside) \{p(?P<seat>\d)\}(?!')")
+"""A seat after a preposition: "… for {p0}." is "… for you." to that seat."""
 
 
 def base_form(verb: str) -> str | None:
@@ -46,7 +48,8 @@ def base_form(verb: str) -> str | None:
 def you_form(text: str, reader: int) -> str:
     """An event text (with ``{pN}`` seat tokens) as ``reader`` reads it: their own move
     as "You …" ("{p0} gives the marker to {p1}." → "You give the marker to {p1}."), their
-    own things as "your" ("It is {p0}'s turn." → "It is your turn."). Anything the words
+    own things as "your" ("It is {p0}'s turn." → "It is your turn."), themselves after a
+    preposition as "you" ("… 5 courage for {p0}." → "… for you."). Anything the words
     cannot be turned for safely keeps the name."""
     token = f"{{p{reader}}}"
 
@@ -58,7 +61,10 @@ def you_form(text: str, reader: int) -> str:
         you = "you" if lead in (": ", "; ") else "You"  # "Sly: you assign …"
         return f"{lead}{you} {verb}"
 
-    text = _SUBJECT.sub(subject, text)
+    def object_(match: re.Match[str]) -> str:
+        return f"{match['word']} you" if int(match["seat"]) == reader else match[0]
+
+    text = _OBJECT.sub(object_, _SUBJECT.sub(subject, text))
     if text.startswith(f"{token}'s "):
         text = "Your " + text[len(token) + 3 :]
     text = text.replace(f"{token}'s ", "your ")
