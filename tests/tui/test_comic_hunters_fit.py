@@ -219,3 +219,17 @@ def test_a_full_flea_market_row_gives_its_cards_the_room_of_the_choices_it_lacks
     line = draw.flea_lines(update, focus, WIDTH, 0)[0].plain
     assert "…" not in line, line
     assert all(draw.cell_words(card, False) in line for card in cards), line
+
+
+def test_a_big_cards_title_goes_on_two_lines_rather_than_cut() -> None:
+    """Three Spider-Man cards of a hand read "Spider-Man: Rooftop Ni…" at 160x45, told
+    apart by their years only: a title too long for its card takes two lines."""
+    cards = ["c101", "c103", "c104", "c116"]
+    update = _update()
+    lines = draw.cards_lines(cards, 3, update, draw.Focus(), 104)
+    text = _text(lines)
+    for card in cards:
+        for word in CARD[card].title.split():
+            assert word in text, (word, text)
+    assert "…" not in text, text
+    assert all(line.cell_len <= 104 for line in lines)

@@ -352,7 +352,27 @@ def row_boxes(
         boxes = widened(boxes, width)
         if all(box_need(b) <= b.width for b in boxes):
             break
+    if level >= 3:
+        boxes = tuple(titled(box, card) for box, card in zip(boxes, cards, strict=True))
     return boxes
+
+
+def titled(box: CardBox, card: str) -> CardBox:
+    """A big card whose title is too long for it, with the title on two lines ("Spider-Man:
+    Rooftop Ni…" was all three Spider-Man cards of a hand read at 160x45); the row's
+    cards share the height."""
+    if len(CARD[card].heroes) > 1 or not box.lines:
+        return box  # a team-up's title line is "Team-Up #N"
+    title, inner = box.lines[0], box.width - 2
+    if cell_len(title) <= inner:
+        return box
+    words = title.split(" ")
+    first = words.pop(0)
+    while words and cell_len(f"{first} {words[0]}") <= inner:
+        first += f" {words.pop(0)}"
+    if not words:
+        return box
+    return replace(box, lines=(first, " ".join(words), *box.lines[1:]))
 
 
 def cards_lines(
@@ -1012,9 +1032,10 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
                 legal, current, chosen = focus.of(*card_keys(card))
                 box = card_box(card, level, tracks, legal=legal, selected=current, chosen=chosen)
                 boxes.append(replace(box, lines=(*box.lines, f"→ {HERO_NAMES[hero]}")))
-            out += CardRow(widened(boxes, width), label="Playing (new cards, not yet paid):").lines(
-                width
-            )
+            wide = widened(boxes, width)
+            if level >= 3:
+                wide = tuple(titled(box, card) for box, (card, _) in zip(wide, plays, strict=True))
+            out += CardRow(wide, label="Playing (new cards, not yet paid):").lines(width)
     if paid:
         out += cards_lines(paid, 0, update, focus, width, "Paid with:")
     return out
