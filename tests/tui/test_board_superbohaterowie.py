@@ -563,3 +563,18 @@ async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played() -> N
         widget: Any = screen.query_one("#board")
         assert widget.cursor[0] == 0 and hand[widget.cursor[1]] in playable
         await table.close()
+
+
+def test_a_card_that_cannot_be_played_says_what_it_needs() -> None:
+    """A two-eagle card chosen at the start (no cards to swap): the prompt said only that it
+    "cannot be played now", and Enter on a space answered what that space lacks. It says
+    what the card must do, in the card's words."""
+    match = Match.new("superbohaterowie", 2, seed=1)
+    update = update_of(match, 0)
+    for kind, needs in (
+        ("two-eagles", "it must swap two cards lying in two different cities"),
+        ("small-explosion", "it must remove any one card from any city"),
+    ):
+        words = board.prompt(update, [("card", f"{kind}-1")], [])
+        assert words.startswith(f"{board.a_card(kind).capitalize()} cannot be played now ")
+        assert f"({needs}). Esc: back." in words, words

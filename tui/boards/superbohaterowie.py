@@ -293,7 +293,11 @@ def prompt(
     kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
     count = len(choices)
     if not count:
-        return f"{a_card(kind).capitalize()} cannot be played now. Esc: back."
+        # Why, in the card's own words ("swap two cards lying in two different cities"):
+        # a newcomer pressing Enter on its spaces heard only what those spaces lack.
+        rule = card_text(kind).partition(": ")[2].rstrip(".") if kind in ACTION_CARDS else ""
+        why = f" (it must {rule})" if rule else ""
+        return f"{a_card(kind).capitalize()} cannot be played now{why}. Esc: back."
     step = len(keys)
     words = {
         ("place", 1): f"Place {a_card(kind)}: {TARGET} marks the {count} spaces it can go",
