@@ -112,3 +112,38 @@ async def test_a_part_changing_height_lays_the_screen_out_once(size: tuple[int, 
     assert resizes >= 5
     assert len(layouts) >= resizes
     assert layouts.count(False) <= len(layouts) // 10, str(layouts)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_a_tables_first_frame_is_laid_out_twice_at_most(size: tuple[int, int]) -> None:
+    """Once as the screen is shown, once more for the board's first update. The screen's
+    own Resize (its size set by that first layout, to the size it already has) laid the
+    whole screen out once more in between, with the launcher behind it."""
+    sizes: list[Any] = []
+    original = GameScreen._refresh_layout
+
+    def counted(screen: GameScreen, *args: Any, **kwargs: Any) -> None:
+        sizes.append(screen.app.size)
+        original(screen, *args, **kwargs)
+
+    GameScreen._refresh_layout = counted  # type: ignore[method-assign]
+    try:
+        app = HuntersApp(Settings(bot_delay=0, summaries=False))
+        async with app.run_test(size=size) as pilot:
+            seats = (Seat("Ala"), Seat("Bob", "remote"))
+            app.start_game(TableSetup("shardhunters", seats, {}, 1))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            while not screen.latest or screen._refresh_pending:
+                await pilot.pause()
+            await pilot.pause()
+            assert "Hunt 1" in str(screen.query_one("#sh-head").render())
+            laid_out = len(sizes)
+            await pilot.resize_terminal(size[0] - 1, size[1])  # a real resize: laid out
+            await pilot.pause()
+            assert len(sizes) > laid_out
+            assert screen._compositor.size == (size[0] - 1, size[1])
+    finally:
+        GameScreen._refresh_layout = original  # type: ignore[method-assign]
+    assert laid_out <= 2

@@ -268,8 +268,15 @@ class GameScreen(PlainTableScreen):
             yield EventLog(id="log")
         yield KeyFooter(compact=True)  # every key of a table at 80 columns, or nearly
 
-    def on_resize(self, event: textual_events.Resize) -> None:
+    def _on_resize(self, event: textual_events.Resize) -> None:
+        """The log beside the board or under it; and no layout for a Resize to the size the
+        screen was laid out at last. Textual sends the screen one whenever a layout changed
+        its size, its first one included: the whole screen (and the launcher behind it) was
+        laid out again at the same size in every table's first frame, and after every
+        resize of the terminal."""
         self._lay_out(event.size.width)
+        if event.size == self._compositor.size and event.size == self.app.size:
+            event.prevent_default()  # Screen's own handler would lay it all out again
 
     def _lay_out(self, width: int) -> None:
         """The log beside the board from ``WIDE`` columns on (never in screen-reader mode,
