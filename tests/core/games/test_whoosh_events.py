@@ -1,0 +1,107 @@
+"""Whoosh: what a sixth mutation sample of bench/mutation.py changed unseen, pinned through
+Match: who is asked to act, the boards a late hand may still be aimed at, and the seats and
+slots events carry (the board flashes them, the reaction summary reads them)."""
+
+from __future__ import annotations
+
+import random
+
+from core.engine import TABLE
+from core.games.whoosh.rules import CLAIM_BOARDS, capturable_slots
+from core.match import Match
+
+MS = 1_000_000
+
+
+def _captured(seed: int = 2) -> tuple[Match, int, int]:
+    """Three players, first come wins: reveals until a Monster can be captured, then seat 0
+    captures it. Returns the match, the slot and the time of the capture."""
+    match = Match.new("whoosh", 3, seed=seed, options={"tie_window": 0, "fair_remote": False})
+    t = 0
+    while not capturable_slots(match.state):
+        t += 400 * MS
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    slot = capturable_slots(match.state)[0]
+    match.act(0, ("claim", slot, match.state.generation), at_ns=t + 500 * MS)
+    return match, slot, t + 500 * MS
+
+
+def test_a_late_hand_may_aim_at_every_board_the_monsters_before_stood_on() -> None:
+    """The Monsters before the capture stood through many reveals: a late hand may be aimed
+    at each of those boards (the last sixteen), none skipped."""
+    match, _, _ = _captured()
+    state = match.state
+    oldest = max(state.prev_since, state.generation - CLAIM_BOARDS + 1)
+    assert state.board_since - oldest > 2
+    late = {a[2] for a in match.legal(1) if a[0] == "claim" and a[2] < state.board_since}
+    assert late == set(range(oldest, state.board_since))
+
+
+def test_a_reveal_is_told_with_its_revealers_seat() -> None:
+    """The capturer reveals next; the reveal's event names that seat."""
+    match, _, _ = _captured()
+    events = match.act(match.state.turn, ("reveal",), at_ns=10**12)
+    reveal = next(e for e in events if e["type"] == "reveal")
+    assert reveal["seat"] == 0
+
+
+def test_a_new_monster_is_told_with_its_slot() -> None:
+    """A capture: the new Monster's event names the slot it fills, and the turn is told."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    t = 0
+    while not capturable_slots(match.state):
+        t += 400 * MS
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    slot = capturable_slots(match.state)[0]
+    events = match.act(0, ("claim", slot, match.state.generation), at_ns=t + 500 * MS)
+    monster = [e for e in events if e["type"] == "monster"]
+    assert len(monster) == 1 and monster[0]["slot"] == slot
+    assert events[-1]["type"] == "turn"
+
+
+def test_a_void_claim_names_its_seat_and_slot() -> None:
+    """Two hands within the window on two Monsters: the void one names who and where."""
+    match = Match.new("whoosh", 3, seed=4, options={"tie_window": 50, "fair_remote": False})
+    board = match.view(None)["monsters"]
+    ties = sorted(range(3), key=lambda slot: board[slot]["tie"])
+    low, high = ties[0], ties[-1]
+    generation = match.state.generation
+    match.act(1, ("claim", low, generation), at_ns=1000 * MS)
+    match.act(2, ("claim", high, generation), at_ns=1010 * MS)
+    events = match.act(TABLE, ("settle",))
+    void = [e for e in events if e["type"] == "void"]
+    assert len(void) == 1 and void[0]["seat"] == 1 and void[0]["slot"] == low
+    # The game goes on: whose reveal is next is told last.
+    assert events[-1]["type"] == "turn"
+
+
+def test_every_player_asked_to_act_has_something_legal_and_no_one_else() -> None:
+    """Random games with a tie window: at every step a player is in to_act exactly when
+    some action is legal for them (a pending hand may still aim at the Monsters before)."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        match = Match.new("whoosh", 3, seed=seed, options={"tie_window": 50, "fair_remote": False})
+        t = 0
+        for _ in range(400):
+            if match.outcome() is not None:
+                break
+            acting = match.to_act()
+            for seat in range(3):
+                assert (seat in acting) == bool(match.legal(seat)), (seed, seat)
+            seat = rng.choice(sorted(acting))
+            legal = match.legal(seat)
+            t += rng.choice((1, 20, 300)) * MS
+            match.act(seat, legal[rng.randrange(len(legal))], at_ns=t)
+
+
+def test_a_hand_down_on_the_new_board_may_still_reach_for_the_monsters_before() -> None:
+    """A mistake changes the Monsters; seat 1 puts a hand down on the new board. Its claims
+    on the board before (void, told to everyone) are still legal, so the table still asks
+    seat 1 to act."""
+    match = Match.new("whoosh", 3, seed=3, options={"tie_window": 50, "fair_remote": False})
+    match.act(0, ("claim", 0, match.state.generation), at_ns=1)
+    assert next(e["type"] for e in match.act(TABLE, ("settle",))) == "mistake"
+    before = match.state.board_since - 1
+    match.act(1, ("claim", 0, match.state.generation), at_ns=5 * MS)
+    assert match.legal(1) == [("claim", slot, before) for slot in range(3)]
+    assert 1 in match.to_act()
