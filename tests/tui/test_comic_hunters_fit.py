@@ -233,3 +233,12 @@ def test_a_big_cards_title_goes_on_two_lines_rather_than_cut() -> None:
             assert word in text, (word, text)
     assert "…" not in text, text
     assert all(line.cell_len <= 104 for line in lines)
+
+
+def test_a_mid_sized_card_keeps_its_age_and_year_whole() -> None:
+    """ "Contemporary 2005…" was read on cards of level 2 at 160x45: the value is the
+    glyph on the title, so the age line drops it rather than cut the year."""
+    rows = draw.card_box("c101", 2, []).rows()
+    text = "\n".join(row.plain for row in rows)
+    assert "Contemporary 2001" in text and "…" not in text, text
+    assert "①" in rows[1].plain

@@ -186,7 +186,11 @@ def card_box(
         lines = [f"& {HERO_NAMES[h]}" for h in heroes[1:]]
         if level >= 3:  # a team-up's title only repeats its heroes
             lines.append(info.title if len(heroes) == 1 else f"Team-Up #{info.number}")
-        lines.append(f"{AGES[info.value]} {info.year} · {info.value}")
+        # The value is also the glyph on the title: a card too small for both keeps the
+        # age and year whole ("Contemporary 2005…" was read at 160x45).
+        age = f"{AGES[info.value]} {info.year}"
+        whole = f"{age} · {info.value}"
+        lines.append(whole if len(whole) <= CARD_WIDTH[level] - 2 else age)
         lines += icon_words(card, tracks, short=False) or ["no icons"]
     return Face(
         glyph,
