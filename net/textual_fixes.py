@@ -40,6 +40,11 @@ redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py,
 - **Link styles.** ``Strip._apply_link_style`` unpickles the style meta of every segment with
   one (each line of a widget has one: its offset) to look for ``@click``, on every line of
   every widget drawn; the answer is now kept per meta.
+- **Widgets outside a partial update.** The compositor asks every widget whose clip (for most,
+  the whole screen) overlaps the changed rows for all its lines, and the screen for all 24: a
+  lobby line changed drew thirteen widgets' cached lines (the footer's too) for the three rows
+  sent. Each widget is now asked for its lines in the changed rows only, and a widget with
+  none there is not asked (`_get_renders`).
 - **Callbacks' parameters.** ``textual._callback.count_parameters`` remembers a count on the
   function, but ``call_later`` wraps each callback in a fresh ``functools.partial``, so every
   call_later with arguments ran ``inspect.signature``; the count of a partial is now its
@@ -60,7 +65,9 @@ import textual._callback
 import textual.app
 from rich.segment import Segment
 from rich.style import Style
+from textual._compositor import Compositor
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region
 from textual.strip import Strip
 
 from tui import fixes as tui_fixes
@@ -87,6 +94,7 @@ def apply() -> None:
         Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)  # type: ignore[method-assign]
     for owner, name in (
         (Strip, "_apply_link_style"),
+        (Compositor, "_get_renders"),
         (textual._callback, "count_parameters"),
         (textual.app.App, "_ready"),
         (textual.app.App, "_process_messages"),
@@ -98,6 +106,8 @@ def apply() -> None:
         gc.set_threshold(YOUNG, *older)
     if not getattr(Strip._apply_link_style, _MARK, False):
         Strip._apply_link_style = _apply_link_style  # type: ignore[method-assign]
+    if not getattr(Compositor._get_renders, _MARK, False):
+        Compositor._get_renders = _renders_in_rows(Compositor._get_renders)  # type: ignore[method-assign]
     if not getattr(textual._callback.count_parameters, _MARK, False):
         textual._callback.count_parameters = _counted(textual._callback.count_parameters)
     if not getattr(textual.app.App._ready, _MARK, False):
@@ -224,7 +234,7 @@ _CLICKS_LIMIT: Final = 4096
 
 def _apply_link_style(self: Strip, link_style: Style) -> Strip:
     """``Strip._apply_link_style`` as in Textual 8.2.8, with the ``@click`` test kept per meta."""
-    segments = []
+    segments: list[Segment] = []
     append = segments.append
     for text, style, control in self._segments:
         if not style:
@@ -256,3 +266,35 @@ def _counted(count_parameters: Any) -> Any:
 
     setattr(counted, _MARK, True)
     return counted
+
+
+def _renders_in_rows(get_renders: Any) -> Any:
+    """``Compositor._get_renders`` (Textual 8.2.8) with each widget's clip cut to the rows of
+    ``crop``: `_render_chops` uses no line outside them (a partial update's rows are inside
+    its crop; a full one's crop is the screen)."""
+
+    def _get_renders(self: Compositor, crop: Region | None = None) -> Any:
+        if not crop:
+            yield from get_renders(self, crop)
+            return
+        top, bottom = crop.y, crop.bottom
+        crop_overlaps = crop.overlaps
+        for widget, (region, clip) in self.visible_widgets.items():
+            x, y, width, height = clip
+            first, last = max(y, top), min(y + height, bottom)
+            if last <= first:
+                continue
+            clip = Region(x, first, width, last - first)
+            if not crop_overlaps(clip):
+                continue
+            if clip.contains_region(region):
+                yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
+                continue
+            new_x, new_y, new_width, new_height = region.intersection(clip)
+            if new_width and new_height:
+                lines = Region(new_x - region.x, new_y - region.y, new_width, new_height)
+                yield region, clip, widget.render_lines(lines)
+
+    _get_renders.__wrapped__ = get_renders  # type: ignore[attr-defined]
+    setattr(_get_renders, _MARK, True)
+    return _get_renders

@@ -8,16 +8,25 @@ import asyncio
 import functools
 import gc
 import weakref
+from pathlib import Path
 
+import pytest
 from rich.segment import Segment
 from rich.style import Style
 from textual import _callback
+from textual._compositor import Compositor
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Static
 
+from core.table import Seat, TableSetup
 from net import textual_fixes
-from tests.net.hall_setups import eventually
+from net.app import HallApp
+from net.hall import OPEN, Hall
+from tests.net.hall_setups import eventually, pilot_until
+from tests.tui import screen_text
+from tui.settings import Settings
 
 
 def _original_link_style(strip: Strip, link_style: Style) -> Strip:
@@ -110,3 +119,36 @@ def test_the_youngest_generation_is_collected_less_often() -> None:
         assert gc.get_threshold() == (textual_fixes.YOUNG, 10, 10)
     finally:
         gc.set_threshold(700, 10, 10)
+
+
+def _chops(app: HallApp, crop: Region, rows: range) -> list[list[tuple[int, list[Segment]]]]:
+    chops = app.screen._compositor._render_chops(crop, rows.__contains__)
+    return [
+        [(cut, list(strip)) for cut, strip in chops[y].items() if strip is not None] for y in rows
+    ]
+
+
+async def test_a_partial_update_draws_what_textual_draws(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows of a lobby drawn for a partial update are the same with each widget asked only
+    for its lines in those rows as with every widget asked for all of them."""
+    textual_fixes.apply()
+    hall = Hall(tmp_path / "data", bot_delay=5, idle=0)
+    for name in ("ala", "olek", "eve"):
+        hall.arrive(name)
+    hall.configure("ala", TableSetup("orb-hunters", (Seat("open", OPEN), Seat("open", OPEN))))
+    app = HallApp(hall, "eve", Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot_until(pilot, lambda: "Not seated yet" in screen_text(app))
+        for crop, rows in (
+            (Region(2, 5, 76, 4), range(5, 9)),  # lobby lines
+            (Region(0, 20, 80, 4), range(20, 24)),  # the status line and the footer
+            (Region(10, 3, 5, 1), range(3, 4)),  # part of one line
+        ):
+            ours = _chops(app, crop, rows)
+            monkeypatch.setattr(Compositor, "_get_renders", Compositor._get_renders.__wrapped__)
+            textuals = _chops(app, crop, rows)
+            monkeypatch.undo()
+            assert ours == textuals
+            assert any(ours)
