@@ -290,7 +290,8 @@ class LobbyScreen(KeyStates, Screen[None]):
             width, height = widget.content_size
             if not width or (
                 (line.cell_len > width or height != 1)
-                and widget.visual.get_height(widget.styles, width) != height
+                # As Textual measures a widget's height (Widget.get_content_height).
+                and widget.visual.get_height(widget.styles, width) != height  # type: ignore[arg-type]
             ):
                 widget.refresh(layout=True)
                 moved = True
