@@ -69,3 +69,44 @@ async def test_the_lines_shown_follow_the_log() -> None:
         await pilot.pause()
         shown = _shown(app)
         assert shown[-3:] == ["Everyone", "reads", "this."]
+
+
+async def test_an_updates_lines_are_written_at_once() -> None:
+    """The lines of one update are one write (one wrap, one scroll, one redraw of the log),
+    and read as they would one by one: each its own line, wrapped alone, in order, only
+    those the reader may see."""
+    app = Log()
+    async with app.run_test(size=(30, 12)) as pilot:
+        log = app.query_one(EventLog)
+        log.show_for(0)
+        writes: list[int] = []
+        write = log.write
+
+        def counted(*args: object, **kwargs: object) -> object:
+            writes.append(1)
+            return write(*args, **kwargs)  # type: ignore[arg-type]
+
+        log.write = counted  # type: ignore[method-assign]
+        log.add_all(
+            [
+                ("Ala plays a card that is worth telling about at length.", None),
+                ("Bob sees this alone.", 1),
+                ("Ala sees this alone.", 0),
+                ("Short.", None),
+            ]
+        )
+        await pilot.pause()
+        assert writes == [1]
+        assert log.lines_shown == [
+            "Ala plays a card that is worth telling about at length.",
+            "Ala sees this alone.",
+            "Short.",
+        ]
+        shown = _shown(app)[1:6]  # under the log's top border
+        assert shown == [
+            "Ala plays a card that is",
+            "worth telling about at",
+            "length.",
+            "Ala sees this alone.",
+            "Short.",
+        ]

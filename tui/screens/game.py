@@ -403,10 +403,9 @@ class GameScreen(PlainTableScreen):
             # Left (popped, or replaced by the next game's table): its parts are being
             # removed, and a board drawing then found some gone and crashed the app.
             return
-        log = self.query_one(EventLog)
-        for event in merge_events(list(self._unlogged.values())):
-            log.add(event["text"], event.get("to"))
-            self.events.append(event)
+        told = merge_events(list(self._unlogged.values()))
+        self.query_one(EventLog).add_all([(event["text"], event.get("to")) for event in told])
+        self.events.extend(told)
         self._unlogged.clear()
         self._log_notes()
         self._show_stopped()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.style import Style
@@ -163,9 +164,18 @@ class EventLog(RichLog):
 
     def add(self, text: str, to: int | None = None) -> None:
         """Remember an entry and show it if the current reader may see it."""
-        self.entries = self.entries[-MAX_ENTRIES:] + [(to, text)]
-        if to is None or to == self.reader:
-            self.write(Text(text))
+        self.add_all([(text, to)])
+
+    def add_all(self, entries: Sequence[tuple[str, int | None]]) -> None:
+        """Remember entries (text, who may read it) and show those the current reader may
+        see, in one write: an update's lines are wrapped, scrolled to and drawn once, not
+        once each."""
+        if not entries:
+            return
+        self.entries = self.entries[-MAX_ENTRIES:] + [(to, text) for text, to in entries]
+        shown = [text for text, to in entries if to is None or to == self.reader]
+        if shown:
+            self.write(Text("\n".join(shown)))
 
     def show_for(self, reader: int | None) -> None:
         """Redraw for another reader: public lines and that reader's own."""
