@@ -84,6 +84,37 @@ async def test_a_key_coming_and_going_lays_nothing_out(monkeypatch: Any) -> None
         assert not layouts
 
 
+async def test_keys_shown_before_are_not_drawn_again(monkeypatch: Any) -> None:
+    """A table's keys change with every turn (Enter works on yours, not on theirs) and come
+    back with the next: a line of keys drawn once is kept, and shown again as it was."""
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeyFooter)
+        drawn: dict[bool, Any] = {}
+        for allowed in (True, False):
+            app.allowed = allowed
+            app.refresh_bindings()
+            await pilot.pause()
+            drawn[allowed] = app.screen._compositor.render_strips()[-1]
+        assert drawn[True].text.rstrip() == drawn[False].text.rstrip() == "a Go b Other"
+        assert drawn[True] != drawn[False]  # dimmed Go
+        renders: list[bool] = []
+        render = type(footer)._render_content
+
+        def counted(self: Any) -> Any:
+            renders.append(True)
+            return render(self)
+
+        monkeypatch.setattr(type(footer), "_render_content", counted)
+        for allowed in (True, False, True):
+            app.allowed = allowed
+            app.refresh_bindings()
+            await pilot.pause()
+            assert app.screen._compositor.render_strips()[-1] == drawn[allowed]
+        assert not renders
+
+
 async def test_a_click_on_a_key_presses_it_and_on_a_dimmed_one_rings() -> None:
     app = Keys()
     async with app.run_test(size=(60, 5)) as pilot:

@@ -15,6 +15,7 @@ shown: no Hunters screen uses them.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from rich.segment import Segment
@@ -23,6 +24,9 @@ from rich.text import Text
 from textual import events
 from textual.strip import Strip
 from textual.widgets import Static
+
+KEPT_LINES = 16
+"""Lines of keys kept as drawn (a table shows two or three sets of keys in turn)."""
 
 
 class Key(NamedTuple):
@@ -75,6 +79,10 @@ class KeyFooter(Static, can_focus=False):
         self._spans: list[tuple[int, int]] = []
         """Each key's columns on the line (start, end); a gap of one column between keys."""
         self._hover: int | None = None
+        self._line: Text | None = None
+        """The line of keys as last drawn in words and styles."""
+        self._drawn: dict[Hashable, Strip] = {}
+        """Lines of keys as shown on screen, by their words, styles and width."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -132,22 +140,35 @@ class KeyFooter(Static, can_focus=False):
                 line.append(" ")
         if compact and self.keys:
             line.right_crop(1)  # no gap after the last key: the rest of the line is blank
+        self._line = line
         self.update(line, layout=False)
 
     def render_line(self, y: int) -> Strip:
         """The line, its gaps between keys in the footer's background alone (as Footer's
-        margins between its keys are)."""
+        margins between its keys are). A line drawn before is kept: a table's keys change
+        at every turn (Enter works on yours) and come back at the next."""
+        key = None
+        if y == 0 and self._line is not None:
+            spans = tuple(self._line.spans)
+            key = (self._line.plain, spans, self.size.width, self.visual_style, self.compact)
+            kept = self._drawn.get(key)
+            if kept is not None:
+                return kept
         line = super().render_line(y)
         gaps = [end for _, end in self._spans[:-1]] if self.compact else []
-        if y or not gaps:
-            return line
-        cuts = sorted({*gaps, *(gap + 1 for gap in gaps), line.cell_length})
-        pieces = line.divide(cuts)
-        starts = [0, *cuts]
-        return Strip.join(
-            _background_only(piece) if start in gaps else piece
-            for start, piece in zip(starts, pieces, strict=False)
-        )
+        if not y and gaps:
+            cuts = sorted({*gaps, *(gap + 1 for gap in gaps), line.cell_length})
+            pieces = line.divide(cuts)
+            starts = [0, *cuts]
+            line = Strip.join(
+                _background_only(piece) if start in gaps else piece
+                for start, piece in zip(starts, pieces, strict=False)
+            )
+        if key is not None:
+            if len(self._drawn) >= KEPT_LINES:
+                self._drawn.clear()
+            self._drawn[key] = line
+        return line
 
     def _key_at(self, x: int) -> int | None:
         return next((i for i, (a, b) in enumerate(self._spans) if a <= x < b), None)
