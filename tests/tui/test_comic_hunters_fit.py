@@ -242,3 +242,19 @@ def test_a_mid_sized_card_keeps_its_age_and_year_whole() -> None:
     text = "\n".join(row.plain for row in rows)
     assert "Contemporary 2001" in text and "…" not in text, text
     assert "①" in rows[1].plain
+
+
+def test_each_small_card_names_its_heroes_in_full_when_it_fits() -> None:
+    """At 160x45 the Convention's cards were widened but read "Panther" and "Widow": one
+    long team-up kept every card to the short words. Each card whose full names fit its
+    width has them."""
+    grid = [None] * 25
+    grid[:4] = ["c116", "c111", "c241", "c110"]  # Panther, Widow, Captain/Widow, Captain
+    update = _update(convention={**(_update().view["convention"] or {}), "grid": grid})
+    for width in (104, 110):
+        lines = draw.grid_lines(update, draw.Focus(), width, 1)
+        assert all(line.cell_len <= width and "…" not in line.plain for line in lines), lines
+    text = _text(lines)  # room for a ✓ before every full name
+    assert "Black Panther" in text and "Black Widow" in text, text
+    row = draw.cards_lines(["c116", "c241", "c111"], 1, update, draw.Focus(), 60)
+    assert "Black Panther" in _text(row), _text(row)

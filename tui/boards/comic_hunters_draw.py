@@ -340,12 +340,11 @@ def widened(boxes: Sequence[CardBox], width: int, gap: int = 1) -> tuple[CardBox
 def row_boxes(
     cards: Sequence[str], level: int, tracks: Sequence[str], focus: Focus, width: int
 ) -> tuple[CardBox, ...]:
-    """A row of cards as boxes sized to the row: small cards name their heroes in full
-    when the row has room for every one of them."""
-    forms = (True, False) if level <= 1 else (False,)
-    boxes: tuple[CardBox, ...] = ()
-    for full in forms:
-        boxes = ()
+    """A row of cards as boxes sized to the row: small cards as wide as their heroes' full
+    names need if the row has the room, each naming them in full when it fits."""
+
+    def boxes_of(full: bool) -> tuple[CardBox, ...]:
+        boxes: tuple[CardBox, ...] = ()
         for card in cards:
             legal, current, chosen = focus.of(*card_keys(card))
             boxes += (
@@ -353,9 +352,17 @@ def row_boxes(
                     card, level, tracks, legal=legal, selected=current, chosen=chosen, full=full
                 ),
             )
-        boxes = widened(boxes, width)
-        if all(box_need(b) <= b.width for b in boxes):
-            break
+        return boxes
+
+    if level <= 1 and cards:
+        named = widened(boxes_of(True), width)
+        size = named[0].width
+        boxes = tuple(
+            long if box_need(long) <= size else replace(short, width=size)
+            for long, short in zip(named, boxes_of(False), strict=True)
+        )
+    else:
+        boxes = widened(boxes_of(False), width)
     if level >= 3:
         boxes = tuple(titled(box, card) for box, card in zip(boxes, cards, strict=True))
     return boxes
@@ -899,26 +906,20 @@ def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[lis
 
 def grid_plan(
     grid: Sequence[str | None], level: int, tracks: Sequence[str], share: int
-) -> tuple[int, bool]:
+) -> tuple[int, frozenset[str]]:
     """The width of the Convention's cards (one for all, the columns stay aligned) when
-    each has ``share`` columns, and whether they name heroes in full: as wide as the
-    widest card needs (a ✓ on it included), never narrower than the size's own width."""
+    each has ``share`` columns, and the cards that name their heroes in full: as wide as
+    the widest card needs with full names (a ✓ on it included), never narrower than the
+    size's own width; each card in full when that fits."""
     base = CARD_WIDTH[min(level, 2)]
     cards = [c for c in grid if c is not None]
-    need = base
-    for full in (True, False) if level <= 1 else (False,):
-        need = max(
-            [
-                base,
-                *(
-                    box_need(card_box(c, min(level, 2), tracks, chosen=True, full=full))
-                    for c in cards
-                ),
-            ]
-        )
-        if need <= share:
-            return need, full
-    return max(base, min(need, share)), False
+    small = min(level, 2) <= 1
+
+    def need(card: str, full: bool) -> int:
+        return box_need(card_box(card, min(level, 2), tracks, chosen=True, full=full))
+
+    size = max([base, *(min(need(c, small), share) for c in cards)])
+    return size, frozenset(c for c in cards if small and need(c, True) <= size)
 
 
 def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
@@ -929,9 +930,10 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
     if level == 0:
         columns = [[grid[row * GRID + col] for row in range(GRID)] for col in range(GRID)]
         widths, full = column_plan(columns, width - 5)
+        named: frozenset[str] = frozenset()
     else:
-        size, full = grid_plan(grid, level, tracks, (width - 5 + 1) // GRID - 1)
-        widths = [size] * GRID
+        size, named = grid_plan(grid, level, tracks, (width - 5) // GRID - 1)
+        widths, full = [size] * GRID, False
     top = Text("     ", no_wrap=True)
     for col in range(GRID):
         legal, current, _ = focus.of(("line", "column", col))
@@ -984,7 +986,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                     legal=legal_cell,
                     selected=current_cell or taking,
                     chosen=chosen or taking,
-                    full=full,
+                    full=card in named,
                 )
                 boxes.append(replace(box, width=widths[col]))
         height = max(b.body_height for b in boxes)
