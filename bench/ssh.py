@@ -23,7 +23,12 @@ The server's per-address limits (the rate, 10 connections logging in, 20 players
 for the run, since every player connects from 127.0.0.1. No assertions; targets beside the
 figures. Runs in about four minutes.
 
-    python bench/ssh.py [--counts 1,10,50] [--keys 30]
+``--profile DIR``: every process of each Hunters server (the front and its render workers)
+runs cProfile while the keys are measured at each count, and writes it to
+``DIR/<pid>-<n>.prof`` (read with ``python -m pstats``); the profiler slows the server, so the
+figures of such a run are not comparable with others.
+
+    python bench/ssh.py [--counts 1,10,50] [--keys 30] [--profile DIR]
 """
 
 from __future__ import annotations
@@ -235,10 +240,33 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+PROFILER = """
+import os
+if os.environ.get("HUNTERS_BENCH_PROFILE"):
+    import cProfile, itertools, signal
+    _profile, _dumps = None, itertools.count(1)
+    def _toggle(*_):
+        global _profile
+        if _profile is None:
+            _profile = cProfile.Profile()
+            _profile.enable()
+        else:
+            _profile.disable()
+            out = os.environ["HUNTERS_BENCH_PROFILE"]
+            _profile.dump_stats(os.path.join(out, f"{os.getpid()}-{next(_dumps)}.prof"))
+            _profile = None
+    signal.signal(signal.SIGUSR1, _toggle)
+"""
+"""``sitecustomize`` for a profiled run (``--profile``): SIGUSR1 starts cProfile in the process
+that gets it, the next SIGUSR1 writes what it measured."""
+
+
 class Side:
     """One server under test: how its players connect, when a frame counts, what a key is."""
 
     def __init__(self, name: str, pid: int, port: int, first_text: str, marks: Path) -> None:
+        self.profiled = False
+        """Whether the server's processes profile (`PROFILER`) while the keys are measured."""
         self.name = name
         self.pid = pid
         self.port = port
@@ -303,6 +331,13 @@ class Side:
         for player in self.players:
             await player.close()
 
+    def profile(self) -> None:
+        """Start (or stop and write) the profiles of the server's processes."""
+        if self.profiled:
+            for pid in tree(self.pid):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGUSR1)
+
 
 class HuntersSide(Side):
     def key_for(self, player: Player, step: int) -> tuple[bytes, Callable[[], bool]]:
@@ -346,6 +381,7 @@ async def measure(
         side.rss_per[count] = (sum(rss.values()) - sum(side.base_rss.values())) / count
         lobby = side.players[1:]  # not the host
         samples, handlers = [], []
+        side.profile()
         cpu = cpu_seconds(side.pid)
         for step in range(keys):
             player = lobby[(step // 2) % len(lobby)]
@@ -353,6 +389,7 @@ async def measure(
             samples.append(seen)
             handlers.append(handled)
         side.cpu_per_key[count] = (cpu_seconds(side.pid) - cpu) / keys
+        side.profile()
         side.keys[count] = samples
         side.handlers[count] = handlers
         if SSH is not None:
@@ -484,16 +521,34 @@ def kill_tree(server: ServerProcess) -> None:
 
 
 async def measure_hunters(
-    root: Path, mode: str, extra: tuple[str, ...], counts: list[int], keys: int, samples: int
+    root: Path,
+    mode: str,
+    extra: tuple[str, ...],
+    counts: list[int],
+    keys: int,
+    samples: int,
+    profile: Path | None = None,
 ) -> Side:
     marks = root / f"{mode}.marks"
-    server = start_server_process(
-        root / f"data-{mode}",
-        root / f"serve-{mode}.log",
-        *extra,
-        code=HUNTERS.format(marks=str(marks)),
-    )
+    environ = dict(os.environ)
+    if profile is not None:  # the server and its workers import PROFILER as they start
+        site = profile / "site"
+        site.mkdir(parents=True, exist_ok=True)
+        (site / "sitecustomize.py").write_text(PROFILER)
+        path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
+        os.environ.update(PYTHONPATH=path, HUNTERS_BENCH_PROFILE=str(profile))
+    try:
+        server = start_server_process(
+            root / f"data-{mode}",
+            root / f"serve-{mode}.log",
+            *extra,
+            code=HUNTERS.format(marks=str(marks)),
+        )
+    finally:
+        os.environ.clear()
+        os.environ.update(environ)
     side = HuntersSide(mode, server.pid, server.port, "Not seated yet:", marks)
+    side.profiled = profile is not None
     try:
 
         async def hunters_host() -> None:
@@ -507,6 +562,12 @@ async def measure_hunters(
 
         print(f"measuring Hunters, {mode}…", file=sys.stderr, flush=True)
         await measure_until_failed(side, counts, keys, hunters_host, root / "home", samples)
+        if profile is not None:
+            others = [pid for pid in tree(server.pid) if pid != server.pid]
+            print(
+                f"Hunters, {mode}: profiles in {profile}, front {server.pid}, "
+                f"workers {others or 'none'} (<pid>-1.prof: the first count's keys)"
+            )
         if side.failed is not None:
             print(f"Hunters, {mode}, failed; its server said:\n{server.output[-2000:]}")
         return side
@@ -517,7 +578,11 @@ async def measure_hunters(
 
 
 async def run(
-    counts: list[int], keys: int, openssh_samples: int, modes: list[str] | None = None
+    counts: list[int],
+    keys: int,
+    openssh_samples: int,
+    modes: list[str] | None = None,
+    profile: Path | None = None,
 ) -> None:
     with tempfile.TemporaryDirectory(prefix="hunters-bench-") as tmp:
         root = Path(tmp)
@@ -532,7 +597,7 @@ async def run(
                 await measure(echo, counts, keys, echo_host, root / "home", openssh_samples)
                 await echo.close()
                 sides = [
-                    await measure_hunters(root, mode, extra, counts, keys, openssh_samples)
+                    await measure_hunters(root, mode, extra, counts, keys, openssh_samples, profile)
                     for mode, extra in MODES
                     if modes is None or mode in modes
                 ]
@@ -559,9 +624,16 @@ def main() -> None:
         default=",".join(mode for mode, _ in MODES),
         help="the servers to measure (default: all of them)",
     )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="write cProfile of the servers' processes during the keys to this directory",
+    )
     args = parser.parse_args()
     counts = sorted({int(n) for n in args.counts.split(",")})
-    asyncio.run(run(counts, args.keys, args.openssh, args.modes.split(",")))
+    profile = args.profile.resolve() if args.profile is not None else None
+    asyncio.run(run(counts, args.keys, args.openssh, args.modes.split(","), profile))
 
 
 if __name__ == "__main__":
