@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from rich.text import Text
+from textual.strip import Strip
 from textual.widgets import Static
 
 from core.engine import in_words
 from core.table import Update
+
+KEPT_LINES = 16
+"""Lines kept as drawn (a table's banner says two or three things in turn)."""
 
 
 class TurnBanner(Static):
@@ -19,6 +23,11 @@ class TurnBanner(Static):
     """
 
     _said: Text | None = None
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: dict[Hashable, Strip] = {}
+        """Lines drawn, by their words and styles and the banner's width."""
 
     def show(self, update: Update, words: Callable[[Update], Text] | None = None) -> None:
         """Say what ``update`` means for the seat it was made for; ``words``: the game's own
@@ -32,6 +41,20 @@ class TurnBanner(Static):
             return
         self._said = said
         self.update(said, layout=False)
+
+    def render_line(self, y: int) -> Strip:
+        """The line of words, as drawn before when it said them before: a table's banner
+        says '▶ Your turn' and 'Waiting for …' in turn."""
+        said = self._said
+        if said is None or y:
+            return super().render_line(y)
+        key = (said.plain, tuple(said.spans), said.style, self.size.width, self.visual_style)
+        line = self._drawn.get(key)
+        if line is None:
+            if len(self._drawn) >= KEPT_LINES:
+                self._drawn.clear()
+            line = self._drawn[key] = super().render_line(y)
+        return line
 
 
 def banner_text(update: Update) -> Text:
