@@ -258,3 +258,14 @@ def test_each_small_card_names_its_heroes_in_full_when_it_fits() -> None:
     assert "Black Panther" in text and "Black Widow" in text, text
     row = draw.cards_lines(["c116", "c241", "c111"], 1, update, draw.Focus(), 60)
     assert "Black Panther" in _text(row), _text(row)
+
+
+def test_a_name_with_brackets_takes_its_marker_in_the_same_pair() -> None:
+    """ "Bot 2 (normal) (2)" was read at 160x45 over the tracks: one pair of brackets."""
+    update = _update(players=4)
+    sheet = {"size": 0, "variety": 0, "highlights": 0, "secret stash": 15}
+    line = draw.player_line(update, 1, sheet, 1, 150, True).plain
+    marker = draw.seat_markers(update)[1]
+    assert f"Bot 2 (normal, marker {marker}) · " in line, line
+    mine = draw.player_line(update, 0, sheet, 1, 150, True).plain
+    assert f" You ({draw.seat_markers(update)[0]}) · " in mine, mine

@@ -140,7 +140,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("▶", "the location now (schedule); whose turn it is (players)"),
     (
         "A, B… or 1, 2… under a track",
-        "a player's marker (their letter is by their name); J is Jarvis",
+        "a player's marker (their letter or number is in brackets by their name); J is Jarvis",
     ),
     ("at 0: AB", "the players whose marker has not moved on that track yet"),
     ("stash", "Secret Stash: money for the auctions, points at the end"),

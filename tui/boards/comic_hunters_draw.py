@@ -705,9 +705,14 @@ def player_line(
     forms = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
     for short, parts, by_value in forms:
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
-        line.append(who, style="bold")
-        if show_marks:
-            line.append(f" ({marker})")
+        if show_marks and who.endswith(")"):
+            # One pair of brackets: "Bot 2 (normal, marker 2)", not "Bot 2 (normal) (2)".
+            line.append(who[:-1], style="bold")
+            line.append(f", marker {marker})")
+        else:
+            line.append(who, style="bold")
+            if show_marks:
+                line.append(f" ({marker})")
         line.append(f" · stash {stash}")
         if held is not None:
             label = " · hand" if short else f" · hand {len(held)}:"
