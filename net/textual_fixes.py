@@ -152,16 +152,15 @@ collected first): a burst of arrivals or departures shares one collection."""
 class _Heap:
     """When the garbage collector looks at the apps' objects (see the module docstring).
 
-    An app that starts has its objects frozen `SETTLE` seconds later (with whatever else
-    is alive then); one that ends unfreezes every object at once, and `SETTLE` seconds after
-    the last end a full collection takes the departed apps' cycles before the rest is frozen
-    again. With
-    no app running nothing stays frozen. A cycle that became garbage while frozen waits for
-    the next app to end."""
+    `SETTLE` seconds after an app starts or ends (the last of a burst), a collection takes
+    what is garbage, and what is left is frozen while an app runs. An app that ends unfreezes
+    every object at once, so that collection walks them all and takes the departed apps'
+    cycles; after a start it walks only what came since the last freeze. With no app running
+    nothing stays frozen. A cycle that became garbage while frozen waits for the next app to
+    end."""
 
     def __init__(self) -> None:
         self.running = 0
-        self.ended = False
         self.handle: asyncio.TimerHandle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -171,7 +170,6 @@ class _Heap:
 
     def stopped(self) -> None:
         self.running = max(0, self.running - 1)
-        self.ended = True
         gc.unfreeze()
         self._soon(again=True)
 
@@ -191,9 +189,9 @@ class _Heap:
 
     def settle(self) -> None:
         self.handle = None
-        if self.ended:
-            self.ended = False
-            gc.collect()
+        # Before freezing: what an app left as it started (or ended) is not kept for ever. Only
+        # what is not frozen is walked: after an end, everything; else what came since.
+        gc.collect()
         if self.running:
             gc.freeze()
         else:
