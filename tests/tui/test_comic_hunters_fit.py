@@ -269,3 +269,15 @@ def test_a_name_with_brackets_takes_its_marker_in_the_same_pair() -> None:
     assert f"Bot 2 (normal, marker {marker}) · " in line, line
     mine = draw.player_line(update, 0, sheet, 1, 150, True).plain
     assert f" You ({draw.seat_markers(update)[0]}) · " in mine, mine
+
+
+def test_a_crowded_row_keeps_every_hero_whole_before_any_icon() -> None:
+    """ "② Strange …   ② Iron Man   ② Spider-M…   ② Spider-M…" was read in a full Flea
+    Market row: the room goes first to every card's heroes, then to icons."""
+    flea = dict(_update().view["flea"] or {})
+    cards = ["c201", "c116", "c227", "c110"]  # Spider-Man New Epic, Panther, Iron Man…
+    flea.update(rows=[cards, [], []], caps=[4, 4, 4], open=[True, True, True])
+    focus = draw.Focus(legal=frozenset({("take-row", 0)}))
+    line = draw.flea_lines(_update(flea=flea), focus, WIDTH, 0)[0].plain
+    for card in cards:
+        assert draw.hero_words(card, False) in line, line

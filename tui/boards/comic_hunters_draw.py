@@ -260,9 +260,17 @@ def cell_need(card: str | None, full: bool) -> int:
     return EMPTY_CELL if card is None else cell_len(cell_words(card, full)) + CELL_FRAME
 
 
-def share_out(needs: Sequence[int], room: int) -> list[int]:
+def share_out(
+    needs: Sequence[int], room: int, floors: Sequence[int] = (), least: int = EMPTY_CELL
+) -> list[int]:
     """``room`` columns shared among cells that need ``needs``: each that needs less than
-    an even share gets what it needs, the rest share what is left evenly."""
+    an even share gets what it needs, the rest share what is left evenly. With ``floors``
+    (what shows a card's heroes whole) that all fit, every cell gets its floor first and
+    the rest is shared the same way."""
+    if floors and sum(floors) <= room:
+        more = [n - f for n, f in zip(needs, floors, strict=True)]
+        extra = share_out(more, room - sum(floors), least=0)
+        return [f + e for f, e in zip(floors, extra, strict=True)]
     widths = list(needs)
     left = list(range(len(needs)))
     rest = room
@@ -271,11 +279,19 @@ def share_out(needs: Sequence[int], room: int) -> list[int]:
         small = [i for i in left if needs[i] <= fair]
         if not small:
             for i in left:
-                widths[i] = max(EMPTY_CELL, fair)
+                widths[i] = max(least, fair)
             break
         rest -= sum(needs[i] for i in small)
         left = [i for i in left if i not in small]
     return widths
+
+
+def cell_floor(card: str | None) -> int:
+    """The width that shows a card's heroes whole, and … for its icons if it has any."""
+    if card is None:
+        return EMPTY_CELL
+    more = 1 if CARD[card].highlights else 0
+    return min(cell_need(card, False), cell_len(hero_words(card, False)) + CELL_FRAME + more)
 
 
 def cell_plan(
@@ -291,7 +307,8 @@ def cell_plan(
         needs = [[cell_need(c, full) for c in line] for line in lines]
         if all(sum(n) <= r for n, r in zip(needs, rooms, strict=True)):
             return needs, full
-    return [share_out(n, r) for n, r in zip(needs, rooms, strict=True)], False
+    floors = [[cell_floor(c) for c in line] for line in lines]
+    return [share_out(n, r, f) for n, r, f in zip(needs, rooms, floors, strict=True)], False
 
 
 def in_lines(
@@ -906,7 +923,8 @@ def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[lis
         needs = [max(cell_need(c, full) for c in column) for column in columns]
         if sum(needs) <= room:
             return needs, full
-    return share_out(needs, room), False
+    floors = [max(cell_floor(c) for c in column) for column in columns]
+    return share_out(needs, room, floors), False
 
 
 def grid_plan(
