@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import RichLog
 
-from tui.widgets.event_log import EventLog
+from tui.widgets.event_log import EventLog, LogScrollBar
 
 
 class Log(App[None]):
@@ -110,3 +113,38 @@ async def test_an_updates_lines_are_written_at_once() -> None:
             "Ala sees this alone.",
             "Short.",
         ]
+
+
+class TwoLogs(App[None]):
+    """The log and Textual's own RichLog side by side, the same lines in each."""
+
+    CSS = """
+    Horizontal > * { width: 1fr; height: 1fr; }
+    EventLog { border-top: none; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield EventLog(id="log")
+            yield RichLog(id="stock", wrap=True, min_width=10)
+
+
+async def test_the_logs_scrollbar_looks_as_textuals() -> None:
+    """Its scrollbar is drawn without Rich (as tall as the log, its thumb moving at every
+    line written), and looks just as Textual draws it, thumb, ends and colours."""
+    app = TwoLogs()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log, stock = app.query_one(EventLog), app.query_one("#stock", RichLog)
+        app.set_focus(None)  # a focused log's scrollbar has other colours
+        seen = set()
+        for n in range(70):
+            log.add(f"Line {n}.")
+            stock.write(Text(f"Line {n}."))
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            ours = [strip.crop(28, 30) for strip in strips]
+            theirs = [strip.crop(58, 60) for strip in strips]
+            assert [list(s) for s in ours] == [list(s) for s in theirs], n
+            seen.add(tuple(s.text for s in ours))
+        assert len(seen) > 5  # the thumb moved, glyphs of its ends included
+        assert isinstance(log.vertical_scrollbar, LogScrollBar)
