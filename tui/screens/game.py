@@ -268,7 +268,7 @@ class GameScreen(PlainTableScreen):
             yield EventLog(id="log")
         yield KeyFooter(compact=True)  # every key of a table at 80 columns, or nearly
 
-    def _on_resize(self, event: textual_events.Resize) -> None:
+    async def _on_resize(self, event: textual_events.Resize) -> None:
         """The log beside the board or under it; and no layout for a Resize to the size the
         screen was laid out at last. Textual sends the screen one whenever a layout changed
         its size, its first one included: the whole screen (and the launcher behind it) was
