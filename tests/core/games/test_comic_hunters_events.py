@@ -1,0 +1,80 @@
+"""Comic Hunters: what a sixth mutation sample of bench/mutation.py changed unseen, pinned
+through Match: the Convention's slides at the grid's edges, the words of a Flea Market take,
+the First Player's choice told as 'first', the step the view shows during Assemble, and the
+advanced Highlight markers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.games.comic_hunters.state import State, titles
+from tests.core.games.test_comic_hunters_rules import GAME, act, at, fresh, match_at
+
+
+def _convention_with_gap(empty: int) -> State:
+    """A three-player Convention whose one empty cell is ``empty`` (the centre's gap moved
+    there: the card that lay there fills the centre)."""
+    state = at(3, "convention")
+    assert state.convention is not None
+    grid = list(state.convention.grid)
+    assert grid[12] is None
+    grid[12], grid[empty] = grid[empty], None
+    return replace(state, convention=replace(state.convention, grid=tuple(grid)))
+
+
+def test_a_card_slides_into_a_gap_in_the_bottom_row_from_above() -> None:
+    """The gap in the bottom right corner: the card above it and the one left of it may
+    slide there, and the slide from above is taken through Match."""
+    state = _convention_with_gap(24)
+    slides = sorted(a[1:] for a in GAME.legal_actions(state, 0) if a[0] == "slide")
+    assert slides == [(19, 24), (23, 24)]
+    state = act(state, 0, ("slide", 19, 24))
+    assert state.convention is not None and state.convention.grid[19] is None
+
+
+def test_a_card_never_slides_around_the_grids_left_edge() -> None:
+    """The gap at the end of the top row: only its two neighbours may slide there, not the
+    first card of the next row (the grid does not wrap)."""
+    state = _convention_with_gap(4)
+    slides = sorted(a[1:] for a in GAME.legal_actions(state, 0) if a[0] == "slide")
+    assert slides == [(3, 4), (9, 4)]
+
+
+def test_taking_a_flea_market_row_names_the_row_from_one() -> None:
+    state = at(3, "flea")
+    assert state.flea is not None
+    taken = state.flea.rows[1]
+    events = match_at(state).act(0, ("take-row", 1))
+    assert events[0] == {"type": "take-row", "text": f"{{p0}} takes row 2: {titles(taken)}."}
+
+
+def test_handing_on_the_first_player_marker_is_told_as_first() -> None:
+    """After the Flea Market (3 players) the First Player chooses: one 'first' event."""
+    state = at(3, "flea")
+    state = act(state, 0, ("take-row", 1))
+    state = act(state, 1, ("take-row", 0))
+    events = match_at(state).act(2, ("take-row", 2))
+    assert events[-1] == {
+        "type": "first",
+        "text": "{p0} chooses who gets the First Player marker.",
+    }
+
+
+def test_assemble_is_the_rounds_fourth_step_in_the_view() -> None:
+    """The view's step reads 3 during Assemble (after the three locations of a round)."""
+    state = at(2, "convention")
+    match = match_at(state)
+    while match.state.location == "convention":
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    assert match.state.location == "assemble"
+    assert match.state.step == 3 and match.view(0)["step"] == 3
+
+
+def test_advanced_highlight_markers_are_not_the_beginners_pair() -> None:
+    """Advanced draws all three markers at random: over eight deals some set leaves out
+    the beginner's fixed pair (number one and first appearance)."""
+    beginner = ("number-one", "first-appearance")
+    drawn = [fresh(3, seed, highlights="advanced").tracks for seed in range(8)]
+    assert any(tracks[:2] != beginner for tracks in drawn)
+    assert all(fresh(3, seed).tracks[:2] == beginner for seed in range(8))
