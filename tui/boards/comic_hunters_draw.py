@@ -265,12 +265,14 @@ def share_out(
 ) -> list[int]:
     """``room`` columns shared among cells that need ``needs``: each that needs less than
     an even share gets what it needs, the rest share what is left evenly. With ``floors``
-    (what shows a card's heroes whole) that all fit, every cell gets its floor first and
-    the rest is shared the same way."""
+    (what shows a card's heroes whole), every cell gets its floor first and the rest is
+    shared the same way; when the floors do not all fit, they are what is shared."""
     if floors and sum(floors) <= room:
         more = [n - f for n, f in zip(needs, floors, strict=True)]
         extra = share_out(more, room - sum(floors), least=0)
         return [f + e for f, e in zip(floors, extra, strict=True)]
+    if floors:  # not even the heroes fit: share the room out by what shows them
+        return share_out(floors, room, least=least)
     widths = list(needs)
     left = list(range(len(needs)))
     rest = room
