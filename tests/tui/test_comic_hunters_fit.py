@@ -281,3 +281,14 @@ def test_a_crowded_row_keeps_every_hero_whole_before_any_icon() -> None:
     line = draw.flea_lines(_update(flea=flea), focus, WIDTH, 0)[0].plain
     for card in cards:
         assert draw.hero_words(card, False) in line, line
+
+
+def test_the_grid_at_80_columns_keeps_a_hero_whole_when_a_column_can_give_way() -> None:
+    """Columns too wide for 80 columns share the room by what shows their heroes: a column
+    of "Captain New Epic" gives up its icons before "Spider-Man" is cut ("Spider-M…")."""
+    grid: list[str | None] = [None] * 25
+    grid[:5] = ["c101", "c109", "c245", "c145", "c116"]
+    update = _update(convention={**(_update().view["convention"] or {}), "grid": grid})
+    lines = draw.grid_lines(update, draw.Focus(), WIDTH, 0)
+    assert "Spider-Man" in lines[1].plain, lines[1].plain
+    assert all(line.cell_len <= WIDTH for line in lines)
