@@ -30,7 +30,7 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core.engine import TABLE
+from core.engine import TABLE, IllegalAction
 from core.games import GAMES
 from core.table import Seat, TableSetup
 from tui.app import HuntersApp
@@ -152,7 +152,10 @@ async def _table_update(slug: str, size: tuple[int, int], rounds: int) -> Times:
             acting = sorted(match.to_act())
             seat = acting[0] if acting[0] != TABLE else acting[-1]
             times.start()
-            await screen.table.submit(seat, match.legal(seat)[0])
+            try:
+                await screen.table.submit(seat, match.legal(seat)[0])
+            except IllegalAction:  # Whoosh: a tie window settled the game's end meanwhile
+                break
             await pilot.pause()
             times.stop()
     return times
