@@ -11,7 +11,9 @@ on, beside the target of one second (``--seats`` keeps to some counts). Last, th
 duels of ``hunters sim`` (reproducible: no deadline, every playout), the stronger bot taking
 each seat in turn, beside their targets: at two players hard beats normal in 60 % of games
 and normal beats easy in 75 %; at the largest table one hard bot among normal ones wins more
-than its fair share. Figures only; nothing is asserted.
+than its fair share. Each rate comes with its 95 % interval (about ±7 points at 200 games):
+use ``--games 100`` or more for a figure that means something. Figures only; nothing is
+asserted.
 """
 
 from __future__ import annotations
@@ -154,6 +156,12 @@ def duel(slug: str, seats: int, strong: str, weak: str, games: int, seed: int) -
     return won / (games * seats)
 
 
+def interval(rate: float, games: int) -> float:
+    """Half the width of the 95 % interval of a win rate over ``games`` games (the normal
+    approximation): a figure within it of its target has not shown it met or missed."""
+    return 1.96 * (rate * (1 - rate) / games) ** 0.5 if games else 0.0
+
+
 def strength(slug: str, game: Game, games: int, seed: int) -> list[dict[str, Any]]:
     """The duels of :data:`DUELS` for one game, each beside its target."""
     rows: list[dict[str, Any]] = []
@@ -164,12 +172,14 @@ def strength(slug: str, game: Game, games: int, seed: int) -> list[dict[str, Any
         wanted = target if target is not None else 1 / seats
         start = time.perf_counter()
         rate = duel(slug, seats, strong, weak, games, seed)
+        played = games * seats
         rows.append(
             {
                 "seats": seats,
                 "duel": f"{strong} vs {weak}",
-                "games": games * seats,
+                "games": played,
                 "win %": 100 * rate,
+                "95% ±": 100 * interval(rate, played),
                 "target %": f"{'' if target is not None else '> '}{100 * wanted:.0f}",
                 "met": "yes" if (rate >= wanted if target is not None else rate > wanted) else "NO",
                 "seconds": time.perf_counter() - start,
