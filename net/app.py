@@ -28,7 +28,7 @@ from net.chat import CHAT_MAX, ChatLine
 from net.fastpath import FastPath
 from net.hall import OPEN, HallView, Session, settled
 from net.host_menu import HOST_KEY, HostMenuScreen
-from net.lobby import CHAT_LINES, LobbyScreen, rematch_line, sentence
+from net.lobby import CHAT_LINES, SEAT_KEYS, LobbyScreen, rematch_line, sentence
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.screens.game import GameScreen
@@ -132,6 +132,12 @@ class HallApp(HuntersApp):
         """The number of the last hall notice this guest was shown (`_show_notices`)."""
         self._hosting = False
         """Whether this guest hosted when the hall last changed (they are told when they do)."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The lobby's one key for every seat names the seats this table has ("1-3")."""
+        if binding.id == SEAT_KEYS and isinstance(self.screen, LobbyScreen):
+            return self.screen.seat_keys()
+        return super().get_key_display(binding)
 
     def get_default_screen(self) -> Screen[None]:
         return LobbyScreen(self.hall, self.guest)

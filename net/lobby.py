@@ -178,6 +178,10 @@ def back_line(hall: HallView, guest: str) -> str:
     )
 
 
+SEAT_KEYS = "lobby.seat1"
+"""The id of the lobby's binding shown for every seat key ("1-3 Sit")."""
+
+
 class LobbyScreen(KeyStates, Screen[None]):
     """Take a seat, watch, or (as the host) start or change the table.
 
@@ -205,8 +209,7 @@ class LobbyScreen(KeyStates, Screen[None]):
                 str(n),
                 f"sit({n - 1})",
                 "Sit" if n == 1 else f"Seat {n}",
-                show=n == 1,  # one for all: "1-8 Sit"
-                key_display="1-8" if n == 1 else None,
+                show=n == 1,  # one for all: "1-4 Sit" (HallApp.get_key_display)
                 id=f"lobby.seat{n}",
             )
             for n in range(1, 9)  # Whoosh seats up to eight
@@ -314,6 +317,12 @@ class LobbyScreen(KeyStates, Screen[None]):
             status.say(message)
         else:
             status.update(Text(message))
+
+    def seat_keys(self) -> str:
+        """The keys that seat someone at this table, as the footer names them: "1-3"."""
+        setup = self.hall.setup
+        seats = len(setup.seats) if setup is not None else 8
+        return "1" if seats == 1 else f"1-{seats}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key is in the footer while it does something here and now (each of s and e

@@ -85,3 +85,22 @@ async def test_at_80x24_the_lobby_footer_shows_every_key(
             assert not missing, f"not in the footer {footer!r}: {missing}"
     finally:
         await hall.close()
+
+
+async def test_the_sit_key_names_the_seats_the_table_has(tmp_path: Path) -> None:
+    """A three-seat table's footer said '1-8 Sit' (Whoosh seats up to eight): it names the
+    keys that seat someone here, '1-3 Sit', and follows the setup when it changes."""
+    hall = Hall(tmp_path / "data", bot_delay=5, idle=0)
+    hall.arrive("ala")
+    hall.configure("ala", SETUP)
+    app = HallApp(hall, "ala", Settings())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot_until(pilot, lambda: "Settings" in _footer(app))
+            assert "1-3 Sit" in _footer(app) and "1-8" not in _footer(app)
+            five = TableSetup("orb-hunters", tuple(Seat("open", OPEN) for _ in range(5)))
+            hall.configure("ala", five)
+            await pilot_until(pilot, lambda: "1-5 Sit" in _footer(app))
+    finally:
+        await hall.close()
