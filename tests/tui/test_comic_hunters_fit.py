@@ -292,3 +292,11 @@ def test_the_grid_at_80_columns_keeps_a_hero_whole_when_a_column_can_give_way() 
     lines = draw.grid_lines(update, draw.Focus(), WIDTH, 0)
     assert "Spider-Man" in lines[1].plain, lines[1].plain
     assert all(line.cell_len <= WIDTH for line in lines)
+
+
+def test_the_others_store_cards_are_counted_in_a_sentence() -> None:
+    """ "Cards in front of the others: Bot 2 (normal) 3, Bot 3 (normal) 3, …" put a count
+    right after a bracketed name: each count says "has", the list ends with "and"."""
+    update = _update(players=3)
+    text = _text(draw.store_lines(update, draw.Focus(), WIDTH, 1))
+    assert "Bot 2 (normal) has 4 and Bot 3 (normal) has 4." in " ".join(text.split()), text

@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from core.engine import in_words
 from core.games.comic_hunters.data import (
     AGES,
     CARD,
@@ -834,8 +835,11 @@ def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Te
         )
         out += CardRow(backs, label="The others' Store cards, face down:").lines(width)
     elif others and level >= 1:
-        words = ", ".join(f"{title_of(update, s)} {n}" for s, n in others)
-        out += Text(f"Cards in front of the others: {words}.", style="dim").wrap(_CONSOLE, width)
+        # "Bot 2 (normal) has 3", never "Bot 2 (normal) 3": a number after a name in
+        # brackets read as part of it.
+        words = in_words([f"{title_of(update, s)} has {n}" for s, n in others])
+        line = Text(f"Store cards in front of the others: {words}.", style="dim")
+        out += line.wrap(_CONSOLE, width)
     return out
 
 
