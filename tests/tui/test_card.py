@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 
 from tui.widgets.card import BACK, CHOSEN, FRESH, LEGAL, TARGET, CardBox, CardFace, CardRow, Track
@@ -88,3 +90,25 @@ def test_a_rows_height_is_the_number_of_its_lines_at_every_width() -> None:
     for row in (CardRow(cards), CardRow(cards, gap=2, label="Hand"), CardRow((), label="Hand")):
         for width in (8, 20, 35, 60, 200):
             assert row.height(width) == len(row.lines(width))
+
+
+def test_a_card_drawn_before_is_not_drawn_again_and_reads_the_same(monkeypatch: Any) -> None:
+    """The same cards come back in every update of a table (a hand, the Combats): each is
+    drawn once, and every caller gets lines of its own to restyle."""
+    box = CardBox("≈", "Water", ("Kraken 3",), width=12, legal=True, fresh=True)
+    first = box.rows()
+    first[1].stylize("reverse")  # a caller's own copy
+    drawn: list[CardBox] = []
+    draw = CardBox._draw
+
+    def counted(card: CardBox) -> list[Any]:
+        drawn.append(card)
+        return draw(card)
+
+    monkeypatch.setattr(CardBox, "_draw", counted)
+    again = box.rows()
+    row = CardRow((box, CardBox("▲", "Fire", width=12)), gap=1).lines(40)
+    assert [t.markup for t in again] == [t.markup for t in draw(box)]
+    assert "reverse" not in again[1].markup
+    assert [t.plain for t in row][1] == again[1].plain + " " + "│▲ Fire    │"
+    assert drawn == [CardBox("▲", "Fire", width=12, height=2)]  # Water: drawn before

@@ -6,6 +6,7 @@ brackets as well as reverse video, and marks (legal target, chosen) are symbols.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -68,6 +69,9 @@ class CardFace:
 # without an App; a board puts them in Statics and updates a Static only when what it shows
 # changed (see `ShowOnChange`), so one update redraws only the parts that changed.
 
+KEPT_CARDS = 1024
+"""Cards kept as drawn (every card of a few tables' updates)."""
+
 LEGAL = TARGET
 """The top-right corner mark of a card that can be chosen now."""
 FRESH = "new"
@@ -112,7 +116,11 @@ class CardBox:
         return self.height if self.height is not None else 1 + len(self.lines)
 
     def rows(self) -> list[Text]:
-        """The card as lines of styled text, each exactly ``width`` cells."""
+        """The card as lines of styled text, each exactly ``width`` cells (the caller's own
+        copies: a card drawn before is not drawn again)."""
+        return [row.copy() for row in _drawn(self)]
+
+    def _draw(self) -> list[Text]:
         tl, h, tr, v, bl, br = _HEAVY if self.selected else _ROUND
         inner = max(1, self.width - 2)
         edge = Style(bold=self.selected, dim=self.dim)
@@ -181,7 +189,7 @@ class CardRow:
         height = max(card.body_height for card in self.cards)
         for group in self._groups(width):
             faces = [
-                (card if card.height == height else _with_height(card, height)).rows()
+                _drawn(card if card.body_height == height else _with_height(card, height))
                 for card in group
             ]
             for row in range(height + 2):
@@ -217,6 +225,14 @@ class CardRow:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
+
+
+@functools.lru_cache(maxsize=KEPT_CARDS)
+def _drawn(card: CardBox) -> tuple[Text, ...]:
+    """A card's lines, drawn once while it is among the last drawn: the same cards come
+    back in every update (a hand, the Combats, a city), and a table drew each of them at
+    every update (read only: ``rows`` gives copies)."""
+    return tuple(card._draw())
 
 
 def _with_height(card: CardBox, height: int) -> CardBox:
