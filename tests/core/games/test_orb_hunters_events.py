@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.games.orb_hunters.scoring import achievements, final_score
 from core.match import Match
-from tests.core.games.test_orb_hunters_rules import FULL, match_at, position
+from tests.core.games.test_orb_hunters_rules import FULL, _last_turn, match_at, position, resolved
 
 
 def test_a_charismatic_attraction_is_told_as_attract() -> None:
@@ -81,3 +81,27 @@ def test_two_players_on_equal_points_read_why_more_relics_win() -> None:
     )
     assert outcome.ranking == ((1,), (0,))
     assert outcome.note == "Equal points: the player with more relic cards wins."
+
+
+def test_an_exchange_and_the_games_end_are_told_in_their_kinds() -> None:
+    """A seventh sample: the Mirror's swap is one 'exchange' event, the third round's end
+    one 'end' event (the kinds the round summary and the final screen read)."""
+    row = ["tricksters-mirror-1", "trinket-1", "trinket-2", "gem-pouch-1"]
+    state = _last_turn(
+        row,
+        ["red-6", "red-5", "blue-1", "green-1"],
+        pouches=[["initial-relic-1"], ["initial-relic-2", "orb-1"], ["initial-relic-3"]],
+    )
+    after = resolved(state, 0, "purple-5", 3)
+    events = match_at(after).act(0, ("exchange", 1))
+    exchange = [e for e in events if e["type"] == "exchange"]
+    assert len(exchange) == 1 and exchange[0]["text"].startswith(
+        "Exchange: {p0} swaps the Trickster's Mirror with {p1} for "
+    )
+    assert events[-1] == {"type": "end", "text": "The third round is over: the final score."}
+
+
+def test_a_new_game_starts_with_the_first_player() -> None:
+    """Round 1 is started by the first seat: the state and every view say 0."""
+    match = Match.new("orb-hunters", 3, seed=1)
+    assert match.state.start == 0 and match.view(1)["start"] == 0
