@@ -4,6 +4,8 @@ score-pad line."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
 from core.match import Match
 from tests.core.games.test_superbohaterowie_rules import card, position, through
@@ -44,3 +46,25 @@ def test_a_single_games_outcome_reads_won_on_the_score_pad() -> None:
     outcome = match.outcome()
     assert outcome is not None
     assert outcome.breakdown == ({"won": 1}, {"won": 0}, {"won": 0})
+
+
+def test_a_series_counts_its_games_from_one_through_every_move() -> None:
+    """A seventh sample: a new series is at game 1 in every view, and a move keeps the
+    game's number (a mutant lost it in apply; the score line then read 'game None')."""
+    match = Match.new("superbohaterowie", 2, seed=3, options={"series": 3})
+    assert match.view(0)["game_number"] == 1 and match.view(None)["game_number"] == 1
+    seat = min(match.to_act())
+    match.act(seat, match.legal(seat)[0])
+    assert match.state.game_number == 1 and match.view(1)["game_number"] == 1
+    state = replace(
+        position(
+            players=2,
+            series=3,
+            hands=[["chainsaw", "spider"], ["fire", "leaf"]],
+            cities=[["leaf", "water", "wind", "fire", None], [None] * 5],
+        ),
+        game_number=2,
+        results=((10, 0),),
+    )
+    _, events = through(state, 0, ("place", card(state, 0), 0, 4))
+    assert {"type": "score", "text": "Points of game 2: {p0} 50, {p1} 0."} in events
