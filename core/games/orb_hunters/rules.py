@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from core.engine import Action, Event, Option, Outcome, chance, rules_text
@@ -50,6 +49,7 @@ from core.games.orb_hunters.state import (
     kills,
     on,
     open_columns,
+    replace,
     rivals,
     source,
     teams,

@@ -4,7 +4,12 @@ game's Gift count, and the Final Score's Survivor and tie-break note."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from core.games.orb_hunters.scoring import achievements, final_score
+from core.games.orb_hunters.state import replace
 from core.match import Match
 from tests.core.games.test_orb_hunters_rules import FULL, _last_turn, match_at, position, resolved
 
@@ -105,3 +110,14 @@ def test_a_new_game_starts_with_the_first_player() -> None:
     """Round 1 is started by the first seat: the state and every view say 0."""
     match = Match.new("orb-hunters", 3, seed=1)
     assert match.state.start == 0 and match.view(1)["start"] == 0
+
+
+def test_the_states_own_replace_matches_dataclasses_replace() -> None:
+    """The rules' faster replace builds the same state as ``dataclasses.replace`` and
+    refuses a field the state does not have."""
+    state = Match.new("orb-hunters", 3, seed=1).state
+    changes = {"turn": 2, "gifts": (0, 1, 0), "over": True}
+    assert replace(state, **changes) == dataclasses.replace(state, **changes)
+    assert replace(state) == state
+    with pytest.raises(TypeError, match="no field 'nonsense'"):
+        replace(state, nonsense=1)
