@@ -195,6 +195,13 @@ async def test_start_reaches_the_game_with_the_chosen_table() -> None:
         screen.query_one("#seat-0-name", Input).value = "Ala"
         screen.query_one("#option-series", Select).value = 1
         screen.query_one("#seed", Input).value = "7"
+        # The form takes each change from its Changed message: on a busy machine one pause
+        # did not always see them all through before ctrl+s (CI under load).
+        series = GAMES[SLUG].options[0].choices[1]
+        for _ in range(250):  # at most 5 s
+            if screen.options == {"series": series} and screen.seed_text == "7":
+                break
+            await pilot.pause(0.02)
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
