@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -61,6 +60,7 @@ from core.games.shardhunters.state import (
     combat_sizes,
     powers,
     recruit_cost,
+    replace,
     seats_of,
 )
 

@@ -5,8 +5,10 @@ costs)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core import codec
+from core.games.fields import replacer
 from core.games.shardhunters.data import COMBAT_SIZES, TOBIAS_SIZES
 
 REAVER_SIDE = 1
@@ -84,6 +86,15 @@ class State:
 
 
 # -- what the rules and the views both read ----------------------------------------------------
+
+
+_replace = replacer(State)
+
+
+def replace(state: State, /, **changes: Any) -> State:
+    """``dataclasses.replace`` for a State, about three times as fast (see
+    :mod:`core.games.fields`): the rules change a state some three times an action."""
+    return _replace(state, **changes)
 
 
 def seats_of(state: State) -> range:
