@@ -517,7 +517,7 @@ def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     duel = ReplyLookahead("hard", evaluator, width=10, deals=24, rounds=2, seconds=seconds)
     table = ScaledSearch(
         "hard",
-        {2: 200, 3: 160, 4: 130, 5: 100},
+        {3: 160, 4: 130, 5: 100},
         series_share=0.5,
         seconds=seconds,
         exploration=0.5,
