@@ -30,16 +30,18 @@ class Milestones:
         self._milestone = milestone
         self._since: dict[int | None, list[Event]] = {}
 
-    def told(self, update: Update) -> list[str] | None:
+    def told(self, update: Update, *, you: bool = True) -> list[str] | None:
         """Add the events ``update`` brought its seat; the summary if they end a milestone
-        (the seat's events start over after it)."""
+        (the seat's events start over after it). ``you``: the seat's own facts read "You …"
+        (False at a hot seat: whoever reads may not be that seat, so names stay)."""
         events = self._since.setdefault(update.seat, [])
         events.extend(update.events)
         del events[:-KEEP]
-        lines = self._milestone(as_reader(update), events)
+        lines = self._milestone(as_reader(update) if you else update, events)
         if lines:
             events.clear()
-            lines = [read_by(line, update) for line in lines]
+            if you:
+                lines = [read_by(line, update) for line in lines]
         return lines
 
     def forget(self) -> None:

@@ -129,9 +129,10 @@ _HEAD = re.compile(r"(?:^|[.!:;] )(Ala|You) ([a-z]+)\b")
 
 
 def _summaries(
-    slug: str, players: int, seed: int, options: dict[str, Any] | None = None
+    slug: str, players: int, seed: int, options: dict[str, Any] | None = None, you: bool = True
 ) -> list[str]:
-    """Every summary line seat 0 (Ala) reads in a random game."""
+    """Every summary line seat 0 (Ala) reads in a random game (``you`` False: at a hot
+    seat, where the names stay)."""
     from tui.boards import orb_hunters_words, superbohaterowie
 
     boards = {
@@ -150,7 +151,7 @@ def _summaries(
         events = match.act(seat, rng.choice(match.legal(seat)))
         told = tuple(e for e in events if e.get("to") in (None, 0))
         update = dataclasses.replace(update_of(match, 0, NAMES[:players]), events=told)
-        said += watch.told(update) or []
+        said += watch.told(update, you=you) or []
     return said
 
 
@@ -161,6 +162,14 @@ def test_the_shardhunters_combat_summary_reads_you_for_the_reader() -> None:
     assert any(re.search(r"Combat: you won$", line) for line in said), said
     assert any(line.endswith(". You win.") for line in said), said
     assert not any(re.search(r"(Combat: Ala won|Ala wins)", line) for line in said), said
+
+
+def test_at_a_hot_seat_a_summary_keeps_the_names() -> None:
+    """Several players at one keyboard: a summary comes before the cover, so whoever reads
+    it may not be the seat it was made for; "You win." would not say who. Names stay."""
+    said = _summaries("shardhunters", 3, 5, you=False)
+    assert any(line.endswith(". Ala wins.") for line in said), said
+    assert not any(re.search(r"\b(You|you)\b", line) for line in said), said
 
 
 GAMES = (

@@ -376,7 +376,8 @@ class GameScreen(PlainTableScreen):
         ``milestone`` have none; the setting turns them off)."""
         if self._milestones is None or not self.settings.summaries or not update.events:
             return
-        lines = self._milestones.told(update)  # every seat's, to be whole when it is shown
+        # Every seat's, to be whole when it is shown; "You …" only for a lone player here.
+        lines = self._milestones.told(update, you=self.local == {update.seat})
         if update.seat == self.viewer and lines:
             self._summaries.append(list(lines))
             # Held at once, in the same turn the table pushed the update: a bot scheduled
