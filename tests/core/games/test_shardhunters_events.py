@@ -8,10 +8,17 @@ from dataclasses import replace
 
 import pytest
 
-from core.games.shardhunters.data import hero_name
+from core.games.shardhunters.data import MONSTER_CARDS, hero_name
 from core.games.shardhunters.rules import SHARDHUNTERS as GAME
 from core.match import Match
-from tests.core.games.test_shardhunters_rules import act, combat, fight, new, tavern
+from tests.core.games.test_shardhunters_rules import (
+    act,
+    choose_then_deal,
+    combat,
+    fight,
+    new,
+    tavern,
+)
 
 
 @pytest.mark.parametrize(
@@ -84,3 +91,44 @@ def test_a_new_game_starts_at_the_first_combat() -> None:
         match = Match.new("shardhunters", seats, seed=seats, options={"draft": True})
         assert match.state.phase == "draft"
         assert match.state.combat == 0 and match.view(0)["combat"] == 0
+
+
+def test_a_seventh_sample_cassandra_yusuf_and_a_chosen_team_in_words() -> None:
+    """Cassandra's check is told as 'guess', Yusuf's swap and a chosen team in words."""
+    state = choose_then_deal([("cassandra",), ("ivo",)])
+    value = MONSTER_CARDS[state.deck[0]].value
+    _, events = act(state, 0, ("guess", value))
+    assert events and all(e["type"] == "guess" for e in events[:2])
+    state = choose_then_deal([("yusuf",), ("ivo",)])
+    _, events = act(state, 0, ("swap", state.hands[0][0]))
+    assert events[0] == {
+        "type": "yusuf",
+        "text": "{p0} swaps a card with the Monster Deck's top card (Yusuf).",
+    }
+    state = replace(
+        new(2),
+        phase="choose",
+        teams=(("ivo", "bruno", "mira"), ("titus", "felix", "lenka")),
+        choosing=((), ()),
+    )
+    _, events = act(state, 0, ("activate", ("ivo", "mira")))
+    assert {"type": "submitted", "text": "{p0} has chosen active heroes."} in events
+
+
+def test_a_tied_hunt_pays_in_words_and_leaves_no_hunt_winner() -> None:
+    """After a Hunt won by seat 0, a fully tied one: each Bloodshard says why, and the
+    Hunt's winner is nobody (not the last Hunt's)."""
+    state = combat(
+        [["white-2a"], ["white-2b"]], number=3, loot=[["yellow-1a"], ["red-1a"]], shards=[0, 0]
+    )
+    state = replace(state, hunt_winner=0)
+    state, events = fight(state, ["white-2a"], ["white-2b"])
+    assert state.hunt_winner == -1
+    assert {"type": "shard", "text": "{p0} gets a Bloodshard (a tied Hunt)."} in events
+
+
+def test_solo_stands_every_hero_up() -> None:
+    """Solo has no choice of active heroes: all three of the player's heroes stand up, not
+    the two a table of several would."""
+    state = choose_then_deal([("ivo", "bruno", "mira"), ("titus",)], players=1)
+    assert state.active[0] == ("ivo", "bruno", "mira")
