@@ -9,6 +9,7 @@ import random
 from core.engine import TABLE
 from core.games.whoosh.rules import CLAIM_BOARDS, capturable_slots
 from core.match import Match
+from tests.core.games.test_whoosh_rules import position, through
 
 MS = 1_000_000
 
@@ -105,3 +106,42 @@ def test_a_hand_down_on_the_new_board_may_still_reach_for_the_monsters_before() 
     match.act(1, ("claim", 0, match.state.generation), at_ns=5 * MS)
     assert match.legal(1) == [("claim", slot, before) for slot in range(3)]
     assert 1 in match.to_act()
+
+
+def test_a_seventh_sample_a_stalemate_says_who_reveals_next_in_its_kind() -> None:
+    """A stalemate the game survives ends with a 'turn' event naming the next revealer;
+    one that empties a pile ends the game with an 'end' event for that slot and no turn."""
+    state = position(
+        board=("ogre", "troll", "goblin"),
+        monster_piles=(("imp",), ("yeti",), ("naga",)),
+        revealed=[["ice-01"], ["bow-01"]],
+        piles=[[], ["ice-02"]],
+        players=2,
+        turn=1,
+    )
+    _, events = through(state, 1, ("reveal",), None)
+    assert events[-1] == {"type": "turn", "text": "{p0} reveals next."}
+    state = position(
+        monster_piles=(("imp",), (), ("naga",)),
+        revealed=[["ice-01"], []],
+        piles=[[], ["bow-01"]],
+        players=2,
+        turn=1,
+    )
+    _, events = through(state, 1, ("reveal",), None)
+    assert {
+        "type": "end",
+        "text": "That was the last Monster of its pile: the game ends.",
+        "slot": 1,
+    } in events
+    assert not [e for e in events if e["type"] == "turn"]
+
+
+def test_a_claim_tells_its_reaction_time_even_on_a_board_shown_at_time_zero() -> None:
+    """The claim event carries the milliseconds since its board arose (the reaction summary
+    reads them), a board revealed at the table's time 0 included."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    match.act(0, ("reveal",), at_ns=0)
+    events = match.act(1, ("claim", 0, match.state.generation), at_ns=250 * MS)
+    claim = next(e for e in events if e["type"] == "claim")
+    assert claim["reaction_ms"] == 250
