@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core.games.comic_hunters.rules import final_outcome
+from core.games.comic_hunters.scoring import score_sheet, variety_points
 from core.games.comic_hunters.state import State, titles
 from tests.core.games.test_comic_hunters_rules import GAME, act, at, fresh, match_at
 
@@ -78,3 +80,40 @@ def test_advanced_highlight_markers_are_not_the_beginners_pair() -> None:
     drawn = [fresh(3, seed, highlights="advanced").tracks for seed in range(8)]
     assert any(tracks[:2] != beginner for tracks in drawn)
     assert all(fresh(3, seed).tracks[:2] == beginner for seed in range(8))
+
+
+def test_a_seventh_sample_a_discard_turn_says_what_goes_to_the_convention_deck() -> None:
+    """Solo's Discard turn: the cards taken go to the Convention deck, and the line says
+    which and from where."""
+    state = at(1, "convention")
+    take = next(a for a in GAME.legal_actions(state, 0) if a[0] == "take")
+    state = act(state, 0, take)
+    take = next(a for a in GAME.legal_actions(state, 0) if a[0] == "take")
+    events = match_at(state).act(0, take)
+    discard = [e for e in events if e["text"].startswith("Discard turn: ")]
+    assert len(discard) == 1 and discard[0]["text"].endswith(" go to the Convention deck.")
+
+
+def test_the_next_round_is_told_by_its_number() -> None:
+    """The first round's Assemble ends: 'Round 2 begins.' in the kind 'round'."""
+    state = replace(at(2, "convention"), hands=((), ()))
+    match = match_at(state)
+    told: list[dict[str, object]] = []
+    while match.state.round == 0:
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        told += match.act(seat, ("ready",) if ("ready",) in legal else legal[0])
+    assert {"type": "round", "text": "Round 2 begins."} in told
+
+
+def test_the_score_pad_of_a_table_is_every_players_sheet() -> None:
+    """A finished game of three: the outcome's breakdown is the score sheet, seat by seat."""
+    state = replace(at(3, "convention"), location="over")
+    outcome = final_outcome(state)
+    assert outcome.breakdown == tuple(score_sheet(state))
+
+
+def test_variety_counts_nine_collections_and_more_as_eight() -> None:
+    """The variety table ends at eight collections (36): nine or ten score 36 too."""
+    assert variety_points([3] * 8) == 36
+    assert variety_points([3] * 9) == 36 and variety_points([4] * 10) == 36
