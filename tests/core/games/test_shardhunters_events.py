@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.games.shardhunters.data import MONSTER_CARDS, hero_name
+from core.games.shardhunters.data import MAX_HUNTS, MONSTER_CARDS, hero_name
 from core.games.shardhunters.rules import SHARDHUNTERS as GAME
 from core.match import Match
 from tests.core.games.test_shardhunters_rules import (
@@ -132,3 +132,14 @@ def test_solo_stands_every_hero_up() -> None:
     the two a table of several would."""
     state = choose_then_deal([("ivo", "bruno", "mira"), ("titus",)], players=1)
     assert state.active[0] == ("ivo", "bruno", "mira")
+
+
+def test_the_hunt_limits_score_pad_counts_each_teams_heroes() -> None:
+    """The last Hunt passes with no five-hero win: each player's score is the team's size
+    (the score pad's 'heroes' line), the biggest first."""
+    state = combat([["white-1a"], ["white-4a"]], [("ivo", "mira"), ("titus",)], number=3)
+    state = replace(state, hunt=MAX_HUNTS)
+    state, _ = fight(state, ["white-1a"], ["white-4a"])
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.scores == (2, 1)
+    assert outcome.breakdown == ({"heroes": 2}, {"heroes": 1})
