@@ -565,16 +565,24 @@ async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played() -> N
         await table.close()
 
 
-def test_a_card_that_cannot_be_played_says_what_it_needs() -> None:
+async def test_a_card_that_cannot_be_played_says_what_it_needs() -> None:
     """A two-eagle card chosen at the start (no cards to swap): the prompt said only that it
-    "cannot be played now", and Enter on a space answered what that space lacks. It says
-    what the card must do, in the card's words."""
-    match = Match.new("superbohaterowie", 2, seed=1)
-    update = update_of(match, 0)
-    for kind, needs in (
-        ("two-eagles", "it must swap two cards lying in two different cities"),
-        ("small-explosion", "it must remove any one card from any city"),
-    ):
-        words = board.prompt(update, [("card", f"{kind}-1")], [])
-        assert words.startswith(f"{board.a_card(kind).capitalize()} cannot be played now ")
-        assert f"({needs}). Esc: back." in words, words
+    "cannot be played now", and Enter on a space answered what that space lacked. The
+    details line says what the card must do; the prompt stays one line ("Esc: back")."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        pilot.app.start_game(_setup(2, seed=1))
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        widget: Any = screen.query_one("#board")
+        await settle(pilot, screen)
+        kind = "two-eagles"
+        widget.keys = [("card", f"{kind}-1")]  # as Enter on it would
+        widget._draw()
+        await pilot.press("up")  # onto a city's space, as a player looking for where
+        await pilot.pause()
+        assert widget.choices == [] and widget._target_at(*widget.cursor)[0] == "space"
+        text = screen_text(app)
+        assert "A two-eagle card cannot be played now. Esc: back." in text
+        assert widget.details() == "Two-eagle card: swap two cards lying in two different cities."
+        assert widget.details() in text

@@ -293,11 +293,8 @@ def prompt(
     kind = kind_of(keys[0][1]) if isinstance(keys[0], tuple) else ""
     count = len(choices)
     if not count:
-        # Why, in the card's own words ("swap two cards lying in two different cities"):
-        # a newcomer pressing Enter on its spaces heard only what those spaces lack.
-        rule = card_text(kind).partition(": ")[2].rstrip(".") if kind in ACTION_CARDS else ""
-        why = f" (it must {rule})" if rule else ""
-        return f"{a_card(kind).capitalize()} cannot be played now{why}. Esc: back."
+        # One line (the board keeps one for the prompt); why is in the details line.
+        return f"{a_card(kind).capitalize()} cannot be played now. Esc: back."
     step = len(keys)
     words = {
         ("place", 1): f"Place {a_card(kind)}: {TARGET} marks the {count} spaces it can go",
@@ -655,6 +652,11 @@ class Board(KeyStates, Widget, can_focus=True):
         series = bool(update.view["series"])
         target = self._target_at(*self.cursor)
         choices = self.choices
+        chosen = self.keys[0] if self.keys else None
+        if not choices and isinstance(chosen, tuple) and chosen[0] == "card":
+            # A card chosen that cannot be played: what it must do is why (a newcomer
+            # pressing Enter on its spaces heard only what each space lacked).
+            return card_text(kind_of(chosen[1]), series)
         choice = next((c for c in choices if c.key == target), None)
         parts: list[str] = []
         if choice is not None:
