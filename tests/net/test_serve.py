@@ -199,8 +199,10 @@ async def test_serve_logs_logins_drops_and_refusals_one_safe_line_each(tmp_path:
     assert "refused 127.0.0.1: the name '[@click=app.quit]' is not allowed" in said, said
     assert "\x1b" not in server.output
     # Why, as asyncssh saw it: the closed socket read, or (the screen still being written,
-    # as with render workers, whose frames come a little later) written to.
-    dropped = r"olek disconnected \(127\.0\.0\.1\): (Connection lost|\[Errno 32\] Broken pipe)$"
+    # as with render workers, whose frames come a little later) written to: a broken pipe,
+    # or a reset when the kernel saw the peer gone first (a loaded machine).
+    reasons = r"Connection lost|\[Errno 32\] Broken pipe|\[Errno 104\] Connection reset by peer"
+    dropped = rf"olek disconnected \(127\.0\.0\.1\): ({reasons})$"
     assert re.search(dropped, said, re.MULTILINE), said
 
 
