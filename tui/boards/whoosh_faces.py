@@ -563,9 +563,13 @@ def totals_line(view: dict[str, Any], width: int) -> Text:
             piece.stylize("dim")
         text.append_text(piece)
         text.append(" ")
-    if failed:
-        text.append(f"({failed} failed)", style="dim")
     text.rstrip()
+    if failed:
+        # In the cards' own words when the line has room ("(3 Failed Attacks)"); the short
+        # form is in the legend.
+        long = f" ({failed} Failed Attack{'s' if failed != 1 else ''})"
+        short = f" ({failed} failed)"
+        text.append(long if text.cell_len + len(long) <= width else short, style="dim")
     text.truncate(width, overflow="ellipsis")
     return text
 

@@ -360,6 +360,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (f"{GLYPHS[STAFF][0]}staff (any)", "a Wizard's Staff: counts as any one symbol"),
     ("»bow+▲fire", "a Combo card: counts as both symbols"),
     (f"{FAILED}ice failed", "a Failed Attack: shows a broken symbol and counts as nothing"),
+    ("(3 failed)", "after what is out in all: 3 Failed Attacks are out, which count as nothing"),
     ("2×†sword", "on a Monster: it needs two swords"),
     ("5 pts", "a Monster's points when captured"),
     ("tie 15", "a Monster's tie number: of two claims at the same moment, the higher counts"),
