@@ -91,3 +91,35 @@ async def test_the_details_line_says_a_red_card_whole_and_stays_put_as_the_curso
             await pilot.press("right")
             await pilot.pause()
         assert rows == {2}
+
+
+async def test_a_hand_with_room_says_every_tribe_whole() -> None:
+    """Four cards at 80x24 were drawn 13 wide, and a red card read "lycanthrop…" though the
+    row had room for "lycanthropes": cards take 14 when the row holds them."""
+    from tests.tui import screen_text
+    from tests.tui.game_driver import settle
+    from tests.tui.test_board_shardhunters import _setup, _start, play_by_keys
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for seed in range(3, 12):
+            screen = await _start(pilot, _setup(seats, seed))
+            rng = random.Random(seed)
+            for _ in range(200):
+                await settle(pilot, screen)
+                view = screen.latest[0].view
+                hand = view["hand"] or []
+                reds = [c for c in hand if c.startswith("red")]
+                if view["phase"] == "combat" and reds and len(hand) <= 4:
+                    await pilot.pause()
+                    text = screen_text(app)
+                    assert "lycanthropes" in text and "lycanthrop…" not in text, text
+                    return
+                if screen.latest[0].outcome is not None:
+                    break
+                await play_by_keys(pilot, screen, rng.choice(screen.latest[0].legal))
+            app.pop_screen()
+    raise AssertionError("no Combat with four cards or fewer, a red among them")

@@ -839,7 +839,8 @@ class Board(ChoiceRowBoard):
         if not hand:
             return []
         legal, cursor = self._marks()
-        card_width = 13 if len(hand) * 14 + 6 <= width else 8
+        # 14 holds every tribe whole ("lycanthropes"); 13 when that is too wide for the row.
+        card_width = next((w for w in (14, 13) if len(hand) * (w + 1) + 6 <= width), 8)
         boxes = tuple(
             monster_box(
                 c,
