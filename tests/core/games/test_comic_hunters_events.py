@@ -117,3 +117,27 @@ def test_variety_counts_nine_collections_and_more_as_eight() -> None:
     """The variety table ends at eight collections (36): nine or ten score 36 too."""
     assert variety_points([3] * 8) == 36
     assert variety_points([3] * 9) == 36 and variety_points([4] * 10) == 36
+
+
+def test_cards_taken_back_during_assemble_are_told_as_unplay_events() -> None:
+    """A seventh mutation sample renamed the event of a card taken back (by its key, or
+    returned on Ready because it cannot start a collection alone) unseen: the table's
+    summaries and a lone player's "You …" lines pair events by type."""
+    from tests.core.games.test_comic_hunters_rules import _spider_and_cap, cards_of, with_hand
+
+    state, _, _ = _spider_and_cap(spiders=3, caps=0)
+    grow = cards_of("spider-man", 2)[0]
+    lone = cards_of("thor", 1)[0]
+    pay = cards_of("hulk", 3)[:2]  # what Ready may ask to be paid
+    match = match_at(with_hand(state, 0, [grow, lone, *pay]))
+    match.act(0, ("play", grow, "spider-man"))
+    taken = match.act(0, ("unplay", grow))
+    assert [(e["type"], e["text"]) for e in taken] == [
+        ("unplay", f"{{p0}} takes {titles([grow])} back.")
+    ]
+    match.act(0, ("play", lone, "thor"))
+    ready = match.act(0, ("ready",))
+    back = [e for e in ready if "takes back" in e["text"]]
+    assert [e["type"] for e in back] == ["unplay"], ready
+    assert back[0]["text"].endswith("a new collection needs two cards or more.")
+    assert lone in match.state.hands[0]
