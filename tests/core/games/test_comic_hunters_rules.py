@@ -407,8 +407,10 @@ def test_auction_bidding_and_one_win_per_player() -> None:
     assert {"type": "win", "text": f"{{p1}} wins lot 1 for 5: {titles(lot)}."} in events
     state = act(state, 0, ("pass",))
     assert state.stash[1] == 10 and len(state.hands[1]) == 5
-    # The opener lost, so the opener chooses the next lot; seat 2 (not 1) may bid.
+    # The opener lost, so the opener chooses the next lot; seat 2 (not 1) may bid. Nobody
+    # has opened that lot yet: the view says so (a mutant kept the last lot's opener).
     assert GAME.to_act(state) == {0}
+    assert GAME.view(state, 2)["auction"]["opener"] == -1
     state = act(state, 0, ("open", 1, 1))
     assert GAME.to_act(state) == {2}
 
@@ -420,6 +422,7 @@ def test_auction_opener_who_wins_hands_the_choice_left() -> None:
     for seat in (1, 2, 3):
         state = act(state, seat, ("pass",))
     assert state.stash[0] == 12 and GAME.to_act(state) == {1}
+    assert GAME.view(state, 1)["auction"]["opener"] == -1
 
 
 def test_auction_last_lot_is_forced_at_one_per_card() -> None:
