@@ -18,6 +18,7 @@ cutoff.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -447,9 +448,8 @@ class ReplyLookahead:
         def playout(state: State, action: Action) -> float:
             return self._playout(game, state, seat, action, rng)
 
-        totals = paired_totals(
-            candidates, _chain(first, determinizations), self.deals, self.seconds, playout
-        )
+        deals = itertools.chain([first], determinizations)
+        totals = paired_totals(candidates, deals, self.deals, self.seconds, playout)
         if totals is None:
             return candidates[0]
         return candidates[best_index(totals, rng)]
@@ -477,11 +477,6 @@ class ReplyLookahead:
             state = game.apply(
                 state, actor, evaluator.greedy(game, state, actor, moves, rng), None
             )[0]
-
-
-def _chain(first: State, rest: Iterator[State]) -> Iterator[State]:
-    yield first
-    yield from rest
 
 
 class HardBot:
