@@ -47,6 +47,7 @@ from tui.boards.base import (
     note_sentence,
     with_note,
 )
+from tui.boards.details import details_lines
 from tui.boards.orb_hunters_cards import (
     COLOUR_GLYPHS,
     RELIC_GLYPHS,
@@ -746,12 +747,7 @@ class Board(Widget, can_focus=True):
     @staticmethod
     def _details_line(detail: str, width: int, rows: int) -> Text:
         """What the cursor is on, in ``rows`` lines at most (``i`` shows all of it)."""
-        text = f"i ▸ {detail or '—'}"
-        lines = textwrap.wrap(text, width) or [""]
-        if len(lines) > rows:
-            lines = lines[:rows]
-            lines[-1] = lines[-1][: width - 1] + "…"
-        line = Text("\n".join(lines), style="italic")
+        line = details_lines(f"i ▸ {detail or '—'}", width, rows, pad=False)
         line.stylize("bold not italic", 0, 3)
         return line
 
