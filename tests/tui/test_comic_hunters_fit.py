@@ -19,6 +19,7 @@ from core.table import Update
 from tests.tui.board_helpers import update_of
 from tui.boards import comic_hunters as board
 from tui.boards import comic_hunters_draw as draw
+from tui.boards.details import MORE, wrapped
 
 SLUG = "comic-hunters"
 NAMES = ("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)")
@@ -127,13 +128,13 @@ def test_wrapped_lines_stop_after_a_whole_word() -> None:
     words = set(label.split())
     for width in range(30, 81, 7):
         for count in (1, 2):
-            lines = draw.wrapped(Text(label, style="bold"), width, count)
+            lines = wrapped(Text(label, style="bold"), width, count)
             assert len(lines) == count
             assert all(line.cell_len <= width for line in lines)
             said = " ".join(line.plain for line in lines).split()
-            assert said[-1] == draw.MORE, lines
+            assert said[-1] == MORE, lines
             assert set(said[:-1]) <= words, (width, said)
-    assert draw.MORE in {short for short, _ in board.LEGEND}
+    assert MORE in {short for short, _ in board.LEGEND}
 
 
 async def test_the_board_never_cuts_the_choice_in_a_word_at_80x24() -> None:
@@ -163,7 +164,7 @@ async def test_the_board_never_cuts_the_choice_in_a_word_at_80x24() -> None:
                     await pilot.pause()
                     lines = widget._choice_lines(update, 78, 0)
                     words = {w.rstrip(".,;:") for w in widget.details().split()}
-                    words |= {draw.MORE, "▶"}
+                    words |= {MORE, "▶"}
                     said = [w.rstrip(".,;:") for w in lines[0].plain.split()]
                     assert said[-1] in words, (kind, said)  # the last word whole
                     assert set(said[:-1]) <= words, (kind, said)

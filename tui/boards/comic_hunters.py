@@ -57,7 +57,6 @@ from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
     HERO_WORD,
     ICON_SHORT,
-    MORE,
     TRACKED,
     Focus,
     card_keys,
@@ -68,9 +67,9 @@ from tui.boards.comic_hunters_draw import (
     players_lines,
     taking_cells,
     title_of,
-    wrapped,
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
+from tui.boards.details import MORE, wrapped
 from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
 from tui.widgets.show import ShowOnChange
 

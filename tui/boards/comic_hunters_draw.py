@@ -37,6 +37,7 @@ from core.games.comic_hunters.locations import line_cells, line_take
 from core.games.comic_hunters.state import counted
 from core.table import Update
 from tui.boards.base import with_note
+from tui.boards.details import MORE
 from tui.widgets.card import CHOSEN, LEGAL, CardBox, CardFace, CardRow, Track
 
 _CONSOLE = Console(width=400, color_system=None)
@@ -511,30 +512,6 @@ def packed(items: Sequence[str], width: int, indent: str = "") -> list[Text]:
         else:
             lines.append(item)
     return [Text(f"{indent}{line}", no_wrap=True) for line in lines]
-
-
-MORE = "…"
-"""Ends a line of words cut to fit (after a whole word): i shows the whole text."""
-
-
-def wrapped(text: Text, width: int, count: int) -> list[Text]:
-    """``text`` wrapped to exactly ``count`` lines (blank ones after it when it is
-    shorter); when it needs more, the last ends after the whole words that fit with " …"
-    (never in the middle of a word: "(2001; Spider-Man; value 1; Firs…" was read)."""
-    lines = list(text.wrap(_CONSOLE, width)) if text.plain else []
-    if len(lines) > count:
-        start = sum(len(line.plain) for line in lines[: count - 1])
-        rest = text.plain[start:].lstrip()
-        head = text[len(text.plain) - len(rest) :]
-        words = rest.split(" ")
-        while len(words) > 1 and cell_len(" ".join(words)) + 2 > width:
-            words.pop()
-        head.truncate(len(" ".join(words)))
-        head.rstrip()
-        head.append(f" {MORE}")
-        head.no_wrap = True
-        lines = [*lines[: count - 1], fit(head, width)]
-    return lines + [Text("")] * (count - len(lines))
 
 
 def fit(line: Text, width: int) -> Text:
