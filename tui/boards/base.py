@@ -46,6 +46,13 @@ def choosing(board: Widget, update: Update | None) -> Update | None:
     return update
 
 
+def drawable(board: Widget) -> bool:
+    """Whether ``board`` has its parts to draw into: mounted, in the screen, its parts not
+    yet removed (an update reached a spectator's board as the rematch replaced its table,
+    and drawing it crashed the guest's app with NoMatches)."""
+    return board.is_mounted and board.is_attached and bool(board.children)
+
+
 def new_space(board: Widget) -> bool:
     """Whether ``board`` has another width, or the terminal another size, than when this
     was last asked (a board's ``on_resize`` asks): a board draws from those two alone.

@@ -50,6 +50,7 @@ from tui.boards.base import (
     Path,
     choosing,
     chosen_words,
+    drawable,
     note_sentence,
 )
 from tui.boards.choice_row import ChoiceRowBoard
@@ -833,7 +834,7 @@ class Board(ChoiceRowBoard):
 
     def _draw(self) -> None:
         update = self.update
-        if update is None or not self.is_mounted:
+        if update is None or not drawable(self):
             return
         width, budget = self._space()
         for part, lines in zip(PARTS, self._layout(update, width, budget), strict=True):

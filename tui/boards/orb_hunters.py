@@ -42,6 +42,7 @@ from tui.boards.base import (
     ActionTrie,
     Choice,
     choosing,
+    drawable,
     new_space,
     no_move_here,
     note_sentence,
@@ -448,7 +449,7 @@ class Board(Widget, can_focus=True):
     def _redraw(self) -> None:
         """Show each part whose content changed; the others are left as they are."""
         update = self.update
-        if update is None or not self.is_mounted:
+        if update is None or not drawable(self):
             return
         layout = self._layout()  # kept until the update, the keys or the size change
         view, names = update.view, update.names

@@ -41,6 +41,7 @@ from tui.boards.base import (
     Path,
     choosing,
     chosen_words,
+    drawable,
     new_space,
     note_sentence,
 )
@@ -724,7 +725,7 @@ class Board(ChoiceRowBoard):
 
     def _draw(self) -> None:
         update = self.update
-        if update is None or not self.is_mounted:
+        if update is None or not drawable(self):
             return
         view = update.view
         width = self._width()

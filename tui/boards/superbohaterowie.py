@@ -36,6 +36,7 @@ from tui.boards.base import (
     Path,
     choosing,
     chosen_words,
+    drawable,
     new_space,
     no_move_here,
     note_sentence,
@@ -567,7 +568,7 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def _draw(self) -> None:
         update = self.update
-        if update is None or not self.is_mounted:
+        if update is None or not drawable(self):
             return
         view = update.view
         width = self._width()
