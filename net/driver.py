@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import contextlib
+import contextvars
 import io
 import logging
 import time
@@ -341,7 +342,7 @@ class SSHDriver(Driver):
         """The channel is above its high-water mark: skip frames, and start the stall clock."""
         self._output_paused = True
         if self._stall_handle is None and not self._closed:
-            self._stall_handle = self._loop.call_later(self._stall_timeout, self._stalled)
+            self._stall_handle = self._later(self._stall_timeout, self._stalled)
 
     def resume_output(self) -> None:
         """The channel drained: send frames again, redrawing everything if some were skipped."""
@@ -357,6 +358,16 @@ class SSHDriver(Driver):
         """Repaint the whole screen: the player missed partial updates."""
         if self._app.screen_stack:
             self._app.screen.refresh()
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        """``callback`` in ``delay`` seconds, in a context of its own.
+
+        A timer keeps the context it was started in until its time comes, even cancelled;
+        started from the App's code (a frame to a full channel starts the stall clock), that
+        context holds the App (Textual's ``active_app``) for up to `STALL_TIMEOUT` after its
+        session. None of the driver's timers needs the App's context.
+        """
+        return self._loop.call_later(delay, callback, context=contextvars.Context())
 
     def _stalled(self) -> None:
         """The player has not read for `stall_timeout` seconds: end their session.
@@ -547,7 +558,7 @@ class SSHDriver(Driver):
             self._reading_paused = True
             self._channel.pause_reading()
         if self._flood_handle is None and not self._closed:
-            self._flood_handle = self._loop.call_later(FLOOD_PAUSE, self._flood_over)
+            self._flood_handle = self._later(FLOOD_PAUSE, self._flood_over)
 
     def _flood_over(self) -> None:
         self._flood_handle = None
@@ -595,14 +606,14 @@ class SSHDriver(Driver):
         if parser is None:
             return
         if self._app.message_queue_size >= APP_QUEUE_LIMIT:
-            self._parse_handle = self._loop.call_later(0.001, self._parse_some)
+            self._parse_handle = self._later(0.001, self._parse_some)
             return
         wait = self._key_wait()
         if wait > 0:
             if self._flooded():
                 self._drop_flood()
                 return
-            self._parse_handle = self._loop.call_later(wait, self._parse_some)
+            self._parse_handle = self._later(wait, self._parse_some)
             return
         chunk = self._take(PARSE_BUDGET)
         try:
@@ -649,7 +660,7 @@ class SSHDriver(Driver):
         if parser is None or parser._timeout_time is None:
             return
         delay = parser._timeout_time - get_time()
-        self._tick_handle = self._loop.call_later(max(delay, 0.0) + 0.001, self._tick)
+        self._tick_handle = self._later(max(delay, 0.0) + 0.001, self._tick)
 
     def _tick(self) -> None:
         self._tick_handle = None
@@ -697,7 +708,7 @@ class SSHDriver(Driver):
         """
         self._wanted_size = clamp_size(width, height)
         if self._resize_handle is None and not self._closed:
-            self._resize_handle = self._loop.call_later(self._resize_wait(), self._send_resize)
+            self._resize_handle = self._later(self._resize_wait(), self._send_resize)
 
     def _resize_wait(self) -> float:
         """Seconds until the App may get the next size: at least `RESIZE_DELAY`, and while
@@ -733,7 +744,7 @@ class SSHDriver(Driver):
             return
         wait = self._resize_wait()
         if wait > RESIZE_DELAY:  # the last burst grew since this was timed
-            self._resize_handle = self._loop.call_later(wait, self._send_resize)
+            self._resize_handle = self._later(wait, self._send_resize)
             return
         self._resized_at = time.monotonic()
         self._resize_started = self._resized_at

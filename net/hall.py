@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import dataclasses
 import json
 import logging
@@ -562,13 +563,17 @@ class Hall(Seating):
         loop = asyncio.get_running_loop()
         warning = min(WARNING, self.idle / 2)
         if kind == "idle" and left > warning:
-            self._timers[seat] = loop.call_later(left - warning, self._tick, seat, kind)
+            self._timers[seat] = loop.call_later(
+                left - warning, self._tick, seat, kind, context=contextvars.Context()
+            )
             return
         shown = max(STEP, math.ceil(left / STEP - 1e-6) * STEP)
         what = "disconnected" if kind == "grace" else "idle"
         self.table.set_note(seat, f"{what}; a bot plays for {self._who(seat)} in {shown:g} s")
         wait = left - (shown - STEP) if shown > STEP else left
-        self._timers[seat] = loop.call_later(max(0.01, wait), self._tick, seat, kind)
+        self._timers[seat] = loop.call_later(
+            max(0.01, wait), self._tick, seat, kind, context=contextvars.Context()
+        )
 
     def _stop_counting(self, seat: int) -> None:
         timer = self._timers.pop(seat, None)
@@ -1024,7 +1029,7 @@ class Hall(Seating):
         self._asker, self.take_back_waits = name, others
         table.hold(TAKE_BACK)
         self._asked_timer = asyncio.get_running_loop().call_later(
-            TAKE_BACK_WAIT, self._take_back_expired
+            TAKE_BACK_WAIT, self._take_back_expired, context=contextvars.Context()
         )
         # The move as everyone read it in the log, never its own words (`told_move`).
         before = Match.replay(table.match.record(), len(table.match.steps) - 1)

@@ -13,6 +13,7 @@ session) and ``line_editor=False`` (keys as typed, not lines).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import re
 import time
@@ -406,7 +407,11 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._end_app()
         task = self._task
         if task is not None and not task.done():
-            handle = asyncio.get_running_loop().call_later(self._exit_grace, task.cancel)
+            # In a context of its own: cancelled, the timer stays in the loop until its time,
+            # and this may run in the App's context, which holds the App.
+            handle = asyncio.get_running_loop().call_later(
+                self._exit_grace, task.cancel, context=contextvars.Context()
+            )
             task.add_done_callback(lambda _: handle.cancel())
 
     # Is the player still there? -----------------------------------------------------------
@@ -446,7 +451,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         logger.info("session from %s taken over: %s", self._peer_text(), reason)
         self._end_app()
         # A frozen client never confirms the close: its connection goes, after a moment.
-        asyncio.get_running_loop().call_later(self._exit_grace, self._abort_connection)
+        asyncio.get_running_loop().call_later(
+            self._exit_grace, self._abort_connection, context=contextvars.Context()
+        )
 
     def _abort_connection(self) -> None:
         chan = self._channel

@@ -398,6 +398,25 @@ async def test_no_app_survives_its_driver() -> None:
     assert driver_ref() is None
 
 
+async def test_no_app_is_kept_by_a_cancelled_timer() -> None:
+    """A timer the App's own code started (the stall clock, a flood pause, a resize) and
+    the driver cancelled at its end stays in the loop until its time; it must not hold
+    the App (through the App's context) for those 30 seconds."""
+
+    async def play() -> weakref.ref[KeyApp]:
+        async with running(FakeChannel()) as run:
+            app = run.app
+            # From inside the App, as a frame written to a full channel does.
+            app.call_later(run.driver.pause_output)
+            app.call_later(run.driver.resize, 90, 30)
+            await _wait_until(lambda: run.driver._stall_handle is not None)
+            return weakref.ref(app)
+
+    app_ref = await play()
+    gc.collect()
+    assert app_ref() is None
+
+
 def test_apply_is_idempotent() -> None:
     """Applying the Textual fix twice leaves the same patch in place."""
     import contextlib

@@ -216,6 +216,36 @@ async def test_abrupt_disconnects_leave_nothing_behind(
     assert [ref() for ref in server.apps.made] == [None, None, None]
 
 
+async def test_a_cancelled_grace_timer_keeps_no_app_alive() -> None:
+    """The connection lost while the App ends: the grace timer (cancel the App if it does
+    not stop) is cancelled once it stops, but stays in the loop for `exit_grace` seconds.
+    Started from the App's context, it held the departed App that long (seen in CI)."""
+    import contextvars
+    import weakref
+
+    class Held:
+        pass
+
+    owner: contextvars.ContextVar[Held] = contextvars.ContextVar("owner")
+    session = AppSession(lambda info: KeyApp(info), exit_grace=30.0)
+    session._task = asyncio.ensure_future(asyncio.get_running_loop().create_future())
+    held = Held()
+    ref = weakref.ref(held)
+
+    def lost(app: Held) -> None:
+        owner.set(app)
+        session.connection_lost(None)
+
+    contextvars.copy_context().run(lost, held)
+    session._task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await session._task
+    await asyncio.sleep(0)  # the done callback cancels the grace timer
+    del held
+    gc.collect()
+    assert ref() is None
+
+
 async def test_a_crash_in_one_session_spares_the_others(
     start_server: Any, open_terminal: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
