@@ -586,3 +586,15 @@ async def test_a_card_that_cannot_be_played_says_what_it_needs() -> None:
         assert "A two-eagle card cannot be played now. Esc: back." in text
         assert widget.details() == "Two-eagle card: swap two cards lying in two different cities."
         assert widget.details() in text
+
+
+def test_the_series_inline_says_game_and_points_in_words() -> None:
+    """Five cities at 80x24 leave no room for the series' track: the piles' line says
+    "Game 1 of 1 · points: Ala 0, …" in words, not "Game 1/1 · Ala 0" (read as a score)."""
+    from tui.boards.superbohaterowie_table import info_line
+
+    match = Match.new("superbohaterowie", 5, seed=3, options={"series": 1})
+    update = update_of(match, 0, ("Ala", "Bot 2", "Bot 3", "Bot 4", "Bot 5"))
+    line = info_line(update, series_inline=True).plain
+    assert "Game 1 of 1 · points: Ala 0, Bot 2 0, Bot 3 0, Bot 4 0, Bot 5 0" in line
+    assert "1/1" not in line

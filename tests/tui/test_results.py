@@ -211,3 +211,35 @@ def test_three_winners_are_named_as_a_sentence_names_them() -> None:
     shared = Outcome((0, 3, 3, 3), ({}, {}, {}, {}), ((1, 2, 3), (0,)))
     update = Update(1, 0, {}, (), (), ("Root", "Bot 2", "Bot 3", "Bot 4"), frozenset(), shared)
     assert banner_text(update).plain == "Game over: Bot 2, Bot 3 and Bot 4 win"
+
+
+SINGLE_GAME = Outcome((0, 1, 0), ({"won": 0}, {"won": 1}, {"won": 0}), ((1,), (0, 2)))
+"""Superbohaterowie without the Points variant: one game, the first saved city wins."""
+
+
+async def test_a_single_game_says_who_won_in_words_not_one_and_zero() -> None:
+    """A game that is won or not (Superbohaterowie's standard game) has no points: its table
+    says "won the game" and "did not win" under "Result", not a score of 1 and 0."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.show_results(SETUP, SINGLE_GAME, ("Ala", "Olek", "Ewa"), [])
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#scores", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Place", "Name", "Result"]
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert rows == [
+            ["1st", "Olek", "won the game"],
+            ["2nd", "Ala", "did not win"],
+            ["2nd", "Ewa", "did not win"],
+        ]
+
+
+async def test_a_single_game_in_screen_reader_mode_says_who_won_in_words() -> None:
+    """One sentence a seat: "1st: Olek, won the game.", never "1 point"."""
+    async with _app(screen_reader=True).run_test(size=(80, 24)) as pilot:
+        pilot.app.show_results(SETUP, SINGLE_GAME, ("Ala", "Olek", "Ewa"), [])
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "1st: Olek, won the game." in text
+        assert "2nd: Ala, did not win." in text
+        assert "point" not in text

@@ -393,7 +393,8 @@ def info_line(update: Update, series_inline: bool) -> Text:
     if view["series"] and series_inline:
         totals = series_totals(view)
         scores = ", ".join(f"{n} {t}" for n, t in zip(update.names, totals, strict=False))
-        info.append(f" · Game {view['game_number']}/{view['series']} · {scores}")
+        # In words: "Game 1/1 · Ala 0" read as a score of 1 to 0.
+        info.append(f" · Game {view['game_number']} of {view['series']} · points: {scores}")
     return info
 
 

@@ -84,15 +84,27 @@ def categories(outcome: Outcome) -> list[str]:
     return list(seen)
 
 
+def won_or_not(outcome: Outcome) -> bool:
+    """Whether ``outcome`` is a game won or not, without points (Superbohaterowie's standard
+    game: the first saved city wins): its 1 and 0 are said in words, never as a score."""
+    return all(breakdown.keys() == {"won"} for breakdown in outcome.breakdown)
+
+
+def score_words(outcome: Outcome, seat: int) -> str:
+    """A seat's score as the results say it: "35 points", or "won the game"/"did not win"."""
+    score = outcome.scores[seat]
+    if won_or_not(outcome):
+        return "won the game" if score else "did not win"
+    return f"{score} point{'' if score == 1 else 's'}"
+
+
 def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str]) -> str:
     """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).\""""
     breakdown = outcome.breakdown[seat] if categories(outcome) else {}
     parts = ", ".join(f"{category} {points}" for category, points in breakdown.items())
     detail = f" ({parts})" if parts else ""
-    score = outcome.scores[seat]
     words = place_label(place, outcome)
-    points = f"{score} point{'' if score == 1 else 's'}"
-    return f"{words[:1].upper()}{words[1:]}: {names[seat]}, {points}{detail}."
+    return f"{words[:1].upper()}{words[1:]}: {names[seat]}, {score_words(outcome, seat)}{detail}."
 
 
 NEXT_STEPS: tuple[tuple[str, str], ...] = (
@@ -199,15 +211,20 @@ class ResultsScreen(Screen[None]):
             columns = categories(self.outcome)
             # DataTable reads plain str as markup: names and categories go in as rich Text.
             # Headings as the others ("monsters" from Whoosh's breakdown: "Monsters").
+            # A game won or not has no score: "Result" says it in words ("won the game").
+            words = won_or_not(self.outcome)
             table.add_columns(
-                "Place", "Name", "Score", *(Text(c[:1].upper() + c[1:]) for c in columns)
+                "Place",
+                "Name",
+                "Result" if words else "Score",
+                *(Text(c[:1].upper() + c[1:]) for c in columns),
             )
             for place, seat in places(self.outcome):
                 breakdown = self.outcome.breakdown[seat]
                 table.add_row(
                     place_label(place, self.outcome),
                     Text(self.names[seat]),
-                    self.outcome.scores[seat],
+                    score_words(self.outcome, seat) if words else self.outcome.scores[seat],
                     *(breakdown.get(c, "") for c in columns),
                 )
 
