@@ -145,3 +145,28 @@ def test_a_claim_tells_its_reaction_time_even_on_a_board_shown_at_time_zero() ->
     events = match.act(1, ("claim", 0, match.state.generation), at_ns=250 * MS)
     claim = next(e for e in events if e["type"] == "claim")
     assert claim["reaction_ms"] == 250
+
+
+def test_a_hand_down_may_still_reach_for_the_last_board_of_the_monsters_before() -> None:
+    """Fourteen reveals after a capture, the Monsters before stand on one board a hand may
+    still name (the sixteenth back). Seat 1, already down on the new board, may still reach
+    for it: the table asks seat 1 to act, and the late hand is told to everyone."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 50, "fair_remote": False})
+    t = 0
+    while not capturable_slots(match.state):
+        t += 400 * MS
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    slot = capturable_slots(match.state)[0]
+    match.act(0, ("claim", slot, match.state.generation), at_ns=t + 500 * MS)
+    assert next(e["type"] for e in match.act(TABLE, ("settle",))) == "capture"
+    since = match.state.board_since
+    for _ in range(CLAIM_BOARDS - 2):
+        t += 400 * MS
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    assert match.state.generation == since + CLAIM_BOARDS - 2
+    match.act(1, ("claim", 0, match.state.generation), at_ns=t + 100 * MS)
+    assert match.legal(1) == [("claim", s, since - 1) for s in range(3)]
+    assert 1 in match.to_act()
+    events = match.act(1, ("claim", slot, since - 1), at_ns=t + 200 * MS)
+    assert [e["type"] for e in events] == ["late"]
+    assert events[0]["seat"] == 1
