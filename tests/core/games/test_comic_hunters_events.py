@@ -7,10 +7,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.games.comic_hunters.rules import final_outcome
+import pytest
+
+from core.games.comic_hunters.rules import _begin, final_outcome
 from core.games.comic_hunters.scoring import score_sheet, variety_points
 from core.games.comic_hunters.state import State, titles
-from tests.core.games.test_comic_hunters_rules import GAME, act, at, fresh, match_at
+from tests.core.games.test_comic_hunters_rules import (
+    GAME,
+    act,
+    at,
+    cleared,
+    fresh,
+    match_at,
+)
 
 
 def _convention_with_gap(empty: int) -> State:
@@ -141,3 +150,45 @@ def test_cards_taken_back_during_assemble_are_told_as_unplay_events() -> None:
     assert [e["type"] for e in back] == ["unplay"], ready
     assert back[0]["text"].endswith("a new collection needs two cards or more.")
     assert lone in match.state.hands[0]
+
+
+def test_a_convention_opened_from_a_short_deck_tells_the_gaps_filled() -> None:
+    """Three players, four cards short of the 24 the grid takes: the Flea Market ends, the
+    First Player hands the marker on, and the Convention opens with 24 cards, the four
+    filled from the removed heroes told after it, as every other location tells them."""
+    state = at(3, "flea")
+    match = match_at(replace(state, convention_deck=state.convention_deck[:20]))
+    while match.state.location != "give-first":
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    events = match.act(match.state.first, match.legal(match.state.first)[0])
+    kinds = [e["type"] for e in events]
+    assert kinds[-2:] == ["convention", "fill"]
+    assert events[-2]["text"] == "The Convention opens with 24 cards on the grid."
+    assert events[-1]["text"] == "4 cards of the removed heroes fill the gap."
+
+
+@pytest.mark.parametrize(
+    ("round_", "place", "opens", "part"),
+    [
+        (0, "flea", "The Flea Market opens", "row"),
+        (1, "auction", "The Auction Website opens", "lot"),
+    ],
+)
+def test_a_location_after_the_store_opens_naming_every_row_or_lot(
+    round_: int, place: str, opens: str, part: str
+) -> None:
+    """The Store ends and the next location opens: its line names each row (Flea Market,
+    round 1) or lot (Auction Website, round 2) by its number and its cards, apart
+    ('row 1: …; row 2: …')."""
+    state, _ = _begin(replace(cleared(fresh(3)), round=round_, step=0))
+    match = match_at(state)
+    events: list[dict[str, object]] = []
+    while match.state.location == "store":
+        seat = min(match.to_act())
+        events = [dict(e) for e in match.act(seat, match.legal(seat)[0])]
+    assert match.state.location == place
+    opened = match.state.flea.rows if match.state.flea else match.state.auction.lots
+    assert len(opened) == 3
+    shown = "; ".join(f"{part} {i + 1}: {titles(cards)}" for i, cards in enumerate(opened))
+    assert {"type": place, "text": f"{opens} with {shown}."} in events
