@@ -4,6 +4,7 @@ score-pad line."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
@@ -68,3 +69,25 @@ def test_a_series_counts_its_games_from_one_through_every_move() -> None:
     )
     _, events = through(state, 0, ("place", card(state, 0), 0, 4))
     assert {"type": "score", "text": "Points of game 2: {p0} 50, {p1} 0."} in events
+
+
+def test_a_played_card_is_told_in_its_actions_kind_and_the_turns_are_counted_from_0() -> None:
+    """Seeded games through Match: a card placed, exploded, moved or swapped is told in an
+    event of that kind (the log's kinds are strings a client sorts by), and the view counts
+    the turns played from 0 at the deal, one more a move."""
+    seen: set[str] = set()
+    for seed in range(6):
+        match = Match.new("superbohaterowie", 3, seed=seed)
+        assert match.view(None)["turns"] == 0
+        rng = random.Random(seed)
+        for turn in range(1, 200):
+            if match.outcome() is not None:
+                break
+            seat = min(match.to_act())
+            legal = match.legal(seat)
+            action = legal[rng.randrange(len(legal))]
+            events = match.act(seat, action)
+            assert events[0]["type"] == action[0], (action, events[0])
+            assert match.view(seat)["turns"] == turn
+            seen.add(action[0])
+    assert {"place", "explode", "move", "swap"} <= seen
