@@ -121,3 +121,55 @@ def test_the_states_own_replace_matches_dataclasses_replace() -> None:
     assert replace(state) == state
     with pytest.raises(TypeError, match="no field 'nonsense'"):
         replace(state, nonsense=1)
+
+
+def test_the_note_counts_the_wounds_that_eliminated() -> None:
+    """The Final Score names how many wounds put the eliminated player out, after potions:
+    two Orbs and the initial relic's one make 4."""
+    outcome = final_score(
+        [["initial-relic-1", "orb-1", "orb-2"], ["gem-pouch-1", "trinket-1"], ["trinket-2"]],
+        no_elimination=False,
+        teams=(),
+    )
+    assert outcome.note == "Eliminated with the most wounds (4 after potions)."
+
+
+def test_after_the_third_round_no_relic_or_column_is_left_on_the_table() -> None:
+    """The last relic handed over ends the game: every view shows an empty relic row and
+    no columns (the board would otherwise keep empty relic places for the cursor)."""
+    row = ["trinket-1", "trinket-2", "gem-pouch-1", "gem-pouch-2"]
+    state = _last_turn(row, ["red-6", "red-5", "blue-1", "green-1"])
+    match = match_at(state)
+    events = match.act(0, ("assign", "purple-5", 3))
+    assert events[-1]["type"] == "end" and match.outcome() is not None
+    for seat in (None, 0, 1, 2):
+        view = match.view(seat)
+        assert view["row"] == [] and view["columns"] == []
+        assert view["resolving"] == -1
+
+
+def test_a_new_game_has_no_relic_being_handed_over() -> None:
+    """Round 1 begins with adventurers to assign, no relic resolving: -1 in every view."""
+    match = Match.new("orb-hunters", 3, seed=1)
+    assert all(match.view(seat)["resolving"] == -1 for seat in (None, 0, 1, 2))
+
+
+def _reshuffled(rng: int) -> tuple[list[dict[str, object]], tuple[str, ...], int]:
+    """Seat 1's hand is empty and so is the deck: seat 0's turn ends, the discards are
+    shuffled into a new deck and seat 1 draws three. The events, seat 1's new hand and the
+    table's chance after."""
+    state = dataclasses.replace(position(hands=[["red-6"], [], []], deck=[]), rng=rng)
+    match = match_at(state)
+    events = [dict(e) for e in match.act(0, ("assign", "red-6", 0))]
+    return events, match.state.hands[1], match.state.rng
+
+
+def test_a_reshuffle_is_told_in_its_kind_and_moves_the_chance_on() -> None:
+    """The new deck is told as 'reshuffle'; the table's chance moves on with it, so the
+    same discards shuffled again from there come out in another order."""
+    events, first, after = _reshuffled(1)
+    assert {
+        "type": "reshuffle",
+        "text": "The discarded adventurers are shuffled into a new deck.",
+    } in events
+    assert _reshuffled(after)[1] != first
