@@ -143,3 +143,36 @@ def test_the_hunt_limits_score_pad_counts_each_teams_heroes() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (2, 1)
     assert outcome.breakdown == ({"heroes": 2}, {"heroes": 1})
+
+
+def test_the_first_hero_of_a_draft_is_told_as_a_starting_hero() -> None:
+    """The draft over, each player recruits a first hero from their Local Tavern Deck: the
+    chooser reads its name, everyone else that a starting hero was chosen."""
+    match = Match.new("shardhunters", 3, seed=0, options={"draft": True})
+    while match.state.phase == "draft":
+        for seat in sorted(match.to_act()):
+            match.act(seat, match.legal(seat)[0])
+    assert match.state.phase == "start"
+    start = match.legal(0)[0]
+    assert start[0] == "start"
+    events = match.act(0, start)
+    assert events == [
+        {"type": "start", "text": f"You start with {hero_name(start[1])}.", "to": 0},
+        {"type": "submitted", "text": "{p0} has chosen a starting hero."},
+    ]
+
+
+@pytest.mark.parametrize(("level", "reavers"), [("normal", 2), ("hard", 3)])
+def test_solo_shows_its_level_and_deals_the_reavers_an_unsorted_pile(
+    level: str, reavers: int
+) -> None:
+    """The view names the solo level chosen (the Reavers' two or three starting heroes
+    follow from it); the Reavers answer each Combat from the top of a pile that keeps the
+    order it was shuffled in (sorted, it would hand them their lowest cards first)."""
+    piles = []
+    for seed in range(5):
+        match = Match.new("shardhunters", 1, seed=seed, options={"solo": level})
+        assert match.view(0)["level"] == level and match.view(None)["level"] == level
+        assert len(match.state.teams[1]) == reavers
+        piles.append(match.state.hands[1])
+    assert any(list(pile) != sorted(pile) for pile in piles)
