@@ -15,6 +15,7 @@ from core.games.comic_hunters.state import State, titles
 from tests.core.games.test_comic_hunters_rules import (
     GAME,
     act,
+    assembling,
     at,
     cleared,
     fresh,
@@ -192,3 +193,36 @@ def test_a_location_after_the_store_opens_naming_every_row_or_lot(
     assert len(opened) == 3
     shown = "; ".join(f"{part} {i + 1}: {titles(cards)}" for i, cards in enumerate(opened))
     assert {"type": place, "text": f"{opens} with {shown}."} in events
+
+
+def test_the_first_player_marker_handed_on_is_told_before_the_next_location() -> None:
+    """After the Flea Market (3 players) the First Player gives the marker to another: that
+    line opens the events, the Convention's opening follows."""
+    state = at(3, "flea")
+    state = act(state, 0, ("take-row", 1))
+    state = act(state, 1, ("take-row", 0))
+    state = act(state, 2, ("take-row", 2))
+    events = match_at(state).act(0, ("give-first", 2))
+    assert events[0] == {
+        "type": "first",
+        "text": "{p0} gives the First Player marker to {p2}.",
+    }
+    assert events[1]["type"] == "convention"
+
+
+def test_the_last_move_of_assemble_is_told_before_the_next_round() -> None:
+    """Nobody has cards to play: each player says so, the last one too, in the same events
+    as 'Round 2 begins.' (the move that ends a round is not lost from the log)."""
+    match = match_at(assembling(2))
+    assert match.state.hands == ((), ()) and match.state.round == 0
+    done = [
+        {"type": "ready", "text": "{p0} plays no new cards."},
+        {"type": "done", "text": "{p0} has assembled."},
+    ]
+    assert match.act(0, ("ready",)) == done
+    events = match.act(1, ("ready",))
+    assert events[:3] == [
+        {"type": "ready", "text": "{p1} plays no new cards."},
+        {"type": "done", "text": "{p1} has assembled."},
+        {"type": "round", "text": "Round 2 begins."},
+    ]
