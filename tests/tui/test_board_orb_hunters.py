@@ -499,6 +499,7 @@ def test_the_legend_names_every_short_form_and_glyph() -> None:
         *cards.RELIC_GLYPHS.values(),
         *cards.SHORT_RELIC.values(),
         *cards.SHORT_EFFECT.values(),
+        *cards.EFFECT_WORD.values(),
         "W",
         "X",
         "P",
@@ -719,3 +720,65 @@ async def test_the_cursor_follows_its_card_not_its_place_in_the_hand() -> None:
 async def move_cursor_to(pilot: Pilot[Any], shown: Any, key: Any) -> None:
     """Arrow keys until the board's cursor is on ``key`` in the hand."""
     await _move(pilot, shown, board.HAND_ROW, shown.row_keys(board.HAND_ROW).index(key))
+
+
+@pytest.mark.parametrize(
+    ("card", "width", "lines", "words"),
+    [
+        ("orb-1", 12, 2, ["4 wealth", "2 wounds"]),
+        ("orb-1", 12, 1, ["W4 X2"]),
+        ("cursed-idol-1", 13, 1, ["3 wounds Gift"]),
+        ("cursed-idol-1", 10, 2, ["3 wounds", "Gift"]),
+        ("tricksters-mirror-1", 10, 2, ["2 wounds", "Swap"]),
+        ("hammer-of-ruin-1", 13, 2, ["W1 X1 Destroy", ""]),
+        ("hammer-of-ruin-1", 18, 2, ["1 wealth 1 wound", "Destroy"]),
+        ("hammer-of-ruin-1", 10, 1, ["W1 X1 Dstr"]),
+        ("thiefs-glove-left", 12, 1, ["W1 X1 Steal←"]),
+        ("healing-potion-1", 10, 1, ["1 potion"]),
+    ],
+)
+def test_a_relic_card_says_its_points_in_words_where_they_fit(
+    card: str, width: int, lines: int, words: list[str]
+) -> None:
+    """At 80 columns a relic's points and effect read in words ("4 wealth" / "2 wounds",
+    "Destroy") as far as the card's lines allow; the legend's short forms only where even
+    one word cannot fit."""
+    assert [line.plain for line in cards.points_lines(card, width, lines)] == words
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+async def test_relics_pouches_and_hand_read_in_words_at_80x24(players: int) -> None:
+    """A newcomer at 80x24 read "W4 X2", "W1 X1 Dstr" and "1: W1 X0 top ∘Initial": the
+    hand takes one row of words instead of three of boxes, so up to four players the relic
+    cards say "4 wealth" / "2 wounds" on two lines and each pouch has a line in words
+    ("Ala (you, Red): 1 relic, wealth 1, wounds 0, top: ∘ Initial Relic"); with five the
+    relics keep their words and the pouches share lines in the legend's short forms."""
+    update = _acting_update(_played(players, 3, 0))
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = pilot.app.query_one(board.Board)
+        assert shown.fit is not None and shown.fit.point_lines == 2
+        text = screen_text(pilot.app)
+        first = update.view["row"][0]
+        for line in cards.points_lines(first, shown.fit.column_width - 2, 2):
+            assert f"│{line.plain}" in text
+        hand = next(line for line in text.splitlines() if line.lstrip().startswith("Hand "))
+        assert "[" in hand and "◆]" in hand  # the cursor's card, in brackets
+        assert "┏" not in text.split("Hand ")[1]  # no boxes for the hand
+        you = "Ala (you, " if players > 2 else "Ala (you): "
+        if players < 5:
+            assert f"{you}" in text and "1 relic, wealth 1, wounds 0, top: ∘ Initial Relic" in text
+            assert "W1 X0" not in text
+        else:
+            assert "You: 1 relic W1 X0 top ∘Initial" in text
+
+
+@pytest.mark.parametrize("point_lines", [1, 2])
+def test_a_handed_over_relic_is_as_tall_as_the_others(point_lines: int) -> None:
+    """A relic handed over mid-round keeps its card's height, whatever lines the points
+    take: the cards' bottom edges stay in one row (seen at 80x24 during an Exchange)."""
+    view = _played(4, 3, 0).view(0)
+    view = {**view, "row": ["", *view["row"][1:]]}
+    look = cards.ColumnLook(width=14, full=False, effect_lines=0, point_lines=point_lines)
+    heights = {len(cards.relic_column(view, i, look, ["A", "B", "C", "D"])) for i in range(5)}
+    assert heights == {1 + 1 + point_lines + 4 + 1}  # edge, name, points, four, edge

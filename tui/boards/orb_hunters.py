@@ -36,6 +36,7 @@ from core.games.orb_hunters.data import (
     relic_kind,
     relic_name,
 )
+from core.games.orb_hunters.scoring import pouch_totals
 from core.table import Update
 from tui.boards.base import (
     ActionChosen,
@@ -51,6 +52,7 @@ from tui.boards.base import (
 from tui.boards.details import details_lines
 from tui.boards.orb_hunters_cards import (
     COLOUR_GLYPHS,
+    EFFECT_WORD,
     RELIC_GLYPHS,
     SHORT_COLOUR,
     SHORT_EFFECT,
@@ -64,6 +66,7 @@ from tui.boards.orb_hunters_cards import (
     adventurer_text,
     adventurer_words,
     colour_words,
+    hand_row,
     leader_words,
     owner,
     player_mark,
@@ -99,12 +102,13 @@ HOW_TO_PLAY = f"""\
 ## How to play here
 
 **The board.** At the top: the round (of {ROUNDS}) and whose turn it is. Under it, this
-round's **relics as cards**, numbered 1–6, with what each gives (W wealth, X wounds,
-P potions) and its effect; the **adventurers** assigned to a relic are stacked under it,
-four at most (the Adventurers Limit), and the card's bottom edge says who leads it now
-(▲Red 7: Red's adventurers have 7 courage there). Then every player's **pouch** with its
-glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth and wounds (face down in
-Hidden Treasures); last, **your hand** (or the open supply) as cards.
+round's **relics as cards**, numbered 1–6, with what each gives (in words, or W wealth, X
+wounds, P potions where words do not fit) and its effect; the **adventurers** assigned to
+a relic are stacked under it, four at most (the Adventurers Limit), and the card's bottom
+edge says who leads it now (▲Red 7: Red's adventurers have 7 courage there). Then every
+player's **pouch** with its glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth
+and wounds (face down in Hidden Treasures); last, **your hand** (or the open supply) as
+cards, or at 80 columns as a row of words with the cursor's card in brackets.
 
 **The keys.** ←→ move along a row, ↑↓ between the relics, the pouches, your hand and the
 choices; `1`–`6` jump to a relic; `{NEXT_CHOICE}` jumps to the next legal choice (◆);
@@ -113,7 +117,7 @@ is on (a relic, an adventurer, a rival's pouch), and the details line at the bot
 (i ▸) always begins it.
 
 **A worked turn.** You hold ▲ Red 1 (Killer), ● Blue 5 and ✿ Trenti 2; you are ▲ Red,
-and relic 2, the ◉ Orb (W4 X2), has ● Blue 3 on top of its stack. Put the cursor on
+and relic 2, the ◉ Orb (4 wealth, 2 wounds), has ● Blue 3 on top of its stack. Put the cursor on
 ▲ Red 1 and press Enter: the relics where it may go get ◆. Press `2`, Enter: the Killer
 sends ● Blue 3 to the discard pile and ▲ Red now leads the Orb. Had you played the Trenti,
 you would then choose which adventurer's marker goes on its banner. When every relic has
@@ -143,7 +147,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
         for k, short in SHORT_RELIC.items()
         if k != "thiefs-glove-right"
     ),
-    *((short, EFFECT_WORDS[e]) for e, short in SHORT_EFFECT.items()),
+    *((word, EFFECT_WORDS[e]) for e, word in EFFECT_WORD.items()),
+    *((short, EFFECT_WORDS[e]) for e, short in SHORT_EFFECT.items() if short != EFFECT_WORD[e]),
     ("☠", "a cursed relic: wounds, no or little wealth"),
     ("1 · 2/4", "relic number 1 (its key) and how many adventurers are under it, of 4"),
     ("Round 2/3", "the second of the game's three rounds"),
@@ -158,6 +163,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Ala 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
     ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions)"),
+    ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, wounds 0"),
     ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
     (BACK, "a face-down relic (Hidden Treasures) or card back"),
     (TARGET, "a legal choice now"),
@@ -607,6 +613,7 @@ class Board(Widget, can_focus=True):
                     cursor=at == index,
                     chosen=("column", index) in self.keys,
                     simple=simple,
+                    point_lines=layout.point_lines,
                 ),
                 update.names,
             )
@@ -641,26 +648,17 @@ class Board(Widget, can_focus=True):
             row.append(f"{player_mark(view, seat)} ", style=STYLES[colours[0]])
             you = " (you)" if seat == update.seat else ""
             if columns == 1:
-                name = Text(f"{with_colours(names[seat] + you, view, seat)}: ")
-                facts = pouch_facts(view, seat)
-                if view["pouches"] is not None and view["pouches"][seat]:
-                    top = view["pouches"][seat][-1]
-                    glyph = RELIC_GLYPHS[relic_kind(top)]
-                    full = f" · top {glyph} {relic_name(top)}"
-                    short = f" · top {glyph}{SHORT_RELIC[relic_kind(top)]}"
-                    room = cell - row.cell_len - name.cell_len
-                    if len(facts) + len(full) <= room:
-                        facts += full
-                    elif len(facts) + len(short) <= room:
-                        facts += short
-                    else:  # the short forms of the legend rather than a cut
-                        facts = pouch_short(view, seat, relics=True)
+                name, facts = self._pouch_line(update, seat, cell - 1 - row.cell_len)
             else:
-                name = Text(f"{short_name(names, seat, 10)}{you}: ")
-                facts = pouch_short(view, seat)
+                # "You" rather than "Root (you)": the cells are short for the words. A long
+                # name is cut (the glyph tells the player) before "1 relic" becomes "1:".
                 roomy = pouch_short(view, seat, relics=True)
-                if row.cell_len + name.cell_len + len(roomy) <= cell - 1:
-                    facts = roomy
+                name, facts = Text(f"{short_name(names, seat, 10)}: "), pouch_short(view, seat)
+                for limit in (10, 8, 6):
+                    who = Text(f"{'You' if you else short_name(names, seat, limit)}: ")
+                    if row.cell_len + who.cell_len + len(roomy) <= cell - 1:
+                        name, facts = who, roomy
+                        break
             if at == seat:
                 name.stylize("reverse")
             row.append_text(name)
@@ -677,6 +675,36 @@ class Board(Widget, can_focus=True):
             line.truncate(layout.width, overflow="ellipsis")
         return Group(*lines)
 
+    @staticmethod
+    def _pouch_line(update: Update, seat: int, room: int) -> tuple[Text, str]:
+        """A pouch on a line of its own: the name and the facts in words where they fit
+        ("Ala (you, Red): 1 relic, wealth 1, wounds 0, top: ∘ Initial Relic"), shorter
+        names, then the legend's short forms ("1 relic W1 X0 top ∘Initial")."""
+        view, names = update.view, update.names
+        you = " (you)" if seat == update.seat else ""
+        long_name = f"{with_colours(names[seat] + you, view, seat)}: "
+        brief = f"{short_name(names, seat, 10)}{you}: "
+        pouch = view["pouches"][seat] if view["pouches"] is not None else []
+        if not pouch:
+            return Text(long_name if len(long_name) + 9 <= room else brief), pouch_facts(view, seat)
+        totals = pouch_totals(pouch)
+        size = view["pouch_sizes"][seat]
+        top = pouch[-1]
+        glyph = RELIC_GLYPHS[relic_kind(top)]
+        potions = f", potions {totals.potions}" if totals.potions else ""
+        words = (
+            f"{size} relic{'' if size == 1 else 's'}, wealth {totals.wealth}, "
+            f"wounds {totals.wounds}{potions}, top: "
+        )
+        for name, facts in (
+            (long_name, f"{words}{glyph} {relic_name(top)}"),
+            (brief, f"{words}{glyph} {relic_name(top)}"),
+            (brief, f"{words}{glyph} {SHORT_RELIC[relic_kind(top)]}"),
+        ):
+            if len(name) + len(facts) <= room:
+                return Text(name), facts
+        return Text(brief), pouch_short(view, seat, relics=True)
+
     def _hand(
         self, update: Update, layout: Layout, marked: frozenset[Hashable], at: int
     ) -> RenderableType:
@@ -686,9 +714,20 @@ class Board(Widget, can_focus=True):
         cards = self._cards(view)
         if not cards:
             return Text(f"{label}: empty", style="dim")
-        space = layout.width - 7
-        width = max(12, min(28 if layout.full else 24, (space + 1) // len(cards) - 1))
         mine = update.seat in update.acting
+        if not layout.full:  # 80 columns: a row of words, not three rows of boxes
+            marks = [
+                (
+                    ("card", card) in marked,
+                    at == index,
+                    ("card", card) in self.keys,
+                    mine and not self.keys and ("card", card) not in marked,
+                )
+                for index, card in enumerate(cards)
+            ]
+            return Group(*hand_row(view, cards, label, layout.width, marks))
+        space = layout.width - 7
+        width = max(12, min(28, (space + 1) // len(cards) - 1))
         boxes = tuple(
             adventurer_card(
                 view,

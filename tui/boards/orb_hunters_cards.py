@@ -110,6 +110,14 @@ SHORT_RELIC: dict[str, str] = {
     "thiefs-glove-right": "Glove",
     "initial-relic": "Initial",
 }
+EFFECT_WORD: dict[str, str] = {
+    "gift": "Gift",
+    "destruction": "Destroy",
+    "exchange": "Swap",
+    "theft-left": "Steal←",
+    "theft-right": "Steal→",
+}
+"""Each effect in one word, for a relic card at 80 columns (``EFFECT_WORDS`` say it all)."""
 SHORT_EFFECT: dict[str, str] = {
     "gift": "Gift",
     "destruction": "Dstr",
@@ -117,6 +125,7 @@ SHORT_EFFECT: dict[str, str] = {
     "theft-left": "Thf←",
     "theft-right": "Thf→",
 }
+"""The shortest forms, only where even one word does not fit (six relics at 80 columns)."""
 POUCH_NOTE = "W wealth · X wounds · P potions (each potion cancels a wound)"
 
 
@@ -245,6 +254,61 @@ def points_short(card: str) -> str:
     return " ".join(parts) or "—"
 
 
+def _packed(tokens: Sequence[str], width: int, lines: int) -> list[str] | None:
+    """``tokens`` (never split) in at most ``lines`` lines of ``width``; None if they do
+    not fit."""
+    out: list[str] = []
+    for token in tokens:
+        if out and len(out[-1]) + 1 + len(token) <= width:
+            out[-1] += " " + token
+        elif len(token) <= width and len(out) < lines:
+            out.append(token)
+        else:
+            return None
+    return out
+
+
+def points_lines(card: str, width: int, lines: int, simple: bool = False) -> list[Text]:
+    """A relic's points and effect in ``lines`` lines of ``width``, in words where they fit
+    ("4 wealth" / "2 wounds", "3 wounds Gift"), else the legend's short forms ("W1 X1
+    Destroy", then "W1 X1 Dstr"): padded to ``lines``, the effect in italics."""
+    kind = relic(card)
+    words = [
+        f"{value} {word if value == 1 else plural}"
+        for value, word, plural in (
+            (kind.wealth, "wealth", "wealth"),
+            (kind.wounds, "wound", "wounds"),
+            (kind.potions, "potion", "potions"),
+        )
+        if value
+    ] or ["nothing"]
+    short = [points_short(card)]
+    effect = kind.effect if not simple else ""
+    effects = [EFFECT_WORD[effect], SHORT_EFFECT[effect]] if effect else [""]
+    chosen: list[str] = short
+    fitted = False
+    for points, word in (
+        (words, effects[0]),
+        (short, effects[0]),
+        (words, effects[-1]),
+        (short, effects[-1]),
+    ):
+        packed = _packed([*points, word] if word else points, width, lines)
+        if packed is not None:
+            chosen, fitted = packed, True
+            break
+    out = []
+    for line in chosen if fitted else chosen[:lines]:
+        text = Text(line)
+        if effect:
+            for word in set(effects):
+                at = line.rfind(word)
+                if at >= 0 and line.endswith(word):
+                    text.stylize("italic", at)
+        out.append(text)
+    return out + [Text("") for _ in range(lines - len(out))]
+
+
 def relic_gives(card: str, simple: bool = False) -> str:
     """What a relic gives and does: "4 wealth, 2 wounds; no effect"."""
     effect = relic(card).effect
@@ -336,6 +400,8 @@ class ColumnLook:
     cursor: bool = False
     chosen: bool = False
     simple: bool = False
+    point_lines: int = 1
+    """Lines for the points and effect at 80 columns (two: in words where one cannot)."""
 
 
 def _edge(left: str, fill: str, right: str, inner: int, label: str, style: Style) -> Text:
@@ -375,7 +441,7 @@ def relic_column(
     corner = CHOSEN if look.chosen else LEGAL if look.legal else ""
     if not card:
         body.append(Text("handed over", style="dim italic"))
-        body += [Text("")] * (look.name_lines + look.effect_lines)
+        body += [Text("")] * (look.name_lines + look.effect_lines + look.point_lines - 1)
     else:
         kind = relic_kind(card)
         name = relic_word(card, look.full)
@@ -398,8 +464,7 @@ def relic_column(
                 words = "(effect ignored)"
             body += [Text(w, style="italic") for w in _wrap(words, inner, look.effect_lines)]
         else:
-            short = SHORT_EFFECT[effect] if effect and not look.simple else ""
-            body.append(Text.assemble(points_short(card), " ", (short, "italic")))
+            body += points_lines(card, inner, look.point_lines, look.simple)
     for level in range(LIMIT):
         if level < len(column):
             adventurer = column[level]
@@ -579,6 +644,44 @@ def adventurer_card(
         dim=dim,
         mark=CHOSEN if chosen else "",
     )
+
+
+def hand_row(
+    view: dict[str, Any],
+    cards: Sequence[str],
+    label: str,
+    width: int,
+    marks: Sequence[tuple[bool, bool, bool, bool]] = (),
+) -> list[Text]:
+    """A hand (or the supply) in a row of words at 80 columns, where its cards as boxes
+    take three rows: "Hand [▲ Red 6◆]  ★ Yellow 1 (Killer)◆". ``marks``: per card
+    (legal, cursor, chosen, dim); the cursor's card is in brackets and reversed. Full names
+    when they all fit, else the legend's short forms, on as many rows as they need."""
+    marks = list(marks) or [(True, False, False, False)] * len(cards)
+    head = f"{label} "
+    for full in (True, False):
+        items: list[Text] = []
+        for card, (legal, cursor, chosen, dim) in zip(cards, marks, strict=False):
+            words = adventurer_words(view, card, placed=False)
+            if not full:
+                words = adventurer_short(view, card, placed=False)
+            mark = CHOSEN if chosen else LEGAL if legal else " "
+            body = Text(
+                f"{glyph_of(view, card)} {words}{mark}", style=STYLES[counts_for(view, card)]
+            )
+            if cursor:
+                body.stylize("reverse")
+            elif dim:
+                body.stylize("dim")
+            items.append(Text.assemble("[" if cursor else " ", body, "]" if cursor else " "))
+        rows: list[Text] = [Text(head, style="bold", no_wrap=True)]
+        for item in items:
+            if rows[-1].cell_len + item.cell_len > width and rows[-1].cell_len > len(head):
+                rows.append(Text(" " * len(head), no_wrap=True))
+            rows[-1].append_text(item)
+        if len(rows) == 1 or not full:
+            return rows
+    return rows
 
 
 def skill_word(card: str) -> str:

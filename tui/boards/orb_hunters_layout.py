@@ -17,7 +17,7 @@ from rich.text import Text
 from core.games.orb_hunters.data import EFFECT_WORDS, LIMIT, ROUNDS, relic, relic_name
 from core.games.orb_hunters.scoring import pouch_totals
 from core.table import Update
-from tui.boards.orb_hunters_cards import player_mark, side_by_side
+from tui.boards.orb_hunters_cards import hand_row, player_mark, side_by_side
 from tui.widgets.card import Track
 
 
@@ -44,6 +44,8 @@ class Layout:
     height: int
     key: bool = False
     """A two-line key to the glyphs under the board (when rows are left over)."""
+    point_lines: int = 1
+    """Lines of a relic card's points and effect at 80 columns (two: in words)."""
 
 
 def lines_of(text: str, width: int) -> int:
@@ -110,12 +112,19 @@ def choose_layout(
     piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
     track_height = -1  # worked out only when a layout with tracks might fit
     candidates: list[Layout] = []
-    for full, piles, tracks, roomy in (
-        (True, True, True, True),
-        (True, True, True, False),
-        (True, False, True, False),
-        (True, False, False, False),
-        (False, False, False, False),
+    # 80 columns: the hand in a row of words; then, as rows allow, relics' points in words
+    # on two lines and a pouch a line in words, before the legend's short forms.
+    hand = view["supply"] if "strategic" in view["variants"] else view["hand"] or []
+    hand_rows = len(hand_row(view, hand, "Supply", width)) if hand else 1
+    for full, piles, tracks, roomy, point_lines, wide_pouches in (
+        (True, True, True, True, 1, False),
+        (True, True, True, False, 1, False),
+        (True, False, True, False, 1, False),
+        (True, False, False, False, 1, False),
+        (False, False, False, False, 2, True),
+        (False, False, False, False, 2, False),
+        (False, False, False, False, 1, True),
+        (False, False, False, False, 1, False),
     ):
         if full:
             bands = -(-count // max(1, min(count, (width + 1) // 19)))
@@ -130,12 +139,14 @@ def choose_layout(
             per_band = count
             column = min(20, (width - count + 1) // count)
             name_lines, effect_lines = 1, 0
-            relic_height = 1 + 1 + 1 + LIMIT + 1
-        pouch_columns = 2 if not piles and players >= 4 and not notes and width < 110 else 1
+            relic_height = 1 + 1 + point_lines + LIMIT + 1
+        pouch_columns = (
+            2 if not (piles or wide_pouches) and players >= 4 and not notes and width < 110 else 1
+        )
         pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
         hide_hand = choosing and not full
         hand_lines = 3 if roomy else 1 if full else 0
-        hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines
+        hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines if full else hand_rows
         choice_height = (4 if full else 3) if choosing else 0
         if full and (column < 16 or relic_height + pouch_height + hand_height > height):
             continue  # cannot fit whatever the rest: skip the work below
@@ -164,6 +175,7 @@ def choose_layout(
             pouch_columns=pouch_columns,
             hide_hand=hide_hand,
             height=total,
+            point_lines=point_lines,
         )
         candidates.append(layout)
         if total <= height and (not full or column >= 16):
