@@ -301,3 +301,36 @@ def test_the_others_store_cards_are_counted_in_a_sentence() -> None:
     update = _update(players=3)
     text = _text(draw.store_lines(update, draw.Focus(), WIDTH, 1))
     assert "Bot 2 (normal) has 4 and Bot 3 (normal) has 4." in " ".join(text.split()), text
+
+
+def test_the_highlight_tracks_show_every_space_in_a_board_80_wide() -> None:
+    """At 120x40 the log stands beside a board about 80 wide: each Highlight track drew
+    only its occupied spaces ("★#1  0 │…  30│") with room under it. Now every space from 0
+    to 30 is there, two cells each, every fifth numbered, each marker under its space."""
+    marks = [[12, 0, 30], [5, 0, 0], [0, 0, 0], [0, 0, 0]]
+    update = _update(marks=marks)
+    lines = draw.highlight_tracks(update, WIDTH)
+    text = _text(lines)
+    assert "…" not in text, text
+    assert all(len(line.plain) <= WIDTH for line in lines), text
+    top, under = lines[0].plain, lines[1].plain
+    for space in range(0, 31, 5):
+        assert f"{space:>2}" in top
+    assert top.count("·") == 31 - 7
+    # Ala (1) at 12, Bot 2 (2) at 5: each marker under the right-hand cell of its space.
+    zero = top.index(" 0") + 1
+    assert under[zero + 2 * 12] == "1" and under[zero + 2 * 5] == "2", text
+    assert "at 0: 34" in under
+
+
+def test_the_trending_track_takes_a_second_line_for_full_names_when_rows_are_spare() -> None:
+    """A board 80 wide (120x40, the log beside it) read "2: Captain, Thor │ 3: Hulk, Iron
+    Man, Widow" with rows to spare: with room (head level 2) the heroes keep their full
+    names on two lines; the 80x24 head (level 1) keeps one line of short names."""
+    update = _update(
+        trending=[["spider-man"], ["captain-america", "thor"], ["hulk", "iron-man", "black-widow"]]
+    )
+    roomy = _text(draw.head_lines(update, WIDTH, 2))
+    assert "Captain America" in roomy and "Black Widow" in roomy, roomy
+    tight = draw.trending_lines(update, WIDTH)
+    assert len(tight) == 1 and "Captain America" not in tight[0].plain

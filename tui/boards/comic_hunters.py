@@ -924,6 +924,12 @@ class Board(ChoiceRowBoard):
             drawn[part] = smaller
             if part == "head":  # the players' line carries the marks instead of the tracks
                 drawn["players"] = make("players", levels["players"])
+        # Rows to spare: the Trending Track's heroes by their full names, on more lines.
+        if levels["head"] == 1:
+            roomy = make("head", 2)
+            used = sum(len(lines) for lines in drawn.values())
+            if used - len(drawn["head"]) + len(roomy) <= budget:
+                drawn["head"] = roomy
         return [drawn[part] for part in PARTS]
 
     def _part(

@@ -554,14 +554,18 @@ def schedule_lines(update: Update, width: int) -> list[Text]:
     return [fit(line, width), *([fit(Text(first), width)] if first else [])]
 
 
-def trending_lines(update: Update, width: int) -> list[Text]:
+def trending_lines(update: Update, width: int, roomy: bool = False) -> list[Text]:
     """The Trending Track's rows on one line, full hero names when they fit; else its rows
     packed onto as few lines as hold them whole, one under another (never cut: "3: Widow,
-    Hulk, Stra…" was read at 80x24)."""
+    Hulk, Stra…" was read at 80x24). ``roomy``: full names on more lines before short ones
+    on one ("2: Captain, Thor" was read at 120x40 with rows to spare)."""
     view = update.view
     label = "Trending "
     lines: list[Text] = []
-    for wrap, full in ((False, True), (False, False), (True, True), (True, False)):
+    tries = ((False, True), (False, False), (True, True), (True, False))
+    if roomy:
+        tries = ((False, True), (True, True), (False, False), (True, False))
+    for wrap, full in tries:
         lines = [Text(label, style="bold", no_wrap=True)]
         for index, row in enumerate(view["trending"]):
             part = Text(f"{index + 1}: ", style="bold", no_wrap=True)
@@ -603,20 +607,26 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
     spaces = TRACK_END + 1
     full = max(len(HIGHLIGHT_NAMES[h]) for h in view["tracks"]) + 2
     short = max(len(ICON_SHORT[h]) for h in view["tracks"]) + 2
+    # Three cells a space with room; else two (every fifth space numbered, the others a
+    # dot: a board 80 wide beside the log at 120x40 has room for every space that way).
+    waiting_width = len(" at 0: ") + len(markers)
+    cell = 3 if short + spaces * 3 <= width else 2
     out = []
     for index, icon in enumerate(view["tracks"]):
         spots = [(m[index], markers[s]) for s, m in enumerate(marks)]
         names: dict[str, str] = HIGHLIGHT_NAMES if full + spaces * 3 <= width else ICON_SHORT
         label_width = full if names is HIGHLIGHT_NAMES else short
-        if label_width + spaces * 3 > width:
+        # "at 0: 123" (who has not moved) stands under the label and space 0.
+        label_width = max(label_width, waiting_width - cell)
+        if label_width + spaces * cell > width:
             label = f"{TRACKED}{ICON_SHORT[icon]}"
             out += Track(label, 0, TRACK_END, tuple(spots)).lines(width)
             continue
         top = Text(f"{TRACKED}{names[icon]}".ljust(label_width), style="bold", no_wrap=True)
         for space in range(spaces):
-            top.append(
-                f"{space:>2} ", style="underline" if any(p == space for p, _ in spots) else "dim"
-            )
+            here = any(p == space for p, _ in spots)
+            number = f"{space:>2}" if cell == 3 or space % 5 == 0 else " ·"
+            top.append(number + " " * (cell - 2), style="underline" if here else "dim")
         out.append(top)
         # Those still at 0 are named once under the label; markers sharing a space
         # further on stack, one line each.
@@ -626,10 +636,11 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
         waiting = "".join(stacked.pop(0, []))
         start = f" at 0: {waiting}" if waiting else ""
         for depth in range(max((len(v) for v in stacked.values()), default=1)):
-            line = Text((start if depth == 0 else "").ljust(label_width + 3), no_wrap=True)
+            line = Text((start if depth == 0 else "").ljust(label_width + cell), no_wrap=True)
             for space in range(1, spaces):
                 here = stacked.get(space, [])
-                line.append(f"{here[depth] if depth < len(here) else '':>2} ", style="bold")
+                marker = here[depth] if depth < len(here) else ""
+                line.append(f"{marker:>2}" + " " * (cell - 2), style="bold")
             line.rstrip()
             out.append(line)
     return out
@@ -648,7 +659,9 @@ def scoring_line(width: int) -> Text | None:
 
 
 def head_lines(update: Update, width: int, level: int) -> list[Text]:
-    lines = [*schedule_lines(update, width), *trending_lines(update, width)]
+    """The schedule and the Trending Track; from ``level`` 1 the Highlight tracks; at 2
+    the Trending Track's heroes by their full names on more lines if need be."""
+    lines = [*schedule_lines(update, width), *trending_lines(update, width, level >= 2)]
     if level >= 1:
         scoring = scoring_line(width)
         lines += [scoring] if scoring is not None else []
