@@ -624,9 +624,9 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
             continue
         top = Text(f"{TRACKED}{names[icon]}".ljust(label_width), style="bold", no_wrap=True)
         for space in range(spaces):
-            here = any(p == space for p, _ in spots)
+            occupied = any(p == space for p, _ in spots)
             number = f"{space:>2}" if cell == 3 or space % 5 == 0 else " ·"
-            top.append(number + " " * (cell - 2), style="underline" if here else "dim")
+            top.append(number + " " * (cell - 2), style="underline" if occupied else "dim")
         out.append(top)
         # Those still at 0 are named once under the label; markers sharing a space
         # further on stack, one line each.
