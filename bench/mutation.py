@@ -8,7 +8,8 @@ word refusals and actions: see WORDS), runs each against that game's own rule an
 tests (not the bots' tests, not conformance), and prints how many were killed, survived,
 timed out or reached no test, with the kill rate. The goal is 90 % of the mutants that
 change behaviour; a survivor may be an equivalent mutant (one that changes nothing a
-player could see), so ``--show`` prints each survivor's diff for a person to judge.
+player could see), so ``--show`` prints each survivor's diff for a person to judge (and
+that of each mutant no test reached, which counts against the rate too).
 
 Each game runs in its own temporary copy of ``core`` and its tests, so the work tree is
 never touched. Figures only; nothing is asserted.
@@ -105,7 +106,7 @@ def measure(
     slug: str, sample: int, seed: int, jobs: int, show: bool, words: bool
 ) -> tuple[Counter[str], str]:
     """Plant, sample, run: the count of each outcome among the sampled mutants, and the
-    survivors in words (with their diffs if ``show``)."""
+    survivors and the mutants no test reached in words (with their diffs if ``show``)."""
     work = workspace(slug)
     try:
         # A first run plants every mutant and learns which tests reach which function; it
@@ -123,8 +124,9 @@ def measure(
         counts["planted"] = len(planted)
         survivors = ""
         for name in chosen:
-            if STATUS.get(outcome.get(name)) == "survived":
-                survivors += f"  survived: {name}\n"
+            status = STATUS.get(outcome.get(name))
+            if status in ("survived", "no tests"):
+                survivors += f"  {status}: {name}\n"
                 if show:
                     survivors += mutmut(work, "show", name) + "\n"
         return counts, survivors
