@@ -9,9 +9,11 @@ from dataclasses import replace
 
 import pytest
 
+from core.engine import Event
 from core.games.comic_hunters.rules import _begin, final_outcome
 from core.games.comic_hunters.scoring import score_sheet, variety_points
 from core.games.comic_hunters.state import State, titles
+from core.match import visible_events
 from tests.core.games.test_comic_hunters_rules import (
     GAME,
     act,
@@ -226,3 +228,36 @@ def test_the_last_move_of_assemble_is_told_before_the_next_round() -> None:
         {"type": "done", "text": "{p1} has assembled."},
         {"type": "round", "text": "Round 2 begins."},
     ]
+
+
+def test_a_last_lot_paid_in_part_is_nobodys_opening_and_its_one_card_left_goes() -> None:
+    """Two players, the second short of points: seat 0 wins the first lot, the last lot is
+    forced on seat 1, who may keep 2 of its 3 cards. Nobody opened that lot (the view says
+    -1), and the card left goes to the Convention deck, told in the singular."""
+    state = at(2, "auction", stash=(15, 2))
+    match = match_at(state)
+    match.act(0, ("open", 0, 0))
+    match.act(1, ("pass",))
+    auction = match.view(1)["auction"]
+    assert match.state.auction is not None and match.state.auction.picks == 2
+    assert auction["opener"] == -1
+    lot = match.state.auction.lots[1]
+    match.act(1, ("keep", lot[0]))
+    events = match.act(1, ("keep", lot[1]))
+    assert {
+        "type": "auction",
+        "text": "1 card of the last lot goes to the Convention deck.",
+    } in events
+
+
+def test_solos_next_store_pack_is_told_to_the_player_alone() -> None:
+    """Solo's Store: after Jarvis takes from the first pack, the player's next three cards
+    are named to the player (and to nobody else)."""
+    match = match_at(at(1, "store"))
+    told: list[Event] = []
+    while match.state.location == "store":
+        told += match.act(0, match.legal(0)[0])
+    packs = [e for e in told if e["text"].startswith("Your Store cards: ")]
+    assert packs and all(e["to"] == 0 for e in packs)
+    assert packs[0] in visible_events(told, 0)
+    assert not [e for e in visible_events(told, None) if e["type"] == "pack"]
