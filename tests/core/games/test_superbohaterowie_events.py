@@ -73,8 +73,9 @@ def test_a_series_counts_its_games_from_one_through_every_move() -> None:
 
 def test_a_played_card_is_told_in_its_actions_kind_and_the_turns_are_counted_from_0() -> None:
     """Seeded games through Match: a card placed, exploded, moved or swapped is told in an
-    event of that kind (the log's kinds are strings a client sorts by), and the view counts
-    the turns played from 0 at the deal, one more a move."""
+    event of that kind (the log's kinds are strings a client sorts by), a move the game goes
+    on after ends with whose turn it is, as 'turn', and the view counts the turns played
+    from 0 at the deal, one more a move."""
     seen: set[str] = set()
     for seed in range(6):
         match = Match.new("superbohaterowie", 3, seed=seed)
@@ -88,6 +89,23 @@ def test_a_played_card_is_told_in_its_actions_kind_and_the_turns_are_counted_fro
             action = legal[rng.randrange(len(legal))]
             events = match.act(seat, action)
             assert events[0]["type"] == action[0], (action, events[0])
+            if match.outcome() is None:
+                following = match.state.turn
+                assert events[-1] == {"type": "turn", "text": f"It is {{p{following}}}'s turn."}
             assert match.view(seat)["turns"] == turn
             seen.add(action[0])
     assert {"place", "explode", "move", "swap"} <= seen
+
+
+def test_a_player_ready_for_the_next_game_is_told_as_continue() -> None:
+    """Between the games of a series, the first player to continue is told as 'continue';
+    the last one's deals the next game."""
+    state = position(
+        players=2,
+        series=2,
+        hands=[["chainsaw", "spider"], ["fire", "leaf"]],
+        cities=[["leaf", "water", "wind", "fire", None], ["spider", "joker", None, None, None]],
+    )
+    after, _ = through(state, 0, ("place", card(state, 0), 0, 4))
+    after, events = through(after, 1, ("continue",))
+    assert events == [{"type": "continue", "text": "{p1} is ready for the next game."}]
