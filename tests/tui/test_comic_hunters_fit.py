@@ -86,9 +86,9 @@ def test_small_cards_take_the_room_of_their_row() -> None:
 def test_a_cell_too_narrow_stops_after_a_whole_word() -> None:
     """When even the short words do not fit, the cell keeps the heroes and whole icons and
     says … (the line under the table has the rest)."""
-    cell = draw.card_cell("c201", (False, False, False), 20).plain  # Spider-Man New Epic
+    cell = draw.card_cell("c201", (False, False, False), 19).plain  # Spider-Man New Epic
     assert cell.strip().endswith("Spider-Man New…"), cell  # not "Spider-Man New E…"
-    assert len(cell) == 20
+    assert len(cell) == 19
 
 
 def test_the_first_players_name_is_whole_at_80_columns() -> None:
@@ -334,3 +334,43 @@ def test_the_trending_track_takes_a_second_line_for_full_names_when_rows_are_spa
     assert "Captain America" in roomy and "Black Widow" in roomy, roomy
     tight = draw.trending_lines(update, WIDTH)
     assert len(tight) == 1 and "Captain America" not in tight[0].plain
+
+
+def _cut_mid_word(text: str, card: str) -> bool:
+    """Whether a cell's words cut a hero or an icon inside a word ("Spider-Ma…",
+    "Strange/I…"), rather than after a whole one ("Iron Man…", "Spider-Man/…")."""
+    if "…" not in text:
+        return False
+    before = text.split("…")[0].rstrip(" /")
+    wholes = [*CARD[card].heroes, *CARD[card].highlights]
+    words = [draw.HERO_WORD.get(w, "") for w in wholes] + [
+        draw.ICON_SHORT.get(w, "") for w in wholes
+    ]
+    return not any(word and before.endswith(word) for word in words)
+
+
+def test_the_convention_grid_at_80x24_never_cuts_a_hero_mid_word() -> None:
+    """The Convention grid at 80x24 read "① Strange/I…" and "✓① Spider-Ma…": a player
+    choosing a hero and a row or column reads every card's hero whole (a team-up at least
+    its first hero and "/…"); icons give way first (the details line has the whole card)."""
+    rng = random.Random(15)
+    ids = sorted(CARD)
+    base = _update().view
+    for _ in range(200):
+        grid: list[str | None] = [rng.choice(ids) for _ in range(25)]
+        for empty in rng.sample(range(25), 3):
+            grid[empty] = None
+        update = _update(convention={**(base["convention"] or {}), "grid": grid})
+        lines = draw.grid_lines(update, draw.Focus(taking=frozenset({3, 4})), WIDTH, 0)
+        assert all(line.cell_len <= WIDTH for line in lines)
+        widths, _ = draw.column_plan(
+            [[grid[r * 5 + c] for r in range(5)] for c in range(5)], WIDTH - 5
+        )
+        for row in range(5):
+            line = lines[1 + row].plain[5:]
+            at = 0
+            for col in range(5):
+                cell, at = line[at : at + widths[col]], at + widths[col]
+                card = grid[row * 5 + col]
+                if card is not None:
+                    assert not _cut_mid_word(cell, card), (cell, card, lines[1 + row].plain)

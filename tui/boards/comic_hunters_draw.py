@@ -222,7 +222,7 @@ def cell_words(card: str, full: bool) -> str:
 def card_cell(
     card: str | None, focus_state: tuple[bool, bool, bool], width: int, full: bool = False
 ) -> Text:
-    """One comic as a one-line cell (level 0): "◆② Spider-Man #1" (``full``: the heroes'
+    """One comic as a one-line cell (level 0): "◆②Spider-Man #1" (``full``: the heroes'
     full names)."""
     legal, current, chosen = focus_state
     mark = CHOSEN if chosen else (LEGAL if legal else "")
@@ -230,15 +230,18 @@ def card_cell(
         return CardFace("", "·", "dim", width, mark, current).text()
     info = CARD[card]
     words = whole_words(cell_items(card, full), width - CELL_FRAME)
+    # The value glyph against the words ("①Spider-Man", as on the cards): a cell more for
+    # the heroes in a grid of five at 80 columns.
     return CardFace(
-        VALUE_GLYPH[info.value], words, AGE_STYLE[info.value], width, mark, current
+        "", VALUE_GLYPH[info.value] + words, AGE_STYLE[info.value], width, mark, current
     ).text()
 
 
 def whole_words(items: Sequence[str], room: int) -> str:
     """A cell's items in ``room`` columns: all of them, else the heroes and as many icons
-    as fit, then … ("Hulk New …", "Iron Man…", never "Hulk New Ep…"); heroes too long for
-    the room are left for the cell to cut."""
+    as fit, then … ("Hulk New …", "Iron Man…", never "Hulk New Ep…"); else the heroes
+    alone, else a team-up's first hero ("Spider-Man/…"); heroes too long for even that
+    are left for the cell to cut."""
     words = " ".join(items)
     if cell_len(words) <= room:
         return words
@@ -247,12 +250,16 @@ def whole_words(items: Sequence[str], room: int) -> str:
         for more in (f" {MORE}", MORE):
             if cell_len(kept) + len(more) <= room:
                 return kept + more
-    return words
+    heroes = items[0] if items else ""
+    if cell_len(heroes) <= room:
+        return heroes
+    first = heroes.split("/")[0] + "/" + MORE
+    return first if "/" in heroes and cell_len(first) <= room else words
 
 
-CELL_FRAME = 5
-"""A cell's cells around its words: a bracket or space each side, the mark, the glyph and
-a space."""
+CELL_FRAME = 4
+"""A cell's cells around its words: a bracket or space each side, the mark and the value
+glyph."""
 EMPTY_CELL = 4
 """An empty space's cell: " ·" and its frame."""
 
@@ -291,11 +298,13 @@ def share_out(
 
 
 def cell_floor(card: str | None) -> int:
-    """The width that shows a card's heroes whole, and … for its icons if it has any."""
+    """The width that shows a card's heroes whole (a team-up: its first hero and "/…"):
+    at 80 columns the room goes to every card's heroes before any icon."""
     if card is None:
         return EMPTY_CELL
-    more = 1 if CARD[card].highlights else 0
-    return min(cell_need(card, False), cell_len(hero_words(card, False)) + CELL_FRAME + more)
+    heroes = CARD[card].heroes
+    first = HERO_WORD[heroes[0]] + ("/" + MORE if len(heroes) > 1 else "")
+    return min(cell_need(card, False), cell_len(first) + CELL_FRAME)
 
 
 def cell_plan(
