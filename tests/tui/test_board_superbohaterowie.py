@@ -598,3 +598,14 @@ def test_the_series_inline_says_game_and_points_in_words() -> None:
     line = info_line(update, series_inline=True).plain
     assert "Game 1 of 1 · points: Ala 0, Bot 2 0, Bot 3 0, Bot 4 0, Bot 5 0" in line
     assert "1/1" not in line
+
+
+def test_the_results_of_a_series_say_each_games_points_in_words() -> None:
+    """A series of one game ends with each city's points and a line per game that says
+    they are points ("Points in game 1: Ala 45, …"), never bare numbers after a name."""
+    match, _ = _series_until_a_game_ends(1, seed=2)
+    outcome = match.outcome()
+    assert outcome is not None
+    lines = board.result_lines(match.view(None), outcome, ["Ala", "Bot 2", "Bot 3"])
+    assert "Points in game 1: Ala 45, Bot 2 55, Bot 3 70." in lines
+    assert any(line.endswith("; 45 points this game") for line in lines)

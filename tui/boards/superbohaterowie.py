@@ -203,7 +203,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         lines.append(f"{where}: {state}{points}")
     for number, game in enumerate(view["results"], 1):
         scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game))
-        lines.append(f"Game {number}: {scores}")
+        lines.append(f"Points in game {number}: {scores}.")
     return lines
 
 
