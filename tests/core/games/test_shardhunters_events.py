@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from core.engine import in_words
 from core.games.shardhunters.data import MAX_HUNTS, MONSTER_CARDS, hero_name
 from core.games.shardhunters.rules import SHARDHUNTERS as GAME
 from core.match import Match
@@ -176,3 +177,46 @@ def test_solo_shows_its_level_and_deals_the_reavers_an_unsorted_pile(
         assert len(match.state.teams[1]) == reavers
         piles.append(match.state.hands[1])
     assert any(list(pile) != sorted(pile) for pile in piles)
+
+
+def test_a_tied_hunt_says_everyone_gets_a_bloodshard() -> None:
+    """Two players tied on loot and colours: after the Hunt's end, the tie in words."""
+    hands = [["white-2a"], ["white-2b"]]
+    state = combat(hands, number=3, loot=[["yellow-1a"], ["red-1a"]], shards=[0, 0])
+    _, events = fight(state, *hands)
+    assert {
+        "type": "hunt-tie",
+        "text": "Nobody wins the Hunt: everyone gets a Bloodshard.",
+    } in events
+
+
+def test_a_draft_round_passes_the_rest_on_and_names_each_new_hand() -> None:
+    """Every player has picked: 'pass' tells everyone, and each player alone reads the
+    heroes they receive."""
+    state = new(3, draft=True)
+    for seat in range(2):
+        state, _ = act(state, seat, ("pick", state.draft_hands[seat][0]))
+    state, events = act(state, 2, ("pick", state.draft_hands[2][0]))
+    assert {"type": "pass", "text": "Everyone keeps a hero and passes the rest on."} in events
+    for seat in range(3):
+        told = [e for e in events if e["type"] == "hand" and e.get("to") == seat]
+        names = in_words([hero_name(h) for h in state.draft_hands[seat]])
+        assert told == [{"type": "hand", "text": f"You receive {names}.", "to": seat}]
+
+
+def test_a_draft_recruit_in_the_tavern_is_told_as_recruit() -> None:
+    """A draft player recruits from their Local Tavern Deck: 'recruit', with the cost."""
+    state = replace(
+        new(2, draft=True),
+        phase="tavern",
+        queue=(0, 1),
+        shards=(3, 0),
+        local=(("ivo", "mira"), ("titus",)),
+        teams=(("bruno",), ("lenka",)),
+        draft_hands=((), ()),
+    )
+    _, events = act(state, 0, ("recruit", "mira"))
+    assert events[0] == {
+        "type": "recruit",
+        "text": f"{{p0}} pays {state.cost} and recruits {hero_name('mira')}.",
+    }
