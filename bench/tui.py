@@ -12,12 +12,18 @@ process's own time over the same spans) are what each guest's screen costs the s
 hardly move with that load.
 
     python bench/tui.py [--runs N] [--games slug,slug] [--sizes 80x24,200x60]
+    python bench/tui.py --profile update --games shardhunters --sizes 80x24  # cProfile
+
+``--profile update`` (or ``frame``) runs cProfile over the measured spans of the game's
+re-renders (or first frames) only, and prints where their time went instead of the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import pstats
 import statistics
 import sys
 import time
@@ -62,19 +68,24 @@ class MinimalScreen(Screen[None]):
 
 
 class Times:
-    """Wall-clock and CPU seconds of each span measured."""
+    """Wall-clock and CPU seconds of each span measured (profiled too, given a profiler)."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile: cProfile.Profile | None = None) -> None:
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self._at = (0.0, 0.0)
+        self._profile = profile
 
     def start(self) -> None:
+        if self._profile is not None:
+            self._profile.enable()
         self._at = (time.perf_counter(), time.process_time())
 
     def stop(self) -> None:
         self.wall.append(time.perf_counter() - self._at[0])
         self.cpu.append(time.process_time() - self._at[1])
+        if self._profile is not None:
+            self._profile.disable()
 
 
 def _hunters() -> HuntersApp:
@@ -89,9 +100,11 @@ async def _app_start(make: Any, size: tuple[int, int], times: Times) -> None:
         times.stop()
 
 
-async def _first_frames(slug: str, size: tuple[int, int], runs: int) -> Times:
+async def _first_frames(
+    slug: str, size: tuple[int, int], runs: int, profile: cProfile.Profile | None = None
+) -> Times:
     """From opening a game's table on a running app to its first frame with the board."""
-    times = Times()
+    times = Times(profile)
     app = _hunters()
     async with app.run_test(size=size) as pilot:
         for seed in range(runs):
@@ -134,9 +147,11 @@ async def _minimal_update(size: tuple[int, int], rounds: int) -> Times:
     return times
 
 
-async def _table_update(slug: str, size: tuple[int, int], rounds: int) -> Times:
+async def _table_update(
+    slug: str, size: tuple[int, int], rounds: int, profile: cProfile.Profile | None = None
+) -> Times:
     """Time from an action accepted by the table to the table screen re-rendered."""
-    times = Times()
+    times = Times(profile)
     app = _hunters()
     async with app.run_test(size=size) as pilot:
         app.start_game(TableSetup(slug, SEATS, OPTIONS.get(slug, {}), 1))
@@ -181,9 +196,16 @@ async def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="first frames per game and size")
     parser.add_argument("--games", default=",".join(GAMES), help="slugs, comma-separated")
     parser.add_argument("--sizes", default="80x24,200x60", help="e.g. 80x24,200x60")
+    parser.add_argument(
+        "--profile", choices=("update", "frame"), help="cProfile the games' spans instead"
+    )
+    parser.add_argument("--top", type=int, default=40, help="functions --profile lists")
     args = parser.parse_args()
     runs = args.runs
     sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
+    if args.profile:
+        await _profile(args.profile, args.games.split(","), sizes, runs, args.top)
+        return
     print("Hunters TUI, headless; milliseconds (floor: a minimal Textual app, same size)")
     print(
         f"{'':<44} {'p50':>8} {'p95':>8}   {'floor50':>8} {'floor95':>8}   ratio   "
@@ -204,6 +226,24 @@ async def main() -> None:
             where = f"{slug} {width}x{height}"
             print(_row(f"{where} first frame", frames, floor_frame), flush=True)
             print(_row(f"{where} action -> re-rendered", updates, floor_update), flush=True)
+
+
+async def _profile(
+    what: str, games: list[str], sizes: list[tuple[int, ...]], runs: int, top: int
+) -> None:
+    """Where the measured spans' time goes, by cumulative and by own time."""
+    for width, height in sizes:
+        for slug in games:
+            profile = cProfile.Profile()
+            if what == "frame":
+                times = await _first_frames(slug, (width, height), runs, profile)
+            else:
+                times = await _table_update(slug, (width, height), runs * 10, profile)
+            cpu = statistics.median(times.cpu) * 1000
+            print(f"== {slug} {width}x{height} {what}: {len(times.cpu)} spans, cpu50 {cpu:.1f} ms")
+            stats = pstats.Stats(profile).strip_dirs()
+            stats.sort_stats("cumulative").print_stats(top)
+            stats.sort_stats("tottime").print_stats(top)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from core.table import Seat, TableSetup
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.show import Parts
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "superbohaterowie": {"series": 10},
@@ -138,7 +139,7 @@ async def test_a_tables_first_frame_is_laid_out_twice_at_most(size: tuple[int, i
             while not screen.latest or screen._refresh_pending:
                 await pilot.pause()
             await pilot.pause()
-            assert "Hunt 1" in str(screen.query_one("#sh-head").render())
+            assert "Hunt 1" in str(screen.query_one("#sh-parts", Parts).shown("head"))
             laid_out = len(sizes)
             await pilot.resize_terminal(size[0] - 1, size[1])  # a real resize: laid out
             await pilot.pause()

@@ -66,6 +66,7 @@ async def test_the_details_line_says_a_red_card_whole_and_stays_put_as_the_curso
     from tests.tui.test_board_shardhunters import _setup, _start, play_by_keys
     from tui.app import HuntersApp
     from tui.settings import Settings
+    from tui.widgets.show import Parts
 
     app = HuntersApp(Settings(bot_delay=0, summaries=False))
     seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
@@ -87,7 +88,7 @@ async def test_the_details_line_says_a_red_card_whole_and_stays_put_as_the_curso
         for _ in range(len(board.choices)):
             text = " ".join(screen_text(app).split())
             assert board.details() in text, board.details()
-            rows.add(board.query_one("#sh-details").size.height)
+            rows.add(board.query_one("#sh-parts", Parts).rows("details"))
             await pilot.press("right")
             await pilot.pause()
         assert rows == {2}

@@ -25,7 +25,6 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid
 
 from core.engine import Action, Event, Outcome, with_names
 from core.games.shardhunters.data import (
@@ -69,7 +68,7 @@ from tui.boards.shardhunters_table import (
     track_lines,
 )
 from tui.widgets.card import CHOSEN, TARGET, CardRow
-from tui.widgets.show import ShowOnChange
+from tui.widgets.show import Entry, Parts
 
 __all__ = ["STYLES", "card_words", "side_name"]
 
@@ -438,12 +437,6 @@ class Board(ChoiceRowBoard):
     | Esc | take back the last choice |
     """
 
-    DEFAULT_CSS = """
-    Board > .sh-part { height: auto; }
-    Board #sh-sides { height: auto; grid-size: 1; grid-rows: auto; grid-gutter: 0 2; }
-    Board #sh-sides > .sh-part { height: auto; }
-    Board.-two-columns #sh-sides { grid-size: 2; }
-    """
     TWO_COLUMNS = 100
     """From this width on the sides stand in two columns."""
 
@@ -469,6 +462,8 @@ class Board(ChoiceRowBoard):
         twice."""
         self._confirming: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
+        self._heights_kept: dict[Hashable, int] = {}
+        """Parts' heights by their content key and level of detail (see ``_kept``)."""
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
@@ -497,14 +492,9 @@ class Board(ChoiceRowBoard):
         return bool(getattr(settings, "confirmations", True))
 
     def compose(self) -> ComposeResult:
-        yield ShowOnChange(id="sh-head", classes="sh-part")
-        yield ShowOnChange(id="sh-tracks", classes="sh-part")
-        with Grid(id="sh-sides"):
-            for side in range(4):
-                yield ShowOnChange(id=f"sh-side-{side}", classes="sh-part")
-        for name in ("combat", "hand", "choices", "details"):
-            yield ShowOnChange(id=f"sh-{name}", classes="sh-part")
-        yield ShowOnChange(Text("Dealing…"), id="sh-prompt", classes="sh-part")
+        parts = Parts(_order(False), id="sh-parts")
+        parts.show("prompt", "Dealing…", lambda: Text("Dealing…"))
+        yield parts
 
     def show(self, update: Update) -> None:
         """Display a new update, keeping what the player put where it was: the choices made
@@ -707,7 +697,11 @@ class Board(ChoiceRowBoard):
         def sides(ability: int) -> int:
             level = Detail(ability, False, False)
             heights = [
-                side_height(update, side, side_width, level) for side in range(view["sides"])
+                self._kept(
+                    ("side", _side_key(update, side), side_width, ability),
+                    functools.partial(side_height, update, side, side_width, level),
+                )
+                for side in range(view["sides"])
             ]
             if two_columns:
                 heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
@@ -715,13 +709,27 @@ class Board(ChoiceRowBoard):
 
         @functools.cache
         def combats(cards: bool) -> int:
-            return len(combat_lines(update, width, Detail(0, cards, False)))
+            level = Detail(0, cards, False)
+            return self._kept(
+                ("combat", _combat_key(update), width, cards),
+                lambda: len(combat_lines(update, width, level)),
+            )
 
         def height(detail: Detail) -> int:
             tracks = 4 if detail.tracks else 0
             return fixed + tracks + sides(detail.ability) + combats(detail.combat_cards)
 
         return height
+
+    def _kept(self, key: Hashable, measure: Callable[[], int]) -> int:
+        """A part's height at one level of detail, measured once while its content stays
+        (the next position tries the same levels: most sides and Combats are as they were)."""
+        found = self._heights_kept.get(key)
+        if found is None:
+            if len(self._heights_kept) >= KEPT_HEIGHTS:
+                self._heights_kept.clear()
+            found = self._heights_kept[key] = measure()
+        return found
 
     def _draw(self) -> None:
         update = self.update
@@ -731,75 +739,48 @@ class Board(ChoiceRowBoard):
         width = self._width()
         detail = self._pick_detail(update, width)
         head = self._head(update, width)
-        self.query_one("#sh-head", ShowOnChange).show(head.plain, lambda: head)
-        tracks = self.query_one("#sh-tracks", ShowOnChange)
-        tracks.display = detail.tracks
+        parts = self.query_one("#sh-parts", Parts)
+        parts.show("head", head.plain, lambda: head)
+        parts.set_shown("tracks", detail.tracks)
         if detail.tracks:
-            tracks.show(
+            parts.show(
+                "tracks",
                 (view["shards"], [len(t) for t in view["teams"]], view["costs"], width),
                 lambda: Group(*track_lines(update, width)),
             )
         heroes = self._table_heroes()
         looked = heroes[self.looking] if self.looking is not None else None
-        self.set_class(self._two_columns(update, width), "-two-columns")
+        two_columns = self._two_columns(update, width)
         side_width = self._side_width(update, width)
+        parts.place(_order(two_columns), side_width if two_columns else 0)
         for side in range(4):
-            part = self.query_one(f"#sh-side-{side}", ShowOnChange)
-            part.display = side < view["sides"]
+            name = f"side-{side}"
+            parts.set_shown(name, side < view["sides"])
             if side >= view["sides"]:
                 continue
             mine = looked[1] if looked is not None and looked[0] == side else None
-            key = (
-                side in update.acting,
-                view["shards"][side],
-                view["loot"][side],
-                view["hand_sizes"][side],
-                view["teams"][side],
-                sorted(active_heroes(view, side)),
-                view["submitted"],
-                view["phase"],
-                update.notes.get(side),
-                mine,
-                side_width,
-                detail,
-                update.outcome is None,
-            )
-            part.show(
-                key,
+            parts.show(
+                name,
+                (_side_key(update, side), mine, side_width, detail),
                 functools.partial(_group, side_lines, update, side, side_width, detail, mine),
             )
-        self.query_one("#sh-combat", ShowOnChange).show(
-            (
-                view["plays"],
-                view["results"],
-                view["phase"],
-                view["combat"],
-                view["submitted"],
-                view["pending"],
-                width,
-                detail,
-                update.outcome is None,
-                any(e.get("type") == "reveal" for e in update.events),
-            ),
+        parts.show(
+            "combat",
+            (_combat_key(update), width, detail),
             lambda: Group(*combat_lines(update, width, detail)),
         )
         hand = self._hand_lines(update, width)
-        self.query_one("#sh-hand", ShowOnChange).show(
-            tuple(t.markup for t in hand), lambda: Group(*hand)
-        )
+        parts.show("hand", tuple(t.markup for t in hand), lambda: Group(*hand))
         choices = self._choice_lines(update, width)
-        part = self.query_one("#sh-choices", ShowOnChange)
-        part.display = bool(choices)
-        part.show(tuple(t.markup for t in choices), lambda: Group(*choices))
+        parts.set_shown("choices", bool(choices))
+        parts.show("choices", tuple(t.markup for t in choices), lambda: Group(*choices))
         details = self.details()
         rows = self._details_rows(update, width)
-        self.query_one("#sh-details", ShowOnChange).show(
-            (details, width, rows), lambda: details_lines(details, width, rows)
-        )
+        parts.show("details", (details, width, rows), lambda: details_lines(details, width, rows))
         words = prompt(update, self.keys, self.choices)
         if self._confirming is not None:
             words = confirm_words(update, self._confirming)
-        self.query_one("#sh-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
+        parts.show("prompt", words, lambda: Text(words, style="bold"))
 
     def _head(self, update: Update, width: int) -> Text:
         """Where the game stands, in words; shorter words when the line would not fit (and
@@ -890,6 +871,75 @@ def _beside(label: list[Text], body: list[Text], width: int) -> list[Text]:
         cell.truncate(width, pad=True)
         out.append(Text.assemble(cell, line, no_wrap=True))
     return out
+
+
+KEPT_HEIGHTS = 512
+"""How many parts' heights a board keeps (any more, and it starts again)."""
+
+
+def _frozen(value: Any) -> Hashable:
+    """``value`` (a view's lists and dicts) as something hashable, equal when it is."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    frozen: Hashable = value
+    return frozen
+
+
+def _side_key(update: Update, side: int) -> Hashable:
+    """Everything a side's lines are drawn from (but the hero looked at, the width and
+    the level of detail)."""
+    view = update.view
+    return _frozen(
+        (
+            side in update.acting,
+            view["shards"][side],
+            view["loot"][side],
+            view["hand_sizes"][side],
+            view["teams"][side],
+            sorted(active_heroes(view, side)),
+            view["submitted"],
+            view["phase"],
+            view["solo"],
+            view["players"],
+            update.notes.get(side),
+            update.names,
+            update.seat,
+            update.outcome is None,
+        )
+    )
+
+
+def _combat_key(update: Update) -> Hashable:
+    """Everything the Combats' lines are drawn from (but the width and the detail)."""
+    view = update.view
+    return _frozen(
+        (
+            view["plays"],
+            view["results"],
+            view["phase"],
+            view["combat"],
+            view["submitted"],
+            view["pending"],
+            view["sizes"],
+            view["players"],
+            view["sides"],
+            view["hunt"],
+            update.seat,
+            update.names,
+            update.outcome is None,
+            any(e.get("type") == "reveal" for e in update.events),
+        )
+    )
+
+
+def _order(two_columns: bool) -> list[Entry]:
+    """The board's parts top to bottom: the sides two by two from `Board.TWO_COLUMNS` on."""
+    sides: list[Entry] = [f"side-{side}" for side in range(4)]
+    if two_columns:
+        sides = [("side-0", "side-1"), ("side-2", "side-3")]
+    return ["head", "tracks", *sides, "combat", "hand", "choices", "details", "prompt"]
 
 
 def _group(build: Any, *args: Any) -> Group:

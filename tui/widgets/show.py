@@ -5,15 +5,22 @@ widgets on each update pays its whole render cost each time. A board built of th
 only for the parts whose content key changed: ``show(key, build)`` calls ``build`` and
 updates the widget only when ``key`` differs from the last one shown (and the width, for
 renderables laid out to it).
+
+Parts: the same ``show`` for every part of a board drawn as lines of one widget, the
+cheaper way (one widget's layout and render, not a dozen's; Shardhunters' board).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -75,3 +82,154 @@ def lines_high(content: RenderableType, width: int) -> int | None:
             return None
         height += len(lines)
     return height
+
+
+Entry = str | tuple[str, ...]
+"""A place in `Parts`: one part's name, or a row of parts standing side by side."""
+
+
+class Parts(Widget):
+    """A board's parts drawn as lines of one widget, each redrawn only when its content key
+    changes (``show``, as `ShowOnChange`'s).
+
+    A board of a dozen Statics paid, for every update and every guest, a dozen widgets'
+    layout, styles and render (measured: twice the cost of the same lines in one widget).
+    Here a part is rendered once into strips (as a Static renders it) and kept; an update
+    that keeps the parts' heights refreshes only the rows whose strips changed, and only a
+    change of height lays the screen out again.
+
+    ``order`` places the parts top to bottom; a tuple of names is a row of columns
+    ``column`` cells wide with ``gap`` cells between them (the shorter padded with blank
+    lines), as a grid of auto rows draws them. A part not shown yet, or hidden, takes no
+    row."""
+
+    DEFAULT_CSS = """
+    Parts { height: auto; }
+    """
+
+    def __init__(
+        self,
+        order: Sequence[Entry],
+        *,
+        column: int = 0,
+        gap: int = 2,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._order = tuple(order)
+        self._column = column
+        self._gap = gap
+        self._keys: dict[str, Hashable] = {}
+        self._contents: dict[str, RenderableType] = {}
+        self._hidden: set[str] = set()
+        self._strips: dict[str, tuple[int, list[Strip]]] = {}
+        """Per part, the width it was rendered at and its lines."""
+        self._lines: list[Strip] = []
+        self._lines_width = -1
+        """The width ``_lines`` were put together at (-1: to be put together again)."""
+
+    def show(self, name: str, key: Hashable, build: Callable[[], RenderableType]) -> bool:
+        """Show ``build()`` as part ``name`` unless ``key`` equals the key it last showed;
+        True if redrawn."""
+        if name in self._keys and self._keys[name] == key:
+            return False
+        self._keys[name] = key
+        self._contents[name] = build()
+        self._strips.pop(name, None)
+        self._changed()
+        return True
+
+    def shown(self, name: str) -> RenderableType | None:
+        """What part ``name`` shows now (None: nothing yet)."""
+        return self._contents.get(name)
+
+    def rows(self, name: str) -> int:
+        """How many rows part ``name`` takes now (0: hidden, or nothing shown yet)."""
+        return len(self._part(name, self.content_size.width)) if self.content_size.width else 0
+
+    def set_shown(self, name: str, shown: bool) -> None:
+        """Show part ``name`` (its rows come back) or hide it (it takes none)."""
+        if (name not in self._hidden) == shown:
+            return
+        if shown:
+            self._hidden.discard(name)
+        else:
+            self._hidden.add(name)
+        self._changed()
+
+    def place(self, order: Sequence[Entry], column: int = 0) -> None:
+        """Place the parts anew (``order`` and ``column`` as in the constructor)."""
+        if (tuple(order), column) == (self._order, self._column):
+            return
+        self._order, self._column = tuple(order), column
+        self._changed()
+
+    def forget(self) -> None:
+        """Redraw every part on its next ``show`` whatever its key."""
+        self._keys.clear()
+
+    def _changed(self) -> None:
+        """Put the lines together again: the rows that changed are redrawn, and the screen
+        is laid out again only when the number of rows changed."""
+        width = self.content_size.width
+        if not self.is_mounted:  # its first layout measures it
+            self._lines_width = -1
+            return
+        if not width:
+            self._lines_width = -1
+            self.refresh(layout=True)
+            return
+        before = self._lines
+        lines = self._put_together(width)
+        if len(lines) != len(before):
+            self.refresh(layout=True)
+            return
+        rows = [y for y, (old, new) in enumerate(zip(before, lines, strict=True)) if old is not new]
+        if rows:
+            first, last = rows[0], rows[-1]
+            self.refresh(Region(0, first, width, last - first + 1))
+
+    def _part(self, name: str, width: int) -> list[Strip]:
+        if name in self._hidden or name not in self._contents:
+            return []
+        kept = self._strips.get(name)
+        if kept is not None and kept[0] == width:
+            return kept[1]
+        visual = visualize(self, self._contents[name], markup=False)
+        # As tall as its lines: a Static measures them first (a second render), to ask for it.
+        strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+        self._strips[name] = (width, strips)
+        return strips
+
+    def _put_together(self, width: int) -> list[Strip]:
+        lines: list[Strip] = []
+        for entry in self._order:
+            if isinstance(entry, str):
+                lines.extend(self._part(entry, width))
+                continue
+            column = self._column or width
+            shown = [part for part in (self._part(name, column) for name in entry) if part]
+            style = self.visual_style.rich_style  # the background, as a grid's gutter has
+            blank, gap = Strip.blank(column, style), Strip.blank(self._gap, style)
+            for y in range(max((len(part) for part in shown), default=0)):
+                cells: list[Strip] = []
+                for part in shown:
+                    line = part[y] if y < len(part) else blank
+                    cells += [line.extend_cell_length(column, style).crop(0, column), gap]
+                lines.append(Strip.join(cells[:-1]))
+        self._lines, self._lines_width = lines, width
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self._lines_width != width:
+            self._put_together(width)
+        return len(self._lines)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if self._lines_width != width:
+            self._put_together(width)
+        if y < len(self._lines):
+            return self._lines[y]
+        return Strip.blank(width, self.visual_style.rich_style)

@@ -1,0 +1,98 @@
+"""What the terminal is sent adds up to the screen: every update of a table draws only part
+of the screen (the rows that changed, one frame where it can), and a frame left out would
+leave stale cells on a real terminal though a snapshot (a fresh render) looks right. Here
+every frame the app sends is applied to a grid of cells, as a terminal would, and after
+each action the grid must equal the screen rendered afresh."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.segment import ControlType, Segment
+
+from core.engine import TABLE
+from core.table import Seat, TableSetup
+from tui.app import HuntersApp
+from tui.screens.game import GameScreen
+from tui.settings import Settings
+
+Cell = tuple[str, Any]
+
+
+class Terminal:
+    """The cells a terminal shows after the frames it was sent."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.cells: dict[tuple[int, int], Cell] = {}
+
+    def apply(self, segments: list[Segment]) -> None:
+        x = y = 0
+        for text, style, control in segments:
+            if control:
+                for code in control:
+                    if code[0] == ControlType.CURSOR_MOVE_TO:
+                        x, y = int(code[1]), int(code[2])  # type: ignore[misc]
+                continue
+            if text == "\n":
+                x, y = 0, y + 1
+                continue
+            for char in text:
+                self.cells[(x, y)] = (char, style)
+                x += cell_len(char)
+
+
+def _sent(app: HuntersApp[Any], terminal: Terminal) -> None:
+    display = app._display
+
+    def shown(screen: Any, update: Any) -> None:
+        if update is not None and screen is app.screen:
+            terminal.apply(list(app.console.render(update)))
+        display(screen, update)
+
+    app._display = shown  # type: ignore[method-assign]
+
+
+def _afresh(app: HuntersApp[Any]) -> Terminal:
+    """The screen drawn afresh: every widget's lines rendered again, none taken from the
+    caches that a missed repaint leaves stale."""
+    width, height = app.size
+    for widget in app.screen.walk_children(with_self=True):
+        widget._styles_cache.clear()
+        widget._set_dirty()
+    fresh = Terminal(width, height)
+    fresh.apply(list(app.console.render(app.screen._compositor.render_update(full=True))))
+    return fresh
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+@pytest.mark.parametrize("slug", ["shardhunters", "comic-hunters"])
+async def test_the_frames_sent_add_up_to_the_screen(slug: str, size: tuple[int, int]) -> None:
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    terminal = Terminal(*size)
+    _sent(app, terminal)
+    async with app.run_test(size=size) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        app.start_game(TableSetup(slug, seats, {}, 1))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert screen.table is not None
+        checked = 0
+        for _ in range(20):
+            match = screen.table.match
+            if match.outcome() is not None or not match.to_act():
+                break
+            acting = sorted(match.to_act())
+            seat = acting[0] if acting[0] != TABLE else acting[-1]
+            await screen.table.submit(seat, match.legal(seat)[0])
+            await pilot.pause()
+            await asyncio.sleep(0.05)
+            await pilot.pause()
+            fresh = _afresh(app)
+            stale = [at for at, cell in fresh.cells.items() if terminal.cells.get(at) != cell]
+            assert not stale, f"after action {checked + 1}: {len(stale)} stale cells, {stale[:5]}"
+            checked += 1
+        assert checked >= 10
