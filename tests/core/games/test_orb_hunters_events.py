@@ -5,6 +5,7 @@ game's Gift count, and the Final Score's Survivor and tie-break note."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -173,3 +174,22 @@ def test_a_reshuffle_is_told_in_its_kind_and_moves_the_chance_on() -> None:
         "text": "The discarded adventurers are shuffled into a new deck.",
     } in events
     assert _reshuffled(after)[1] != first
+
+
+def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook() -> None:
+    """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
+    leaves that seat's view as it was and every card in the game; the help screen's text
+    is the rulebook, then this edition's designed choices."""
+    match = Match.new("orb-hunters", 3, seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
+    game = match.game
+    for seat in range(3):
+        dealt = game.determinize(match.state, seat, random.Random(seat))
+        assert game.view(dealt, seat) == game.view(match.state, seat)
+        assert game.census(dealt) == game.census(match.state)
+    text = game.rules_text()
+    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text

@@ -4,6 +4,7 @@ its summaries read, the score pad of a five-hero win, and the first Combat of a 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -220,3 +221,22 @@ def test_a_draft_recruit_in_the_tavern_is_told_as_recruit() -> None:
         "type": "recruit",
         "text": f"{{p0}} pays {state.cost} and recruits {hero_name('mira')}.",
     }
+
+
+def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook() -> None:
+    """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
+    leaves that seat's view as it was and every card in the game; the help screen's text
+    is the rulebook, then this edition's designed choices."""
+    match = Match.new("shardhunters", 3, seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
+    game = match.game
+    for seat in range(3):
+        dealt = game.determinize(match.state, seat, random.Random(seat))
+        assert game.view(dealt, seat) == game.view(match.state, seat)
+        assert game.census(dealt) == game.census(match.state)
+    text = game.rules_text()
+    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text

@@ -109,3 +109,22 @@ def test_a_player_ready_for_the_next_game_is_told_as_continue() -> None:
     after, _ = through(state, 0, ("place", card(state, 0), 0, 4))
     after, events = through(after, 1, ("continue",))
     assert events == [{"type": "continue", "text": "{p1} is ready for the next game."}]
+
+
+def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook() -> None:
+    """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
+    leaves that seat's view as it was and every card in the game; the help screen's text
+    is the rulebook, then this edition's designed choices."""
+    match = Match.new("superbohaterowie", 3, seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
+    game = match.game
+    for seat in range(3):
+        dealt = game.determinize(match.state, seat, random.Random(seat))
+        assert game.view(dealt, seat) == game.view(match.state, seat)
+        assert game.census(dealt) == game.census(match.state)
+    text = game.rules_text()
+    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text

@@ -170,3 +170,22 @@ def test_a_hand_down_may_still_reach_for_the_last_board_of_the_monsters_before()
     events = match.act(1, ("claim", slot, since - 1), at_ns=t + 200 * MS)
     assert [e["type"] for e in events] == ["late"]
     assert events[0]["seat"] == 1
+
+
+def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook() -> None:
+    """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
+    leaves that seat's view as it was and every card in the game; the help screen's text
+    is the rulebook, then this edition's designed choices."""
+    match = Match.new("whoosh", 3, seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
+    game = match.game
+    for seat in range(3):
+        dealt = game.determinize(match.state, seat, random.Random(seat))
+        assert game.view(dealt, seat) == game.view(match.state, seat)
+        assert game.census(dealt) == game.census(match.state)
+    text = game.rules_text()
+    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
