@@ -884,24 +884,26 @@ async def test_a_reveal_redraws_only_the_parts_it_changed() -> None:
             await table.submit(table.match.state.turn, ("reveal",))
         await _until(pilot, lambda: widget.update.version == table.match.version)
         redrawn: list[str] = []
-        for part in widget.query(board.TablePart):
-            original = part.update
+        parts = widget.query_one(board.TableParts)
+        show = parts.show
 
-            def spy(content: Any = "", *, layout: bool = True, _o: Any = original, _p: Any = part):
-                redrawn.append(_p.id)
-                _o(content, layout=layout)
+        def spy(name: str, *args: Any) -> bool:
+            drawn = show(name, *args)
+            if drawn:
+                redrawn.append(name)
+            return drawn
 
-            part.update = spy
+        parts.show = spy
         for _ in range(4):
             redrawn.clear()
             seat = table.match.state.turn
             await table.submit(seat, ("reveal",))
             await _until(pilot, lambda: widget.update.version == table.match.version)
-            allowed = {f"wh-row-{s}" for s in ((seat - 1) % 6, seat, (seat + 1) % 6)} | {
-                "wh-totals",
-                "wh-prompt",
+            allowed = {f"row-{s}" for s in ((seat - 1) % 6, seat, (seat + 1) % 6)} | {
+                "totals",
+                "prompt",
             }
-            assert redrawn and set(redrawn) <= allowed and f"wh-row-{seat}" in redrawn
+            assert redrawn and set(redrawn) <= allowed and f"row-{seat}" in redrawn
             assert len(redrawn) == len(set(redrawn))
 
 

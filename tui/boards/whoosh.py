@@ -41,12 +41,13 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.text import Text
 from textual import _time as textual_time
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.strip import Strip
 from textual.widget import Widget
 
 from core.games.whoosh.data import MONSTER_BY_ID, card_words
@@ -84,7 +85,7 @@ from tui.boards.whoosh_words import (
     several,
 )
 from tui.widgets.keys import KeyStates
-from tui.widgets.show import ShowOnChange
+from tui.widgets.show import Parts
 
 __all__ = [
     "FAILED",
@@ -97,7 +98,7 @@ __all__ = [
     "SHARED_SCREEN",
     "TURN",
     "Board",
-    "TablePart",
+    "TableParts",
     "banner_text",
     "card_text",
     "counted",
@@ -199,38 +200,18 @@ def _bindings() -> list[BindingType]:
     return found
 
 
-class TablePart(ShowOnChange):
-    """One part of the board (the Monsters, a player's row, …): redrawn only when what it
-    shows changed, at a height its lines fix (so a redraw needs no new layout), and telling
-    the board when it is painted (a claim names the board its player saw)."""
+class TableParts(Parts):
+    """The board's parts (the Monsters, each player's row, …) as lines of one widget, each
+    redrawn only when what it shows changed, telling the board when it is painted (a claim
+    names the board its player saw)."""
 
-    DEFAULT_CSS = """
-    TablePart { height: auto; width: 100%; }
-    """
-
-    def __init__(self, board: Board, *, id: str) -> None:
-        super().__init__(id=id)
+    def __init__(self, board: Board, order: list[str], *, id: str) -> None:
+        super().__init__(order, id=id)
         self._board = board
-        self._lines = -1
 
-    def show_lines(self, key: Hashable, build: Callable[[], list[Text]]) -> bool:
-        """Show the lines ``build`` makes unless ``key`` is the one shown."""
-
-        def group() -> RenderableType:
-            lines = build()
-            if len(lines) != self._lines:
-                self._lines = len(lines)
-                self.styles.height = len(lines)
-            return Group(*lines)
-
-        return self.show(key, group)
-
-    def update(self, content: Any = "", *, layout: bool = True) -> None:
-        super().update(content, layout=False)  # the height is set apart, when it changes
-
-    def render(self) -> Any:
+    def render_line(self, y: int) -> Strip:
         self._board.painted()
-        return super().render()
+        return super().render_line(y)
 
 
 class Board(KeyStates, Widget, can_focus=True):
@@ -282,14 +263,12 @@ class Board(KeyStates, Widget, can_focus=True):
         first: a claim names the board its player had seen (`seen_at`)."""
         self._pressed_ns: int | None = None
         """When the latest key reached the board, by its event's own time."""
-        self._parts: dict[str, TablePart] = {}
+        self._parts: TableParts | None = None
 
     def compose(self) -> ComposeResult:
         names = ["monsters", "totals", *(f"row-{s}" for s in range(MAX_PLAYERS)), "news"]
-        for name in [*names, "prompt", "details"]:
-            part = TablePart(self, id=f"wh-{name}")
-            self._parts[name] = part
-            yield part
+        self._parts = TableParts(self, [*names, "prompt", "details"], id="wh-parts")
+        yield self._parts
 
     # -- receiving --------------------------------------------------------------------------
 
@@ -505,15 +484,15 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def _draw(self) -> bool:
         """Show every part whose content changed; True if any did."""
-        if self.update is None or not self._parts:
+        parts = self._parts
+        if self.update is None or parts is None:
             return False
         width, room = self._space()
         changed = False
         for name, key, build in self._layout(self._plan(width, room)):
-            part = self._parts[name]
-            part.display = key is not None
+            parts.set_shown(name, key is not None)
             if key is not None:
-                changed |= part.show_lines(key, build)
+                changed |= parts.show(name, key, partial(_group, build))
         return changed
 
     def lines(self, width: int = 78, room: int = 17) -> list[Text]:
@@ -798,3 +777,7 @@ def _line(width: int, text: str, style: str) -> list[Text]:
     line = Text(text, style=style)
     line.truncate(width, overflow="ellipsis")
     return [line]
+
+
+def _group(build: Callable[[], list[Text]]) -> Group:
+    return Group(*build())
