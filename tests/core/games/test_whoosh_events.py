@@ -189,3 +189,15 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
         assert game.census(dealt) == game.census(match.state)
     text = game.rules_text()
     assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+
+
+def test_a_claim_without_a_time_counts_after_the_reveal_before_it() -> None:
+    """A reveal at 10 s, then a hand without a time: it counts as just after the reveal,
+    so every view shows it then and the table's clock closes the tie window 50 ms after
+    it, not 50 ms after the start of the game."""
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 50, "fair_remote": False})
+    match.act(0, ("reveal",), at_ns=10_000 * MS)
+    match.act(1, ("claim", 0, match.state.generation))
+    assert match.view(None)["claims"] == [{"seat": 1, "slot": 0, "at_ns": 10_000 * MS + 1}]
+    (deadline,) = match.game.deadlines(match.state)
+    assert deadline.action == ("settle",) and deadline.since_ns == 10_000 * MS + 1
