@@ -243,7 +243,9 @@ def test_a_last_lot_paid_in_part_is_nobodys_opening_and_its_one_card_left_goes()
     assert match.state.auction is not None and match.state.auction.picks == 2
     assert auction["opener"] == -1
     lot = match.state.auction.lots[1]
-    match.act(1, ("keep", lot[0]))
+    assert match.act(1, ("keep", lot[0])) == [
+        {"type": "keep", "text": f"{{p1}} pays 1 for {titles([lot[0]])}."}
+    ]
     events = match.act(1, ("keep", lot[1]))
     assert {
         "type": "auction",
@@ -281,3 +283,18 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
         assert game.census(dealt) == game.census(match.state)
     text = game.rules_text()
     assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+
+
+def test_a_store_pick_is_told_as_pick_and_solos_store_opens_without_a_way() -> None:
+    """Three players: a pick names the card to its picker and tells the table that a card
+    was picked, both as 'pick'. Solo's Store passes no cards, and its opening says so by
+    saying nothing of a way."""
+    match = match_at(at(3, "store"))
+    card = match.legal(0)[0]
+    assert card[0] == "pick"
+    assert match.act(0, card) == [
+        {"type": "pick", "text": f"You pick {titles([card[1]])}.", "to": 0},
+        {"type": "pick", "text": "{p0} picks a card."},
+    ]
+    solo = Match.new("comic-hunters", 1, seed=0)
+    assert solo.opening[0] == {"type": "store", "text": "The Store opens."}
