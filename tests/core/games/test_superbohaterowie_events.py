@@ -37,7 +37,8 @@ def test_the_next_game_of_a_series_is_told_as_deal() -> None:
 
 
 def test_a_single_games_outcome_reads_won_on_the_score_pad() -> None:
-    """The score pad's one line is 'won': 1 for the saved city, 0 for every other."""
+    """The score pad's one line is 'won': 1 for the saved city, 0 for every other; one
+    winner has no note (a shared win has one)."""
     state = position(
         hands=[["chainsaw", "spider"], [], []],
         cities=[["leaf", "water", "wind", "fire", None], [None] * 5, [None] * 5],
@@ -47,6 +48,7 @@ def test_a_single_games_outcome_reads_won_on_the_score_pad() -> None:
     outcome = match.outcome()
     assert outcome is not None
     assert outcome.breakdown == ({"won": 1}, {"won": 0}, {"won": 0})
+    assert outcome.note == ""  # one city saved: no shared win to explain
 
 
 def test_a_series_counts_its_games_from_one_through_every_move() -> None:
