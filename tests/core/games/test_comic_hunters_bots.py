@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from core.bots import bot_levels, determinizations, make_bot
-from core.games.comic_hunters.bots import plan, projection
+from core.games.comic_hunters.bots import (
+    TUNED,
+    GreedyBot,
+    LocationLookahead,
+    plan,
+    projection,
+)
 from core.games.comic_hunters.rules import score_sheet
 from core.games.comic_hunters.state import value_sum
 from core.match import Match
@@ -100,3 +107,67 @@ def test_the_plan_is_payable() -> None:
         rest = [c for c in match.state.hands[seat] if c not in played]
         assert value_sum(rest) >= value_sum(played)
         assert projection(match.state, seat) >= sum(score_sheet(match.state)[seat].values())
+
+
+def _reach(players: int, location: str, seed: int) -> Match:
+    """A game played by ``normal`` until a seat is to decide at ``location``."""
+    match = Match.new(SLUG, players, seed=seed)
+    bot = make_bot(SLUG, "normal")
+    rng = random.Random(seed)
+    while match.state.location != location or len(match.legal(min(match.to_act()))) < 2:
+        seat = min(match.to_act())
+        deals = determinizations(match.game, match.state, seat, rng)
+        match.act(seat, bot.choose(match.game, match.view(seat), deals, match.legal(seat), rng))
+    return match
+
+
+@pytest.mark.parametrize("location", ["flea", "auction"])
+def test_two_player_look_ahead_picks_the_best_playout(location: str) -> None:
+    """At two players the look-ahead plays the candidate whose playouts to the end of the
+    location project best, on the same re-deals, and keeps to its deadline."""
+    match = _reach(2, location, seed=7)
+    seat = min(match.to_act())
+    legal = match.legal(seat)
+    bot = LocationLookahead("hard", where=(location,), deals=3, seconds=None)
+    action = bot.choose(
+        match.game,
+        match.view(seat),
+        determinizations(match.game, match.state, seat, random.Random(1)),
+        legal,
+        random.Random(2),
+    )
+    assert action in legal
+    deals = determinizations(match.game, match.state, seat, random.Random(1))
+    first = next(deals)
+    bot.policy.choose(match.game, first, seat, list(legal))  # the greedy choice draws first
+    states = [first, next(deals), next(deals)]
+    totals = {a: sum(bot._playout(match.game, s, seat, a) for s in states) for a in legal}
+    assert totals[action] == max(totals.values())
+    timed = LocationLookahead("hard", where=(location,), deals=1000, seconds=0.05)
+    start = time.perf_counter()
+    rng = random.Random(3)
+    deals = determinizations(match.game, match.state, seat, rng)
+    assert timed.choose(match.game, match.view(seat), deals, legal, rng) in legal
+    assert time.perf_counter() - start < 0.5
+
+
+def test_look_ahead_is_the_tuned_greedy_at_other_tables() -> None:
+    """At three players (and away from its locations) the hard level plays the tuned
+    greedy choice."""
+    match = _reach(3, "flea", seed=8)
+    seat = min(match.to_act())
+    legal = match.legal(seat)
+    view = match.view(seat)
+    hard = make_bot(SLUG, "hard", None)
+    tuned = GreedyBot("tuned", weights=TUNED)
+    picks = [
+        bot.choose(
+            match.game,
+            view,
+            determinizations(match.game, match.state, seat, random.Random(4)),
+            legal,
+            random.Random(5),
+        )
+        for bot in (hard, tuned)
+    ]
+    assert picks[0] == picks[1]
