@@ -193,3 +193,14 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
         assert game.census(dealt) == game.census(match.state)
     text = game.rules_text()
     assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+
+
+def test_teams_set_up_with_four_players_and_a_refusal_names_the_count() -> None:
+    """Teams with exactly four players is a game (through Match and set up directly);
+    with three, the refusal says how many there are."""
+    match = Match.new("orb-hunters", 4, seed=1, options={"teams": True})
+    assert match.state.players == 4 and "teams" in match.state.variants
+    state = match.game.setup(4, random.Random(1), {"teams": True})
+    assert state.players == 4 and len(state.pouches) == 4
+    with pytest.raises(ValueError, match=r"^The Teams variant is for exactly 4 players, not 3\.$"):
+        match.game.setup(3, random.Random(1), {"teams": True})
