@@ -11,9 +11,9 @@ a city one card from saved dominates everyone's chances, which makes stopping it
 Levels: ``easy`` is a noisy greedy player that looks after its own city only; ``normal`` the
 greedy policy over the whole table; ``hard``, at two players, the greedy policy's best few
 moves each answered by the rival's greedy reply and played one turn further on re-deals
-(:class:`ReplyLookahead`), and at three to five an ISMCTS whose tree is narrowed to the
-greedy policy's best few actions, with short greedy playouts and the evaluation at the
-cutoff.
+(:class:`ReplyLookahead`), at five the same answered by the next seat alone, and
+otherwise an ISMCTS whose tree is narrowed to the greedy policy's best few actions, with
+short greedy playouts and the evaluation at the cutoff.
 """
 
 from __future__ import annotations
@@ -414,15 +414,18 @@ class ReplyLookahead:
         deals: int,
         rounds: int,
         seconds: float | None,
+        replies: int | None = None,
     ) -> None:
         """``width`` candidates, ``deals`` re-deals, ``rounds`` turns of the searching seat
-        before the position is judged, ``seconds`` the deadline (None: every playout)."""
+        before the position is judged, ``seconds`` the deadline (None: every playout);
+        ``replies``, if given, judges the position sooner: after that many rivals' moves."""
         self.name = name
         self.evaluator = evaluator
         self.width = width
         self.deals = deals
         self.rounds = rounds
         self.seconds = seconds
+        self.replies = replies
 
     def choose(
         self,
@@ -460,7 +463,7 @@ class ReplyLookahead:
         """``seat``'s value after ``action`` and the greedy answers, ``rounds`` turns on."""
         evaluator = self.evaluator
         state = game.apply(state, seat, action, None)[0]
-        turns = 0
+        turns = replies = 0
         while True:
             outcome = game.outcome(state)
             if outcome is not None:
@@ -473,6 +476,10 @@ class ReplyLookahead:
                 turns += 1
                 if turns >= self.rounds:
                     return evaluator.evaluate(game, state)[seat]
+            elif self.replies is not None:
+                if replies >= self.replies:
+                    return evaluator.evaluate(game, state)[seat]
+                replies += 1
             moves = game.legal_actions(state, actor)
             state = game.apply(
                 state, actor, evaluator.greedy(game, state, actor, moves, rng), None
@@ -480,14 +487,32 @@ class ReplyLookahead:
 
 
 class HardBot:
-    """The hard level: the reply look-ahead at two players, the tree search at three to
-    five (where a round of greedy answers from every rival measured weaker: 18 % against
-    a fair share of 20 % over 200 five-player games)."""
+    """The hard level: the reply look-ahead at two players, the same answered by the next
+    seat alone at five, the tree search otherwise (at five, a round of greedy answers from
+    every rival measured weaker: 18 % against a fair share of 20 % over 200 games).
 
-    def __init__(self, duel: ReplyLookahead, table: ScaledSearch) -> None:
+    Five players, one seat among four ``normal`` ones, each seat in turn, 1,500 games a
+    figure (95 % interval about ±2 points), for greedy players that cost no more than
+    ``normal``: ``normal``'s own evaluation 19.4 %; its weights changed one at a time
+    (sharpness 0.9: 19.8 %, 0.4: 19.4 %; tempo 2.5: 19.1 %, 0.8: 17.6 %; keep 0.8:
+    19.1 %, 0.2: 18.5 %); a penalty for being the visibly closest city, which the rivals
+    attack (0.05 of the chance to win per card of lead: 20.0 %, 0.15: 15.5 %);
+    free-riding on the rivals' attacks, building the own city unless a rival is within
+    one or two cards (18.7 %, 18.8 %). None beats the fair share; the reply look-ahead
+    with two rounds of every rival's answers cost 7.6 s a game on the loaded machine, too
+    slow to measure. What did: the reply look-ahead answered by the next seat alone
+    (``replies=1``: the greedy policy's eight best moves, the next seat's greedy answer,
+    the evaluation, on 12 re-deals) won 22.4 % ±3.7 of 500 games (bench/engine.py's seeds)
+    and 22.6 % ±2.9 of 800 more (seeds 3000–3004): 22.5 % ±2.3 of 1,300, where the tree
+    search had won 20.0 %; 46 ms a decision on average, 78 ms at the 95th percentile
+    (bench/engine.py, deadline on, the machine loaded). It plays five-player games; the
+    Points variant and three or four players keep the tree search, not measured so."""
+
+    def __init__(self, duel: ReplyLookahead, table: ScaledSearch, crowd: ReplyLookahead) -> None:
         self.name = "hard"
         self._duel = duel
         self._table = table
+        self._crowd = crowd
 
     def choose(
         self,
@@ -499,17 +524,25 @@ class HardBot:
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
-        search = self._duel if view["players"] == 2 else self._table
+        players = view["players"]
+        search: Bot = self._duel if players == 2 else self._table
+        if players == 5 and not view["series"]:
+            search = self._crowd
         return search.choose(game, view, determinizations, legal, rng)
 
 
 def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
     """A strong player. At two players: the greedy policy's ten best moves, each answered
-    by the rival's greedy reply and one more move each, on 24 re-deals. At three to five:
-    a search of the greedy policy's best few moves over re-deals, the other seats answering
-    with their best few, each line played on greedily for four moves."""
+    by the rival's greedy reply and one more move each, on 24 re-deals. At five (not in
+    the Points variant): the greedy policy's eight best moves, each answered by the next
+    seat's greedy reply, on 12 re-deals. Otherwise: a search of the greedy policy's best
+    few moves over re-deals, the other seats answering with their best few, each line
+    played on greedily for four moves."""
     evaluator = Evaluator()
     duel = ReplyLookahead("hard", evaluator, width=10, deals=24, rounds=2, seconds=seconds)
+    crowd = ReplyLookahead(
+        "hard", evaluator, width=8, deals=12, rounds=1, replies=1, seconds=seconds
+    )
     table = ScaledSearch(
         "hard",
         {3: 160, 4: 130, 5: 100},
@@ -522,7 +555,7 @@ def hard(seconds: float | None = THINKING_SECONDS) -> Bot:
         candidates=evaluator.best_few(4),
         ordered=True,
     )
-    return HardBot(duel, table)
+    return HardBot(duel, table, crowd)
 
 
 LEVELS: dict[str, BotFactory] = {"easy": easy, "normal": normal, "hard": hard}
