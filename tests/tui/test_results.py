@@ -243,3 +243,60 @@ async def test_a_single_game_in_screen_reader_mode_says_who_won_in_words() -> No
         assert "1st: Olek, won the game." in text
         assert "2nd: Ala, did not win." in text
         assert "point" not in text
+
+
+SHARD_SETUP = TableSetup(
+    "shardhunters", (Seat("Ala"), Seat("Olek", "bot", "easy"), Seat("Ewa", "bot", "hard"))
+)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "rows"),
+    [
+        (
+            # Shardhunters: the first to win a Hunt with five heroes wins (rules._outcome).
+            Outcome(
+                (0, 1, 0),
+                tuple({"won a Hunt with five heroes": v} for v in (0, 1, 0)),
+                ((1,), (0, 2)),
+            ),
+            [
+                ["1st", "Olek", "won a Hunt with five heroes"],
+                ["2nd", "Ala", "did not win"],
+                ["2nd", "Ewa", "did not win"],
+            ],
+        ),
+        (
+            # Shardhunters solo, won: the Reavers beaten.
+            Outcome((1,), ({"beat the Reavers": 1},), ((0,),)),
+            [["1st", "Ala", "beat the Reavers"]],
+        ),
+    ],
+)
+async def test_a_game_won_or_not_by_a_named_feat_says_it_in_words(
+    outcome: Outcome, rows: list[list[str]]
+) -> None:
+    """Shardhunters' results read "Score 1" for the winner and 0 for everyone else (played
+    to the end at 160x45): a game won by a feat, not by points, says the feat and "did not
+    win" under "Result"."""
+    async with _app().run_test(size=(80, 24)) as pilot:
+        names = ("Ala", "Olek", "Ewa")[: len(outcome.scores)]
+        pilot.app.show_results(SHARD_SETUP, outcome, names, [])
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#scores", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Place", "Name", "Result"]
+        shown = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert shown == rows
+
+
+async def test_a_count_with_one_category_stays_a_score() -> None:
+    """Shardhunters' Hunt limit ranks by heroes: a count, shown as a number, not as words."""
+    outcome = Outcome((4, 6, 5), tuple({"heroes": v} for v in (4, 6, 5)), ((1,), (2,), (0,)))
+    async with _app().run_test(size=(80, 24)) as pilot:
+        pilot.app.show_results(SHARD_SETUP, outcome, ("Ala", "Olek", "Ewa"), [])
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#scores", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels[2] == "Score"
+        assert [str(table.get_row_at(i)[2]) for i in range(3)] == ["6", "5", "4"]

@@ -84,17 +84,38 @@ def categories(outcome: Outcome) -> list[str]:
     return list(seen)
 
 
+def _feat(outcome: Outcome) -> str | None:
+    """The one thing every seat did or did not do, when that is the whole score: "won"
+    (Superbohaterowie's standard game), "won a Hunt with five heroes", "beat the Reavers"
+    (Shardhunters); None for a score of points or a count."""
+    keys = {key for breakdown in outcome.breakdown for key in breakdown}
+    if len(keys) != 1:
+        return None
+    (feat,) = keys
+    if feat != "won" and not feat.startswith(("won ", "beat ")):
+        return None
+    for breakdown, score in zip(outcome.breakdown, outcome.scores, strict=True):
+        if breakdown.get(feat, 0) != score or score not in (0, 1):
+            return None
+    return feat
+
+
 def won_or_not(outcome: Outcome) -> bool:
     """Whether ``outcome`` is a game won or not, without points (Superbohaterowie's standard
-    game: the first saved city wins): its 1 and 0 are said in words, never as a score."""
-    return all(breakdown.keys() == {"won"} for breakdown in outcome.breakdown)
+    game: the first saved city wins; Shardhunters: the first Hunt won with five heroes): its
+    1 and 0 are said in words, never as a score."""
+    return _feat(outcome) is not None
 
 
 def score_words(outcome: Outcome, seat: int) -> str:
-    """A seat's score as the results say it: "35 points", or "won the game"/"did not win"."""
+    """A seat's score as the results say it: "35 points", or "won the game" (the feat that
+    won it: "won a Hunt with five heroes") and "did not win"."""
     score = outcome.scores[seat]
-    if won_or_not(outcome):
-        return "won the game" if score else "did not win"
+    feat = _feat(outcome)
+    if feat is not None:
+        if not score:
+            return "did not win"
+        return "won the game" if feat == "won" else feat
     return f"{score} point{'' if score == 1 else 's'}"
 
 
