@@ -84,6 +84,20 @@ def test_a_track_shows_every_marker_under_its_space() -> None:
     assert len(long_top) <= 40
 
 
+def test_seat_numbers_sharing_a_space_never_read_as_a_number() -> None:
+    """Shardhunters' Bloodshards track put "12" under space 0 for seats 1 and 2 (and "1234"
+    for four seats) on a track whose spaces run to 12: seat numbers together are parted."""
+    top, under = _lines(Track("Bloodshards", 0, 12, ((0, "1"), (0, "2"), (5, "3")), cell=2))
+    assert under.index("1,2") == top.index(" 0 ")  # under space 0
+    assert "12" not in under
+    four = Track("Shards", 0, 12, tuple((1, str(n)) for n in range(1, 5)), cell=2)
+    assert "1,2,3,4" in "\n".join(_lines(four, width=200))
+    # Where only the commas would cut the track to its marked spaces, every space stays.
+    three = Track("Shards", 0, 12, tuple((0, str(n)) for n in range(1, 4)), cell=2)
+    top, under = _lines(three, width=60)
+    assert "…" not in top and "12" in top and "123" in under
+
+
 def test_a_rows_height_is_the_number_of_its_lines_at_every_width() -> None:
     """A board trying sizes asks a row its height instead of drawing it: the same count."""
     cards = tuple(CardBox("★", f"Card {n}", ("x",) * (n % 3), width=10 + n) for n in range(6))

@@ -247,10 +247,11 @@ class Track:
     ``start`` to ``end``, and under each space the markers of whoever stands there.
 
     ``marks`` maps a space to the short markers on it (a player's initial or number, a
-    glyph); a marker is text, so the track reads without colour. ``highlight`` spaces (a
-    threshold, a limit) are drawn in bold with a ▲ under them when nobody stands there.
-    When the track is wider than the space it is given, it shows only the spaces that
-    carry a marker or a highlight, with … between runs.
+    glyph); a marker is text, so the track reads without colour, and seat numbers sharing
+    a space are parted by commas (unless only the commas would cut the track short).
+    ``highlight`` spaces (a threshold, a limit) are drawn in bold with a ▲ under them when
+    nobody stands there. When the track is wider than the space it is given, it shows only
+    the spaces that carry a marker or a highlight, with … between runs.
     """
 
     label: str
@@ -265,11 +266,25 @@ class Track:
         marked: dict[int, list[str]] = {}
         for space, marker in self.marks:
             marked.setdefault(space, []).append(marker)
-        cell = max(
-            self.cell, *(len(str(s)) for s in spaces), *(len("".join(m)) for m in marked.values())
-        )
         head = Text(f"{self.label} ", style="bold", no_wrap=True)
         budget = width - head.cell_len
+        least = max(self.cell, *(len(str(s)) for s in spaces))
+        # Seat numbers together would read as a number ("12" under space 0): parted by
+        # commas, unless only the commas keep the whole track from fitting.
+        for parted in (True, False):
+            joined = {
+                space: ("," if parted and all(m.isdigit() for m in here) else "").join(here)
+                for space, here in marked.items()
+            }
+            cell = max(least, *(len(j) for j in joined.values()))
+            if len(spaces) * (cell + 1) <= budget:
+                break
+        else:
+            joined = {
+                space: ("," if all(m.isdigit() for m in here) else "").join(here)
+                for space, here in marked.items()
+            }
+            cell = max(least, *(len(j) for j in joined.values()))
         shown: list[int | None]
         if len(spaces) * (cell + 1) > budget:
             keep = sorted({self.start, self.end, *marked, *self.highlight})
@@ -293,7 +308,7 @@ class Track:
             style = "bold underline" if spot in self.highlight else ""
             top.append(number, style=style)
             top.append("│")
-            here = "".join(marked.get(spot, []))
+            here = joined.get(spot, "")
             if not here and spot in self.highlight:
                 here = "▲"
             under.append(here.center(cell)[:cell], style="bold")
