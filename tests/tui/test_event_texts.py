@@ -39,6 +39,10 @@ SLIPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("you is/has/does", re.compile(r"\b[Yy]ou (?:is|has|does|was)\b")),
     (
+        "a second verb that does not go with you",
+        re.compile(rf"\b[Yy]ou [a-z]+\b[^.;:!?]*? and (?!(?:{_NOT_VERBS})\b)[a-z]*[a-rt-z]s\b"),
+    ),
+    (
         "the Reavers with a singular verb",
         re.compile(
             rf"\b[Tt]he Reavers (?:(?!(?:{_NOT_VERBS})\b)[a-z]*[a-rt-z]s|is|has|does|was)\b"
@@ -89,6 +93,7 @@ def test_the_checks_catch_every_slip_players_saw() -> None:
     """Each slip of the issue is caught, and right sentences pass."""
     wrong = [
         "You gives the First Player marker to Bob.",
+        "You pay 3 Bloodshards and draws Varden and Yusuf.",
         "Then you chooses a row.",
         "The Reavers wins the Hunt.",
         "The Reavers gets a Bloodshard.",
@@ -107,6 +112,7 @@ def test_the_checks_catch_every_slip_players_saw() -> None:
         "The Reavers win the Hunt and get a Bloodshard.",
         "Bob's Orb is full: 1 point, 2 points, 1 Bloodshard.",
         "You pass. It is your turn — the last one.",
+        "You pay 3 Bloodshards and draw Varden and Yusuf.",
         "Hunt 1 is over.",
     ]
     assert [slips_in(line) for line in right] == [[] for _ in right]

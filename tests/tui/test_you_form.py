@@ -30,3 +30,26 @@ def test_the_reader_is_you_wherever_they_are_in_the_sentence(text: str, said: st
 def test_another_seat_keeps_its_name() -> None:
     assert you_form("Red wins the Orb for {p1}.", 0) == "Red wins the Orb for {p1}."
     assert you_form("{p1} and {p0} share the victory.", 0) == "{p1} and {p0} share the victory."
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "{p0} pays 2 Bloodshards and draws Angelo and Triton.",
+            "You pay 2 Bloodshards and draw Angelo and Triton.",
+        ),
+        ("{p0} puts lot 1 up and bids 3.", "You put lot 1 up and bid 3."),
+        (
+            "{p0} cannot play and discards a fire superhero and a leaf superhero.",
+            "You cannot play and discard a fire superhero and a leaf superhero.",
+        ),
+        # Another seat's second verb, and a second clause's, stay as they are.
+        ("{p1} pays 2 Bloodshards and draws Angelo.", "{p1} pays 2 Bloodshards and draws Angelo."),
+        ("{p0} passes. {p1} takes and draws.", "You pass. {p1} takes and draws."),
+        ("{p0} gets shards and heroes.", "You get shards and heroes."),
+    ],
+)
+def test_a_second_verb_of_the_readers_move_goes_with_you(text: str, said: str) -> None:
+    """ "You pay 3 Bloodshards and draws Varden and Yusuf." was told at the Tavern."""
+    assert you_form(text, 0) == said

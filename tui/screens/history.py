@@ -24,6 +24,39 @@ _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "we
 _PAST_OR_MODAL = {"can", "cannot", "could", "may", "must", "will", "would", "should"}
 _SUBJECT = re.compile(r"(?P<lead>^|[.!:;] )\{p(?P<seat>\d)\} (?P<verb>[a-z]+)\b")
 """A seat at the head of a clause, and the word after it (its verb, if it has one)."""
+_AND_VERB = re.compile(r"\A(?P<head>[^.!:;]*?) and (?P<verb>[a-z]+)\b")
+"""A second verb in the clause after "You …" ("You pay 3 Bloodshards and draws …")."""
+_SECOND_VERBS = frozenset(
+    [
+        "adds",
+        "assigns",
+        "attracts",
+        "bids",
+        "chooses",
+        "claims",
+        "discards",
+        "draws",
+        "gets",
+        "gives",
+        "keeps",
+        "loses",
+        "moves",
+        "passes",
+        "pays",
+        "picks",
+        "plays",
+        "puts",
+        "recruits",
+        "returns",
+        "reveals",
+        "scores",
+        "stands",
+        "takes",
+        "wins",
+    ]
+)
+"""The verbs the games' events join to a first one with "and": only these are turned (a
+plural noun after "and" stays as it is)."""
 _OBJECT = re.compile(r"\b(?P<word>to|for|with|from|by|than|against|beside) \{p(?P<seat>\d)\}(?!')")
 """A seat after a preposition: "… for {p0}." is "… for you." to that seat."""
 
@@ -59,12 +92,23 @@ def you_form(text: str, reader: int) -> str:
             return match[0]
         lead = match["lead"]
         you = "you" if lead in (": ", "; ") else "You"  # "Sly: you assign …"
-        return f"{lead}{you} {verb}"
+        return f"{lead}{you} {verb}\0"  # \0 marks where the clause's rest begins
+
+    def second(match: re.Match[str]) -> str:
+        verb = match["verb"]
+        if verb in _SECOND_VERBS:
+            verb = base_form(verb) or verb
+        return f"{match['head']} and {verb}"
+
+    def rest(part: str) -> str:
+        """After "You …": the clause's second verb goes with "you" too."""
+        return _AND_VERB.sub(second, part, count=1)
 
     def object_(match: re.Match[str]) -> str:
         return f"{match['word']} you" if int(match["seat"]) == reader else match[0]
 
-    text = _OBJECT.sub(object_, _SUBJECT.sub(subject, text))
+    first, *after = _SUBJECT.sub(subject, text).split("\0")
+    text = _OBJECT.sub(object_, first + "".join(rest(part) for part in after))
     if text.startswith(f"{token}'s "):
         text = "Your " + text[len(token) + 3 :]
     text = text.replace(f"{token}'s ", "your ")
