@@ -151,6 +151,27 @@ def test_two_player_look_ahead_picks_the_best_playout(location: str) -> None:
     assert time.perf_counter() - start < 0.5
 
 
+def test_four_players_look_ahead_too() -> None:
+    """At four players the look-ahead plays the candidate whose playouts project best."""
+    match = _reach(4, "flea", seed=9)
+    seat = min(match.to_act())
+    legal = match.legal(seat)
+    bot = LocationLookahead("hard", where=("flea",), deals=2, seconds=None)
+    action = bot.choose(
+        match.game,
+        match.view(seat),
+        determinizations(match.game, match.state, seat, random.Random(1)),
+        legal,
+        random.Random(2),
+    )
+    deals = determinizations(match.game, match.state, seat, random.Random(1))
+    first = next(deals)
+    bot.policy.choose(match.game, first, seat, list(legal))  # the greedy choice draws first
+    states = [first, next(deals)]
+    totals = {a: sum(bot._playout(match.game, s, seat, a) for s in states) for a in legal}
+    assert totals[action] == max(totals.values())
+
+
 def test_look_ahead_is_the_tuned_greedy_at_other_tables() -> None:
     """At three players (and away from its locations) the hard level plays the tuned
     greedy choice."""
