@@ -290,29 +290,18 @@ class GameScreen(PlainTableScreen):
         nothing to move. A widget's request is kept when it came before this layout, or its
         scrollbars came or went in it (its children then have another width).
 
-        Likewise a repaint a widget asked for in this layout (Textual repaints a widget
-        whose size or virtual size changed, and a scrollbar whose window did) is dropped
-        when this layout's frame draws the widget anyway (it moved, got another size, or
-        was to be drawn already): a second frame drew the board and the log's scrollbar
-        again, every update that changed the board's height."""
-        old_map = self._compositor._full_map
-        redrawn = set(self._dirty_widgets)  # this layout's frame draws them too
-        placed = [self, *old_map]  # its scrollbars too
-        before = [(_layout_state(widget), widget._repaint_required) for widget in placed]
+        A repaint a widget asks for in this layout is kept, although this layout's frame
+        may draw the widget already. Dropping it saved a second frame after a change of the
+        board's height; it was taken out again after a CI run in which a screen-reader
+        guest's terminal kept the lobby's cursor line for a whole game while its moves went
+        through (test_sr_over_ssh, not reproduced since, and not proven to be this): a frame
+        too many costs less than a row that is never drawn."""
+        placed = [self, *self._compositor._full_map]  # its scrollbars too
+        before = [_layout_state(widget) for widget in placed]
         super()._refresh_layout(size, scroll)
-        new_map = self._compositor._full_map
-        drawn = self.is_current and new_map is not old_map
-        for widget, ((asked, bars), repaint) in zip(placed, before, strict=True):
+        for widget, (asked, bars) in zip(placed, before, strict=True):
             if widget._layout_required and not asked and _layout_state(widget)[1] == bars:
                 widget._layout_required = False
-            if (
-                drawn
-                and widget._repaint_required
-                and not repaint
-                and widget in new_map
-                and (widget in redrawn or new_map[widget] != old_map.get(widget))
-            ):
-                widget._repaint_required = False
 
     async def on_mount(self) -> None:
         self.set_class(self.settings.screen_reader, "-screen-reader")
