@@ -69,7 +69,7 @@ def workspace(slug: str) -> Path:
         for path in (ROOT / "tests" / "core" / "games").glob(f"test_{package(slug)}_*.py")
         if not path.name.endswith("_bots.py")
     )
-    for path in tests:
+    for path in [*tests, ROOT / "tests" / "core" / "games" / "shared_checks.py"]:
         shutil.copy(path, games / path.name)
     modules = [f"core/games/{package(slug)}/{name}.py" for name in RULE_MODULES[slug]]
     selected = [f"tests/core/games/{path.name}" for path in tests]

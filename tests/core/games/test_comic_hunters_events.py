@@ -5,7 +5,6 @@ advanced Highlight markers."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -15,6 +14,7 @@ from core.games.comic_hunters.rules import _begin, final_outcome
 from core.games.comic_hunters.scoring import score_sheet, variety_points
 from core.games.comic_hunters.state import State, titles
 from core.match import Match, visible_events
+from tests.core.games.shared_checks import check_redeal_and_rulebook
 from tests.core.games.test_comic_hunters_rules import (
     GAME,
     act,
@@ -270,19 +270,7 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
     """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
     leaves that seat's view as it was and every card in the game; the help screen's text
     is the rulebook, then this edition's designed choices."""
-    match = Match.new("comic-hunters", 3, seed=1)
-    rng = random.Random(1)
-    for _ in range(6):
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
-    game = match.game
-    for seat in range(3):
-        dealt = game.determinize(match.state, seat, random.Random(seat))
-        assert game.view(dealt, seat) == game.view(match.state, seat)
-        assert game.census(dealt) == game.census(match.state)
-    text = game.rules_text()
-    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+    check_redeal_and_rulebook("comic-hunters")
 
 
 def test_a_store_pick_is_told_as_pick_and_solos_store_opens_without_a_way() -> None:

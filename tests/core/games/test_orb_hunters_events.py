@@ -12,6 +12,7 @@ import pytest
 from core.games.orb_hunters.scoring import achievements, final_score
 from core.games.orb_hunters.state import replace
 from core.match import Match
+from tests.core.games.shared_checks import check_redeal_and_rulebook
 from tests.core.games.test_orb_hunters_rules import FULL, _last_turn, match_at, position, resolved
 
 
@@ -180,19 +181,7 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
     """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
     leaves that seat's view as it was and every card in the game; the help screen's text
     is the rulebook, then this edition's designed choices."""
-    match = Match.new("orb-hunters", 3, seed=1)
-    rng = random.Random(1)
-    for _ in range(6):
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
-    game = match.game
-    for seat in range(3):
-        dealt = game.determinize(match.state, seat, random.Random(seat))
-        assert game.view(dealt, seat) == game.view(match.state, seat)
-        assert game.census(dealt) == game.census(match.state)
-    text = game.rules_text()
-    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+    check_redeal_and_rulebook("orb-hunters")
 
 
 def test_teams_set_up_with_four_players_and_a_refusal_names_the_count() -> None:

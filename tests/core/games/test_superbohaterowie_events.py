@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from core.games.superbohaterowie.rules import SUPERBOHATEROWIE as GAME
 from core.match import Match
+from tests.core.games.shared_checks import check_redeal_and_rulebook
 from tests.core.games.test_superbohaterowie_rules import card, position, through
 
 
@@ -117,16 +118,4 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
     """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
     leaves that seat's view as it was and every card in the game; the help screen's text
     is the rulebook, then this edition's designed choices."""
-    match = Match.new("superbohaterowie", 3, seed=1)
-    rng = random.Random(1)
-    for _ in range(6):
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
-    game = match.game
-    for seat in range(3):
-        dealt = game.determinize(match.state, seat, random.Random(seat))
-        assert game.view(dealt, seat) == game.view(match.state, seat)
-        assert game.census(dealt) == game.census(match.state)
-    text = game.rules_text()
-    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+    check_redeal_and_rulebook("superbohaterowie")

@@ -9,6 +9,7 @@ import random
 from core.engine import TABLE
 from core.games.whoosh.rules import CLAIM_BOARDS, capturable_slots
 from core.match import Match
+from tests.core.games.shared_checks import check_redeal_and_rulebook
 from tests.core.games.test_whoosh_rules import position, through
 
 MS = 1_000_000
@@ -176,19 +177,7 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
     """A few moves into a game of three, a bot's re-deal of the hidden cards for a seat
     leaves that seat's view as it was and every card in the game; the help screen's text
     is the rulebook, then this edition's designed choices."""
-    match = Match.new("whoosh", 3, seed=1)
-    rng = random.Random(1)
-    for _ in range(6):
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        match.act(seat, legal[rng.randrange(len(legal))], at_ns=0)
-    game = match.game
-    for seat in range(3):
-        dealt = game.determinize(match.state, seat, random.Random(seat))
-        assert game.view(dealt, seat) == game.view(match.state, seat)
-        assert game.census(dealt) == game.census(match.state)
-    text = game.rules_text()
-    assert "Rulebook" in " ".join(text.splitlines()[:2]) and "designed" in text
+    check_redeal_and_rulebook("whoosh")
 
 
 def test_a_claim_without_a_time_counts_after_the_reveal_before_it() -> None:
