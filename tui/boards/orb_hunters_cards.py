@@ -228,19 +228,23 @@ def variant_words(view: dict[str, Any], names: Sequence[str], full: bool) -> lis
     return words
 
 
-def points_words(card: str) -> str:
-    """A relic's points in words: "4 wealth, 2 wounds"."""
+def point_parts(card: str) -> list[str]:
+    """A relic's points in words ("4 wealth", "1 wound"); empty when it has none."""
     kind = relic(card)
-    parts = [
-        f"{value} {word}"
-        for value, word in (
-            (kind.wealth, "wealth"),
-            (kind.wounds, "wound" if kind.wounds == 1 else "wounds"),
-            (kind.potions, "potion" if kind.potions == 1 else "potions"),
+    return [
+        f"{value} {word if value == 1 else plural}"
+        for value, word, plural in (
+            (kind.wealth, "wealth", "wealth"),
+            (kind.wounds, "wound", "wounds"),
+            (kind.potions, "potion", "potions"),
         )
         if value
     ]
-    return ", ".join(parts) or "nothing"
+
+
+def points_words(card: str) -> str:
+    """A relic's points in words: "4 wealth, 2 wounds"."""
+    return ", ".join(point_parts(card)) or "nothing"
 
 
 def points_short(card: str) -> str:
@@ -273,15 +277,7 @@ def points_lines(card: str, width: int, lines: int, simple: bool = False) -> lis
     ("4 wealth" / "2 wounds", "3 wounds Gift"), else the legend's short forms ("W1 X1
     Destroy", then "W1 X1 Dstr"): padded to ``lines``, the effect in italics."""
     kind = relic(card)
-    words = [
-        f"{value} {word if value == 1 else plural}"
-        for value, word, plural in (
-            (kind.wealth, "wealth", "wealth"),
-            (kind.wounds, "wound", "wounds"),
-            (kind.potions, "potion", "potions"),
-        )
-        if value
-    ] or ["nothing"]
+    words = point_parts(card) or ["nothing"]
     short = [points_short(card)]
     effect = kind.effect if not simple else ""
     effects = [EFFECT_WORD[effect], SHORT_EFFECT[effect]] if effect else [""]

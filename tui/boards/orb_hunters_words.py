@@ -26,6 +26,7 @@ from tui.boards.orb_hunters_cards import (
     adventurer_words,
     leader_words,
     owner,
+    point_parts,
     pouch_facts,
 )
 from tui.widgets.card import TARGET
@@ -67,15 +68,7 @@ card_words = adventurer_words
 
 def _relic_words(card: str) -> str:
     kind = relic(card)
-    parts = [
-        f"{value} {word if value == 1 else plural}"
-        for value, word, plural in (
-            (kind.wealth, "wealth", "wealth"),
-            (kind.wounds, "wound", "wounds"),
-            (kind.potions, "potion", "potions"),
-        )
-        if value
-    ]
+    parts = point_parts(card)
     effect = f", {EFFECT_WORDS[kind.effect]}" if kind.effect else ""
     return f"{kind.name} ({', '.join(parts) or 'nothing'}{effect})"
 
