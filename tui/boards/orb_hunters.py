@@ -18,7 +18,7 @@ game screen uses (its words are re-exported here).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from rich.console import Group, RenderableType
@@ -89,7 +89,7 @@ from tui.boards.orb_hunters_words import paths as paths
 from tui.boards.orb_hunters_words import prompt as prompt
 from tui.boards.orb_hunters_words import result_lines as result_lines
 from tui.widgets.card import BACK, CHOSEN, TARGET, CardBox, CardRow
-from tui.widgets.show import ShowOnChange
+from tui.widgets.show import Parts
 
 HAND_ROW, RELIC_ROW, CHOICE_ROW, POUCH_ROW = 0, 1, 2, 3
 ROW_ORDER = (RELIC_ROW, POUCH_ROW, HAND_ROW, CHOICE_ROW)
@@ -176,39 +176,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
 # -- the board -------------------------------------------------------------------------------
 
 PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key")
-
-
-def _rows(content: RenderableType) -> int | None:
-    """How many rows a part's content takes: its lines, which are never wider than the
-    board (None for anything else)."""
-    if isinstance(content, Text):
-        return content.plain.count("\n") + 1
-    if isinstance(content, Group):
-        counts = [_rows(part) for part in content.renderables]
-        return None if None in counts else sum(c for c in counts if c is not None)
-    return None
-
-
-class Part(ShowOnChange):
-    """A part of the board that also skips the screen's layout when its height stays the
-    same (most updates change what a part says, not how tall it is): only a repaint."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self._height: int | None = None
-
-    def show(self, key: Hashable, build: Callable[[], RenderableType]) -> bool:
-        if key == self._shown_key:
-            return False
-        self._shown_key = key
-        content = build()
-        height = _rows(content)
-        self.update(content, layout=height is None or height != self._height)
-        self._height = height
-        return True
-
-
-"""The board's parts, top to bottom; each redraws only when what it shows changed."""
+"""The board's parts, top to bottom, drawn as lines of one widget (`Parts`); each redraws
+only when what it shows changed."""
 
 
 class Board(Widget, can_focus=True):
@@ -227,7 +196,6 @@ class Board(Widget, can_focus=True):
     DEFAULT_CSS = """
     Board { height: auto; padding: 0 1; }
     Board:focus { background: $boost; }
-    Board > ShowOnChange { height: auto; }
     """
 
     BINDINGS = [
@@ -257,8 +225,7 @@ class Board(Widget, can_focus=True):
         self._keys_state: tuple[bool, ...] = ()
 
     def compose(self) -> ComposeResult:
-        for part in PARTS:
-            yield Part(id=f"oh-{part}")
+        yield Parts(PARTS, id="oh-parts")
 
     def on_mount(self) -> None:
         self._redraw()
@@ -449,8 +416,10 @@ class Board(Widget, can_focus=True):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _part(self, name: str) -> ShowOnChange:
-        return self.query_one(f"#oh-{name}", ShowOnChange)
+    @property
+    def parts(self) -> Parts:
+        """The board's parts, drawn as lines of one widget."""
+        return self.query_one("#oh-parts", Parts)
 
     def _redraw(self) -> None:
         """Show each part whose content changed; the others are left as they are."""
@@ -464,7 +433,9 @@ class Board(Widget, can_focus=True):
         row, col = self.cursor
         at = {r: (col if row == r else -1) for r in ROW_ORDER}
         width = layout.width
-        self._part("head").show(
+        parts = self.parts
+        parts.show(
+            "head",
             (
                 view["round"],
                 view["turn"],
@@ -479,7 +450,8 @@ class Board(Widget, can_focus=True):
             ),
             lambda: self._head(update, layout),
         )
-        self._part("relics").show(
+        parts.show(
+            "relics",
             (
                 str(view["row"]),
                 str(view["columns"]),
@@ -492,7 +464,8 @@ class Board(Widget, can_focus=True):
             ),
             lambda: self._relics(update, layout, marked, at[RELIC_ROW]),
         )
-        self._part("pouches").show(
+        parts.show(
+            "pouches",
             (
                 str(view["pouches"]),
                 str(view["pouch_sizes"]),
@@ -505,16 +478,13 @@ class Board(Widget, can_focus=True):
             lambda: self._pouches(update, layout, at[POUCH_ROW]),
         )
         cards = self._cards(view)
-        hand = self.part_shown(
-            "hand",
-            bool(self.row_keys(HAND_ROW))
-            or (
-                not layout.hide_hand
-                and ("strategic" in view["variants"] or view["hand"] is not None)
-            ),
+        hand = bool(self.row_keys(HAND_ROW)) or (
+            not layout.hide_hand and ("strategic" in view["variants"] or view["hand"] is not None)
         )
+        parts.set_shown("hand", hand)
         if hand:
-            hand.show(
+            parts.show(
+                "hand",
                 (
                     tuple(cards),
                     str(view["marks"]),
@@ -527,31 +497,27 @@ class Board(Widget, can_focus=True):
                 lambda: self._hand(update, layout, marked, at[HAND_ROW]),
             )
         choice_keys = self._choice_keys()
-        choices = self.part_shown("choices", bool(choice_keys))
-        if choices:
-            choices.show(
+        parts.set_shown("choices", bool(choice_keys))
+        if choice_keys:
+            parts.show(
+                "choices",
                 (tuple(choice_keys), at[CHOICE_ROW], names, width, str(view["pouches"])),
                 lambda: self._choices(update, layout, at[CHOICE_ROW]),
             )
         words = prompt(update, self.keys, self.choices)
-        self._part("prompt").show(
-            (words, width), lambda: Text("\n".join(textwrap.wrap(words, width)), style="bold")
+        parts.show(
+            "prompt",
+            (words, width),
+            lambda: Text("\n".join(textwrap.wrap(words, width)), style="bold"),
         )
         detail = self.details()
-        key = self.part_shown("key", layout.key)
-        if key:
-            key.show(width, lambda: self._key(width))
+        parts.set_shown("key", layout.key)
+        if layout.key:
+            parts.show("key", width, lambda: self._key(width))
         rows = 2 if layout.full else 1
-        self._part("details").show(
-            (detail, width, rows), lambda: self._details_line(detail, width, rows)
+        parts.show(
+            "details", (detail, width, rows), lambda: self._details_line(detail, width, rows)
         )
-
-    def part_shown(self, name: str, shown: bool) -> ShowOnChange | None:
-        """A part that is drawn now (None: hidden, e.g. no choice row)."""
-        part = self._part(name)
-        if part.display != shown:
-            part.display = shown
-        return part if shown else None
 
     def _head(self, update: Update, layout: Layout) -> RenderableType:
         view = update.view
