@@ -785,3 +785,42 @@ def test_a_handed_over_relic_is_as_tall_as_the_others(point_lines: int) -> None:
     look = cards.ColumnLook(width=14, full=False, effect_lines=0, point_lines=point_lines)
     heights = {len(cards.relic_column(view, i, look, ["A", "B", "C", "D"])) for i in range(5)}
     assert heights == {1 + 1 + point_lines + 4 + 1}  # edge, name, points, four, edge
+
+
+def _boxes(lines: list[str]) -> list[str]:
+    """The text inside each card of a row of cards, its lines joined by spaces."""
+    inside = [re.findall(r"[│┃]([^│┃]*)[│┃]", line) for line in lines]
+    inside = [cells for cells in inside if cells]
+    return [" ".join(cells[i].strip() for cells in inside) for i in range(len(inside[0]))]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+async def test_a_marker_choice_names_its_player_whole_or_cut_between_words(players: int) -> None:
+    """At 80x24 a Trenti's marker choices name the player of each colour whole where the row
+    has room (the room other choices do not need, or a second line in the card), else cut
+    between words, never inside one ("■ Green (Bart…◆" was drawn); the details line has it."""
+    update = _acting_update(_until_pending(players, 0, {"mark"}))
+    names = update.names
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = pilot.app.query_one(board.Board)
+        assert shown.outer_size.height <= 17
+        row = shown.parts.shown("choices")
+        assert row is not None
+        boxes = _boxes([line.plain for line in row.renderables])  # type: ignore[attr-defined]
+        keys = shown._choice_keys()
+        assert len(boxes) == len(keys)
+        whole = 0
+        for box, (_, colour) in zip(boxes, keys, strict=True):  # type: ignore[misc]
+            seat = cards.owner(update.view, colour)
+            name = "nobody" if seat is None else names[seat]
+            assert cards.ADVENTURER_NAMES[colour] in box, box
+            if name in box:
+                whole += 1
+                continue
+            assert box.endswith(("…◆", "…)◆")), box
+            kept = box.split(cards.ADVENTURER_NAMES[colour], 1)[1].rstrip("◆)…").strip(" (")
+            assert not kept or name.startswith(kept + " "), box  # whole words only
+        # Four players have the room (a second line); five keep the two names that fit
+        # beside three cut ones (the row has 71 cells: ▲ Red (Ewa) ■ Green (Ala) ● Blue …).
+        assert whole == (len(keys) if players == 4 else 2)

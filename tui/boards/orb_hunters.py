@@ -65,6 +65,8 @@ from tui.boards.orb_hunters_cards import (
     adventurer_card,
     adventurer_text,
     adventurer_words,
+    choice_boxes,
+    choice_lines,
     colour_words,
     hand_row,
     leader_words,
@@ -300,8 +302,15 @@ class Board(Widget, can_focus=True):
             else:
                 height = max(17, screen.height - (3 if screen.width >= 120 else 7))
             words = prompt(self.update, self.keys, self.choices)
+            keys = self._choice_keys()
+            view, names = self.update.view, self.update.names
             self.fit = choose_layout(
-                self.update, width, height, bool(self._choice_keys()), lines_of(words, width)
+                self.update,
+                width,
+                height,
+                bool(keys),
+                lines_of(words, width),
+                choice_lines(view, names, keys, width - 7),
             )
         return self.fit
 
@@ -501,7 +510,7 @@ class Board(Widget, can_focus=True):
         if choice_keys:
             parts.show(
                 "choices",
-                (tuple(choice_keys), at[CHOICE_ROW], names, width, str(view["pouches"])),
+                (tuple(choice_keys), at[CHOICE_ROW], names, layout, str(view["pouches"])),
                 lambda: self._choices(update, layout, at[CHOICE_ROW]),
             )
         words = prompt(update, self.keys, self.choices)
@@ -715,30 +724,31 @@ class Board(Widget, can_focus=True):
         view, names = update.view, update.names
         keys = self._choice_keys()
         space = layout.width - 7
-        width = max(12, min(26, (space + 1) // max(1, len(keys)) - 1))
-        boxes = []
-        for index, key in enumerate(keys):
-            kind, value = cast(tuple[str, Any], key)
-            if kind == "colour":
-                glyph, word, style = COLOUR_GLYPHS[value], ADVENTURER_NAMES[value], STYLES[value]
-                seat = owner(view, value)
-                about = "nobody" if seat is None else short_name(names, seat, width - 4)
-            else:
-                glyph, word = player_mark(view, value), short_name(names, value, width - 5)
-                style = STYLES[view["colours"][value][0]]
-                about = pouch_short(view, value)
-            # Two lines with room (what the choice means under its name), else one.
-            lines = (about,) if layout.full else ()
-            if not layout.full:
-                word += f" ({about.split(' top ')[0]})" if kind == "colour" else ""
-            boxes.append(
-                CardBox(
-                    glyph, word, lines, style=style, width=width, legal=True, selected=at == index
-                )
+        if layout.full:  # two lines: what the choice means under its name
+            boxes: tuple[CardBox, ...] = tuple(
+                self._full_choice(update, key, space, len(keys), at == index)
+                for index, key in enumerate(keys)
             )
-        rows = CardRow(tuple(boxes)).lines(space)
+        else:
+            boxes = choice_boxes(view, names, keys, space, at, layout.choice_lines)
+        rows = CardRow(boxes).lines(space)
         head = [Text(""), Text("Choose", style="bold")]
         return Group(*side_by_side([head, rows]))
+
+    @staticmethod
+    def _full_choice(update: Update, key: Hashable, space: int, count: int, at: bool) -> CardBox:
+        view, names = update.view, update.names
+        width = max(12, min(26, (space + 1) // max(1, count) - 1))
+        kind, value = cast(tuple[str, Any], key)
+        if kind == "colour":
+            glyph, word, style = COLOUR_GLYPHS[value], ADVENTURER_NAMES[value], STYLES[value]
+            seat = owner(view, value)
+            about = "nobody" if seat is None else short_name(names, seat, width - 4)
+        else:
+            glyph, word = player_mark(view, value), short_name(names, value, width - 5)
+            style = STYLES[view["colours"][value][0]]
+            about = pouch_short(view, value)
+        return CardBox(glyph, word, (about,), style=style, width=width, legal=True, selected=at)
 
     @staticmethod
     def _key(width: int) -> Text:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -682,3 +683,136 @@ def hand_row(
 
 def skill_word(card: str) -> str:
     return SKILL_WORDS[skill(card)]
+
+
+# -- choices -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A marker's or a rival's card in the choice row at 80 columns: its glyph, its title
+    word ("Green"; none for a rival, whose name is the title) and the player it names."""
+
+    glyph: str
+    word: str
+    name: str
+    style: str
+
+    def title(self, kept: int | None) -> str:
+        """On one line, the name whole (``kept`` None) or its first ``kept`` words."""
+        words = self.name.split(" ")
+        if kept is None or kept >= len(words):
+            return f"{self.word} ({self.name})" if self.word else self.name
+        cut = " ".join(words[:kept])
+        if not self.word:
+            return f"{cut}…" if cut else "…"
+        return f"{self.word} ({cut}…)" if cut else f"{self.word} …"
+
+    def need(self, text: str) -> int:
+        """The card's width for a title line of ``text`` (its borders and the ◆ corner)."""
+        return cell_len(self.glyph) + 1 + cell_len(text) + 1 + 2
+
+
+def _choices(view: dict[str, Any], names: Sequence[str], keys: Sequence[Any]) -> list[_Choice]:
+    found = []
+    for kind, value in keys:
+        if kind == "colour":
+            seat = owner(view, value)
+            name = "nobody" if seat is None else names[seat]
+            found.append(
+                _Choice(COLOUR_GLYPHS[value], ADVENTURER_NAMES[value], name, STYLES[value])
+            )
+        else:
+            style = STYLES[view["colours"][value][0]]
+            found.append(_Choice(player_mark(view, value), "", names[value], style))
+    return found
+
+
+def _base(count: int, space: int) -> int:
+    """The width every choice card gets when all fit it (as wide as room allows, to 26)."""
+    return max(12, min(26, (space + 1) // max(1, count) - 1))
+
+
+def _widths(needs: Sequence[int], space: int) -> list[int] | None:
+    """Card widths that fit ``space``: each its need, the narrow ones widened alike as far
+    as the room allows (the room the others do not need); None if the needs do not fit."""
+    gaps = len(needs) - 1
+    for floor in range(_base(len(needs), space), -1, -1):
+        widths = [max(need, floor) for need in needs]
+        if sum(widths) + gaps <= space:
+            return widths
+    return None
+
+
+def choice_lines(
+    view: dict[str, Any], names: Sequence[str], keys: Sequence[Any], space: int
+) -> int:
+    """Lines a marker's card wants at 80 columns: two when a player's name whole does not
+    fit the row on the title line ("■ Green" over "Bartholomew"); rivals keep one."""
+    choices = _choices(view, names, keys)
+    if not choices or any(not c.word for c in choices):
+        return 1
+    return 1 if _widths([c.need(c.title(None)) for c in choices], space) else 2
+
+
+def choice_boxes(
+    view: dict[str, Any],
+    names: Sequence[str],
+    keys: Sequence[Any],
+    space: int,
+    at: int,
+    lines: int = 1,
+) -> tuple[CardBox, ...]:
+    """The choice row's cards at 80 columns, ``space`` cells wide: each names its player
+    whole where the row has room (the room others do not need, or a second ``lines``),
+    else cut between words, the longest first (the details line has them whole)."""
+    choices = _choices(view, names, keys)
+    if lines > 1:
+        needs = [max(c.need(c.word) - 2, cell_len(c.name)) + 2 for c in choices]
+        widths = _widths(needs, space) or [_base(len(choices), space)] * len(choices)
+        return tuple(
+            CardBox(
+                c.glyph,
+                c.word,
+                (_cut_between_words(c.name, width - 2),),
+                style=c.style,
+                width=width,
+                legal=True,
+                selected=at == index,
+            )
+            for index, (c, width) in enumerate(zip(choices, widths, strict=True))
+        )
+    kept: list[int | None] = [None] * len(choices)
+    while True:
+        titles = [c.title(k) for c, k in zip(choices, kept, strict=True)]
+        needs = [c.need(t) for c, t in zip(choices, titles, strict=True)]
+        fitted = _widths(needs, space)
+        if fitted is not None:
+            widths = fitted
+            break
+        cuttable = [i for i, k in enumerate(kept) if k is None or k > 0]
+        if not cuttable:  # no name left to cut: the cards cut their titles
+            widths = [_base(len(choices), space)] * len(choices)
+            break
+        longest = max(cuttable, key=lambda i: needs[i])
+        words = len(choices[longest].name.split(" "))
+        now = kept[longest]
+        kept[longest] = (words if now is None else now) - 1
+    return tuple(
+        CardBox(c.glyph, title, style=c.style, width=width, legal=True, selected=at == index)
+        for index, (c, title, width) in enumerate(zip(choices, titles, widths, strict=True))
+    )
+
+
+def _cut_between_words(text: str, room: int) -> str:
+    """``text`` in ``room`` cells, cut after its last whole word that fits ("Bot 2…"); a
+    first word longer than the room is left for the card to cut."""
+    if cell_len(text) <= room:
+        return text
+    kept = ""
+    for word in text.split(" "):
+        longer = f"{kept} {word}" if kept else word
+        if cell_len(longer) + 1 > room:
+            break
+        kept = longer
+    return f"{kept}…" if kept else text

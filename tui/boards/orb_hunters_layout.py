@@ -46,6 +46,8 @@ class Layout:
     """A two-line key to the glyphs under the board (when rows are left over)."""
     point_lines: int = 1
     """Lines of a relic card's points and effect at 80 columns (two: in words)."""
+    choice_lines: int = 1
+    """Lines of a choice card at 80 columns (two: a player's name under its marker)."""
 
 
 def lines_of(text: str, width: int) -> int:
@@ -98,10 +100,30 @@ def track_lines(update: Update, width: int) -> list[Text]:
 
 
 def choose_layout(
-    update: Update, width: int, height: int, choosing: bool, prompt_rows: int = 1
+    update: Update,
+    width: int,
+    height: int,
+    choosing: bool,
+    prompt_rows: int = 1,
+    choice_lines: int = 1,
 ) -> Layout:
     """The richest layout whose height fits ``height`` rows at ``width`` columns; the
-    80×24 floor uses short forms and still shows everything a decision needs."""
+    80×24 floor uses short forms and still shows everything a decision needs.
+
+    ``choice_lines`` two: the choice cards at 80 columns want a second line (a player's
+    name whole under its marker), which comes before the relics' points in words; the
+    layouts with one line are tried when no layout has the row for it."""
+    if choice_lines > 1:
+        layout = _fitting(update, width, height, choosing, prompt_rows, choice_lines)
+        if layout.height <= height:
+            return layout
+    return _fitting(update, width, height, choosing, prompt_rows, 1)
+
+
+def _fitting(
+    update: Update, width: int, height: int, choosing: bool, prompt_rows: int, choice_lines: int
+) -> Layout:
+    """``choose_layout`` for choice cards of ``choice_lines`` lines at 80 columns."""
     view = update.view
     count = max(1, len(view["row"]))
     players = view["players"]
@@ -147,7 +169,7 @@ def choose_layout(
         hide_hand = choosing and not full
         hand_lines = 3 if roomy else 1 if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines if full else hand_rows
-        choice_height = (4 if full else 3) if choosing else 0
+        choice_height = (4 if full else 2 + choice_lines) if choosing else 0
         if full and (column < 16 or relic_height + pouch_height + hand_height > height):
             continue  # cannot fit whatever the rest: skip the work below
         if tracks and track_height < 0:
@@ -176,6 +198,7 @@ def choose_layout(
             hide_hand=hide_hand,
             height=total,
             point_lines=point_lines,
+            choice_lines=1 if full or not choosing else choice_lines,
         )
         candidates.append(layout)
         if total <= height and (not full or column >= 16):
