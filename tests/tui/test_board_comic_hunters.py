@@ -34,6 +34,7 @@ from tui.boards.base import ActionChosen, ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
+from tui.widgets.show import Parts
 
 SLUG = "comic-hunters"
 
@@ -825,3 +826,53 @@ def test_the_last_summary_tells_the_final_score_and_your_moves_as_yours() -> Non
         line for line in said if line.startswith("Ala ")
     ]
     assert any(line.startswith("You add ") for line in said)
+
+
+async def test_an_update_draws_the_board_once() -> None:
+    """Its parts growing or shrinking lay the screen out again, which resizes the board (its
+    height): that must not draw the whole board once more, every such update, for every
+    guest (issue #15)."""
+    from tests.tui.test_board_redraws import _play
+
+    shows, draws, resizes = await _play(SLUG, (80, 24), 40)
+    assert shows >= 10 and resizes >= 3
+    assert draws == shows
+
+
+async def test_a_cursor_step_redraws_only_the_parts_it_touches_and_lays_out_nothing() -> None:
+    """Moving along the Store's cards redraws the cards and the line under the table; the
+    tracks and the players keep what they drew, and no height changed, so the screen is not
+    laid out again (a layout redraws every row of it)."""
+    match = Match.new(SLUG, 3, seed=2)
+    app = _BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        parts = widget.query_one("#ch-parts", Parts)
+        redrawn: list[str] = []
+        show = parts.show
+
+        def counted(name: str, *args: Any) -> bool:
+            drawn = show(name, *args)
+            if drawn:
+                redrawn.append(name)
+            return drawn
+
+        parts.show = counted  # type: ignore[method-assign]
+        layouts: list[Any] = []
+        screen: Any = app.screen
+        layout = screen._refresh_layout
+
+        def laid_out(*args: Any, **kwargs: Any) -> Any:
+            layouts.append(args)
+            return layout(*args, **kwargs)
+
+        screen._refresh_layout = laid_out
+        for _ in range(3):
+            redrawn.clear()
+            await pilot.press(board.NEXT_CHOICE)
+            await pilot.pause()
+            assert "choice" in redrawn and "place" in redrawn
+            assert set(redrawn) <= {"place", "hand", "choice"}
+        assert not layouts

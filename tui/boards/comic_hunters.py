@@ -29,7 +29,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.visual import VisualType
 
 from core.engine import Action, Outcome, in_words
 from core.games.comic_hunters.data import (
@@ -51,6 +50,7 @@ from tui.boards.base import (
     choosing,
     chosen_words,
     drawable,
+    new_space,
     note_sentence,
 )
 from tui.boards.choice_row import ChoiceRowBoard
@@ -72,7 +72,7 @@ from tui.boards.comic_hunters_draw import (
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.boards.details import MORE, wrapped
 from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
-from tui.widgets.show import ShowOnChange
+from tui.widgets.show import Parts
 
 __all__ = [
     "HOW_TO_PLAY",
@@ -550,21 +550,6 @@ def _scored_words(collections: Sequence[Any], points: dict[str, int]) -> str:
 # -- the widget ------------------------------------------------------------------------------
 
 
-class Part(ShowOnChange):
-    """One part of the board: a layout (which redraws the whole screen) only when its
-    number of lines changed; otherwise only its own lines are drawn again."""
-
-    def __init__(self, *, id: str) -> None:
-        super().__init__(id=id)
-        self._height = -1
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        height = content.plain.count("\n") + 1 if isinstance(content, Text) else -1
-        moved = height != self._height or height < 0
-        self._height = height
-        super().update(content, layout=layout and moved)
-
-
 _ABSENT = object()
 
 
@@ -616,7 +601,8 @@ class _Asked:
 
 
 PARTS = ("head", "players", "place", "hand", "choice")
-"""The board's parts, top to bottom; each redraws only when what it shows changed."""
+"""The board's parts, top to bottom, as lines of one widget (`Parts`); each redraws only
+when what it shows changed, and the screen is laid out again only when its height did."""
 WIDE = 120
 """From this many columns the game screen puts the log beside the board."""
 CHROME = {False: 7, True: 3}
@@ -631,7 +617,6 @@ class Board(ChoiceRowBoard):
 
     DEFAULT_CSS = """
     Board { layout: vertical; }
-    Board > Part { height: auto; width: 100%; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -647,8 +632,7 @@ class Board(ChoiceRowBoard):
         words, and the entries of the view it read) and its lines."""
 
     def compose(self) -> ComposeResult:
-        for part in PARTS:
-            yield Part(id=f"ch-{part}")
+        yield Parts(PARTS, id="ch-parts")
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
@@ -728,8 +712,8 @@ class Board(ChoiceRowBoard):
         self.cursor = self._nearest(under, index)
         if self._confirming is not None and self._under() != self._confirming:
             self._confirming = None
-        # Unlike ChoiceRowBoard.show, no layout of the whole board: each part lays itself
-        # out again only when its number of lines changed (a layout redraws the screen).
+        # Unlike ChoiceRowBoard.show, no layout of the whole board: its parts lay the screen
+        # out again only when their number of lines changed (a layout redraws the screen).
         self._draw()
         self.refresh_bindings()
 
@@ -824,7 +808,8 @@ class Board(ChoiceRowBoard):
         self._draw()
 
     def on_resize(self) -> None:
-        self._draw()
+        if new_space(self):  # not when its own parts grew or shrank it (drawn already)
+            self._draw()
 
     def _space(self) -> tuple[int, int]:
         """The width the board may draw in, and how many lines it should keep to."""
@@ -837,12 +822,12 @@ class Board(ChoiceRowBoard):
         if update is None or not drawable(self):
             return
         width, budget = self._space()
+        parts = self.query_one("#ch-parts", Parts)
         for part, lines in zip(PARTS, self._layout(update, width, budget), strict=True):
-            widget = self.query_one(f"#ch-{part}", Part)
-            key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
-            if widget.display != bool(lines):
-                widget.display = bool(lines)
-            widget.show(key, partial(Text("\n").join, lines))
+            parts.set_shown(part, bool(lines))
+            if lines:
+                key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
+                parts.show(part, key, partial(Text("\n").join, lines))
 
     def _layout(self, update: Update, width: int, budget: int) -> list[list[Text]]:
         """Each part at the biggest size that lets the whole board fit ``budget`` lines:
