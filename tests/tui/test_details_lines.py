@@ -42,7 +42,7 @@ async def test_superbohaterowies_details_are_whole_on_a_big_terminal() -> None:
         board = app.screen.query_one("#board")
         details = board.details()  # type: ignore[attr-defined]
         assert len(details) > 130  # longer than a row of the board
-        part = board.query_one("#sb-details").region
+        part = board.part_region("details")  # type: ignore[attr-defined]
         rows = screen_text(app).splitlines()[part.y : part.bottom]
         shown = " ".join(row[part.x : part.right].strip() for row in rows)
         assert shown == details

@@ -23,6 +23,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.widget import Widget
 
 from core.engine import Action, Event, Outcome, in_words, unbracketed
@@ -55,9 +56,19 @@ from tui.boards.superbohaterowie_table import (
 )
 from tui.widgets.card import CHOSEN, TARGET
 from tui.widgets.keys import KeyStates
-from tui.widgets.show import ShowOnChange
+from tui.widgets.show import Parts
 
 HAND_ROW = 0
+
+PARTS = (
+    "series",
+    *(f"city-{city}" for city in range(len(CITIES))),
+    "hand",
+    "info",
+    "details",
+    "prompt",
+)
+"""The board's parts top to bottom (`Parts`): a part hidden, or not shown yet, takes no row."""
 
 
 def _name(update: Update, seat: int) -> str:
@@ -410,13 +421,13 @@ class Board(KeyStates, Widget, can_focus=True):
     | c | ready for the next game (Points variant) |
 
     Drawn as parts that each redraw only when what they show changed (a city, the hand,
-    the tracks, the details line, the prompt).
+    the tracks, the details line, the prompt), as lines of one widget (`Parts`): a dozen
+    Statics cost a dozen widgets' layout, styles and render on every update, per guest.
     """
 
     DEFAULT_CSS = """
     Board { height: auto; padding: 0 1; layout: vertical; }
     Board:focus { background: $boost; }
-    Board > .sb-part { height: auto; }
     """
 
     BINDINGS = [
@@ -451,13 +462,9 @@ class Board(KeyStates, Widget, can_focus=True):
         """`d` asked once whether to discard both cards."""
 
     def compose(self) -> ComposeResult:
-        yield ShowOnChange(id="sb-series", classes="sb-part")
-        for city in range(len(CITIES)):
-            yield ShowOnChange(id=f"sb-city-{city}", classes="sb-part")
-        yield ShowOnChange(id="sb-hand", classes="sb-part")
-        yield ShowOnChange(id="sb-info", classes="sb-part")
-        yield ShowOnChange(id="sb-details", classes="sb-part")
-        yield ShowOnChange(Text("Dealing…"), id="sb-prompt", classes="sb-part")
+        parts = Parts(PARTS, id="sb-parts")
+        parts.show("prompt", "Dealing…", lambda: Text("Dealing…"))
+        yield parts
 
     # -- receiving ------------------------------------------------------------------------
 
@@ -576,17 +583,18 @@ class Board(KeyStates, Widget, can_focus=True):
         legal = frozenset(c.key for c in self.choices)
         chosen = frozenset(self.keys)
         cursor = self._target_at(*self.cursor)
-        series = self.query_one("#sb-series", ShowOnChange)
-        series.display = bool(tracks)
+        parts = self.query_one("#sb-parts", Parts)
+        parts.set_shown("series", bool(tracks))
         if tracks:
             both = tracks == 4
-            series.show(
-                ("series", view["results"], view["game_number"], width, both),
+            parts.show(
+                "series",
+                (view["results"], view["game_number"], width, both),
                 lambda: Group(*series_lines(update, width, both)),
             )
         for city in range(len(CITIES)):
-            part = self.query_one(f"#sb-city-{city}", ShowOnChange)
-            part.display = city < view["players"]
+            name = f"city-{city}"
+            parts.set_shown(name, city < view["players"])
             if city >= view["players"]:
                 continue
             mine = {k for k in legal | chosen | {cursor} | self._fresh if _in_city(k, city)}
@@ -610,16 +618,18 @@ class Board(KeyStates, Widget, can_focus=True):
                 layout,
                 bool(view["series"]),
             )
-            part.show(key, functools.partial(_city_group, update, city, marks, width, layout))
+            parts.show(
+                name, key, functools.partial(_city_group, update, city, marks, width, layout)
+            )
         hand_marks = Marks(
             legal=frozenset(k for k in legal if _in_hand(k)),
             chosen=frozenset(k for k in chosen if _in_hand(k)),
             cursor=cursor if _in_hand(cursor) else None,
             dim_others=not self.keys,
         )
-        hand = self.query_one("#sb-hand", ShowOnChange)
-        hand.display = view["hand"] is not None
-        hand.show(
+        parts.set_shown("hand", view["hand"] is not None)
+        parts.show(
+            "hand",
             (
                 tuple(view["hand"] or ()),
                 hand_marks,
@@ -632,17 +642,26 @@ class Board(KeyStates, Widget, can_focus=True):
             lambda: Group(*hand_lines(update, hand_marks, width, rule_lines)),
         )
         info = info_line(update, series_inline=bool(view["series"]) and not tracks)
-        self.query_one("#sb-info", ShowOnChange).show(info.plain, lambda: info)
+        parts.show("info", info.plain, lambda: info)
         details = self.details()
         # Two rows when the room allows, else one; cut after a whole word ("goes on …"):
         # the choice comes first and is whole, i shows the card's whole text.
-        self.query_one("#sb-details", ShowOnChange).show(
-            (details, width, details_rows), lambda: details_lines(details, width, details_rows)
+        parts.show(
+            "details",
+            (details, width, details_rows),
+            lambda: details_lines(details, width, details_rows),
         )
         words = (
             discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
         )
-        self.query_one("#sb-prompt", ShowOnChange).show(words, lambda: Text(words, style="bold"))
+        parts.show("prompt", words, lambda: Text(words, style="bold"))
+
+    def part_region(self, name: str) -> Region:
+        """Where part ``name`` (one of `PARTS`) is on the screen (no rows: hidden)."""
+        parts = self.query_one("#sb-parts", Parts)
+        above = sum(parts.rows(part) for part in PARTS[: PARTS.index(name)])
+        region = parts.content_region
+        return Region(region.x, region.y + above, region.width, parts.rows(name))
 
     def details(self) -> str:
         """The whole text of what the cursor is on: the choice it makes, the card's rules,
