@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
@@ -43,6 +44,8 @@ HOSTING = "You host this table: you set it up and start the game."
 """What a guest is told when they come to host (first, or when the role passes to them)."""
 HALL_SETTLE = 0.05
 """Seconds a guest's screen waits after a hall change before redrawing (changes coalesce)."""
+ROUTE_LOST: Final = 1.0
+"""Seconds after which a hall change still waiting to be routed counts as lost."""
 
 
 class HallApp(HuntersApp):
@@ -117,7 +120,8 @@ class HallApp(HuntersApp):
         self.guest = guest
         self.fast_path = fast_path
         """The raw-key path of this guest's SSH session (None: a local terminal)."""
-        self._route_pending = False
+        self._route_pending: float | None = None
+        """When a hall change asked for the route that has not run yet (monotonic)."""
         self._chat_focus: Widget | None = None
         """What had the focus before the chat line opened (it gets it back after)."""
         self._fast_keys_held = False
@@ -166,16 +170,19 @@ class HallApp(HuntersApp):
         Soon, not at once: a change (someone joins, sits, leaves) reaches every guest, and
         redrawing fifty lobbies in the same loop turn would hold up the newcomer's first
         frame and everyone's keys. Changes within ``HALL_SETTLE`` share one redraw; a guest's
-        own lobby actions redraw its screen directly.
+        own lobby actions redraw its screen directly. A redraw asked for more than
+        `ROUTE_LOST` ago and not done counts as lost (a timer that never fired once left a
+        guest in the lobby for a whole game): the next change asks again.
         """
-        if not self._route_pending:
-            self._route_pending = True
+        now = time.monotonic()
+        if self._route_pending is None or now - self._route_pending > ROUTE_LOST:
+            self._route_pending = now
             # call_later first: the hall calls from the changing guest's context; the timer
             # must start in this App's own.
             self.call_later(self.set_timer, HALL_SETTLE, self._route, name="hall changed")
 
     def _route(self) -> None:
-        self._route_pending = False
+        self._route_pending = None
         self._routing = True
         try:
             self._route_now()

@@ -1,5 +1,6 @@
 """Textual 8.2.8 faults that froze the server or ended a session, fixed process-wide for every
-Hunters app: two loops that never yield, and page keys on a list not laid out yet.
+Hunters app: two loops that never yield, page keys on a list not laid out yet, and a one-shot
+timer lost when it started late.
 
 A Textual app works through its message queue without yielding to the event loop while the
 queue is not empty, and every SSH guest's app shares the server's one loop: a handler that
@@ -24,9 +25,18 @@ itself (no SSH banner for newcomers, SIGTERM ignored). Both were found by an att
    a Page Up/Down handled before the next layout raised ``KeyError``, which ended an SSH
    guest's session. Such a key now moves nothing: a list with no height has no page yet.
 
+4. **A one-shot timer that never fires.** ``Timer._run`` skips the ticks it is late for
+   (``skip``, the default) by comparing two clock readings taken one line apart, before it
+   first sleeps. A process held up between them for longer than the delay (a full garbage
+   collection, a descheduled process on a loaded machine) counted the only tick of a
+   ``set_timer`` as missed and ended without calling it. A served guest's "the hall
+   changed" timer was lost so at the start of a game, and every later change waits for
+   that one: their terminal stayed on the lobby while a bot played their seat. A one-shot
+   timer (``repeat=0``, as ``set_timer`` makes) no longer skips: late, it fires at once.
+
 `apply` is idempotent and raises if the patched names move in a Textual upgrade, so the fix
-cannot silently vanish (tests/tui/test_fixes.py pins both loops, tests/tui/test_page_keys.py
-the page keys).
+cannot silently vanish (tests/tui/test_fixes.py pins both loops and the late timer,
+tests/tui/test_page_keys.py the page keys).
 """
 
 from __future__ import annotations
@@ -46,7 +56,7 @@ _MARK = "_hunters_fixed"
 
 
 def apply() -> None:
-    """Apply the three fixes (see the module docstring). Safe to call any number of times."""
+    """Apply the four fixes (see the module docstring). Safe to call any number of times."""
     on_resize = Screen.__dict__.get("_on_resize")
     if on_resize is None:
         raise RuntimeError("textual.screen.Screen._on_resize is gone: re-check tui/fixes.py")
@@ -83,6 +93,8 @@ def _positive_interval(init: Any) -> Any:
     def __init__(self: Timer, event_target: Any, interval: float, *args: Any, **kw: Any) -> None:
         if not (isinstance(interval, int | float) and math.isfinite(interval)):
             interval = MIN_INTERVAL
+        if kw.get("repeat") == 0:  # fix 4: a one-shot timer has no tick to spare
+            kw["skip"] = False
         init(self, event_target, max(float(interval), MIN_INTERVAL), *args, **kw)
 
     setattr(__init__, _MARK, True)

@@ -80,3 +80,41 @@ def test_each_guest_gets_their_own_settings(tmp_path: Path) -> None:
     ala.settings.high_contrast = True
     assert not ola.settings.screen_reader and not ola.settings.high_contrast
     assert not shared.screen_reader and ola.settings.bot_delay == 0.5
+
+
+async def test_a_lost_route_timer_does_not_keep_a_guest_out_of_the_game(tmp_path: Path) -> None:
+    """The timer that routes a guest after a hall change never fired once (a Textual timer
+    that started late skipped its only tick, tui/fixes.py fix 4), and every later change
+    waited on it: the guest stayed in the lobby for the whole game while a bot played their
+    seat. A change long after a lost one routes again."""
+    hall = Hall(tmp_path, game="superbohaterowie", bot_delay=0)
+    hall.arrive("ala")
+    hall.arrive("olek")
+    host, guest = HallApp(hall, "ala", Settings(bot_delay=0)), HallApp(hall, "olek", Settings())
+    lost: list[str] = []
+    set_timer = guest.set_timer
+
+    def losing(delay: float, callback: Any = None, **kw: Any) -> Any:
+        if kw.get("name") == "hall changed" and hall.phase == "playing" and not lost:
+            lost.append("the first route after the start")
+            return None
+        return set_timer(delay, callback, **kw)
+
+    try:
+        async with host.run_test(size=(80, 24)) as ala, guest.run_test(size=(80, 24)) as olek:
+            await ala.pause()
+            await ala.press("ctrl+s")
+            await _until(ala, lambda: hall.phase == "lobby")
+            await ala.press("1")
+            await olek.press("2")
+            await _until(olek, lambda: hall.missing() == [])
+            guest.set_timer = losing  # type: ignore[method-assign]
+            await ala.press("s")
+            await _until(ala, lambda: isinstance(host.screen, GameScreen))
+            await _until(olek, lambda: bool(lost))
+            await asyncio.sleep(1.2)
+            assert isinstance(guest.screen, LobbyScreen)  # the lost route
+            hall.arrive("bob")  # someone comes in: the hall changes
+            await _until(olek, lambda: isinstance(guest.screen, GameScreen))
+    finally:
+        await hall.close()

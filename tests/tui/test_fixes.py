@@ -116,3 +116,43 @@ def test_apply_is_idempotent() -> None:
     once = (Screen.__dict__["_on_resize"], Timer.__dict__["__init__"])
     fixes.apply()
     assert (Screen.__dict__["_on_resize"], Timer.__dict__["__init__"]) == once
+
+
+@pytest.mark.timeout(20)
+async def test_a_one_shot_timer_fires_after_a_stall(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``set_timer`` whose task was held up past its delay (a full garbage collection, the
+    process descheduled on a loaded machine) must still fire. Textual's timer skips ticks
+    it is late for, and for a one-shot timer that skipped the only one: a served guest's
+    "the hall changed" timer vanished at the start of a game, and with it every later
+    change, since they wait for that one (CI: a screen-reader guest's terminal stayed on
+    the lobby for a whole game while a bot played their seat)."""
+    from textual import timer as timer_module
+
+    real = timer_module._time
+    calls = 0
+
+    def stalling_clock() -> float:
+        # Each timer reads the clock twice before it first sleeps; between those reads
+        # the process stalls for 10 s.
+        nonlocal calls
+        calls += 1
+        return real.get_time() + (10.0 if calls > 1 else 0.0)
+
+    fired: list[str] = []
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(
+            timer_module,
+            "_time",
+            type(
+                "Clock",
+                (),
+                {"get_time": staticmethod(stalling_clock), "sleep": staticmethod(real.sleep)},
+            ),
+        )
+        app.set_timer(0.05, lambda: fired.append("once"))
+        await asyncio.sleep(0.3)
+        monkeypatch.setattr(timer_module, "_time", real)
+        await pilot.pause()
+    assert fired == ["once"]
