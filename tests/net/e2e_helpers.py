@@ -20,9 +20,11 @@ that runs the network suite with every guest's app in worker processes.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import fcntl
 import functools
+import logging
 import os
 import random
 import re
@@ -110,6 +112,20 @@ class Served:
     """The render workers (None: every app runs in this process)."""
 
 
+NET_LOG: collections.deque[str] = collections.deque(maxlen=40)
+"""The server's last log lines (net.*, INFO and up) in the running `running_server`."""
+
+
+class _Recorder(logging.Handler):
+    """Keeps the server's log lines in `NET_LOG`, for `server_state` to print."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        NET_LOG.append(f"{record.levelname} {record.name}: {record.getMessage()}"[:300])
+
+
 class _CapturedHall(Hall):
     """A Hall that says where it is, so tests can read the server's state."""
 
@@ -168,6 +184,12 @@ async def running_server(
         setattr(serve_module, "start_server", functools.partial(original_start, **limits))  # noqa: B010
     _CapturedHall.made.clear()
     _CapturedPool.made.clear()
+    NET_LOG.clear()
+    heard = _Recorder()
+    net_logger = logging.getLogger("net")
+    net_level = net_logger.level
+    net_logger.addHandler(heard)
+    net_logger.setLevel(logging.INFO)
     task = asyncio.create_task(serve(options, ready=on_ready), name="e2e-serve")
     try:
         try:
@@ -185,7 +207,11 @@ async def running_server(
         pool = _CapturedPool.made[-1] if _CapturedPool.made else None
         yield Served(port, fingerprint, hall, task, data_dir, pool)
     finally:
-        await stop_server(task)
+        try:
+            await stop_server(task)
+        finally:
+            net_logger.removeHandler(heard)
+            net_logger.setLevel(net_level)
 
 
 async def stop_server(task: asyncio.Task[None]) -> None:
@@ -878,3 +904,39 @@ async def on_pty(
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=WAIT)
         os.close(master)
+
+
+def server_state() -> str:
+    """What each guest's App in this process is doing: its screens, whether a hall change is
+    waiting to be routed, and its driver's output state. Printed when a network test fails,
+    so a CI log says whether a stale terminal was a frame never drawn or never sent."""
+    import gc
+
+    from net.app import HallApp
+
+    lines: list[str] = []
+    for app in [o for o in gc.get_objects() if isinstance(o, HallApp)]:
+        driver = app._driver
+        state = {
+            "guest": app.guest,
+            "running": app.is_running,
+            "screens": [type(s).__name__ for s in app.screen_stack],
+            "route_pending": getattr(app, "_route_pending", None),
+            "queue": app.message_queue_size,
+        }
+        if driver is not None:
+            for name in ("_output_paused", "_stale", "_closed", "_input_enabled"):
+                state[name] = getattr(driver, name, None)
+            channel = getattr(driver, "_channel", None)
+            if channel is not None:
+                with contextlib.suppress(Exception):
+                    state["buffered"] = channel.get_write_buffer_size()
+        lines.append(repr(state))
+    if not lines:
+        lines.append("(no app in this process)")
+    for hall in _CapturedHall.made[-1:]:
+        lines.append(f"hall: phase {hall.phase}, stand-ins {getattr(hall, '_standing_in', '?')}")
+        for name, guest in hall.guests.items():
+            lines.append(f"  {name}: {guest!r}")
+    lines.extend(["the server's last log lines:", *NET_LOG])
+    return "\n".join(lines)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from core.games import GAMES
-from tests.net.e2e_helpers import players, running_server
+from tests.net.e2e_helpers import players, running_server, server_state
 from tests.sr.harness import (
     ESC,
     HEIGHT,
@@ -100,8 +100,11 @@ async def test_two_screen_reader_guests_play_a_whole_game(slug: str, tmp_path: P
                 _play(host, slug, "ala", 1), _play(guest, slug, "olek", 2)
             )
         except NotReadable:
+            # The server's state first: a CI log shows only the start of the output.
+            print(f"\n--- the server's apps ---\n{server_state()}")
+            print(f"olek's terminal: {len(olek.received)} bytes, ended {olek.ended}")
             print(f"\n--- the guest's screen reader ({GAMES[slug].title}) ---")
-            print("\n".join(guest.transcript[-80:]))
+            print("\n".join(guest.transcript[-30:]))
             raise
         finally:
             print(f"\n--- what the host's screen reader said ({GAMES[slug].title}) ---")

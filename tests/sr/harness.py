@@ -494,6 +494,11 @@ async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> 
 
 
 def _left(deadline: float, timeout: float, policy: Policy, sr: ScreenReader) -> float:
+    if sr.term.ended:  # keys to a closed session would be "choices" until the deadline
+        raise NotReadable(
+            f"the session ended ({policy.moves} choices taken); "
+            f"the cursor's line: {sr.cursor_line()!r}"
+        )
     left = deadline - time.monotonic()
     if left <= 0:
         raise NotReadable(
