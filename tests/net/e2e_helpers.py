@@ -940,3 +940,33 @@ def server_state() -> str:
             lines.append(f"  {name}: {guest!r}")
     lines.extend(["the server's last log lines:", *NET_LOG])
     return "\n".join(lines)
+
+
+def terminal_state(term: Terminal) -> str:
+    """What a test's terminal got and made of it: its byte count, its screen, the screen the
+    same bytes make when fed at once, the parser's state and the last bytes. Printed when a
+    network test fails, so a CI log tells a screen never sent from one never drawn."""
+    fresh = pyte.Screen(term.width, term.height)
+    pyte.ByteStream(fresh).feed(bytes(term.received))
+    parser = getattr(term.stream, "_parser", None)
+    frame = getattr(parser, "gi_frame", None)
+    state = {
+        k: repr(v)[:80]
+        for k, v in (frame.f_locals.items() if frame is not None else ())
+        if k in ("char", "param", "code", "params", "current", "private")
+    }
+
+    def shown(lines: list[str]) -> str:
+        return "\n".join(f"  |{line.rstrip()}" for line in lines if line.strip())
+
+    return "\n".join(
+        [
+            f"{term.name}: {len(term.received)} bytes in {term.frames} chunks, ended {term.ended}",
+            f"plain text next: {getattr(term.stream, '_taking_plain_text', '?')}; parser {state}",
+            f"cursor at {term.screen.cursor.x},{term.screen.cursor.y}; the screen:",
+            shown(term.lines),
+            f"the same bytes fed at once: cursor at {fresh.cursor.x},{fresh.cursor.y}; screen:",
+            shown(fresh.display),
+            f"the last bytes: {bytes(term.received[-400:])!r}",
+        ]
+    )

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from core.games import GAMES
-from tests.net.e2e_helpers import players, running_server, server_state
+from tests.net.e2e_helpers import players, running_server, server_state, terminal_state
 from tests.sr.harness import (
     ESC,
     HEIGHT,
@@ -102,7 +102,7 @@ async def test_two_screen_reader_guests_play_a_whole_game(slug: str, tmp_path: P
         except NotReadable:
             # The server's state first: a CI log shows only the start of the output.
             print(f"\n--- the server's apps ---\n{server_state()}")
-            print(f"olek's terminal: {len(olek.received)} bytes, ended {olek.ended}")
+            print(f"\n--- the guest's terminal ---\n{terminal_state(olek)}")
             print(f"\n--- the guest's screen reader ({GAMES[slug].title}) ---")
             print("\n".join(guest.transcript[-30:]))
             raise
