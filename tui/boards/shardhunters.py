@@ -52,6 +52,7 @@ from tui.boards.shardhunters_table import (
     COMBATS,
     GLYPHS,
     STYLES,
+    WHOLE,
     Detail,
     active_heroes,
     card_text,
@@ -61,6 +62,7 @@ from tui.boards.shardhunters_table import (
     hero_text,
     hero_width,
     monster_box,
+    shown_team,
     side_height,
     side_lines,
     side_name,
@@ -593,8 +595,9 @@ class Board(ChoiceRowBoard):
     def _table_heroes(self) -> list[tuple[int, str]]:
         if self.update is None:
             return []
-        teams = self.update.view["teams"]
-        return [(side, hero) for side, team in enumerate(teams) for hero in team]
+        view = self.update.view
+        sides = range(len(view["teams"]))
+        return [(side, hero) for side in sides for hero in shown_team(view, side)]
 
     def details(self) -> str:
         """The whole text of what the cursor is on: the hero looked at, or the choice under
@@ -638,7 +641,7 @@ class Board(ChoiceRowBoard):
 
     def _room(self) -> int:
         width, height = self.app.size
-        return height - (4 if width >= 120 else 8)
+        return height - (3 if width >= 120 else 8)
 
     def _details_rows(self, update: Update, width: int) -> int:
         """The details line's rows for this position: two when a choice's whole text is
@@ -663,11 +666,20 @@ class Board(ChoiceRowBoard):
         key = (update.version, update.seat, width, room)
         if self._detail is not None and self._detail[0] == key:
             return self._detail[1]
-        levels = [Detail(a, True, True) for a in (6, 5, 4, 3, 2, 1)]
-        levels += [Detail(a, False, True) for a in (3, 2, 1)]
-        levels += [Detail(1, False, False), Detail(0, False, False)]
-        chosen = levels[-1]
+        # The heroes' abilities come first: every one whole, then the active heroes'
+        # whole (they apply this Hunt) over the resting ones'; for their lines the tracks
+        # go (each side's line says its Bloodshards, its cards count its heroes), then the
+        # Combats' cards (their lines say the same cards); then fewer lines for all.
+        levels = [
+            Detail(a, cards, tracks, r)
+            for a in (WHOLE, 8, 6, 5, 4, 3, 2, 1)
+            for cards, tracks in ((True, True), (True, False), (False, True), (False, False))
+            for r in sorted({min(a, r) for r in (WHOLE, 6, 4, 3, 2, 1)}, reverse=True)
+        ]
+        chosen = Detail(0, False, False)
         height = self._heights(update, width)
+        if height(levels[-1]) > room:
+            levels = []  # not even a line of ability each: the floor, tried no further
         for level in levels:
             if height(level) <= room:
                 chosen = level
@@ -694,11 +706,11 @@ class Board(ChoiceRowBoard):
         two_columns = self._two_columns(update, width)
 
         @functools.cache
-        def sides(ability: int) -> int:
-            level = Detail(ability, False, False)
+        def sides(ability: int, resting: int | None) -> int:
+            level = Detail(ability, False, False, resting)
             heights = [
                 self._kept(
-                    ("side", _side_key(update, side), side_width, ability),
+                    ("side", _side_key(update, side), side_width, ability, resting),
                     functools.partial(side_height, update, side, side_width, level),
                 )
                 for side in range(view["sides"])
@@ -717,7 +729,8 @@ class Board(ChoiceRowBoard):
 
         def height(detail: Detail) -> int:
             tracks = 4 if detail.tracks else 0
-            return fixed + tracks + sides(detail.ability) + combats(detail.combat_cards)
+            heroes = sides(detail.ability, detail.resting)
+            return fixed + tracks + heroes + combats(detail.combat_cards)
 
         return height
 

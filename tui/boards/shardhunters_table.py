@@ -129,14 +129,37 @@ def active_heroes(view: dict[str, object], side: int) -> set[str]:
     return set(active[side])
 
 
+WHOLE = 20
+"""Lines enough for any hero's ability on the narrowest hero card (a card takes only the
+lines its ability needs)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Detail:
-    """How much the board shows: heroes as cards with ``ability`` lines (0: one line per
-    side), Combats as cards or lines, the tracks or not."""
+    """How much the board shows: active heroes as cards with ``ability`` lines (0: one line
+    per side) and resting ones with ``resting`` lines (None: as many), Combats as cards or
+    lines, the tracks or not."""
 
     ability: int
     combat_cards: bool
     tracks: bool
+    resting: int | None = None
+
+    def lines(self, active: bool) -> int:
+        """The lines of ability a hero's card shows, active or resting."""
+        if active or self.resting is None:
+            return self.ability
+        return min(self.ability, self.resting)
+
+
+def shown_team(view: dict[str, object], side: int) -> list[str]:
+    """A side's heroes in the order the board shows them: the active ones first (their
+    abilities apply this Hunt, and take the lines a cramped board has), then the resting."""
+    teams = view["teams"]
+    assert isinstance(teams, list)
+    active = active_heroes(view, side)
+    team = list(teams[side])
+    return [h for h in team if h in active] + [h for h in team if h not in active]
 
 
 def side_facts(update: Update, side: int, short: bool, doing: bool = True) -> str:
@@ -219,22 +242,23 @@ def side_lines(
     update: Update, side: int, width: int, detail: Detail, looked: str | None
 ) -> list[Text]:
     """One side: its label and facts, then its heroes (cards, or names on the line)."""
-    labels, cards = side_parts(update, side, width, detail, looked)
-    return labels if cards is None else [*labels, *cards.lines(width)]
+    labels, rows = side_parts(update, side, width, detail, looked)
+    return labels + [line for row in rows or () for line in row.lines(width)]
 
 
 def side_height(update: Update, side: int, width: int, detail: Detail) -> int:
     """How many lines ``side_lines`` makes, without drawing the heroes' cards."""
-    labels, cards = side_parts(update, side, width, detail, None)
-    return len(labels) + (0 if cards is None else cards.height(width))
+    labels, rows = side_parts(update, side, width, detail, None)
+    return len(labels) + sum(row.height(width) for row in rows or ())
 
 
 def side_parts(
     update: Update, side: int, width: int, detail: Detail, looked: str | None
-) -> tuple[list[Text], CardRow | None]:
-    """A side's lines of words, and the row of its heroes' cards (None: named in words)."""
+) -> tuple[list[Text], list[CardRow] | None]:
+    """A side's lines of words, and the rows of its heroes' cards, each row as tall as its
+    own cards need (None: named in words)."""
     view = update.view
-    team = view["teams"][side]
+    team = shown_team(view, side)
     active = active_heroes(view, side)
     note = update.notes.get(side)
     if not detail.ability:
@@ -254,16 +278,22 @@ def side_parts(
         labels.append(Text(f"    {note}", style="italic"))
     for line in labels:
         line.truncate(width, overflow="ellipsis")
-    cards = tuple(
-        hero_box(hero, hero in active, hero_width(width, len(team)), detail.ability, hero == looked)
+    if not team:
+        return labels, [CardRow((), empty="(no heroes)")]
+    card_width = hero_width(width, len(team))
+    cards = [
+        hero_box(hero, hero in active, card_width, detail.lines(hero in active), hero == looked)
         for hero in team
-    )
-    return labels, CardRow(cards, gap=1, empty="(no heroes)")
+    ]
+    per_row = max(1, (width + 1) // (card_width + 1))
+    rows = [CardRow(tuple(cards[i : i + per_row]), gap=1) for i in range(0, len(cards), per_row)]
+    return labels, rows
 
 
 def hero_width(width: int, heroes: int = 4) -> int:
-    """Hero cards share the width: up to four in a row, never narrower than 16."""
-    per_row = min(max(heroes, 2), 4)
+    """Hero cards share the width: up to four in a row, never narrower than 16 nor wider
+    than 32, as wide as the row allows (a wider card takes fewer lines of ability)."""
+    per_row = max(1, min(max(heroes, 2), 4, (width + 1) // 17))
     return max(16, min(32, (width - (per_row - 1)) // per_row))
 
 

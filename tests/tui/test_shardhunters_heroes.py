@@ -1,0 +1,93 @@
+"""Shardhunters' hero cards on a roomy screen (issue #15): once a team passed four heroes,
+every ability shrank to one cut line ("If you win the 2nd…") while rows under the board
+stayed empty. Where the rows exist, an ability reads whole on its card."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from core.games.shardhunters.data import HEROES, hero_name
+from core.match import Match
+from core.table import Seat
+from tests.tui import screen_text
+from tests.tui.test_board_superbohaterowie import held_table_at
+from tui.app import HuntersApp
+from tui.boards.shardhunters_table import active_heroes
+from tui.settings import Settings
+
+
+def _big_team(players: int, least: int) -> Match:
+    """A Combat of seat 0's with a team of ``least`` heroes or more on the table."""
+    for seed in range(60):
+        match = Match.new("shardhunters", players, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            big = max(len(t) for t in match.state.teams) >= least
+            if big and match.state.phase == "combat" and 0 in match.to_act():
+                return match
+            match.act(seat, rng.choice(match.legal(seat)))
+    raise AssertionError("no such position")
+
+
+def _card_texts(text: str) -> dict[str, str]:
+    """Each hero card's ability as drawn: the words under its title, joined."""
+    rows = text.splitlines()
+    found: dict[str, str] = {}
+    names = {hero_name(h): h for h in HEROES}
+    for top, row in enumerate(rows):
+        for col, char in enumerate(row):
+            if char not in "╭┏" or top + 1 >= len(rows):
+                continue
+            end = next((i for i in range(col + 1, len(row)) if row[i] in "╮┓"), None)
+            if end is None:
+                continue
+            title = rows[top + 1][col + 1 : end].strip(" ★·◆┃│")
+            name = title.split(" · ")[0].strip()
+            if name not in names:
+                continue
+            words = []
+            for below in rows[top + 2 :]:
+                cell = below[col : end + 1]
+                if cell[:1] in "╰┗" or len(cell) <= 2:
+                    break
+                words.append(cell[1:-1].strip())
+            found[names[name]] = " ".join(w for w in words if w)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("size", "whole"),
+    [((160, 45), "active"), ((120, 40), ""), ((200, 60), "every")],
+)
+async def test_a_heros_ability_reads_whole_where_the_rows_exist(
+    size: tuple[int, int], whole: str
+) -> None:
+    """Three sides, one with six heroes: an ability is cut only when the board has no rows
+    left for another line. At 160x45 the active heroes' (they apply this Hunt) read whole,
+    at 200x60 every hero's; at 120x40 three sides stacked leave no room for that."""
+    match = _big_team(3, 6)
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=size) as pilot:
+        screen, table = await held_table_at(pilot, match, seats)
+        await pilot.pause()
+        text = screen_text(app)
+        view = screen.latest[0].view
+        cards = _card_texts(text)
+        board: Any = screen.query_one("#board")
+        free = size[1] - 1 - board.region.bottom
+        heroes = [h for team in view["teams"] for h in team]
+        assert set(cards) == set(heroes), text
+        cut = [h for h in heroes if cards[h] != HEROES[h].ability]
+        if cut:
+            assert free < 3, (cut, free, text)
+        active = {h for side in range(3) for h in active_heroes(view, side)}
+        if whole == "active":
+            assert not active & set(cut), (cut, text)
+        if whole == "every":
+            assert not cut, (cut, text)
+        await table.close()
