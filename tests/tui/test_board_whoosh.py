@@ -26,6 +26,7 @@ from tui.app import HuntersApp, ReplayApp
 from tui.boards import whoosh as board
 from tui.boards import whoosh_faces as faces
 from tui.boards.base import ActionTrie
+from tui.boards.whoosh_words import signed
 from tui.screens.game import GameScreen
 from tui.screens.milestone import MilestoneScreen
 from tui.screens.replay import ReplayScreen
@@ -160,7 +161,8 @@ def test_result_lines_give_monsters_mistakes_and_the_tie_break() -> None:
     assert outcome is not None
     lines = board.result_lines(match.view(None), outcome, ["Ala", "Olek"])
     assert lines[0].startswith("Ala: ") and f"total {outcome.scores[0]}." in lines[0]
-    assert "1 face down (−1)" in lines[1] and lines[1].endswith(f"total {outcome.scores[1]}.")
+    assert "1 face down (−1)" in lines[1]
+    assert lines[1].endswith(f"total {signed(outcome.scores[1])}.")
     tied = match.view(None)
     tied["captured"] = [["ogre", "dragon"], ["troll", "dragon"]]
     tied["mistakes"] = [[], []]
@@ -467,7 +469,7 @@ def _claim_lines(lines: list[str]) -> dict[str, list[str]]:
         "late": " too late (",
         "void": " is void: ",
         "capture": " captures ",
-        "mistake": " a mistake, face-down for -1.",
+        "mistake": " a mistake, face-down for −1.",
     }
     return {kind: [line for line in lines if words in line] for kind, words in kinds.items()}
 

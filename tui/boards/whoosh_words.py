@@ -244,7 +244,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         if mistakes:
             wrong = ", ".join(m.name for m in mistakes)
             line += f"; {len(mistakes)} face down (−{len(mistakes)}): {wrong}"
-        lines.append(line + f" — total {outcome.scores[seat]}.")
+        lines.append(line + f" — total {signed(outcome.scores[seat])}.")
     if outcome.note:
         for seat in outcome.ranking[0] if outcome.ranking else ():
             values = Counter(MONSTER_BY_ID[m].value for m in view["captured"][seat])
@@ -262,9 +262,14 @@ def several(count: int, word: str) -> str:
     return f"{count or 'no'} {word}{'' if count == 1 else 's'}"
 
 
+def signed(number: int) -> str:
+    """A number as a player reads it: a negative one with a minus sign (−1), never a hyphen."""
+    return str(number).replace("-", "−")
+
+
 def points_words(score: int) -> str:
     """5 → "5 points", -1 → "−1 point"."""
-    return f"{score} point{'' if abs(score) == 1 else 's'}".replace("-", "−")
+    return f"{signed(score)} point{'' if abs(score) == 1 else 's'}"
 
 
 def played_lines(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) -> list[str]:

@@ -116,13 +116,19 @@ def score_words(outcome: Outcome, seat: int) -> str:
         if not score:
             return "did not win"
         return "won the game" if feat == "won" else feat
-    return f"{score} point{'' if score == 1 else 's'}"
+    return f"{signed(score)} point{'' if abs(score) == 1 else 's'}"
+
+
+def signed(number: object) -> str:
+    """A score or part as a player reads it: a negative number with a minus sign (−2),
+    never a hyphen-minus (Whoosh's mistakes are −1 each)."""
+    return str(number).replace("-", "−") if isinstance(number, int) else str(number)
 
 
 def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str]) -> str:
     """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).\""""
     breakdown = outcome.breakdown[seat] if categories(outcome) else {}
-    parts = ", ".join(f"{category} {points}" for category, points in breakdown.items())
+    parts = ", ".join(f"{category} {signed(points)}" for category, points in breakdown.items())
     detail = f" ({parts})" if parts else ""
     words = place_label(place, outcome)
     return f"{words[:1].upper()}{words[1:]}: {names[seat]}, {score_words(outcome, seat)}{detail}."
@@ -245,8 +251,8 @@ class ResultsScreen(Screen[None]):
                 table.add_row(
                     place_label(place, self.outcome),
                     Text(self.names[seat]),
-                    score_words(self.outcome, seat) if words else self.outcome.scores[seat],
-                    *(breakdown.get(c, "") for c in columns),
+                    score_words(self.outcome, seat) if words else signed(self.outcome.scores[seat]),
+                    *(signed(breakdown.get(c, "")) for c in columns),
                 )
 
     async def recompose(self) -> None:

@@ -597,7 +597,7 @@ def _settle(state: State) -> tuple[State, list[Event]]:
             _event(
                 "mistake",
                 f"{{p{seat}}} grabbed {monster_words(monster)} without all its symbols "
-                "revealed: a mistake, face-down for -1.",
+                "revealed: a mistake, face-down for −1.",
                 seat=seat,
                 slot=slot,
             )
