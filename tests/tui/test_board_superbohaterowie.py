@@ -607,3 +607,37 @@ def test_the_results_of_a_series_say_each_games_points_in_words() -> None:
     lines = board.result_lines(match.view(None), outcome, ["Ala", "Bot 2", "Bot 3"])
     assert "Points in game 1: Ala 45, Bot 2 55, Bot 3 70." in lines
     assert any(line.endswith("; 45 points this game") for line in lines)
+
+
+async def test_the_details_line_says_a_choice_whole_on_two_rows_and_stays_put() -> None:
+    """At 80x24 on the first turn "◆ Play a one-eagle card. One-eagle card: move any card to
+    a free space in …" was cut mid-rule while the log's rows sat empty. A choice's text
+    longer than the board takes two rows, kept for the position (five cities too, where
+    the board has no row left over: the log gives one of its lines and keeps the rest), so
+    the choice and where the card goes are whole and the cursor never moves the board."""
+    from tui.widgets.event_log import EventLog
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for players, seed in ((2, 1), (5, 5)):
+            match = Match.new("superbohaterowie", players, seed=seed)
+            long = {"one-eagle", "two-eagles", "large-explosion", "spider"}
+            assert long & {kind_of(c) for c in match.view(0)["hand"]}
+            screen = await _screen_at(pilot, match, 0)
+            widget: Any = screen.query_one("#board")
+            parts = screen.query_one("#sb-parts", Parts)
+            rows, prompts, read = set(), set(), 0
+            for step in ("right", "right", "up", "right", "up", "left", "down", "down"):
+                details = widget.details()
+                text = " ".join(screen_text(app).split())
+                # The choice and the card's first rule (where it goes, what it does) whole.
+                sentences = details.split(". ")
+                assert ". ".join(sentences[:2]) in text, details
+                read += len(details) > 78 and details in text
+                rows.add(parts.rows("details"))
+                prompts.add(widget.part_region("prompt"))
+                assert screen.query_one(EventLog).region.height >= 4  # a border, 3 lines
+                await pilot.press(step)
+                await pilot.pause()
+            assert rows == {2} and len(prompts) == 1 and read, (players, rows, prompts)
+            await pilot.app.pop_screen()

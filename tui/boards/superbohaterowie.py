@@ -19,6 +19,7 @@ import functools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -460,6 +461,8 @@ class Board(KeyStates, Widget, can_focus=True):
         Meanwhile nothing is chosen, so a second Enter cannot send the action twice."""
         self._confirming = False
         """`d` asked once whether to discard both cards."""
+        self._rows: tuple[Hashable, int] | None = None
+        """The details line's rows, for the position, width and steps chosen they were for."""
 
     def compose(self) -> ComposeResult:
         parts = Parts(PARTS, id="sb-parts")
@@ -570,7 +573,10 @@ class Board(KeyStates, Widget, can_focus=True):
         used += tracks
         most = 3 if series else 2  # the lines a card in hand has to say
         rule_lines = max(0, min(most, room - used)) if view["hand"] is not None else 0
-        details_rows = 2 if room - used - rule_lines >= 1 else 1
+        # A details text longer than the board takes two rows: a row left over, else the
+        # log's fourth line below the board (it keeps three); the hand's rules and the
+        # cities keep theirs.
+        details_rows = self._details_rows(update, width)
         return layout, rule_lines, tracks, details_rows
 
     def _draw(self) -> None:
@@ -666,12 +672,37 @@ class Board(KeyStates, Widget, can_focus=True):
     def details(self) -> str:
         """The whole text of what the cursor is on: the choice it makes, the card's rules,
         or the city space with its card."""
-        update = self.update
-        if update is None:
+        if self.update is None:
             return ""
-        series = bool(update.view["series"])
-        target = self._target_at(*self.cursor)
+        return self._details_at(self.update, self._target_at(*self.cursor), self.choices)
+
+    def _details_rows(self, update: Update, width: int) -> int:
+        """The details line's rows for this position: two when the text of anything the
+        cursor can rest on (a card in hand, a city's space) is longer than the board is wide
+        ("◆ Play a water superhero. Water superhero: goes on an empty space, or a fire …"
+        was cut at 80 columns). Kept for the position, so moving the cursor never moves
+        the lines under the board."""
+        key = (update.version, update.seat, width, tuple(self.keys))
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1]
+        hand = update.view["hand"] or []
+        targets: list[Hashable] = [("card", card) for card in hand]
+        targets += [
+            ("space", city, space)
+            for city in range(len(update.view["cities"]))
+            for space in range(CITY_SPACES)
+        ]
         choices = self.choices
+        long = any(cell_len(self._details_at(update, t, choices)) > width for t in targets)
+        rows = 2 if long else 1
+        self._rows = (key, rows)
+        return rows
+
+    def _details_at(
+        self, update: Update, target: Hashable | None, choices: Sequence[Choice]
+    ) -> str:
+        """`details` with the cursor on ``target``, ``choices`` the legal next steps."""
+        series = bool(update.view["series"])
         chosen = self.keys[0] if self.keys else None
         if not choices and isinstance(chosen, tuple) and chosen[0] == "card":
             # A card chosen that cannot be played: what it must do is why (a newcomer
