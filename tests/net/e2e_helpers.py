@@ -910,12 +910,13 @@ def server_state() -> str:
     """What each guest's App in this process is doing: its screens, whether a hall change is
     waiting to be routed, and its driver's output state. Printed when a network test fails,
     so a CI log says whether a stale terminal was a frame never drawn or never sent."""
-    import gc
-
     from net.app import HallApp
 
     lines: list[str] = []
-    for app in [o for o in gc.get_objects() if isinstance(o, HallApp)]:
+    # Through the hall: the server freezes what has settled (gc.freeze), which gc no longer lists.
+    listeners = [f for hall in _CapturedHall.made[-1:] for f in hall.listeners]
+    apps = [app for f in listeners if isinstance(app := getattr(f, "__self__", None), HallApp)]
+    for app in apps:
         driver = app._driver
         state = {
             "guest": app.guest,

@@ -104,7 +104,7 @@ async def test_two_screen_reader_guests_play_a_whole_game(slug: str, tmp_path: P
             print(f"\n--- the server's apps ---\n{server_state()}")
             print(f"\n--- the guest's terminal ---\n{terminal_state(olek)}")
             print(f"\n--- the guest's screen reader ({GAMES[slug].title}) ---")
-            print("\n".join(guest.transcript[-30:]))
+            print("\n".join(guest.transcript[-150:]))
             raise
         finally:
             print(f"\n--- what the host's screen reader said ({GAMES[slug].title}) ---")

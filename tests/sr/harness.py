@@ -469,13 +469,18 @@ async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> 
     policy = Policy(rng)
     deadline = time.monotonic() + timeout
     chosen, asked = "", 0
+    # What had been heard before the last keys: the results screen may come with a key
+    # itself (a loaded machine draws the last panel and the results in one settle), heard
+    # before the next screen is waited for; a guest who missed it chose "To the lobby".
+    pressed = len(sr.heard)
     while True:
         left = _left(deadline, timeout, policy, sr)
         mark = len(sr.heard)
         await _next_screen(sr, mark, min(left, 30.0))
-        if sr.heard_since(mark, RESULTS):
-            await read_results(sr, mark)
+        if sr.heard_since(pressed, RESULTS):
+            await read_results(sr, pressed)
             return policy
+        pressed = len(sr.heard)
         if not on_a_list(sr):  # a summary or a question that Enter answers
             await sr.press(ENTER)
             continue
