@@ -33,11 +33,10 @@ def _big_team(players: int, least: int) -> Match:
     raise AssertionError("no such position")
 
 
-def _card_texts(text: str) -> dict[str, str]:
-    """Each hero card's ability as drawn: the words under its title, joined."""
+def _boxes(text: str) -> dict[str, str]:
+    """Each card drawn on the screen by its title: the words under the title, joined."""
     rows = text.splitlines()
     found: dict[str, str] = {}
-    names = {hero_name(h): h for h in HEROES}
     for top, row in enumerate(rows):
         for col, char in enumerate(row):
             if char not in "╭┏" or top + 1 >= len(rows):
@@ -46,17 +45,20 @@ def _card_texts(text: str) -> dict[str, str]:
             if end is None:
                 continue
             title = rows[top + 1][col + 1 : end].strip(" ★·◆┃│")
-            name = title.split(" · ")[0].strip()
-            if name not in names:
-                continue
             words = []
             for below in rows[top + 2 :]:
                 cell = below[col : end + 1]
                 if cell[:1] in "╰┗" or len(cell) <= 2:
                     break
                 words.append(cell[1:-1].strip())
-            found[names[name]] = " ".join(w for w in words if w)
+            found[title.split(" · ")[0].strip()] = " ".join(w for w in words if w)
     return found
+
+
+def _card_texts(text: str) -> dict[str, str]:
+    """Each hero card's ability as drawn."""
+    names = {hero_name(h): h for h in HEROES}
+    return {names[title]: words for title, words in _boxes(text).items() if title in names}
 
 
 @pytest.mark.parametrize(
@@ -91,3 +93,62 @@ async def test_a_heros_ability_reads_whole_where_the_rows_exist(
         if whole == "every":
             assert not cut, (cut, text)
         await table.close()
+
+
+def _at_the_tavern() -> Match:
+    """Seat 0 at the Tavern with Bloodshards to pay."""
+    for seed in range(60):
+        match = Match.new("shardhunters", 4, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            if seat == 0 and ("pay",) in match.legal(0):
+                return match
+            match.act(seat, rng.choice(match.legal(seat)))
+    raise AssertionError("no such position")
+
+
+async def test_the_tavern_choices_say_what_they_do_whole_on_a_roomy_screen() -> None:
+    """At 160x45 the Tavern's choices read "Pay 3…" and "Leave the…" with eight rows
+    empty under the board: on a roomy screen a choice card says it whole. And the head
+    said "Hunt 2 · The tavern" where every other line says "the Tavern"."""
+    seats = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in (2, 3, 4)))
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        _, table = await held_table_at(pilot, _at_the_tavern(), seats)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Pay 3…" not in text and "Leave the…" not in text, text
+        boxes = _boxes(text)
+        assert boxes.get("Pay") == "Pay 3 Bloodshards, draw two heroes", text
+        assert boxes.get("Leave") == "Leave the Tavern", text
+        # The head names the step as the rest of the board does ("The tavern" was not).
+        assert " · The Tavern · " in text, text
+        await table.close()
+
+
+def test_a_side_with_nothing_to_choose_is_not_said_to_be_choosing() -> None:
+    """At 80x24 a Hunt's "choose your active heroes" showed "You · … · choosing… · ★Titus"
+    while only Bot 2 had a choice to make (one hero stands up by itself): a side is
+    "choosing…" only while it is to act."""
+    from tests.tui.board_helpers import update_of
+    from tui.boards.shardhunters_table import side_facts
+
+    seen = 0
+    for seed in range(20):
+        match = Match.new("shardhunters", 4, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None and seen < 20:
+            acting = match.to_act()
+            if match.state.phase in ("choose", "combat") and len(acting) < 4:
+                update = update_of(match, 0)
+                for side in range(4):
+                    facts = side_facts(update, side, short=True)
+                    if side in acting:
+                        assert facts.endswith(("choosing…", "ready")), facts
+                    else:
+                        seen += match.state.phase == "choose"
+                        assert "choosing…" not in facts, (match.state.phase, side, facts)
+            seat = min(acting)
+            match.act(seat, rng.choice(match.legal(seat)))
+    assert seen >= 20

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import textwrap
 from collections.abc import Callable, Hashable, Sequence
 from itertools import permutations
 from typing import Any
@@ -809,7 +810,8 @@ class Board(ChoiceRowBoard):
                 parts.append(f"{COMBATS[view['combat']]} Combat of 4")
                 parts.append(f"{'' if short else 'you '}play {need}")
             else:
-                parts.append(phase_words(view["phase"]).capitalize())
+                words = phase_words(view["phase"])
+                parts.append(words[:1].upper() + words[1:])  # "The Tavern", not "The tavern"
             parts.append(f"Tavern{'' if short else ' Deck'} {view['tavern_size']}")
             if view["top"] is not None:
                 top = "top" if short else "Monster Deck top"
@@ -862,6 +864,13 @@ class Board(ChoiceRowBoard):
         lines = 0 if width < 100 else 3 if heroes else 1
         if heroes and self._room() >= 30:
             lines = 3
+        if not heroes and lines:
+            # The Tavern's and Yusuf's choices say what they do whole ("Pay 3…" was cut
+            # with rows to spare): a card wide enough for the longest, on two lines.
+            longest = max(len(c.label) for c in choices)
+            box_width = max(box_width, min(26, (longest + 1) // 2 + 4))
+            lines = max(len(textwrap.wrap(c.label, box_width - 2)) for c in choices)
+            lines = min(lines, 2)
         boxes = tuple(
             choice_box(c.key, c.label, box_width, c.key == cursor, lines) for c in choices
         )

@@ -181,7 +181,10 @@ def side_facts(update: Update, side: int, short: bool, doing: bool = True) -> st
     deciding = view["phase"] in ("combat", "choose", "draft", "start")
     shown = doing and deciding and update.outcome is None
     if shown and side < min(view["players"], len(view["submitted"])):
-        parts.append("ready" if view["submitted"][side] else "choosing…")
+        if view["submitted"][side]:
+            parts.append("ready")
+        elif side in update.acting:  # not a side with nothing to choose (one hero stands)
+            parts.append("choosing…")
     return " · ".join(parts)
 
 
