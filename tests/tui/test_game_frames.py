@@ -18,6 +18,7 @@ from core.table import Seat, TableSetup
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.show import Parts
 
 Cell = tuple[str, Any]
 
@@ -63,6 +64,9 @@ def _afresh(app: HuntersApp[Any]) -> Terminal:
     for widget in app.screen.walk_children(with_self=True):
         widget._styles_cache.clear()
         widget._set_dirty()
+        if isinstance(widget, Parts):  # its parts' lines too
+            widget._strips.clear()
+            widget._lines_width = -1
     fresh = Terminal(width, height)
     fresh.apply(list(app.console.render(app.screen._compositor.render_update(full=True))))
     return fresh
@@ -100,3 +104,30 @@ async def test_the_frames_sent_add_up_to_the_screen(slug: str, size: tuple[int, 
             assert not stale, f"after action {checked + 1}: {len(stale)} stale cells, {stale[:5]}"
             checked += 1
         assert checked >= 10
+
+
+@pytest.mark.parametrize("slug", ["shardhunters", "comic-hunters", "whoosh"])
+async def test_the_board_is_drawn_afresh_in_a_new_theme(slug: str) -> None:
+    """High contrast turned on (and off) in the middle of a game: the board's parts, kept
+    as drawn, must take the new theme's colours at once, not as each part next changes."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    terminal = Terminal(80, 24)
+    _sent(app, terminal)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        options = {"turn_timer": 0} if slug == "whoosh" else {}
+        app.start_game(TableSetup(slug, seats, options, 1))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        while not screen.latest or screen._refresh_pending:
+            await pilot.pause()
+        await pilot.pause()
+        for high in (True, False):
+            app.settings.high_contrast = high
+            app.apply_settings()
+            await pilot.pause()
+            await asyncio.sleep(0.05)
+            await pilot.pause()
+            fresh = _afresh(app)
+            stale = [at for at, cell in fresh.cells.items() if terminal.cells.get(at) != cell]
+            assert not stale, f"high contrast {high}: {len(stale)} stale cells, {stale[:5]}"

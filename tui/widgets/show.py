@@ -19,6 +19,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
@@ -123,11 +124,13 @@ class Parts(Widget):
         self._keys: dict[str, Hashable] = {}
         self._contents: dict[str, RenderableType] = {}
         self._hidden: set[str] = set()
-        self._strips: dict[str, tuple[int, list[Strip]]] = {}
-        """Per part, the width it was rendered at and its lines."""
+        self._strips: dict[str, tuple[int, Style, list[Strip]]] = {}
+        """Per part, the width and the style (colours) it was rendered in, and its lines."""
         self._lines: list[Strip] = []
         self._lines_width = -1
         """The width ``_lines`` were put together at (-1: to be put together again)."""
+        self._lines_style: Style | None = None
+        """The style ``_lines`` were drawn in: another (a new theme) draws them again."""
 
     def show(self, name: str, key: Hashable, build: Callable[[], RenderableType]) -> bool:
         """Show ``build()`` as part ``name`` unless ``key`` equals the key it last showed;
@@ -193,13 +196,14 @@ class Parts(Widget):
     def _part(self, name: str, width: int) -> list[Strip]:
         if name in self._hidden or name not in self._contents:
             return []
+        style = self.visual_style
         kept = self._strips.get(name)
-        if kept is not None and kept[0] == width:
-            return kept[1]
+        if kept is not None and kept[0] == width and kept[1] == style:
+            return kept[2]
         visual = visualize(self, self._contents[name], markup=False)
         # As tall as its lines: a Static measures them first (a second render), to ask for it.
-        strips = Visual.to_strips(self, visual, width, None, self.visual_style)
-        self._strips[name] = (width, strips)
+        strips = Visual.to_strips(self, visual, width, None, style)
+        self._strips[name] = (width, style, strips)
         return strips
 
     def _put_together(self, width: int) -> list[Strip]:
@@ -218,17 +222,21 @@ class Parts(Widget):
                     line = part[y] if y < len(part) else blank
                     cells += [line.extend_cell_length(column, style).crop(0, column), gap]
                 lines.append(Strip.join(cells[:-1]))
-        self._lines, self._lines_width = lines, width
+        self._lines, self._lines_width, self._lines_style = lines, width, self.visual_style
         return lines
 
+    def _stale(self, width: int) -> bool:
+        """Whether the lines were put together at another width or in another style."""
+        return self._lines_width != width or self._lines_style != self.visual_style
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if self._lines_width != width:
+        if self._stale(width):
             self._put_together(width)
         return len(self._lines)
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
-        if self._lines_width != width:
+        if self._stale(width):
             self._put_together(width)
         if y < len(self._lines):
             return self._lines[y]
