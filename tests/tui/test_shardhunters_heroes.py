@@ -152,3 +152,34 @@ def test_a_side_with_nothing_to_choose_is_not_said_to_be_choosing() -> None:
             seat = min(acting)
             match.act(seat, rng.choice(match.legal(seat)))
     assert seen >= 20
+
+
+def _choosing_heroes() -> Match:
+    """Seat 0 to stand up its active heroes, with four or more to choose from."""
+    for seed in range(80):
+        match = Match.new("shardhunters", 4, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            phase = match.state.phase
+            if phase == "choose" and 0 in match.to_act() and len(match.state.teams[0]) >= 4:
+                return match
+            match.act(seat, rng.choice(match.legal(seat)))
+    raise AssertionError("no such position")
+
+
+async def test_the_heroes_to_stand_up_say_their_abilities_whole_on_a_roomy_screen() -> None:
+    """At 160x45 the heroes to stand up read "least 3 cards of" and stopped, the line with
+    the ellipsis cut off the card, seven rows empty under the board: the choice is the
+    decision, its cards say it whole where the rows exist."""
+    seats = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in (2, 3, 4)))
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        match = _choosing_heroes()
+        _, table = await held_table_at(pilot, match, seats)
+        await pilot.pause()
+        text = screen_text(app)
+        boxes = _boxes(text)
+        for hero in match.state.teams[0]:
+            assert boxes.get(hero_name(hero)) == f"stand {HEROES[hero].ability}", text
+        await table.close()

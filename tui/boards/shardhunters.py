@@ -863,7 +863,11 @@ class Board(ChoiceRowBoard):
         box_width = hero_width(width, len(choices)) if heroes else 14
         lines = 0 if width < 100 else 3 if heroes else 1
         if heroes and self._room() >= 30:
-            lines = 3
+            # The choice is the decision: its heroes' abilities whole (the verb above),
+            # up to HERO_CHOICE_LINES; the table's cards give way (see _pick_detail).
+            abilities = (HEROES[c.key[1]].ability for c in choices if isinstance(c.key, tuple))
+            need = max(len(textwrap.wrap(a, box_width - 2)) for a in abilities)
+            lines = 1 + min(need, HERO_CHOICE_LINES)
         if not heroes and lines:
             # The Tavern's and Yusuf's choices say what they do whole ("Pay 3…" was cut
             # with rows to spare): a card wide enough for the longest, on two lines.
@@ -894,6 +898,10 @@ def _beside(label: list[Text], body: list[Text], width: int) -> list[Text]:
         out.append(Text.assemble(cell, line, no_wrap=True))
     return out
 
+
+HERO_CHOICE_LINES = 7
+"""At most this many lines of ability on a hero to choose: every ability fits in 7 on a card
+25 wide; a narrower card cuts the longest, and the details line says it whole."""
 
 KEPT_HEIGHTS = 512
 """How many parts' heights a board keeps (any more, and it starts again)."""

@@ -457,12 +457,14 @@ def choice_box(key: Hashable, label: str, width: int, selected: bool, lines: int
     """A choice that is not a card in hand: a hero, the Tavern's buttons, a guess."""
     assert isinstance(key, tuple)
     if key[0] == "hero":
-        words = tuple(_wrap(HEROES[key[1]].ability, width - 2, lines))
+        # ``lines`` under the name: the verb, then the ability (cut with an ellipsis that
+        # shows: the line holding it was dropped off the card).
+        words = tuple(_wrap(HEROES[key[1]].ability, width - 2, lines - 1))
         verb = label.split(" ")[0]
         return CardBox(
             "",
             hero_name(key[1]),
-            (verb.lower(), *words)[: lines + 1] if lines else (),
+            (verb.lower(), *words) if lines else (),
             width=width,
             legal=True,
             selected=selected,
