@@ -76,3 +76,20 @@ def test_every_negative_number_whoosh_shows_has_a_minus_sign() -> None:
     assert any("−1" in text for text in texts)
     wrong = sorted({text for text in texts if HYPHEN_MINUS.search(text)})
     assert not wrong, wrong
+
+
+def test_a_mistake_says_what_was_grabbed_in_one_sentence() -> None:
+    """ "You grabbed the Ghoul: ice, sword without all its symbols revealed: a mistake, …"
+    read as if the sword lacked something, with two colons in one line: the Monster's
+    symbols in brackets, then why it was a mistake."""
+    match = Match.new("whoosh", 2, seed=3, options={"tie_window": 0, "fair_remote": False})
+    events = match.act(1, ("claim", 0, match.state.generation))
+    monster = match.view(None)["mistakes"][1][-1]
+    from core.games.whoosh.data import MONSTER_BY_ID
+
+    m = MONSTER_BY_ID[monster]
+    (text,) = [with_names(e["text"], ["Ala", "Olek"]) for e in events if e["type"] == "mistake"]
+    assert text == (
+        f"Olek grabbed the {m.name} ({', '.join(m.symbols)}) before all its symbols were "
+        "out: a mistake, face-down for −1."
+    )

@@ -596,8 +596,8 @@ def _settle(state: State) -> tuple[State, list[Event]]:
         events.append(
             _event(
                 "mistake",
-                f"{{p{seat}}} grabbed {monster_words(monster)} without all its symbols "
-                "revealed: a mistake, face-down for −1.",
+                f"{{p{seat}}} grabbed the {monster.name} ({', '.join(monster.symbols)}) "
+                "before all its symbols were out: a mistake, face-down for −1.",
                 seat=seat,
                 slot=slot,
             )
