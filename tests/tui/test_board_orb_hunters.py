@@ -401,13 +401,14 @@ async def test_the_board_fits_80x24_with_the_log_and_the_footer(
     players: int, seed: int, moves: int, options: dict[str, bool]
 ) -> None:
     """At the 80×24 floor the board takes at most the 17 rows the game screen leaves it
-    (banner, status, a three-line log and the footer), whatever the count and variant."""
+    (banner, status, a three-line log and the footer), whatever the count and variant;
+    one more only for the details line's second row (the log keeps two lines)."""
     update = _acting_update(_played(players, seed, moves, options))
     async with BoardApp(update).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         shown = pilot.app.query_one(board.Board)
-        assert shown.outer_size.height <= 17
-        assert shown.fit is not None and shown.fit.height <= 17
+        assert shown.fit is not None and shown.fit.height <= 16 + shown.fit.details_rows
+        assert shown.outer_size.height <= 16 + shown.fit.details_rows
         assert len(board.prompt(update, shown.keys, shown.choices)) <= 78
 
 
@@ -804,7 +805,8 @@ async def test_a_marker_choice_names_its_player_whole_or_cut_between_words(playe
     async with BoardApp(update).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         shown = pilot.app.query_one(board.Board)
-        assert shown.outer_size.height <= 17
+        assert shown.fit is not None
+        assert shown.outer_size.height <= 16 + shown.fit.details_rows
         row = shown.parts.shown("choices")
         assert row is not None
         boxes = _boxes([line.plain for line in row.renderables])  # type: ignore[attr-defined]
@@ -824,3 +826,40 @@ async def test_a_marker_choice_names_its_player_whole_or_cut_between_words(playe
         # Four players have the room (a second line); five keep the two names that fit
         # beside three cut ones (the row has 71 cells: ▲ Red (Ewa) ■ Green (Ala) ● Blue …).
         assert whole == (len(keys) if players == 4 else 2)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (5, 2)])
+async def test_the_details_line_says_a_choice_whole_on_two_rows_and_stays_put(
+    players: int, seed: int
+) -> None:
+    """At 80x24 "i ▸ Attract Trenti 2 for Red from relic 1. It gives 3 wounds; Gift: give
+    it …" was cut mid-sentence. A text of the position longer than the board takes two rows,
+    kept for the position so the cursor never moves the board: a row the board leaves over
+    (five players), else one of the log's three lines (four players; the pouches and the
+    relics keep their words), and the board and the log still fit the terminal."""
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.widgets.event_log import EventLog
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _played(players, seed, 8)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        parts = screen.query_one("#oh-parts", Parts)
+        rows, above, whole = set(), set(), 0
+        for step in [board.NEXT_CHOICE] * len(shown.choices) + ["up", "up", "down", "left"]:
+            await pilot.press(step)
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            detail = f"i ▸ {shown.details()}"
+            choice = next((c for c in shown.choices if c.key == shown._cursor_key()), None)
+            if choice is not None:
+                assert f"i ▸ {choice.label}." in text  # the choice's words, whole
+            if len(detail) <= 140:  # two rows of 78 hold it, cut at words or not
+                assert detail in text, detail
+                whole += len(detail) > 78
+            rows.add(parts.rows("details"))
+            above.add(sum(parts.rows(p) for p in board.PARTS[: board.PARTS.index("details")]))
+            log = screen.query_one(EventLog).region
+            assert log.height >= 3 and shown.region.bottom <= log.y  # a border, 2 lines
+        assert rows == {2} and len(above) == 1 and whole, (rows, above, whole)

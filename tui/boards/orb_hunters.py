@@ -21,6 +21,7 @@ import textwrap
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -311,8 +312,24 @@ class Board(Widget, can_focus=True):
                 bool(keys),
                 lines_of(words, width),
                 choice_lines(view, names, keys, width - 7),
+                self._details_rows(width),
             )
         return self.fit
+
+    def _details_rows(self, width: int) -> int:
+        """Two when the details of anything the cursor can rest on in this position (a
+        card in hand, a relic, a pouch, a choice) are longer than the board is wide: "i ▸
+        Attract Trenti 2 for Red from relic 1. It gives 3 wounds; Gift: give it …" was
+        cut at 80 columns. For the whole position, so the cursor never moves the board."""
+        assert self.update is not None
+        view = self.update.view
+        choices = self.choices
+        keys: list[Hashable] = [("card", c) for c in self._cards(view)]
+        keys += [("column", i) for i in range(len(view["row"]))]
+        keys += [("pouch", seat) for seat in range(view["players"])]
+        keys += self._choice_keys()
+        texts = (self._details_of(key, choices) for key in keys)
+        return 2 if any(cell_len(f"i ▸ {text}") > width for text in texts) else 1
 
     def row_keys(self, row: int) -> list[Hashable]:
         """The keys the cursor can visit on a row (none on a row not drawn)."""
@@ -369,13 +386,16 @@ class Board(Widget, can_focus=True):
 
     def details(self) -> str:
         """The full text of what the cursor is on, led by the choice's full wording."""
+        return self._details_of(self._cursor_key(), self.choices)
+
+    def _details_of(self, key: Hashable | None, choices: Sequence[Choice]) -> str:
+        """`details` with the cursor on ``key``, ``choices`` the legal next steps."""
         update = self.update
-        key = self._cursor_key()
         if update is None or not isinstance(key, tuple):
             return ""
         view, names = update.view, update.names
         kind, value = key
-        choice = next((c for c in self.choices if c.key == key), None)
+        choice = next((c for c in choices if c.key == key), None)
         lead = f"{choice.label}. " if choice is not None else ""
         if kind == "card":
             body = adventurer_text(view, value, names, placed=False)
@@ -523,7 +543,7 @@ class Board(Widget, can_focus=True):
         parts.set_shown("key", layout.key)
         if layout.key:
             parts.show("key", width, lambda: self._key(width))
-        rows = 2 if layout.full else 1
+        rows = layout.details_rows
         parts.show(
             "details", (detail, width, rows), lambda: self._details_line(detail, width, rows)
         )
@@ -762,8 +782,9 @@ class Board(Widget, can_focus=True):
 
     @staticmethod
     def _details_line(detail: str, width: int, rows: int) -> Text:
-        """What the cursor is on, in ``rows`` lines at most (``i`` shows all of it)."""
-        line = details_lines(f"i ▸ {detail or '—'}", width, rows, pad=False)
+        """What the cursor is on, in ``rows`` lines (``i`` shows all of it), blank ones
+        after a shorter text: the lines under it stay where they are."""
+        line = details_lines(f"i ▸ {detail or '—'}", width, rows)
         line.stylize("bold not italic", 0, 3)
         return line
 

@@ -48,6 +48,9 @@ class Layout:
     """Lines of a relic card's points and effect at 80 columns (two: in words)."""
     choice_lines: int = 1
     """Lines of a choice card at 80 columns (two: a player's name under its marker)."""
+    details_rows: int = 1
+    """Rows of the details line (two at full size; at 80 columns when a text of the
+    position is longer than the board is wide)."""
 
 
 def lines_of(text: str, width: int) -> int:
@@ -106,18 +109,24 @@ def choose_layout(
     choosing: bool,
     prompt_rows: int = 1,
     choice_lines: int = 1,
+    details_rows: int = 1,
 ) -> Layout:
     """The richest layout whose height fits ``height`` rows at ``width`` columns; the
     80×24 floor uses short forms and still shows everything a decision needs.
 
     ``choice_lines`` two: the choice cards at 80 columns want a second line (a player's
     name whole under its marker), which comes before the relics' points in words; the
-    layouts with one line are tried when no layout has the row for it."""
-    if choice_lines > 1:
-        layout = _fitting(update, width, height, choosing, prompt_rows, choice_lines)
-        if layout.height <= height:
-            return layout
-    return _fitting(update, width, height, choosing, prompt_rows, 1)
+    layouts with one line are tried when no layout has the row for it. ``details_rows``
+    two: the details line wants a second row at 80 columns (a choice's whole text). It
+    never costs the board its words (the pouches' lines and the relics' points in words
+    were newcomers' fixes): it takes a row left over, else one more than ``height`` (the
+    game screen's log gives one of its three lines)."""
+    layout = _fitting(update, width, height, choosing, prompt_rows, choice_lines)
+    if choice_lines > 1 and layout.height > height:
+        layout = _fitting(update, width, height, choosing, prompt_rows, 1)
+    if details_rows > 1 and not layout.full:
+        layout = replace(layout, details_rows=2, height=layout.height + 1)
+    return layout
 
 
 def _fitting(
@@ -199,6 +208,7 @@ def _fitting(
             height=total,
             point_lines=point_lines,
             choice_lines=1 if full or not choosing else choice_lines,
+            details_rows=2 if full else 1,
         )
         candidates.append(layout)
         if total <= height and (not full or column >= 16):
