@@ -183,3 +183,24 @@ async def test_the_heroes_to_stand_up_say_their_abilities_whole_on_a_roomy_scree
         for hero in match.state.teams[0]:
             assert boxes.get(hero_name(hero)) == f"stand {HEROES[hero].ability}", text
         await table.close()
+
+
+def test_a_sides_height_is_measured_as_it_is_drawn() -> None:
+    """The board picks its detail from heights measured without making the cards: each
+    must be the number of lines the side then draws, at every level and width."""
+    from tests.tui.board_helpers import update_of
+    from tui.boards.shardhunters_table import WHOLE, Detail, side_height, side_lines
+
+    details = [Detail(0, False, False)] + [
+        Detail(a, True, True, r) for a in (WHOLE, 6, 3, 1) for r in (WHOLE, 2, 1, None)
+    ]
+    checked = 0
+    for players, least in ((3, 6), (4, 5), (2, 3)):
+        update = update_of(_big_team(players, least), 0)
+        for width in (38, 51, 64, 78, 104):
+            for side in range(players):
+                for detail in details:
+                    drawn = len(side_lines(update, side, width, detail, None))
+                    assert side_height(update, side, width, detail) == drawn, (width, detail)
+                    checked += 1
+    assert checked > 300

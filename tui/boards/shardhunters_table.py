@@ -10,6 +10,7 @@ always cards: glyph, value and colour word (a colour is never told by colour alo
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -250,9 +251,50 @@ def side_lines(
 
 
 def side_height(update: Update, side: int, width: int, detail: Detail) -> int:
-    """How many lines ``side_lines`` makes, without drawing the heroes' cards."""
-    labels, rows = side_parts(update, side, width, detail, None)
-    return len(labels) + sum(row.height(width) for row in rows or ())
+    """How many lines ``side_lines`` makes, without making the heroes' cards: from how
+    many lines each ability wraps to (a board tries some sixty levels of detail, and made
+    every card of every side at each)."""
+    view = update.view
+    team = shown_team(view, side)
+    if not detail.ability or not team:
+        labels, rows = side_parts(update, side, width, detail, None)
+        return len(labels) + sum(row.height(width) for row in rows or ())
+    height = len(_labels(update, side, width))
+    active = active_heroes(view, side)
+    card_width = hero_width(width, len(team))
+    per_row = max(1, (width + 1) // (card_width + 1))
+    for start in range(0, len(team), per_row):
+        group = team[start : start + per_row]
+        body = max(
+            1 + min(_wrapped(HEROES[hero].ability, card_width - 2), detail.lines(hero in active))
+            for hero in group
+        )
+        height += body + 2
+    return height
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrapped(text: str, width: int) -> int:
+    """How many lines ``text`` wraps to in ``width`` cells."""
+    return len(textwrap.wrap(text, width))
+
+
+def _labels(update: Update, side: int, width: int) -> list[Text]:
+    """A side's lines of words above its heroes' cards: its name and facts, its note."""
+    note = update.notes.get(side)
+    label = side_label(update, side, short=False)
+    labels = [label]
+    if label.cell_len > width:
+        # Too long for its column: the name on one line, the facts on the next.
+        turn = "▶ " if side in update.acting and update.outcome is None else "  "
+        name = Text(f"{turn}{marker(update, side)} {title(update, side)}", style="bold")
+        short = len(side_facts(update, side, False)) > width - 4
+        labels = [name, Text(f"    {side_facts(update, side, short)}")]
+    if note:
+        labels.append(Text(f"    {note}", style="italic"))
+    for line in labels:
+        line.truncate(width, overflow="ellipsis")
+    return labels
 
 
 def side_parts(
@@ -269,18 +311,7 @@ def side_parts(
         if note:
             out.append(Text(f"    {note}", style="italic"))
         return out, None
-    label = side_label(update, side, short=False)
-    labels = [label]
-    if label.cell_len > width:
-        # Too long for its column: the name on one line, the facts on the next.
-        turn = "▶ " if side in update.acting and update.outcome is None else "  "
-        name = Text(f"{turn}{marker(update, side)} {title(update, side)}", style="bold")
-        short = len(side_facts(update, side, False)) > width - 4
-        labels = [name, Text(f"    {side_facts(update, side, short)}")]
-    if note:
-        labels.append(Text(f"    {note}", style="italic"))
-    for line in labels:
-        line.truncate(width, overflow="ellipsis")
+    labels = _labels(update, side, width)
     if not team:
         return labels, [CardRow((), empty="(no heroes)")]
     card_width = hero_width(width, len(team))
