@@ -863,3 +863,25 @@ async def test_the_details_line_says_a_choice_whole_on_two_rows_and_stays_put(
             log = screen.query_one(EventLog).region
             assert log.height >= 3 and shown.region.bottom <= log.y  # a border, 2 lines
         assert rows == {2} and len(above) == 1 and whole, (rows, above, whole)
+
+
+def test_an_empty_pouch_says_no_relics() -> None:
+    """At the end of a game at 80x24 a pouch read "▲ Bot 4 (normal, Red): 0 relics: wealth
+    0, 0 wounds" under lines of "4 relics, wealth 9, wounds 12": an empty pouch has no
+    relics, as its short form already says."""
+    view = _played(4, 3, 0).view(0)
+    view = {**view, "pouches": [[], *view["pouches"][1:]], "pouch_sizes": [0, 1, 1, 1]}
+    assert cards.pouch_facts(view, 0) == "no relics"
+    assert cards.pouch_facts(view, 1) == "1 relic: wealth 1, 0 wounds"
+
+
+def test_a_marker_choice_names_its_player_without_nested_brackets() -> None:
+    """At 80x24 the details read "i ▸ Red marker (Bot 4 (normal)). ▲ Red, played by …":
+    a bot's name has brackets of its own, and nested ones read badly (aloud too)."""
+    match = _until_pending(4, 0, {"mark"})
+    seat = min(match.to_act())
+    update = update_of(match, seat, names=("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4"))
+    labels = [c.label for a in update.legal for path in board.paths(update, a) for c in path]
+    marks = [label for label in labels if " marker" in label]
+    assert marks and not any(re.search(r"\([^)]*\(", label) for label in marks), marks
+    assert any(label.endswith(" marker for Bot 2 (normal)") for label in marks), marks

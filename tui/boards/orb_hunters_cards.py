@@ -537,8 +537,10 @@ def pouch_facts(view: dict[str, Any], seat: int) -> str:
     """A pouch's public totals in words (its size only in Hidden Treasures)."""
     size = view["pouch_sizes"][seat]
     many = f"{size} relic{'' if size == 1 else 's'}"
+    if not size:
+        return "no relics"
     if view["pouches"] is None:
-        return f"{many}, face down" if size else "no relics"
+        return f"{many}, face down"
     totals = pouch_totals(view["pouches"][seat])
     net = totals.net_wounds
     wounds = f"{totals.wounds} wound{'' if totals.wounds == 1 else 's'}"

@@ -103,7 +103,7 @@ def paths(update: Update, action: Action) -> list[Path]:
         ]
     if verb == "mark":
         colour = action[1]
-        words = f"{ADVENTURER_NAMES[colour]} marker ({embodied(update, colour)})"
+        words = f"{ADVENTURER_NAMES[colour]} marker for {embodied(update, colour)}"
         return [(Choice(("colour", colour), words),)]
     if verb in ("gift", "exchange"):
         seat = action[1]
