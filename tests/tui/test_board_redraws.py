@@ -75,7 +75,9 @@ async def _play(
         return counts["show"], counts["draw"], counts["resize"]
 
 
-@pytest.mark.parametrize("slug", ["shardhunters", "superbohaterowie", "whoosh", "orb-hunters"])
+@pytest.mark.parametrize(
+    "slug", ["shardhunters", "superbohaterowie", "whoosh", "orb-hunters", "comic-hunters"]
+)
 async def test_an_update_draws_the_board_once(slug: str) -> None:
     shows, draws, _ = await _play(slug, (80, 24), 40)
     assert shows >= 10

@@ -22,6 +22,9 @@ from tui.widgets.show import Parts
 
 Cell = tuple[str, Any]
 
+ALL_BOARDS = ["shardhunters", "comic-hunters", "whoosh", "superbohaterowie", "orb-hunters"]
+"""Every game's board draws with `Parts` now: each is checked."""
+
 
 class Terminal:
     """The cells a terminal shows after the frames it was sent."""
@@ -73,7 +76,7 @@ def _afresh(app: HuntersApp[Any]) -> Terminal:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
-@pytest.mark.parametrize("slug", ["shardhunters", "comic-hunters", "whoosh"])
+@pytest.mark.parametrize("slug", ALL_BOARDS)
 async def test_the_frames_sent_add_up_to_the_screen(slug: str, size: tuple[int, int]) -> None:
     app = HuntersApp(Settings(bot_delay=0, summaries=False))
     terminal = Terminal(*size)
@@ -106,7 +109,7 @@ async def test_the_frames_sent_add_up_to_the_screen(slug: str, size: tuple[int, 
         assert checked >= 10
 
 
-@pytest.mark.parametrize("slug", ["shardhunters", "comic-hunters", "whoosh"])
+@pytest.mark.parametrize("slug", ALL_BOARDS)
 async def test_the_board_is_drawn_afresh_in_a_new_theme(slug: str) -> None:
     """High contrast turned on (and off) in the middle of a game: the board's parts, kept
     as drawn, must take the new theme's colours at once, not as each part next changes."""
