@@ -165,3 +165,38 @@ async def test_keys_not_compact_are_padded_as_footers_are() -> None:
         await pilot.click(KeyFooter, offset=(3, 0))  # "Go"
         await pilot.pause()
         assert app.went == 1
+
+
+class _Crowded(App[None]):
+    """A table's keys at 80 columns with Undo offered: one column too many in full words."""
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "a", "Next choice"),
+        Binding("enter", "b", "Choose"),
+        Binding("escape", "c", "Back"),
+        Binding("i", "d", "Details"),
+        Binding("H", "e", "History"),
+        Binding("u", "f", "Undo"),
+        Binding("q", "g", "Leave"),
+        Binding("ctrl+q", "h", "Quit"),
+        Binding("f1", "k", "Help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield KeyFooter()
+
+
+async def test_keys_that_do_not_fit_say_their_first_word_and_every_key_stays_whole() -> None:
+    """'n Next choice ⏎ Choose esc Back i Details H History u Undo q Leave ^q Quit f1 Help'
+    is 81 columns: at 80 the footer cut 'f1 Help' to 'f1 He'. A line too long says each
+    key's first word ('n Next'); at a width that holds it, the full words come back."""
+    app = _Crowded()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        line = _line(app)
+        assert "f1 Help" in line and "n Next " in line and "Next choice" not in line, line
+        assert len(line) <= 80
+        await pilot.resize_terminal(100, 5)
+        await pilot.pause()
+        assert "n Next choice ⏎" in _line(app)

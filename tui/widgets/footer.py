@@ -81,6 +81,8 @@ class KeyFooter(Static, can_focus=False):
         self._hover: int | None = None
         self._line: Text | None = None
         """The line of keys as last drawn in words and styles."""
+        self._drawn_width = 0
+        """The width the line was last put together for (its words depend on it)."""
         self._drawn: dict[Hashable, Strip] = {}
         """Lines of keys as shown on screen, by their words, styles and width."""
 
@@ -114,7 +116,20 @@ class KeyFooter(Static, can_focus=False):
 
     def _draw(self) -> None:
         """The line: "key description" per key, a space between keys. Never laid out again:
-        the footer is one line as wide as the screen whatever it says."""
+        the footer is one line as wide as the screen whatever it says. Keys whose words
+        would not fit say their first word ("n Next" for "n Next choice"): at 80 columns,
+        Undo offered cut "f1 Help" to "f1 He"."""
+        self._draw_line(short=False)
+        width = self.size.width
+        if width and self._line is not None and self._line.cell_len > width:
+            self._draw_line(short=True)
+        self._drawn_width = width
+
+    def on_resize(self) -> None:
+        if self.size.width != self._drawn_width and self.keys:
+            self._draw()
+
+    def _draw_line(self, *, short: bool) -> None:
         key_style = self.get_component_rich_style("footer-key--key")
         words_style = self.get_component_rich_style("footer-key--description")
         hover_style = self.get_component_rich_style("footer-key--hover", partial=True)
@@ -125,14 +140,15 @@ class KeyFooter(Static, can_focus=False):
         for index, key in enumerate(self.keys):
             start = len(line)
             extra = Style() if key.enabled else dim
-            if not key.description:
+            words = key.description.split(" ", 1)[0] if short else key.description
+            if not words:
                 line.append(key.display, key_style + extra)
             elif compact:
                 line.append(key.display, key_style + extra)
-                line.append(" " + key.description, words_style + extra)
+                line.append(" " + words, words_style + extra)
             else:
                 line.append(f" {key.display} ", key_style + extra)
-                line.append(f"{key.description} ", words_style + extra)
+                line.append(f"{words} ", words_style + extra)
             if index == self._hover:
                 line.stylize(hover_style, start)
             self._spans.append((start, len(line)))
