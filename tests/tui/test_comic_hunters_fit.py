@@ -374,3 +374,46 @@ def test_the_convention_grid_at_80x24_never_cuts_a_hero_mid_word() -> None:
                 card = grid[row * 5 + col]
                 if card is not None:
                     assert not _cut_mid_word(cell, card), (cell, card, lines[1 + row].plain)
+
+
+async def test_a_store_team_up_is_said_whole_at_80x24_and_the_board_stays_put() -> None:
+    """Found in play, the first Store of a 4-player game at 80x24: "▶ 4 of 4: Pick Team-Up:
+    Spider-Man & Doctor Strange #93 (2021; Spider-Man & …" lost the card's value and
+    Highlight ("value 1; Epic Battle") with the empty hand taking two rows. The line takes
+    two rows for the whole position (any choice longer than the board is wide), so every
+    choice is said whole and moving the cursor never moves the lines under it."""
+    from core.table import Seat, TableSetup
+    from tests.tui import screen_text
+    from tests.tui.game_driver import settle
+    from tui.app import HuntersApp
+    from tui.screens.game import GameScreen
+    from tui.settings import Settings
+
+    seats = (Seat("Ala"), *(Seat(f"Bot {i}", "bot", "normal") for i in (2, 3, 4)))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(TableSetup(SLUG, seats, {}, 20))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        widget: Any = screen.query_one("#board")
+        labels = [c.label for c in widget.choices]
+        assert any("Spider-Man & Doctor Strange" in label for label in labels), labels
+        marks: set[tuple[int, ...]] = set()
+        for index, label in enumerate(labels):
+            widget.cursor = index
+            widget._draw()
+            await pilot.pause()
+            rows = [row.strip() for row in screen_text(app).splitlines()]
+            said = " ".join(rows)
+            assert f"▶ {index + 1} of {len(labels)}: {label}" in said, rows
+            assert not any(row.endswith(MORE) for row in rows), rows  # the prompt too
+            marks.add(
+                tuple(
+                    i
+                    for i, row in enumerate(rows)
+                    if row.startswith(("▶ You", "Store:", "Your hand", "▶ 1 of", "▶ 4 of"))
+                )
+            )
+        starts = {m[:3] for m in marks}
+        assert len(starts) == 1, marks  # the board above the details line never moved

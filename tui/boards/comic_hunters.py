@@ -27,6 +27,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 
@@ -407,9 +409,14 @@ def _stage_words(update: Update) -> str:
 
 
 def prompt(
-    update: Update, keys: Sequence[Hashable], choices: Sequence[Choice], plain: bool = False
+    update: Update,
+    keys: Sequence[Hashable],
+    choices: Sequence[Choice],
+    plain: bool = False,
+    short: bool = False,
 ) -> str:
-    """What to do now, in words (``plain``: for the screen-reader list of choices)."""
+    """What to do now, in words (``plain``: for the screen-reader list of choices;
+    ``short``: only the arrows of the keys, as the footer names Enter, Esc and i)."""
     if update.outcome is not None:
         return "Game over. Press Enter for the results."
     seat = update.seat
@@ -421,6 +428,8 @@ def prompt(
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
+        else f"{TARGET}: choices, ←→ move"
+        if short
         else f"{TARGET}: choices. ←→ move, Enter take, Esc back, i details"
     )
     step = f" Step {len(keys) + 1}." if keys else ""
@@ -599,6 +608,9 @@ class _Asked:
             return False
         return all(focus.of(*keys) == answer for keys, answer in self._asked.items())
 
+
+_MEASURE = Console(width=400, color_system=None)
+"""Wraps text for measuring only: never prints."""
 
 PARTS = ("head", "players", "place", "hand", "choice")
 """The board's parts, top to bottom, as lines of one widget (`Parts`); each redraws only
@@ -886,6 +898,7 @@ class Board(ChoiceRowBoard):
             return made[key]
 
         drawn = {part: make(part, levels[part]) for part in PARTS}
+        label_rows = self._label_rows(width)
         deciding = {
             part
             for part in ("place", "hand")
@@ -898,8 +911,11 @@ class Board(ChoiceRowBoard):
                     continue
                 smaller = make(part, levels[part] - 1)
                 saved = len(drawn[part]) - len(smaller)
-                # The parts the choices are in shrink last: the decision keeps its cards.
+                # The parts the choices are in shrink last: the decision keeps its cards;
+                # after them the choice's own words, whole in the rows they need.
                 rank = (0 if part in deciding else 1, saved)
+                if part == "choice" and CHOICE_LINES[levels[part] - 1][0] < label_rows:
+                    rank = (-1, saved)
                 if saved > 0 and (best is None or rank > best[:2]):
                     best = (*rank, part, smaller)
             if best is None:
@@ -970,4 +986,17 @@ class Board(ChoiceRowBoard):
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
             line.append(choices[self.cursor].label)
         ask = Text(prompt(update, self.keys, choices), style="bold")
+        if len(ask.wrap(_MEASURE, width)) > counts[1]:  # the keys the footer names yield
+            ask = Text(prompt(update, self.keys, choices, short=True), style="bold")
         return [*wrapped(line, width, counts[0]), *wrapped(ask, width, counts[1])]
+
+    def _label_rows(self, width: int) -> int:
+        """The rows the choice under the cursor needs, for the whole position: two when
+        any choice is longer than the board is wide ("▶ 4 of 4: Pick Team-Up: Spider-Man
+        & Doctor Strange #93 (2021; Spider-Man & …" lost its value and Highlight), so
+        moving the cursor never moves the board."""
+        if not self._mine():
+            return 1
+        choices = self.choices
+        lines = (f"▶ {i + 1} of {len(choices)}: {c.label}" for i, c in enumerate(choices))
+        return 2 if any(cell_len(line) > width for line in lines) else 1

@@ -1094,6 +1094,8 @@ def hand_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
     hand = update.view["hand"]
     if hand is None:
         return []
+    if not hand:  # one line: "(0 cards, worth 0)" and "(empty)" under it said it twice
+        return [Text.assemble(("Your hand: ", "bold"), "empty")]
     cards = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
     label = f"Your hand ({cards}, worth {sum(CARD[c].value for c in hand)})"
     return cards_lines(hand, level, update, focus, width, label, "(empty)")
