@@ -189,8 +189,9 @@ class _Crowded(App[None]):
 
 async def test_keys_that_do_not_fit_say_their_first_word_and_every_key_stays_whole() -> None:
     """'n Next choice ⏎ Choose esc Back i Details H History u Undo q Leave ^q Quit f1 Help'
-    is 81 columns: at 80 the footer cut 'f1 Help' to 'f1 He'. A line too long says each
-    key's first word ('n Next'); at a width that holds it, the full words come back."""
+    is 81 columns: at 80 the footer cut 'f1 Help' to 'f1 He'. A line too long says the
+    longest key's first word ('n Next'); at a width that holds it, the full words come
+    back."""
     app = _Crowded()
     async with app.run_test(size=(80, 5)) as pilot:
         await pilot.pause()
@@ -200,3 +201,22 @@ async def test_keys_that_do_not_fit_say_their_first_word_and_every_key_stays_who
         await pilot.resize_terminal(100, 5)
         await pilot.pause()
         assert "n Next choice ⏎" in _line(app)
+
+
+class _TwoNexts(_Crowded):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *_Crowded.BINDINGS[:3],
+        Binding("c", "l", "Next game"),
+        *_Crowded.BINDINGS[3:],
+    ]
+
+
+async def test_a_shortened_key_never_says_what_another_key_says() -> None:
+    """Between two games of a Superbohaterowie series 'c Next game' stands beside 'n Next
+    choice': shortening both to 'Next' would leave two keys saying the same word."""
+    app = _TwoNexts()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        line = _line(app)
+        assert "Next game" in line or "Next choice" in line, line  # one says which
+        assert "f1 Help" in line, line

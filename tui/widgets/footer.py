@@ -116,20 +116,39 @@ class KeyFooter(Static, can_focus=False):
 
     def _draw(self) -> None:
         """The line: "key description" per key, a space between keys. Never laid out again:
-        the footer is one line as wide as the screen whatever it says. Keys whose words
-        would not fit say their first word ("n Next" for "n Next choice"): at 80 columns,
-        Undo offered cut "f1 Help" to "f1 He"."""
-        self._draw_line(short=False)
+        the footer is one line as wide as the screen whatever it says. While the keys would
+        not fit, the longest words say only their first ("n Next" for "n Next choice"),
+        unless another key says that word already: at 80 columns, Undo offered cut "f1 Help"
+        to "f1 He"."""
         width = self.size.width
-        if width and self._line is not None and self._line.cell_len > width:
-            self._draw_line(short=True)
+        short: set[int] = set()
+        self._draw_line(short)
+        while width and self._line is not None and self._line.cell_len > width:
+            said = {self._words(key, i in short) for i, key in enumerate(self.keys)}
+            longest = sorted(
+                (
+                    (-len(key.description), i)
+                    for i, key in enumerate(self.keys)
+                    if i not in short
+                    and " " in key.description
+                    and self._words(key, True) not in said
+                ),
+            )
+            if not longest:
+                break
+            short.add(longest[0][1])
+            self._draw_line(short)
         self._drawn_width = width
+
+    @staticmethod
+    def _words(key: Key, short: bool) -> str:
+        return key.description.split(" ", 1)[0] if short else key.description
 
     def on_resize(self) -> None:
         if self.size.width != self._drawn_width and self.keys:
             self._draw()
 
-    def _draw_line(self, *, short: bool) -> None:
+    def _draw_line(self, short: set[int]) -> None:
         key_style = self.get_component_rich_style("footer-key--key")
         words_style = self.get_component_rich_style("footer-key--description")
         hover_style = self.get_component_rich_style("footer-key--hover", partial=True)
@@ -140,7 +159,7 @@ class KeyFooter(Static, can_focus=False):
         for index, key in enumerate(self.keys):
             start = len(line)
             extra = Style() if key.enabled else dim
-            words = key.description.split(" ", 1)[0] if short else key.description
+            words = self._words(key, index in short)
             if not words:
                 line.append(key.display, key_style + extra)
             elif compact:
