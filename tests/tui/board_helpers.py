@@ -4,6 +4,7 @@ board's step-by-step choices can reach."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from typing import Any
 
 from core.engine import Action
 from core.match import Match
@@ -40,3 +41,19 @@ def reachable(update: Update, paths: Callable[[Update, Action], list[Path]]) -> 
 
     walk([])
     return reached
+
+
+def record_redraws(parts: Any) -> list[str]:
+    """The names of the parts ``parts`` (a `Parts`) redraws from now on, in order: its
+    ``show`` is wrapped to note each part it drew again."""
+    redrawn: list[str] = []
+    show = parts.show
+
+    def noted(name: str, *args: Any) -> bool:
+        drawn = bool(show(name, *args))
+        if drawn:
+            redrawn.append(name)
+        return drawn
+
+    parts.show = noted
+    return redrawn

@@ -24,7 +24,7 @@ from core.games.comic_hunters.data import (
 from core.match import Match
 from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
-from tests.tui.board_helpers import reachable, update_of
+from tests.tui.board_helpers import reachable, record_redraws, update_of
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
@@ -850,16 +850,7 @@ async def test_a_cursor_step_redraws_only_the_parts_it_touches_and_lays_out_noth
         widget.show(update_of(match, 0))
         await pilot.pause()
         parts = widget.query_one("#ch-parts", Parts)
-        redrawn: list[str] = []
-        show = parts.show
-
-        def counted(name: str, *args: Any) -> bool:
-            drawn = show(name, *args)
-            if drawn:
-                redrawn.append(name)
-            return drawn
-
-        parts.show = counted  # type: ignore[method-assign]
+        redrawn = record_redraws(parts)
         layouts: list[Any] = []
         screen: Any = app.screen
         layout = screen._refresh_layout

@@ -13,7 +13,7 @@ from core.games.shardhunters.data import HEROES
 from core.match import Match
 from core.table import Seat, TableSetup
 from tests.tui import BOX_DRAWING, screen_text
-from tests.tui.board_helpers import reachable, update_of
+from tests.tui.board_helpers import reachable, record_redraws, update_of
 from tests.tui.game_driver import settle
 from tests.tui.test_board_superbohaterowie import (
     bots_have_acted,
@@ -315,17 +315,7 @@ async def test_a_cursor_step_redraws_only_the_parts_it_touches() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _start(pilot, _setup((Seat("Ala"), Seat("Bot", "bot", "easy")), 5))
         await settle(pilot, screen)
-        redrawn: list[str] = []
-        parts = screen.query_one("#sh-parts", Parts)
-        show = parts.show
-
-        def counted(name: str, *args: Any) -> bool:
-            drawn = show(name, *args)
-            if drawn:
-                redrawn.append(name)
-            return drawn
-
-        parts.show = counted  # type: ignore[method-assign]
+        redrawn = record_redraws(screen.query_one("#sh-parts", Parts))
         await pilot.press(board.NEXT_CHOICE)
         await pilot.pause()
         assert "details" in redrawn

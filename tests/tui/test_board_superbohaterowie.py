@@ -13,7 +13,7 @@ from core.games.superbohaterowie.data import kind_of
 from core.match import Match
 from core.table import Seat, Table, TableSetup
 from tests.tui import screen_text
-from tests.tui.board_helpers import update_of
+from tests.tui.board_helpers import record_redraws, update_of
 from tests.tui.game_driver import move_cursor, play_by_keys, settle
 from tui.app import HuntersApp
 from tui.boards import superbohaterowie as board
@@ -280,17 +280,7 @@ async def test_a_cursor_step_redraws_only_the_parts_it_touches() -> None:
         await pilot.pause()
         screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
         await settle(pilot, screen)
-        redrawn: list[str] = []
-        parts = screen.query_one("#sb-parts", Parts)
-        show = parts.show
-
-        def counted(name: str, *args: Any) -> bool:
-            drawn = show(name, *args)
-            if drawn:
-                redrawn.append(name)
-            return drawn
-
-        parts.show = counted  # type: ignore[method-assign]
+        redrawn = record_redraws(screen.query_one("#sb-parts", Parts))
         await pilot.press("right")
         await pilot.pause()
         assert set(redrawn) == {"hand", "details"}

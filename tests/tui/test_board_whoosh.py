@@ -21,7 +21,7 @@ from core.games.whoosh.rules import can_capture
 from core.match import Match, Step
 from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
-from tests.tui.board_helpers import update_of
+from tests.tui.board_helpers import record_redraws, update_of
 from tui.app import HuntersApp, ReplayApp
 from tui.boards import whoosh as board
 from tui.boards import whoosh_faces as faces
@@ -885,17 +885,8 @@ async def test_a_reveal_redraws_only_the_parts_it_changed() -> None:
         for _ in range(3):
             await table.submit(table.match.state.turn, ("reveal",))
         await _until(pilot, lambda: widget.update.version == table.match.version)
-        redrawn: list[str] = []
         parts = widget.query_one(board.TableParts)
-        show = parts.show
-
-        def spy(name: str, *args: Any) -> bool:
-            drawn = show(name, *args)
-            if drawn:
-                redrawn.append(name)
-            return drawn
-
-        parts.show = spy
+        redrawn = record_redraws(parts)
         for _ in range(4):
             redrawn.clear()
             seat = table.match.state.turn
