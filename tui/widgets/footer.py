@@ -120,7 +120,8 @@ class KeyFooter(Static, can_focus=False):
         not fit, the longest words say only their first ("n Next" for "n Next choice"),
         unless another key says that word already: at 80 columns, Undo offered cut "f1 Help"
         to "f1 He"."""
-        width = self.size.width
+        # As wide as the screen: before its first layout, the app's width says how wide.
+        width = self.size.width or self.app.size.width
         short: set[int] = set()
         self._draw_line(short)
         while width and self._line is not None and self._line.cell_len > width:
