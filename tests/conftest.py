@@ -1,7 +1,10 @@
 """Suite-wide marks for running the suite on both cores (pytest-xdist).
 
-- Every network test is in the xdist group "net": one worker runs them one after another,
-  so two servers never race each other for the loopback.
+- Every network test that serves or connects is in the xdist group "net": one worker runs
+  them one after another, so two servers never race each other for the loopback. The
+  tests under tests/net/ that open no socket (`LOOPBACK_FREE`: the driver against a stand-in
+  channel, the hall and its apps in process) are shared out like any other: the "net"
+  worker is the suite's longest, and CI must stay under 25 minutes.
 - Tests whose assertions are timings (latency under attack, capture fairness, the tie
   window, load) are marked ``timing``: the README's test command runs them after the rest,
   alone, so no engine test on the other core decides whether they pass.
@@ -20,6 +23,21 @@ from pathlib import Path
 import pytest
 
 NET = Path(__file__).resolve().parent / "net"
+LOOPBACK_FREE = frozenset(
+    {
+        "test_driver.py",
+        "test_fastpath.py",
+        "test_hall.py",
+        "test_hall_app.py",
+        "test_identity.py",
+        "test_limits.py",
+        "test_lobby_footer.py",
+        "test_lobby_redraw.py",
+        "test_redraw_cost.py",
+        "test_undo_over_ssh.py",
+    }
+)
+"""Modules under tests/net/ whose tests open no socket and start no process."""
 TIMING = frozenset(
     {"test_hostile.py", "test_fairness.py", "test_tie_window_over_ssh.py", "test_load.py"}
 )
@@ -52,7 +70,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.fspath))
-        if NET in path.parents:
+        if NET in path.parents and path.name not in LOOPBACK_FREE:
             item.add_marker(pytest.mark.xdist_group("net"))
         if path.name in TIMING:
             item.add_marker(pytest.mark.timing)
