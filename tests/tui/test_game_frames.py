@@ -99,11 +99,7 @@ async def test_the_frames_sent_add_up_to_the_screen(slug: str, size: tuple[int, 
                 await screen.table.submit(seat, match.legal(seat)[0])
             except IllegalAction:  # Whoosh: a tie window settled the game's end meanwhile
                 break
-            await pilot.pause()
-            await asyncio.sleep(0.05)
-            await pilot.pause()
-            fresh = _afresh(app)
-            stale = [at for at, cell in fresh.cells.items() if terminal.cells.get(at) != cell]
+            stale = await _stale_cells(app, pilot, terminal)
             assert not stale, f"after action {checked + 1}: {len(stale)} stale cells, {stale[:5]}"
             checked += 1
         assert checked >= 10
@@ -128,9 +124,15 @@ async def test_the_board_is_drawn_afresh_in_a_new_theme(slug: str) -> None:
         for high in (True, False):
             app.settings.high_contrast = high
             app.apply_settings()
-            await pilot.pause()
-            await asyncio.sleep(0.05)
-            await pilot.pause()
-            fresh = _afresh(app)
-            stale = [at for at, cell in fresh.cells.items() if terminal.cells.get(at) != cell]
+            stale = await _stale_cells(app, pilot, terminal)
             assert not stale, f"high contrast {high}: {len(stale)} stale cells, {stale[:5]}"
+
+
+async def _stale_cells(app: HuntersApp, pilot: Any, terminal: Terminal) -> list[Any]:
+    """Once the frames have gone out: the cells where what the terminal shows differs from
+    the screen drawn afresh."""
+    await pilot.pause()
+    await asyncio.sleep(0.05)
+    await pilot.pause()
+    fresh = _afresh(app)
+    return [at for at, cell in fresh.cells.items() if terminal.cells.get(at) != cell]
