@@ -16,6 +16,13 @@ the one thing recovery may drop is a torn tail, the final frame a crash cut shor
 length plausible, its bytes the start of a frame, nothing after it that could be one). Even
 then the file as found is copied to ``NAME.damaged-TIME`` before it is cut, so a wrong
 guess loses nothing.
+
+Besides actions a record holds notes (:meth:`RecordWriter.note`): what the table saw that
+is no move, such as a stand-in bot taking a seat or the game's finish time. A note is a
+frame like an action's (a "message" blob, so the torn-tail rule holds for both) whose
+payload is a dict with a ``"note"`` key instead of a step; older records simply have none.
+Reading puts them in ``meta["notes"]`` (only when there are any), each with ``"actions"``:
+how many actions came before it.
 """
 
 from __future__ import annotations
@@ -40,8 +47,8 @@ hundreds of times more, and reading it all is quick."""
 MAX_FRAME = 64 * 1024
 """The largest frame: an action takes about 50 bytes, a header a few hundred."""
 MAX_ACTIONS = 50_000
-"""The most actions a record may hold: ten times the point where ``hunters sim`` calls a
-game stuck (5,000), seventy times the longest game measured (650)."""
+"""The most actions (and notes) a record may hold: ten times the point where ``hunters sim``
+calls a game stuck (5,000), seventy times the longest game measured (650)."""
 _START = codec.MAGIC + bytes((codec.FORMAT_VERSION, codec.KINDS["message"]))
 """How every action's frame begins after its length: a torn tail must begin so."""
 
@@ -74,6 +81,14 @@ class RecordWriter:
         self._length = os.fstat(fd).st_size
         """Where the last whole frame ends: a failed write is cut back to here."""
         self._failure: OSError | None = None
+        self._actions = 0
+        """Actions in the file: a note is placed after them."""
+        self._notes: list[dict[str, Any]] = []
+
+    @property
+    def notes(self) -> tuple[dict[str, Any], ...]:
+        """The notes in the file, each with ``"actions"`` (the actions before it)."""
+        return tuple(dict(note) for note in self._notes)
 
     @classmethod
     def create(
@@ -86,16 +101,24 @@ class RecordWriter:
     ) -> RecordWriter:
         """Start the record of ``match`` at ``path`` (which must not exist yet).
 
-        ``meta`` is kept in the header for whoever resumes the table (e.g. who sat where).
+        ``meta`` is kept in the header for whoever resumes the table (e.g. who sat where);
+        its ``"notes"`` (as read back, or `notes`: e.g. when a record is rewritten after a
+        take-back) are written as notes after the actions they followed, the last of them
+        after the last action when the match has fewer now.
         """
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
         writer = cls(path, fd, durable=durable)
         header = dict(codec.decode(match.record(), "record"))
         steps = header.pop("actions")
+        kept = dict(meta or {})
+        notes = list(kept.pop("notes", ()))
         try:
-            writer._write(codec.encode("record", {**header, "actions": (), "meta": meta or {}}))
-            for step in steps:
-                writer.append(step)
+            writer._write(codec.encode("record", {**header, "actions": (), "meta": kept}))
+            for number, step in enumerate((*steps, None)):
+                while notes and (step is None or notes[0].get("actions", 0) <= number):
+                    writer.note({k: v for k, v in notes.pop(0).items() if k != "actions"})
+                if step is not None:
+                    writer.append(step)
         except OSError:
             writer.close()
             with contextlib.suppress(OSError):  # it holds nothing anyone was told of
@@ -119,7 +142,10 @@ class RecordWriter:
             with open(path, "r+b") as torn:
                 torn.truncate(good_length)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        return cls(path, fd, durable=durable), match, meta
+        writer = cls(path, fd, durable=durable)
+        writer._actions = len(match.steps)
+        writer._notes = [dict(note) for note in meta.get("notes", ())]
+        return writer, match, meta
 
     def append(self, step: Step) -> None:
         """Write one accepted action and push it to the OS before returning.
@@ -127,6 +153,15 @@ class RecordWriter:
         OSError if it cannot be written: the file is cut back to end at the last action
         written, and every later append fails the same way (the record must never skip)."""
         self._write(codec.encode("message", step))
+        self._actions += 1
+
+    def note(self, note: dict[str, Any]) -> None:
+        """Write a note after the actions written so far (``note["note"]`` says what kind
+        it is, e.g. ``{"note": "stand-in", "seat": 1}``); OSError as for `append`."""
+        if not isinstance(note.get("note"), str) or "actions" in note:
+            raise ValueError("a note says what it is in 'note' and has no 'actions' of its own")
+        self._write(codec.encode("message", note))
+        self._notes.append({**note, "actions": self._actions})
 
     def _write(self, blob: bytes) -> None:
         if self._failure is not None:
@@ -177,16 +212,27 @@ def _read(path: Path) -> tuple[Match, dict[str, Any], int]:
     meta = header.get("meta", {}) if isinstance(header, dict) else None
     if not isinstance(meta, dict):
         raise RecordError(path, "it does not start with a match header")
+    meta = {key: value for key, value in meta.items() if key != "notes"}
     try:
         match = Match.from_header({**header, "actions": ()})
     except ValueError as error:
         raise RecordError(path, str(error)) from None
-    for number, (offset, blob) in enumerate(frames[1:], 1):
+    notes: list[dict[str, Any]] = []
+    number = 0
+    for offset, blob in frames[1:]:
         step = _decode(path, offset, blob, "message")
+        if isinstance(step, dict):
+            if not isinstance(step.get("note"), str) or "actions" in step:
+                raise RecordError(path, f"the frame at byte {offset} is no note Hunters writes")
+            notes.append({**step, "actions": number})
+            continue
+        number += 1
         try:
             match.redo(number, step)
         except ValueError as error:
             raise RecordError(path, f"{error} (the frame at byte {offset})") from None
+    if notes:
+        meta["notes"] = tuple(notes)
     return match, meta, good_length
 
 
@@ -222,7 +268,9 @@ def _frames(path: Path, data: bytes) -> tuple[list[tuple[int, bytes]], int]:
             raise RecordError(path, f"the frame at byte {offset} is damaged ({error})") from None
         frames.append((offset, blob))
         if len(frames) > MAX_ACTIONS + 1:
-            raise RecordError(path, f"it holds more than {MAX_ACTIONS} actions: no game is so long")
+            raise RecordError(
+                path, f"it holds more than {MAX_ACTIONS} actions and notes: no game is so long"
+            )
         offset = end
     return frames, offset
 

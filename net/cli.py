@@ -82,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
         "The first to connect sets the table up.",
     )
     _server_options(serve)
+    serve.add_argument(
+        "--rebuild-db",
+        action="store_true",
+        help="rebuild the players' database (history, ratings) from the finished games' "
+        "records in the data dir, then exit",
+    )
     host = commands.add_parser(
         "host",
         help="host a table over ssh and play at it in this terminal",
@@ -291,8 +297,11 @@ def _serve(args: argparse.Namespace) -> int:
             from net.identity import NAME_RULE
 
             return _fail(f"{command}: {NAME_RULE}; choose one with --name")
+    if getattr(args, "rebuild_db", False):
+        return _rebuild_db(args)
     import asyncio
 
+    from core.db import DatabaseError
     from net.hostkey import DataDirError
     from net.identity import KeyBookError
     from net.serve import ServeOptions, host, serve, server_log
@@ -331,6 +340,8 @@ def _serve(args: argparse.Namespace) -> int:
                 bot_delay=args.bot_delay,
             )
             asyncio.run(host(options, name, settings, ready=ready))
+    except DatabaseError as error:
+        return _fail(f"{command}: {error}; move it aside or run {command} --rebuild-db")
     except (DataDirError, KeyBookError) as error:
         # The data dir's contents are the operator's to fix: one line, no traceback.
         return _fail(f"{command}: {error}", status=1)
@@ -338,6 +349,31 @@ def _serve(args: argparse.Namespace) -> int:
         return _fail(f"{command}: {error}")
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _rebuild_db(args: argparse.Namespace) -> int:
+    """``hunters serve --rebuild-db``: the players' database made afresh from the records
+    (every ``finished-*.rec`` under the data dir), said in a line or two."""
+    from core.db import DB_FILE, DatabaseError, rebuild, record_files
+    from net.hostkey import DataDirError, default_data_dir, ensure_private_dir, refuse_symlink
+
+    try:
+        data_dir = args.data_dir if args.data_dir is not None else default_data_dir()
+        ensure_private_dir(data_dir)
+        refuse_symlink(data_dir / DB_FILE, "the players' database")
+        done = rebuild(data_dir / DB_FILE, record_files(data_dir))
+    except (DataDirError, DatabaseError, OSError) as error:
+        return _fail(f"hunters serve --rebuild-db: {error}", status=1)
+    found = f"{done.games} finished game{'' if done.games == 1 else 's'}"
+    print(f"Rebuilt {data_dir / DB_FILE} from {found} ({done.rated} rated).")
+    if done.skipped:
+        many = len(done.skipped) != 1
+        names = "; ".join(f"{path.name} ({why})" for path, why in done.skipped)
+        print(
+            f"Skipped {len(done.skipped)} record{'s' if many else ''} that could not be read, "
+            f"left as {'they are' if many else 'it is'}: {names}"
+        )
     return 0
 
 

@@ -34,15 +34,17 @@ import json
 import logging
 import math
 import os
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from core.db import Database
 from core.engine import IllegalAction, in_words, with_names
 from core.match import Match
-from core.recordfile import RecordWriter
+from core.recordfile import RecordError, RecordWriter
 from core.table import Seat, Table, TableSetup, Update, record_seats, told_move
 from net.chat import ChatRoom
 from net.identity import NAME_RULE, valid_name
@@ -312,6 +314,8 @@ class Hall(Seating):
     """Who is still to answer the take-back asked now (empty: none is asked)."""
     _asker: str | None = None
     _asked_timer: asyncio.TimerHandle | None = None
+    database: Database | None = None
+    """The players' database a finished game is added to (None: none kept)."""
 
     # -- listening --
 
@@ -590,6 +594,7 @@ class Hall(Seating):
             return
         if seat not in self._standing_in:
             self.table.stand_in(seat, self.stand_in_level)
+            self._note({"note": "stand-in", "seat": seat})
         self._standing_in[seat] = why
         name = self._who(seat)
         until = " until they press a key" if why == "idle" else ""
@@ -603,6 +608,7 @@ class Hall(Seating):
             return
         if self._standing_in.pop(seat, None) is not None:
             self.table.stand_down(seat)
+            self._note({"note": "back", "seat": seat})
         self.table.set_note(seat, None)
         self._turn_changed(force=True)
 
@@ -719,7 +725,7 @@ class Hall(Seating):
         setup = dataclasses.replace(self.setup, seats=seats, seed=None)
         match = setup.new_match()
         path = self.data_dir / RECORD
-        meta = {"seats": tuple((s.name, s.kind, s.level) for s in seats)}
+        meta = {"seats": tuple((s.name, s.kind, s.level) for s in seats), "started": time.time()}
         try:
             self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             if path.exists():
@@ -761,7 +767,8 @@ class Hall(Seating):
         aside = path.with_name(f"{path.name}.new")
         with contextlib.suppress(FileNotFoundError):
             aside.unlink()
-        writer = RecordWriter.create(aside, match, meta=self._meta, durable=self._writer.durable)
+        meta = {**self._meta, "notes": self._writer.notes}
+        writer = RecordWriter.create(aside, match, meta=meta, durable=self._writer.durable)
         try:
             os.replace(aside, path)
         except OSError:
@@ -778,16 +785,38 @@ class Hall(Seating):
         self.phase = "over"
         self._forget_seats()
         if self._writer is not None:
+            now = time.time()
+            self._note({"note": "finished", "at": now})
             self._writer.close()
             path = self._writer.path
-            with contextlib.suppress(OSError):
-                path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
             self._writer = None
+            with contextlib.suppress(OSError):
+                path = path.rename(path.with_name(f"finished-{int(now)}.rec"))
+                self._add_to_database(path)
         self._stop_all()
         for guest in list(self.guests.values()):
             if not guest.connected:  # nothing waits for them now: their seat is free
                 del self.guests[guest.name]
         self._changed()
+
+    def _note(self, note: dict[str, Any]) -> None:
+        """Note in the record what is no move (see `core.recordfile`): who played a seat."""
+        if self._writer is None:
+            return
+        try:
+            self._writer.note(note)
+        except OSError as error:  # the next move fails the same way, and stops the table
+            log.error("cannot note %s in the record: %s", note["note"], error)
+
+    def _add_to_database(self, path: Path) -> None:
+        """Add the finished game to the players' database (its record stays the truth:
+        a game that cannot be added is there after ``hunters serve --rebuild-db``)."""
+        if self.database is None:
+            return
+        try:
+            self.database.add_game(path)
+        except (RecordError, OSError, sqlite3.Error) as error:
+            log.error("cannot add %s to the players' database: %s", path.name, error)
 
     async def rematch(self, name: str) -> None:
         """After a game the host proposes a rematch and each seated player says they are
@@ -1119,6 +1148,7 @@ class Hall(Seating):
         seats[seat] = dataclasses.replace(seats[seat], name=name)
         self.setup = dataclasses.replace(self.setup, seats=tuple(seats))
         self.table.seats = self.setup.seats
+        self._note({"note": "seated", "seat": seat, "name": name})
 
     async def new_setup(self, name: str) -> None:
         """The host goes back to the setup screen after a finished game."""
@@ -1155,7 +1185,8 @@ class Hall(Seating):
             return self._refuse(path, str(error))
         if match.outcome() is not None:
             writer.close()
-            path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
+            finished = path.rename(path.with_name(f"finished-{int(time.time())}.rec"))
+            self._add_to_database(finished)
             self._forget_seats()
             return False
         try:
@@ -1164,6 +1195,7 @@ class Hall(Seating):
             writer.close()
             return self._refuse(path, f"{path}: {error}")
         self._writer, self._meta = writer, meta
+        self._note({"note": "resumed"})  # no bot plays any seat until the hall says so
         setup = TableSetup(match.game.slug, seats, dict(match.options))
         for index, seat in enumerate(seats):
             if seat.kind == OPEN:

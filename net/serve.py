@@ -26,10 +26,12 @@ from io import TextIOWrapper
 from pathlib import Path
 from typing import Any
 
+import asyncssh
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from core.db import DB_FILE, Database
 from core.engine import IllegalAction
 from net import textual_fixes
 from net.app import HallApp
@@ -168,7 +170,8 @@ async def hosting(
     are closed. ``ready`` hears the port and host key fingerprint once it listens.
 
     Raises DataDirError (a data dir that is not private, a symbolic link where the server
-    keeps a file, a damaged host key or game record) or KeyBookError before it listens.
+    keeps a file, a damaged host key or game record), KeyBookError or DatabaseError (the
+    players' database, `DB_FILE`, is not one: nothing in it was touched) before it listens.
     """
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     data_dir = options.data_dir if options.data_dir is not None else default_data_dir()
@@ -176,14 +179,31 @@ async def hosting(
     table_dir = data_dir / "table"
     ensure_private_dir(table_dir, allow_symlink=False)
     refuse_symlink(data_dir / KEYBOOK_FILE, "the key book")
+    refuse_symlink(data_dir / DB_FILE, "the players' database")
     refuse_symlink(table_dir / RECORD, "the game record")
-    hall = Hall(
-        table_dir,
-        game=options.game,
-        grace=options.grace,
-        idle=options.idle,
-        bot_delay=options.bot_delay,
-    )
+    with Database.open(data_dir / DB_FILE) as database:
+        hall = Hall(
+            table_dir,
+            game=options.game,
+            grace=options.grace,
+            idle=options.idle,
+            bot_delay=options.bot_delay,
+            database=database,
+        )
+        async with _hosting(hall, key, options, ready, quiet_workers) as hosted:
+            yield hosted
+
+
+@contextlib.asynccontextmanager
+async def _hosting(
+    hall: Hall,
+    key: asyncssh.SSHKey,
+    options: ServeOptions,
+    ready: Callable[[int, str], None] | None,
+    quiet_workers: bool,
+) -> AsyncIterator[tuple[Hall, Settings]]:
+    data_dir = hall.data_dir.parent
+    table_dir = hall.data_dir
     try:
         resumed = await hall.resume()
     except (OSError, ValueError, LookupError, TypeError) as error:
