@@ -12,6 +12,7 @@ from tui.app import HuntersApp
 from tui.boards import comic_hunters
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.show import Parts
 
 
 @pytest.mark.parametrize(("size", "wide"), [((80, 24), False), ((200, 60), True)])
@@ -33,3 +34,35 @@ async def test_the_board_is_made_on_a_screen_already_laid_out(
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert seen == [wide] and app.screen.has_class("-wide") == wide
+
+
+ALL_GAMES = ["comic-hunters", "superbohaterowie", "orb-hunters", "shardhunters", "whoosh"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+@pytest.mark.parametrize("slug", ALL_GAMES)
+async def test_no_frame_of_a_table_is_sent_before_its_board_is_drawn(
+    slug: str, size: tuple[int, int]
+) -> None:
+    """The position is pushed as the screen mounts; the screen's first layout came before
+    it was drawn and sent a whole frame with an empty board, which the board drawn then
+    replaced at once (a frame too many in every table's first, for every guest)."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    boards: list[bool] = []  # per frame the table sent: whether its board had been drawn
+    display = app._display
+
+    def shown(screen: Any, update: Any) -> None:
+        if isinstance(screen, GameScreen) and update is not None:
+            parts = screen.query_one("#board").query_one(Parts)
+            boards.append(bool(parts._lines))
+        display(screen, update)
+
+    app._display = shown  # type: ignore[method-assign]
+    async with app.run_test(size=size) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        options = {"turn_timer": 0} if slug == "whoosh" else {}
+        app.start_game(TableSetup(slug, seats, options, 1))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.latest
+        assert boards and all(boards), boards
