@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import RichLog
@@ -148,3 +149,55 @@ async def test_the_logs_scrollbar_looks_as_textuals() -> None:
             seen.add(tuple(s.text for s in ours))
         assert len(seen) > 5  # the thumb moved, glyphs of its ends included
         assert isinstance(log.vertical_scrollbar, LogScrollBar)
+
+
+class BesideLog(App[None]):
+    """The log as it stands beside a wide table: a border on its left, no top border."""
+
+    CSS = "EventLog { border-top: none; border-left: solid $primary-darken-2; }"
+
+    def compose(self) -> ComposeResult:
+        yield EventLog(id="log")
+
+
+def _drawn_afresh(log: EventLog) -> list[list[Any]]:
+    """The log's rows drawn by Textual's own styles cache, nothing kept from before."""
+    kept = log._styles_cache
+    log._styles_cache = StylesCache()
+    try:
+        return [list(strip) for strip in log.render_lines(log.size.region)]
+    finally:
+        log._styles_cache = kept
+
+
+async def test_a_line_written_draws_only_the_rows_it_adds(monkeypatch: Any) -> None:
+    """A line written scrolls every row of the log by one: each row was drawn again with
+    its border and colours (Textual keeps rows by their place), 58 beside a 200x60 table at
+    every update. Rows are kept by the line they show now, and look as Textual draws them,
+    in a new colour too."""
+    app = BesideLog()
+    async with app.run_test(size=(40, 20)) as pilot:
+        log = app.query_one(EventLog)
+        for n in range(40):
+            log.add(f"Line {n}.")
+        await pilot.pause()
+        drawn: list[int] = []
+        render_line = StylesCache.render_line
+
+        def counted(self: StylesCache, *args: Any) -> Any:
+            if self is log._styles_cache:
+                drawn.append(args[1])
+            return render_line(self, *args)
+
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        for n in range(3):
+            drawn.clear()
+            log.add(f"Newer line {n}.")
+            await pilot.pause()
+            assert "Newer line" in _shown(app)[-1]
+            assert 0 < len(drawn) <= 2, drawn
+            assert [list(s) for s in log.render_lines(log.size.region)] == _drawn_afresh(log)
+        log.styles.border_left = ("heavy", "red")
+        await pilot.pause()
+        assert [list(s) for s in log.render_lines(log.size.region)] == _drawn_afresh(log)
+        assert _shown(app)[-1].startswith("┃")

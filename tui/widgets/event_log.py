@@ -10,6 +10,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual._styles_cache import StylesCache
+from textual.color import Color as TextualColor
 from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
@@ -21,6 +23,105 @@ MIN_WIDTH = 10
 KEPT_LINES = 400
 """Lines drawn kept for the next frames (a log scrolled by one line shows the same lines
 less one, one row higher)."""
+
+
+class LogStylesCache(StylesCache):
+    """The log's lines as drawn on screen (its border and colours about each), kept by the
+    line of the log they show: a line written scrolls every line of the log by one row,
+    and Textual, keeping them by row, drew each again with its border and filters (some
+    58 lines beside a 200x60 table, every update; 40 % of that frame's cost). A line kept
+    is used only in the same surroundings (sizes, colours, border, opacity, filters) it
+    was drawn in; rows of borders and padding are drawn as Textual draws them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: dict[int, tuple[Strip, Strip]] = {}
+        """Per line of content (by identity): that line and the row drawn from it."""
+        self._around: tuple[Any, ...] | None = None
+        """What the rows kept were drawn in (another: they are all drawn again)."""
+        self._content_rows = range(0)
+        """The rows of the log that show its content's lines (no border, no padding)."""
+
+    def render(
+        self,
+        styles: Any,
+        size: Size,
+        base_background: TextualColor,
+        background: TextualColor,
+        render_content_line: Any,
+        filters: Sequence[Any],
+        border_title: Any,
+        border_subtitle: Any,
+        content_size: Size | None = None,
+        padding: Any = None,
+        crop: Region | None = None,
+        opacity: float = 1.0,
+        ansi_theme: Any = None,
+        native_ansi: bool = False,
+    ) -> list[Strip]:
+        around = (
+            size,
+            content_size,
+            padding,
+            base_background,
+            background,
+            tuple(filters),
+            opacity,
+            id(ansi_theme),
+            native_ansi,
+            styles.border,
+            styles.outline,
+            styles.tint,
+            styles.text_opacity,
+            styles.hatch if styles.has_rule("hatch") else None,
+        )
+        if around != self._around or len(self._rows) > KEPT_LINES:
+            self._rows.clear()
+            self._around = around
+        gutter = styles.gutter
+        bottom = size.height - gutter.bottom
+        if content_size is not None:
+            bottom = min(bottom, gutter.top + content_size.height)
+        outlined = any(edge for edge, _ in styles.outline)
+        self._content_rows = range(0) if outlined else range(gutter.top, bottom)
+        return super().render(
+            styles,
+            size,
+            base_background,
+            background,
+            render_content_line,
+            filters,
+            border_title,
+            border_subtitle,
+            content_size=content_size,
+            padding=padding,
+            crop=crop,
+            opacity=opacity,
+            ansi_theme=ansi_theme,
+            native_ansi=native_ansi,
+        )
+
+    def render_line(self, styles: Any, y: int, *rest: Any) -> Strip:
+        if y not in self._content_rows:
+            return super().render_line(styles, y, *rest)
+        size, content_size, padding, base_background, background, render_content_line = rest[:6]
+        content = render_content_line(y - styles.gutter.top)
+        kept = self._rows.get(id(content))
+        if kept is not None and kept[0] is content:
+            return kept[1]
+        strip = super().render_line(
+            styles,
+            y,
+            size,
+            content_size,
+            padding,
+            base_background,
+            background,
+            lambda _: content,
+            *rest[6:],
+        )
+        self._rows[id(content)] = (content, strip)
+        return strip
 
 
 class LogScrollBar(ScrollBar):
@@ -49,12 +150,17 @@ class LogScrollBar(ScrollBar):
         filters = self.get_line_filters()
         background = self.background_colors[1]
         strips = []
+        # The bar's rows are a few glyphs in a few colours: each drawn once a frame.
+        drawn: dict[tuple[str, Style | None], Strip] = {}
         for text, look, _ in segments.segments[crop.y : crop.bottom]:
-            strip = Strip([Segment(text, under + (look or Style()))], width)
-            for line_filter in filters:
-                strip = strip.apply_filter(line_filter, background)
-            if crop.x or crop.right != width:
-                strip = strip.crop(crop.x, crop.right)
+            strip = drawn.get((text, look))
+            if strip is None:
+                strip = Strip([Segment(text, under + (look or Style()))], width)
+                for line_filter in filters:
+                    strip = strip.apply_filter(line_filter, background)
+                if crop.x or crop.right != width:
+                    strip = strip.crop(crop.x, crop.right)
+                drawn[(text, look)] = strip
             strips.append(strip)
         return strips
 
@@ -92,6 +198,7 @@ class EventLog(RichLog):
         """The log's style and width for the frame being drawn (worked out once)."""
         self._drawn: dict[tuple[int, int, int, Style], Strip] = {}
         """Lines drawn, by line of the log, scroll, width and style."""
+        self._styles_cache = LogStylesCache()
 
     def write(
         self,
