@@ -173,7 +173,7 @@ def test_result_lines_give_monsters_mistakes_and_the_tie_break() -> None:
         note="Tied on 7 points with the same Monsters: the victory is shared.",
     )
     tie_lines = board.result_lines(tied, tie, ["Ala", "Olek"])
-    assert "Tie-break, Ala: 1 of 5 points, 0 of 4 points, 0 of 3 points." in tie_lines
+    assert "Tie-break, Ala: 1 5-point, 0 4-point and 0 3-point Monsters." in tie_lines
 
 
 def test_played_lines_give_captures_mistakes_and_the_median_reaction_time() -> None:

@@ -240,7 +240,8 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         captured = [MONSTER_BY_ID[m] for m in view["captured"][seat]]
         mistakes = [MONSTER_BY_ID[m] for m in view["mistakes"][seat]]
         caught = ", ".join(f"{m.name} {m.value}" for m in captured) or "no Monsters"
-        line = f"{names[seat]}: {monster_points(view['captured'][seat])} points from {caught}"
+        points = monster_points(view["captured"][seat])
+        line = f"{names[seat]}: {points} point{'' if points == 1 else 's'} from {caught}"
         if mistakes:
             wrong = ", ".join(m.name for m in mistakes)
             line += f"; {len(mistakes)} face down (−{len(mistakes)}): {wrong}"
@@ -248,8 +249,10 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     if outcome.note:
         for seat in outcome.ranking[0] if outcome.ranking else ():
             values = Counter(MONSTER_BY_ID[m].value for m in view["captured"][seat])
-            counts = ", ".join(f"{values[v]} of {v} points" for v in TIE_BREAK_VALUES)
-            lines.append(f"Tie-break, {names[seat]}: {counts}.")
+            counts = [f"{values[v]} {v}-point" for v in TIE_BREAK_VALUES]
+            lines.append(
+                f"Tie-break, {names[seat]}: {', '.join(counts[:-1])} and {counts[-1]} Monsters."
+            )
     return lines
 
 

@@ -72,7 +72,8 @@ def tie_break_note(keys: Sequence[tuple[int, ...]]) -> str:
     tied = [key for key in keys if key[0] == best]
     if len(tied) < 2:
         return ""
+    points = f"{best} point{'' if abs(best) == 1 else 's'}".replace("-", "−")
     for depth, value in enumerate(TIE_BREAK_VALUES, start=1):
         if len({key[depth] for key in tied}) > 1:
-            return f"Tied on {best} points: the most {value}-point Monsters decided."
-    return f"Tied on {best} points with the same Monsters: the victory is shared."
+            return f"Tied on {points}: the most {value}-point Monsters decided."
+    return f"Tied on {points} with the same Monsters: the victory is shared."

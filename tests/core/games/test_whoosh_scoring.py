@@ -87,3 +87,11 @@ def test_shortfall_counts_the_missing_symbols_after_the_staffs() -> None:
     assert shortfall(("sword", "sword", "fire"), [("sword",)]) == 2
     assert shortfall(("sword", "sword", "fire"), [("sword",), ("staff",)]) == 1
     assert shortfall(("sword", "sword", "fire"), [("sword", "fire"), ("staff",)]) == 0
+
+
+def test_a_tie_on_one_point_or_minus_one_says_point() -> None:
+    """Players read "Tied on 1 points" on the results of a low-scoring game."""
+    one = [rank_key(("goblin",), ()), rank_key(("imp",), ())]
+    assert tie_break_note(one) == "Tied on 1 point with the same Monsters: the victory is shared."
+    minus = [rank_key((), ("naga",)), rank_key((), ("yeti",))]
+    assert tie_break_note(minus).startswith("Tied on −1 point with")
