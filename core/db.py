@@ -25,7 +25,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,10 +95,18 @@ CREATE TABLE rating_changes (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+_V2 = """
+CREATE TABLE imports (
+    source TEXT PRIMARY KEY,
+    at REAL NOT NULL
+);
+"""
+"""Version 2: what was imported once (the JSON key book), so it is not imported again."""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 """The schema's changes in order: number N takes a file from version N to N + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLES = frozenset({"players", "keys", "games", "seats", "ratings", "rating_changes"})
+TABLES = frozenset({"players", "keys", "games", "seats", "ratings", "rating_changes", "imports"})
 """The tables every Hunters database has."""
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -396,6 +404,52 @@ class Database:
         assert new is not None
         return new
 
+    # -- keys ------------------------------------------------------------------------------
+
+    def key_bindings(self) -> dict[str, str]:
+        """Every player's name bound to a public key, with the key's fingerprint."""
+        return dict(
+            self._db.execute(
+                "SELECT p.name, k.fingerprint FROM keys k JOIN players p ON p.id = k.player"
+                " ORDER BY p.id"
+            ).fetchall()
+        )
+
+    def bind_key(self, name: str, fingerprint: str, *, at: float | None = None) -> None:
+        """Bind ``name`` (a player, made now if new) to the key; sqlite3.IntegrityError if
+        the name or the key is bound already (``net.identity.KeyBook`` checks first)."""
+        with self._transaction():
+            player = self._player_id(name, time.time() if at is None else at)
+            self._db.execute(
+                "INSERT INTO keys (fingerprint, player) VALUES (?, ?)", (fingerprint, player)
+            )
+
+    def import_once(self, source: str, read: Callable[[], Iterable[tuple[str, str]]]) -> bool:
+        """Bind each (name, fingerprint) ``read()`` gives unless ``source`` was imported
+        before (then ``read`` is not called: False); one that would bind a name or a key
+        twice is left out."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM imports WHERE source = ?", (source,)).fetchone():
+                return False
+            now = time.time()
+            for name, fingerprint in read():
+                player = self._player_id(name, now)
+                db.execute(
+                    "INSERT OR IGNORE INTO keys (fingerprint, player) VALUES (?, ?)",
+                    (fingerprint, player),
+                )
+            db.execute("INSERT INTO imports (source, at) VALUES (?, ?)", (source, now))
+        return True
+
+    def _kept_keys(self) -> tuple[list[tuple[str, str, float]], list[tuple[str, float]]]:
+        """The key bindings (name, fingerprint, the player's creation) and the imports, for a
+        rebuild to carry over."""
+        keys = self._db.execute(
+            "SELECT p.name, k.fingerprint, p.created FROM keys k"
+            " JOIN players p ON p.id = k.player ORDER BY p.id"
+        ).fetchall()
+        return keys, self._db.execute("SELECT source, at FROM imports ORDER BY source").fetchall()
+
     def _stored(self, record: Path) -> str:
         """How the games table names a record: beside the database, relative to it."""
         absolute = record.absolute()
@@ -516,7 +570,12 @@ def rebuild(db_path: Path, record_paths: Iterable[Path]) -> Rebuilt:
     filled in order of finish time then file name, then put in the old one's place (an old
     file that cannot be opened as ours is kept as ``NAME.replaced-TIME`` instead of being
     lost). A record that cannot be read, or whose game is not finished, is skipped and named
-    in the result; no record is ever changed or removed."""
+    in the result; no record is ever changed or removed.
+
+    The key bindings are no record's: those of the old database are kept when it can be
+    read (after the games, so the players the games name are numbered as when they were
+    added one by one). When it cannot, they are lost with it, and so is the mark that the
+    JSON key book was imported: the next server start imports that file again."""
     found: list[_Finished] = []
     skipped: list[tuple[Path, str]] = []
     for path in record_paths:
@@ -529,6 +588,14 @@ def rebuild(db_path: Path, record_paths: Iterable[Path]) -> Rebuilt:
     for leftover in _files_of(fresh):
         with contextlib.suppress(FileNotFoundError):
             leftover.unlink()
+    carried: tuple[list[tuple[str, str, float]], list[tuple[str, float]]] = ([], [])
+    readable = True
+    if db_path.exists():
+        try:
+            with Database.open(db_path) as old:
+                carried = old._kept_keys()
+        except (DatabaseError, sqlite3.Error):
+            readable = False
     games = rated = 0
     db = Database.open(fresh)
     db.path = db_path  # records are named relative to where the database will be
@@ -538,15 +605,17 @@ def rebuild(db_path: Path, record_paths: Iterable[Path]) -> Rebuilt:
             if row is not None:
                 games += 1
                 rated += row.rated
+        keys, imports = carried
+        for name, fingerprint, created in keys:
+            with contextlib.suppress(sqlite3.IntegrityError):
+                db.bind_key(name, fingerprint, at=created)
+        for source, at in imports:
+            db._db.execute("INSERT INTO imports (source, at) VALUES (?, ?)", (source, at))
         db._db.execute("PRAGMA journal_mode = DELETE")  # one file to put in place
     finally:
         db.close()
-    if db_path.exists():
-        try:
-            Database.open(db_path).close()
-        except DatabaseError:
-            kept = db_path.with_name(f"{db_path.name}.replaced-{int(time.time())}")
-            os.replace(db_path, kept)
+    if not readable:
+        os.replace(db_path, db_path.with_name(f"{db_path.name}.replaced-{int(time.time())}"))
     for stale in _files_of(db_path)[1:]:  # the old file's WAL must not meet the new file
         with contextlib.suppress(FileNotFoundError):
             stale.unlink()

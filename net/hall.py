@@ -1196,6 +1196,13 @@ class Hall(Seating):
             return self._refuse(path, f"{path}: {error}")
         self._writer, self._meta = writer, meta
         self._note({"note": "resumed"})  # no bot plays any seat until the hall says so
+        try:
+            recorded = record_seats(meta, match)
+        except ValueError:
+            recorded = seats
+        for index, seat in enumerate(seats):
+            if seat.kind == "bot" and recorded[index].kind != "bot":  # the host's choice
+                self._note({"note": "stand-in", "seat": index})
         setup = TableSetup(match.game.slug, seats, dict(match.options))
         for index, seat in enumerate(seats):
             if seat.kind == OPEN:

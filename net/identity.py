@@ -24,6 +24,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.db import Database
+
 __all__ = [
     "KEYBOOK_FILE",
     "NAME_RULE",
@@ -96,27 +98,50 @@ class KeyBookError(Exception):
 
 
 class KeyBook:
-    """Names bound to public-key fingerprints, persisted as JSON in the data directory.
+    """Names bound to public-key fingerprints, persisted in the players' database or as JSON
+    in the data directory.
 
     A key has one name and a name has one key (both compared case-insensitively, so "Alice"
-    cannot pose as "alice"). Writes are atomic (a 0600 temp file, then ``os.replace``), so a
-    crash leaves the old book or the new one, never half of either. The book holds at most
-    ``max_names`` bindings: once full, new players still get in but their names stay unbound,
-    rather than letting a flood of throwaway keys grow the file, or evict real players.
+    cannot pose as "alice"). Writes are atomic (a transaction in the database; as JSON a 0600
+    temp file, then ``os.replace``), so a crash leaves the old book or the new one, never half
+    of either. The book holds at most ``max_names`` bindings: once full, new players still get
+    in but their names stay unbound, rather than letting a flood of throwaway keys grow the
+    file, or evict real players.
+
+    With a ``database`` (``hunters serve``: `core.db`'s ``players`` and ``keys``) the JSON
+    book at ``path``, if there is one, is imported into it once and then left as it is.
     """
 
-    def __init__(self, path: Path, *, max_names: int = 10_000) -> None:
+    def __init__(
+        self, path: Path, *, max_names: int = 10_000, database: Database | None = None
+    ) -> None:
         self._path = path
         self._max_names = max_names
+        self._database = database
         self._key_by_name: dict[str, tuple[str, str]] = {}
         """casefolded name -> (name as bound, fingerprint)"""
         self._name_by_key: dict[str, str] = {}
         """fingerprint -> name as bound"""
+        if database is None:
+            self._load()
+            return
+        if path.exists():  # read (and checked) only until it is imported
+            database.import_once(KEYBOOK_FILE, self._read)
+        for name, fingerprint in database.key_bindings().items():
+            self._key_by_name[name.casefold()] = (name, fingerprint)
+            self._name_by_key[fingerprint] = name
+
+    def _read(self) -> list[tuple[str, str]]:
+        """The JSON book's bindings (KeyBookError if it is no key book)."""
         self._load()
+        bindings = list(self._key_by_name.values())
+        self._key_by_name.clear()
+        self._name_by_key.clear()
+        return bindings
 
     @property
     def path(self) -> Path:
-        """The JSON file behind this book."""
+        """The JSON file behind this book (with a database: the one imported into it)."""
         return self._path
 
     def __len__(self) -> int:
@@ -178,7 +203,10 @@ class KeyBook:
         self._key_by_name[name.casefold()] = (name, fingerprint)
         self._name_by_key[fingerprint] = name
         try:
-            self._save()
+            if self._database is not None:
+                self._database.bind_key(name, fingerprint)
+            else:
+                self._save()
         except BaseException:
             # Keep memory and disk in step: a binding that was not saved did not happen.
             del self._key_by_name[name.casefold()]

@@ -240,6 +240,7 @@ async def _hosting(
             password=options.password,
             session_factory=session_factory,
             live=live,
+            database=hall.database,
         )
     except BaseException:
         if pool is not None:

@@ -43,6 +43,7 @@ from typing import Concatenate, ParamSpec, TypeAlias, TypeVar, cast
 import asyncssh
 from asyncssh.packet import SSHPacket
 
+from core.db import Database
 from net.hostkey import fingerprint, load_or_create_host_key
 from net.identity import KEYBOOK_FILE, Identity, KeyBook, name_refusal
 from net.limits import AuthFailures, ConnectionCap, RateLimiter
@@ -743,6 +744,7 @@ async def start_server(
     max_auth_failures: int = 6,
     max_names: int = 10_000,
     live: LiveConnections | None = None,
+    database: Database | None = None,
 ) -> asyncssh.SSHAcceptor:
     """Listen for players on ``host``:``port`` (0 picks a free port: ``get_port()``).
 
@@ -758,7 +760,8 @@ async def start_server(
     minutes; seated or not) is told why and disconnected, and a seat in play is held for them
     as after any drop. A session-less connection is closed after ``login_timeout``;
     ``keepalive_interval`` × ``keepalive_count_max`` seconds without an answer to keepalives
-    close a dead one. Pass ``live`` to be able to close every connection on shutdown. Raises
+    close a dead one. Pass ``live`` to be able to close every connection on shutdown, and
+    ``database`` to keep the key book in the players' database (`KeyBook`). Raises
     HostKeyError or KeyBookError (from the data directory), ValueError (a limit that makes no
     sense) and OSError (binding).
     """
@@ -769,7 +772,7 @@ async def start_server(
         raise ValueError(f"login_timeout must be positive, not {login_timeout}")
     host_key = load_or_create_host_key(data_dir)
     policy = ServerPolicy(
-        keybook=KeyBook(data_dir / KEYBOOK_FILE, max_names=max_names),
+        keybook=KeyBook(data_dir / KEYBOOK_FILE, max_names=max_names, database=database),
         password=password,
         session_factory=session_factory,
         rate=RateLimiter(rate_burst, rate_per_second, max_entries=max_addresses),

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 from core.db import (
     APPLICATION_ID,
+    MIGRATIONS,
     SCHEMA_VERSION,
     Database,
     DatabaseError,
+    Profile,
     rebuild,
     record_files,
 )
@@ -62,6 +64,24 @@ def test_an_empty_file_or_a_blank_version_0_database_is_brought_up_to_date(
         assert path.stat().st_size > 0
     Database.open(path).close()
     assert _pragmas(path)[:2] == (APPLICATION_ID, SCHEMA_VERSION)
+
+
+def test_a_file_of_an_older_version_is_migrated_step_by_step_keeping_its_rows(
+    tmp_path: Path,
+) -> None:
+    """A version-1 file (before the imports table) gets version 2's changes, nothing lost."""
+    path = tmp_path / "hunters.db"
+    with contextlib.closing(sqlite3.connect(path)) as old:
+        old.executescript(MIGRATIONS[0])
+        old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        old.execute("PRAGMA user_version = 1")
+        old.execute("INSERT INTO players (name, created) VALUES ('ala', 5.0)")
+        old.commit()
+    with Database.open(path) as db:
+        assert db.profile("ala") == Profile("ala", 5.0, (), ())
+        assert db.import_once("test", lambda: [("ala", "SHA256:" + "A" * 43)])
+        assert db.key_bindings() == {"ala": "SHA256:" + "A" * 43}
+    assert _pragmas(path)[:2] == (APPLICATION_ID, SCHEMA_VERSION) == (APPLICATION_ID, 2)
 
 
 def _refused(path: Path, reason: str) -> None:

@@ -155,3 +155,24 @@ def test_a_damaged_database_stops_the_server_in_one_line_and_is_not_touched(
     assert err.count("\n") == 1 and str(data / DB_FILE) in err and "--rebuild-db" in err
     assert (data / DB_FILE).read_bytes() == b"this is no database" * 10
     assert sorted(p.name for p in data.iterdir() if p.name.startswith(DB_FILE)) == [DB_FILE]
+
+
+async def test_a_seat_the_host_gave_to_a_bot_stays_a_stand_in_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """The restarted table plays the seat with a bot of its own: the record says a stand-in
+    plays it still, so its moves are not counted as olek's."""
+    hall = await seated_hall(tmp_path)
+    hall.replace_seat("ala", 1, None)
+    await hall.close()
+    again = bare_hall(tmp_path)
+    try:
+        assert await again.resume() is True
+        _, meta = read_record(tmp_path / "data" / RECORD)
+        assert [(n["note"], n.get("seat")) for n in meta["notes"]] == [
+            ("stand-in", 1),
+            ("resumed", None),
+            ("stand-in", 1),
+        ]
+    finally:
+        await again.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from core.db import DB_FILE, Database
 from net.identity import KEYBOOK_FILE, KeyBook
 from tests.net.e2e_helpers import (
     Player,
@@ -34,8 +35,9 @@ def new_key() -> asyncssh.SSHKey:
 
 
 def bound(served: Served, name: str) -> str | None:
-    """The key the server's key book (as saved) binds ``name`` to."""
-    return KeyBook(served.data_dir / KEYBOOK_FILE).key_of(name)
+    """The key the server's key book (as saved, in the players' database) binds ``name`` to."""
+    with Database.open(served.data_dir / DB_FILE) as db:
+        return KeyBook(served.data_dir / KEYBOOK_FILE, database=db).key_of(name)
 
 
 def moves_by(served: Served, seat: int) -> int:
