@@ -223,7 +223,7 @@ class _Finished:
     lost_to: str
 
 
-def read_finished(path: Path) -> _Finished:
+def _read_finished(path: Path) -> _Finished:
     """The facts of the finished game in the record at ``path``; RecordError if it cannot
     be read or its game is not finished."""
     match, meta = read_record(path)
@@ -322,7 +322,7 @@ class Database:
         """Add the finished game in ``record`` (rating it by `core.ratings`' rule); None
         when it is here already (the same file contents). RecordError for a record that
         cannot be read or whose game is not finished: nothing is added then."""
-        return self._add(read_finished(record))
+        return self._add(_read_finished(record))
 
     def _add(self, found: _Finished) -> GameRow | None:
         why = why_not_rated(found.seats)
@@ -580,7 +580,7 @@ def rebuild(db_path: Path, record_paths: Iterable[Path]) -> Rebuilt:
     skipped: list[tuple[Path, str]] = []
     for path in record_paths:
         try:
-            found.append(read_finished(path))
+            found.append(_read_finished(path))
         except (RecordError, OSError) as error:
             skipped.append((path, getattr(error, "reason", None) or str(error)))
     found.sort(key=lambda f: (f.finished, f.path.name, str(f.path)))
