@@ -27,7 +27,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from core.engine import Action, Event, Outcome, with_names
+from core.engine import Action, Event, Outcome, in_words, with_names
 from core.games.shardhunters.data import (
     HEROES,
     MONSTER_CARDS,
@@ -206,12 +206,12 @@ def _combat_sentence(update: Update, number: int) -> str:
     view = update.view
     plays = view["plays"][number]
     shown = "; ".join(
-        f"{side_name(update, side)} {', '.join(card_words(c) for c in cards)}"
+        f"{side_name(update, side)} played {in_words([card_words(c) for c in cards]) or 'nothing'}"
         for side, cards in enumerate(plays)
     )
     result = view["results"][number]
-    verdict = "a draw" if result < 0 else f"won by {side_name(update, result)}"
-    return f"{COMBATS[number]} Combat: {shown}: {verdict}."
+    verdict = "A draw" if result < 0 else f"{title(update, result)} won"
+    return f"{COMBATS[number]} Combat: {shown}. {verdict}."
 
 
 def describe(update: Update) -> list[str]:
@@ -361,7 +361,7 @@ def _why(reveal: str) -> str:
         return f"{rule}; the best totals and their coloured cards were equal: a draw."
     if "(Sabine)" in reveal:
         return f"{rule}; it would have been a draw, and Sabine makes it her side's."
-    totals = [int(t) for t in re.findall(r"\((\d+)\)", reveal)]
+    totals = [int(t) for t in re.findall(r"\(total (\d+)\)", reveal)]
     if not totals:
         return f"{rule}."
     target = min(totals) if "lowest" in rule else max(totals)
@@ -708,14 +708,12 @@ class Board(ChoiceRowBoard):
 
         @functools.cache
         def sides(ability: int, resting: int | None) -> int:
-            level = Detail(ability, False, False, resting)
-            heights = [
-                self._kept(
-                    ("side", _side_key(update, side), side_width, ability, resting),
-                    functools.partial(side_height, update, side, side_width, level),
-                )
-                for side in range(view["sides"])
-            ]
+            heights = []
+            for side in range(view["sides"]):
+                level = self._side_detail(update, side, Detail(ability, False, False, resting))
+                key = ("side", _side_key(update, side), side_width, level.ability, level.resting)
+                measure = functools.partial(side_height, update, side, side_width, level)
+                heights.append(self._kept(key, measure))
             if two_columns:
                 heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
             return sum(heights)
@@ -734,6 +732,18 @@ class Board(ChoiceRowBoard):
             return fixed + tracks + heroes + combats(detail.combat_cards)
 
         return height
+
+    def _side_detail(self, update: Update, side: int, detail: Detail) -> Detail:
+        """The detail ``side`` is drawn at: one line for your own side while you stand up
+        heroes, as the cards to choose from are your heroes with their abilities (at 120x40
+        both took the rows, and every side was left a line)."""
+        view = update.view
+        choosing = view["phase"] == "choose" and update.seat in update.acting
+        if side != update.seat or not choosing or update.outcome is not None:
+            return detail
+        if self._width() < 100 and self._room() < 30:
+            return detail  # the cards to choose from name the heroes only
+        return Detail(0, False, False)
 
     def _kept(self, key: Hashable, measure: Callable[[], int]) -> int:
         """A part's height at one level of detail, measured once while its content stays
@@ -773,10 +783,11 @@ class Board(ChoiceRowBoard):
             if side >= view["sides"]:
                 continue
             mine = looked[1] if looked is not None and looked[0] == side else None
+            level = self._side_detail(update, side, detail)
             parts.show(
                 name,
-                (_side_key(update, side), mine, side_width, detail),
-                functools.partial(_group, side_lines, update, side, side_width, detail, mine),
+                (_side_key(update, side), mine, side_width, level),
+                functools.partial(_group, side_lines, update, side, side_width, level, mine),
             )
         parts.show(
             "combat",
@@ -836,8 +847,14 @@ class Board(ChoiceRowBoard):
         if not hand:
             return []
         legal, cursor = self._marks()
-        # 14 holds every tribe whole ("lycanthropes"); 13 when that is too wide for the row.
-        card_width = next((w for w in (14, 13) if len(hand) * (w + 1) + 6 <= width), 8)
+        # 14 holds every tribe whole ("lycanthropes"): beside the "Hand" label where the
+        # row has room, else under it (seven cards at 160x45 were 13 wide beside it and
+        # read "lycanthrop…"); 13 or less when even that is too wide (the details line
+        # says the card under the cursor whole).
+        n = len(hand)
+        label_beside = n * 15 + 6 <= width or n * 15 - 1 > width
+        room = width - 7 if label_beside else width
+        card_width = next((w for w in (14, 13) if n * (w + 1) - 1 <= room), 8)
         boxes = tuple(
             monster_box(
                 c,
@@ -849,6 +866,8 @@ class Board(ChoiceRowBoard):
             )
             for c in hand
         )
+        if not label_beside:
+            return [Text("Hand", style="bold"), *CardRow(boxes, gap=1).lines(width)]
         body = CardRow(boxes, gap=1).lines(width - 6)
         label = [Text(""), Text("Hand", style="bold")]
         return _beside(label, body, 6)

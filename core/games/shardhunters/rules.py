@@ -635,7 +635,7 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
                 loot[winner] += cards
     names = ["first", "second", "third", "fourth"]
     shown = "; ".join(
-        f"{_who(state, side)} {_cards(cards)} ({sum(v for v, _ in counted[side])})"
+        f"{_who(state, side)} played {_cards(cards)} (total {sum(v for v, _ in counted[side])})"
         for side, cards in enumerate(played)
     )
     if winner is None:

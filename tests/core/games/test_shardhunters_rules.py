@@ -238,7 +238,11 @@ def test_the_hunt_that_wins_the_game_is_told_in_the_kinds_the_table_reads() -> N
     _state, events = fight(state, ["white-4a"], ["white-1a"])
     told = [(e["type"], e["text"]) for e in events if "to" not in e and e["type"] != "submitted"]
     assert told == [
-        ("reveal", "The fourth Combat: {p0} white 4 (4); {p1} white 1 (1). {p0} wins."),
+        (
+            "reveal",
+            "The fourth Combat: {p0} played white 4 (total 4); "
+            "{p1} played white 1 (total 1). {p0} wins.",
+        ),
         ("hunt-end", "Hunt 1 is over. Loot: {p0} 3, {p1} 0."),
         ("hunt-win", "{p0} wins Hunt 1."),
         ("shard", "{p0} gets a Bloodshard (the Hunt)."),
@@ -770,7 +774,8 @@ def test_solo_ends_in_defeat_when_the_reavers_win_with_five() -> None:
     state, events = act(state, 0, ("play", ("white-1a",)))
     told = [e["text"] for e in events if e["type"] in ("reveal", "hunt-end", "win")]
     assert told == [
-        "The fourth Combat: {p0} white 1 (1); the Reavers white 4 (4). The Reavers team wins.",
+        "The fourth Combat: {p0} played white 1 (total 1); "
+        "the Reavers played white 4 (total 4). The Reavers team wins.",
         "Hunt 1 is over. Loot: {p0} 0, the Reavers 2.",
         "The Reavers team won a Hunt with a team of 5 heroes and wins the game!",
     ]
