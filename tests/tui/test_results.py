@@ -257,11 +257,11 @@ SHARD_SETUP = TableSetup(
             # Shardhunters: the first to win a Hunt with five heroes wins (rules._outcome).
             Outcome(
                 (0, 1, 0),
-                tuple({"won a Hunt with five heroes": v} for v in (0, 1, 0)),
+                tuple({"won a Hunt with 6 heroes": v} for v in (0, 1, 0)),
                 ((1,), (0, 2)),
             ),
             [
-                ["1st", "Olek", "won a Hunt with five heroes"],
+                ["1st", "Olek", "won a Hunt with 6 heroes"],
                 ["2nd", "Ala", "did not win"],
                 ["2nd", "Ewa", "did not win"],
             ],

@@ -86,7 +86,7 @@ def categories(outcome: Outcome) -> list[str]:
 
 def _feat(outcome: Outcome) -> str | None:
     """The one thing every seat did or did not do, when that is the whole score: "won"
-    (Superbohaterowie's standard game), "won a Hunt with five heroes", "beat the Reavers"
+    (Superbohaterowie's standard game), "won a Hunt with 6 heroes", "beat the Reavers"
     (Shardhunters); None for a score of points or a count."""
     keys = {key for breakdown in outcome.breakdown for key in breakdown}
     if len(keys) != 1:
@@ -109,7 +109,7 @@ def won_or_not(outcome: Outcome) -> bool:
 
 def score_words(outcome: Outcome, seat: int) -> str:
     """A seat's score as the results say it: "35 points", or "won the game" (the feat that
-    won it: "won a Hunt with five heroes") and "did not win"."""
+    won it: "won a Hunt with 6 heroes") and "did not win"."""
     score = outcome.scores[seat]
     feat = _feat(outcome)
     if feat is not None:

@@ -711,8 +711,8 @@ def _end_hunt(state: State) -> tuple[State, list[Event]]:
             events.append(
                 _event(
                     "win",
-                    f"{_subject(state, winner)} won a Hunt with a team of "
-                    f"{len(state.teams[winner])} heroes and wins the game!",
+                    f"{_subject(state, winner)} wins the game with "
+                    f"{len(state.teams[winner])} heroes!",
                 )
             )
             return replace(state, phase="over", winner=winner), events
@@ -822,13 +822,20 @@ def _advance(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         events += more
 
 
+def _team_words(state: State, side: int) -> str:
+    """The winning team's size as the results say it ("7 heroes"): at least five, the
+    rulebook's winning team, and a team may have grown past it before the Hunt it won."""
+    return f"{len(state.teams[side])} heroes"
+
+
 def _outcome(state: State) -> Outcome:
     if state.players == 1:
         won = state.winner == 0
         note = (
-            "You won a Hunt with five heroes and defeated the Reavers."
+            f"You won a Hunt with {_team_words(state, 0)} and defeated the Reavers."
             if won
-            else "The Reavers won a Hunt with five heroes: they defeated you."
+            else f"The Reavers won a Hunt with {_team_words(state, REAVER_SIDE)}: "
+            "they defeated you."
             if state.winner == REAVER_SIDE
             else f"{MAX_HUNTS} Hunts passed without your winning one with five heroes: "
             "the Reavers hold the field."
@@ -846,7 +853,7 @@ def _outcome(state: State) -> Outcome:
         losers = tuple(s for s in range(n) if s != state.winner)
         return Outcome(
             scores,
-            tuple({"won a Hunt with five heroes": v} for v in scores),
+            tuple({f"won a Hunt with {_team_words(state, state.winner)}": v} for v in scores),
             ((state.winner,), losers),
         )
     # The Hunt limit: the biggest team ranks first, then the most Bloodshards.

@@ -81,9 +81,24 @@ def test_a_five_hero_win_reads_on_the_score_pad() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.breakdown == (
-        {"won a Hunt with five heroes": 1},
-        {"won a Hunt with five heroes": 0},
+        {"won a Hunt with 5 heroes": 1},
+        {"won a Hunt with 5 heroes": 0},
     )
+
+
+def test_a_win_with_a_team_past_five_says_its_real_size() -> None:
+    """A team may grow past five before the Hunt it wins: the results said "won a Hunt with
+    five heroes" of a team of seven."""
+    seven = ("ivo", "bruno", "mira", "oskar", "sabine", "titus", "felix")
+    state = combat(
+        [["white-4a"], ["white-1a"]], [seven, ("lenka",)], number=3, loot=[["white-2a"], []]
+    )
+    state = replace(state, active=(("mira", "oskar"), ("lenka",)))
+    state, events = fight(state, ["white-4a"], ["white-1a"])
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.breakdown[0] == {"won a Hunt with 7 heroes": 1}
+    assert "{p0} wins the game with 7 heroes!" in [e["text"] for e in events]
 
 
 def test_a_new_game_starts_at_the_first_combat() -> None:

@@ -246,7 +246,7 @@ def test_the_hunt_that_wins_the_game_is_told_in_the_kinds_the_table_reads() -> N
         ("hunt-end", "Hunt 1 is over. Loot: {p0} 3, {p1} 0."),
         ("hunt-win", "{p0} wins Hunt 1."),
         ("shard", "{p0} gets a Bloodshard (the Hunt)."),
-        ("win", "{p0} won a Hunt with a team of 5 heroes and wins the game!"),
+        ("win", "{p0} wins the game with 5 heroes!"),
     ]
 
 
@@ -777,7 +777,7 @@ def test_solo_ends_in_defeat_when_the_reavers_win_with_five() -> None:
         "The fourth Combat: {p0} played white 1 (total 1); "
         "the Reavers played white 4 (total 4). The Reavers team wins.",
         "Hunt 1 is over. Loot: {p0} 0, the Reavers 2.",
-        "The Reavers team won a Hunt with a team of 5 heroes and wins the game!",
+        "The Reavers team wins the game with 5 heroes!",
     ]
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (0,) and "Reavers" in outcome.note
