@@ -18,7 +18,15 @@ from core.recordfile import read_record
 from net.cli import main
 from net.hall import RECORD, Hall
 from tests.core.db_records import dump, finished_record, person
+from tests.net.e2e_helpers import (
+    connect,
+    play_until,
+    players,
+    running_server,
+    seat_players,
+)
 from tests.net.hall_setups import bare_hall, seated_hall
+from tests.net.test_e2e_names import new_key
 
 
 async def _play_out(hall: Hall, *people: int, seed: int = 4) -> None:
@@ -176,3 +184,26 @@ async def test_a_seat_the_host_gave_to_a_bot_stays_a_stand_in_after_a_restart(
         ]
     finally:
         await again.close()
+
+
+@pytest.mark.timeout(90)
+async def test_a_game_played_to_the_end_over_ssh_rates_both_players(tmp_path: Path) -> None:
+    """ala and olek play a whole game by keys against a bot; the server's database then has
+    it, rated, with both of them on the leaderboard (and olek's key bound there)."""
+    key = new_key()
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala") as (ala,),
+    ):
+        olek = await connect(served.port, "olek", client_keys=[key])
+        try:
+            await seat_players(ala, olek)
+            hall = served.hall
+            await play_until([ala, olek], lambda: hall.phase == "over", timeout=60)
+        finally:
+            await olek.close()
+    with Database.open(tmp_path / "data" / DB_FILE) as db:
+        (row,) = db.history()
+        assert row.rated and [s.kind for s in row.seats] == ["human", "human", "bot"]
+        assert sorted(r.name for r in db.leaderboard("superbohaterowie")) == ["ala", "olek"]
+        assert list(db.key_bindings()) == ["olek"]
