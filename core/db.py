@@ -123,20 +123,12 @@ class DatabaseError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One seat of a finished game (`core.ratings.SeatResult`) and its rating change."""
+class SeatRow(SeatResult):
+    """One seat of a finished game and its rating change."""
 
-    seat: int
-    name: str
-    kind: str
-    """"human" or "bot"."""
-    level: str
-    score: int
-    place: int
-    stand_in_share: float
-    before: Rating | None
+    before: Rating | None = None
     """The seat's person's rating before the game (None: the seat was not rated)."""
-    after: Rating | None
+    after: Rating | None = None
 
 
 @dataclass(frozen=True, slots=True)
