@@ -567,7 +567,12 @@ def rebuild(db_path: Path, record_paths: Iterable[Path]) -> Rebuilt:
     The key bindings are no record's: those of the old database are kept when it can be
     read (after the games, so the players the games name are numbered as when they were
     added one by one). When it cannot, they are lost with it, and so is the mark that the
-    JSON key book was imported: the next server start imports that file again."""
+    JSON key book was imported: the next server start imports that file again.
+
+    DatabaseError if a server has the database open: it would go on writing to the file
+    replaced, so nothing is done."""
+    if _in_use(db_path):
+        raise DatabaseError(db_path, "a running server has it open: stop it, then rebuild")
     found: list[_Finished] = []
     skipped: list[tuple[Path, str]] = []
     for path in record_paths:
@@ -613,6 +618,23 @@ def rebuild(db_path: Path, record_paths: Iterable[Path]) -> Rebuilt:
             stale.unlink()
     os.replace(fresh, db_path)
     return Rebuilt(games, rated, tuple(skipped))
+
+
+def _in_use(path: Path) -> bool:
+    """Whether another connection has the database at ``path`` open (in WAL mode each holds
+    a shared lock on the file as long as it is open: an exclusive one is refused then)."""
+    if not path.exists():
+        return False
+    try:
+        with contextlib.closing(sqlite3.connect(path, timeout=0, isolation_level=None)) as db:
+            db.execute("PRAGMA locking_mode = EXCLUSIVE")
+            db.execute("BEGIN EXCLUSIVE")
+            db.execute("ROLLBACK")
+    except sqlite3.OperationalError as error:
+        return "locked" in str(error)
+    except sqlite3.Error:  # not a database: nobody serves from it
+        return False
+    return False
 
 
 def _files_of(path: Path) -> list[Path]:

@@ -347,6 +347,21 @@ def test_a_rebuild_skips_and_names_unreadable_records_and_keeps_them(tmp_path: P
     assert damaged.read_bytes() == bytes(data) and unfinished.exists()
 
 
+def test_a_rebuild_of_a_database_a_server_has_open_is_refused(tmp_path: Path) -> None:
+    """The server would write on into the file replaced: nothing is done."""
+    paths = _games(tmp_path, 2)
+    path = tmp_path / "hunters.db"
+    with Database.open(path) as serving:
+        serving.add_game(paths[0])
+        siblings = sorted(p.name for p in tmp_path.iterdir())
+        with pytest.raises(DatabaseError, match="a running server has it open"):
+            rebuild(path, paths)
+        assert sorted(p.name for p in tmp_path.iterdir()) == siblings
+        serving.add_game(paths[1])
+        assert len(serving.history()) == 2
+    assert rebuild(path, paths).games == 2
+
+
 def test_a_rebuild_replaces_a_damaged_database_and_keeps_it_aside(tmp_path: Path) -> None:
     paths = _games(tmp_path, 2)
     path = tmp_path / "hunters.db"
@@ -358,18 +373,25 @@ def test_a_rebuild_replaces_a_damaged_database_and_keeps_it_aside(tmp_path: Path
     assert kept.read_bytes() == b"not a database at all" * 10
 
 
-def test_a_rebuild_over_a_database_in_use_leaves_no_stale_journal(tmp_path: Path) -> None:
-    """The old file's WAL would be applied to the new one: it goes before the new one lands."""
+def test_a_rebuild_leaves_no_stale_journal_of_the_old_file_beside_the_new(
+    tmp_path: Path,
+) -> None:
+    """A damaged file kept aside leaves its WAL behind (a killed server's, here): the new
+    file lands in rollback mode and the stale journal is removed, so none of it is applied."""
     paths = _games(tmp_path, 3)
+    killed = tmp_path / "killed" / "hunters.db"
+    killed.parent.mkdir()
+    subprocess.run([sys.executable, "-c", _KILLED, str(killed), str(paths[0])], check=True)
     path = tmp_path / "hunters.db"
+    path.write_bytes(b"damaged" * 100)
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / f"hunters.db{suffix}").write_bytes(
+            (killed.parent / f"hunters.db{suffix}").read_bytes()
+        )
+    rebuild(path, paths[1:])
+    assert not (tmp_path / "hunters.db-wal").exists()
     with Database.open(path) as db:
-        db.add_game(paths[0])
-        old = sqlite3.connect(path)  # a reader keeps the WAL from being checkpointed away
-        old.execute("SELECT * FROM games").fetchall()
-    rebuild(path, paths)
-    old.close()
-    with Database.open(path) as db:
-        assert len(db.history()) == 3
+        assert len(db.history()) == 2
 
 
 @settings(
