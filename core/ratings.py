@@ -1,4 +1,4 @@
-"""Ratings per game with openskill's Plackett–Luce model, and the rule for which seats count.
+"""Ratings per game with openskill (Weng–Lin), and the rule for which seats count.
 
 The rule (the README says it too):
 
@@ -26,13 +26,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from core.engine import TABLE, Outcome
 from core.match import Step
 
-MODEL = PlackettLuce(limit_sigma=True)
-"""The one model every rating goes through (its defaults: mu 25, sigma 25/3)."""
+MODEL = BradleyTerryFull(limit_sigma=True)
+"""The one model every rating goes through (its defaults: mu 25, sigma 25/3).
+
+Bradley–Terry with every pair compared, not Plackett–Luce: openskill 6.2's Plackett–Luce
+mishandles ties (openskill.py issue #155): with equal ratings, three players tied for first
+ahead of a second and a third came out at mu 25.44, *below* the second's 26.00. The full
+pairing model treats a tie as a draw between each pair, so a tied winner always rates above
+every worse place; for 2–8 seats its n² comparisons cost nothing."""
 MOSTLY = 0.5
 """A seat whose share of moves played by someone else is above this is not its person's."""
 

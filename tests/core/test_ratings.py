@@ -103,9 +103,8 @@ def test_tied_people_with_equal_ratings_stay_equal_and_bots_are_left_out() -> No
 )
 def test_random_rankings_never_grow_uncertainty(players: list[tuple[int, float, float]]) -> None:
     """Whatever the places (ties included) and ratings before, every sigma stays or shrinks
-    and every result is a number; among equals, tied places rate the same and, without ties,
-    a better place rates higher. (With ties openskill 6.2's Plackett-Luce may rate a tied
-    winner below the next place: openskill.py issue #155, so that is not asserted.)"""
+    and every result is a number; among equals, tied places rate the same and a better place
+    rates higher, ties or not (openskill 6.2's Plackett-Luce failed this: issue #155)."""
     seats = [_result(i, f"p{i}", place=place) for i, (place, _, _) in enumerate(players)]
     before = [Rating(mu, sigma) for _, mu, sigma in players]
     after = rate(seats, before)
@@ -114,10 +113,18 @@ def test_random_rankings_never_grow_uncertainty(players: list[tuple[int, float, 
         assert new.sigma <= old.sigma
         assert new.mu == new.mu and new.sigma > 0
     same = rate(seats, [INITIAL] * len(seats))
-    tied = len({seat.place for seat in seats}) < len(seats)
     for a, b in zip(seats, same, strict=True):
         for c, d in zip(seats, same, strict=True):
             if a.place == c.place:  # the same up to the order of a float sum
                 assert (b.mu, b.sigma) == pytest.approx((d.mu, d.sigma), rel=1e-12)
-            elif a.place < c.place and not tied:
+            elif a.place < c.place:
                 assert b.mu > d.mu
+
+
+def test_three_tied_winners_rate_above_the_second_place() -> None:
+    """Places 1, 1, 1, 2, 3 from equal ratings: the Plackett-Luce model of openskill 6.2
+    gave the three winners 25.44 and the second 26.00."""
+    seats = [_result(i, f"p{i}", place=place) for i, place in enumerate((1, 1, 1, 2, 3))]
+    after = rate(seats, [INITIAL] * 5)
+    assert after[0].mu == pytest.approx(after[1].mu) == pytest.approx(after[2].mu)
+    assert after[0].mu > after[3].mu > after[4].mu
