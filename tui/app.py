@@ -9,6 +9,7 @@ work; the app only decides which one is on top.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -23,19 +24,28 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Static
 
+from core.db import DatabaseError
 from core.engine import Outcome
 from core.games import GAMES
 from core.match import Match
-from core.table import TableSetup
+from core.table import TableSetup, Update
 from tui import fixes
 from tui.config import apply_config, config_path, read_config
+from tui.records import LocalRecords
 from tui.saves import SavedGame
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen, game_guide, help_keys
 from tui.screens.launcher import LauncherScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
-from tui.screens.setup import SetupScreen
+from tui.screens.setup import SetupScreen, local_name
+from tui.screens.stats import (
+    GamesScreen,
+    LeaderboardScreen,
+    ProfileScreen,
+    StatsSource,
+    local_player,
+)
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.settings import Settings
 from tui.widgets.event_log import EventLog
@@ -160,6 +170,8 @@ class HuntersApp(App[None]):
         self._config_problem = ""
         self._title_pushed = False
         """Whether the terminal's own window title was pushed (`window_title`), to give back."""
+        self.records: LocalRecords | None = None
+        """Where finished local games are kept (None: nowhere, as for the config and saves)."""
 
     def keep_files(self) -> None:
         """Keep this player's files: their config (read now, over the defaults but under
@@ -169,6 +181,7 @@ class HuntersApp(App[None]):
         apply_config(config, self.settings)
         self.settings.config_file = config_path()
         self._config_problem = config.problem
+        self.records = LocalRecords()
         self._screen_reader_shown = self.settings.screen_reader
         self._apply_theme()
 
@@ -275,6 +288,8 @@ class HuntersApp(App[None]):
         driver.write(f"\x1b]2;{text}\x07")
 
     def on_unmount(self) -> None:
+        if self.records is not None:
+            self.records.close()
         if self._title_pushed and self._driver is not None:
             self._title_pushed = False
             self._driver.write("\x1b[23;0t")  # the terminal's own title back
@@ -344,11 +359,50 @@ class HuntersApp(App[None]):
 
     def start_game(self, setup: TableSetup) -> None:
         """Open the table for a checked setup."""
-        self.push_screen(GameScreen(setup, self.settings))
+        self.push_screen(LocalGameScreen(setup, self.settings))
 
     def resume_game(self, saved: SavedGame) -> None:
         """Open the table of an unfinished local game where it was saved."""
-        self.push_screen(GameScreen(saved.setup, self.settings, match=saved.match))
+        self.push_screen(LocalGameScreen(saved.setup, self.settings, match=saved.match))
+
+    def game_finished(self, screen: LocalGameScreen) -> None:
+        """Keep a local game that just finished: its record file and its database row
+        (``tui/records.py``); a sentence for the player when something could not be kept."""
+        if self.records is None or screen.table is None:
+            return
+        kept = self.records.keep(screen.table.match, screen.setup.seats, screen.started)
+        if kept.problem:
+            self.notify(kept.problem, severity="warning", timeout=12)
+
+    # -- finished games: history, profile, leaderboards --------------------------------------
+
+    def _stats_source(self) -> tuple[StatsSource | None, str]:
+        """The finished games' database, or None and why it cannot be read."""
+        if self.records is None:
+            return None, "Finished games are kept only by the app run at your own terminal."
+        try:
+            return self.records.database(), ""
+        except DatabaseError as error:
+            return None, self.records.problem_opening(error)
+
+    def action_your_games(self) -> None:
+        """The finished games, newest first; Enter replays one."""
+        source, problem = self._stats_source()
+        self.push_screen(GamesScreen(source, problem=problem))
+
+    def action_profile(self) -> None:
+        """The profile of the player at this keyboard (the first person of the latest game)."""
+        source, problem = self._stats_source()
+        name = local_player(source, local_name()) if source is not None else local_name()
+        self.push_screen(ProfileScreen(source, name, problem=problem))
+
+    def action_leaderboards(self) -> None:
+        """Each game's rated players, best first, starting with the latest game's."""
+        source, problem = self._stats_source()
+        latest = source.history(1) if source is not None else ()
+        self.push_screen(
+            LeaderboardScreen(source, latest[0].game if latest else None, problem=problem)
+        )
 
     def show_results(
         self,
@@ -411,6 +465,24 @@ class HuntersApp(App[None]):
         at_table = isinstance(screen, GameScreen)
         keys = help_keys(screen)
         self.push_screen(HelpScreen(title, rules, keys, guide=guide, at_table=at_table))
+
+
+class LocalGameScreen(GameScreen):
+    """A table played in this app (not a served one): kept once it is finished."""
+
+    def __init__(
+        self, setup: TableSetup, settings: Settings, *, match: Match | None = None
+    ) -> None:
+        super().__init__(setup, settings, match=match)
+        self.started: float | None = None if match is not None else time.time()
+        """When the game began (None: a saved game continued, whose start is not known)."""
+        self._kept = False
+
+    def receive(self, update: Update) -> None:
+        super().receive(update)
+        if update.outcome is not None and not self._kept:
+            self._kept = True  # each seat at this keyboard is told: kept once
+            cast(HuntersApp, self.app).game_finished(self)
 
 
 class ReplayApp(HuntersApp):

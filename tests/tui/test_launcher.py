@@ -60,6 +60,32 @@ async def test_q_quits() -> None:
         assert app._exit
 
 
+async def test_footer_and_help_list_the_finished_games_keys() -> None:
+    """y, p and l are whole in the footer at 80 columns and named in the help; each opens
+    its screen, which Escape leaves."""
+    from tui.screens.help import HelpScreen
+    from tui.screens.stats import GamesScreen, LeaderboardScreen, ProfileScreen
+
+    async with _app().run_test(size=(80, 24)) as pilot:
+        footer = screen_text(pilot.app).splitlines()[-1]
+        for words in ("y Games", "p Profile", "l Leaders", "⏎ Set up table", "^q Quit"):
+            assert words in footer
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        text = screen_text(pilot.app)
+        for line in ("y: Games", "p: Profile", "l: Leaders"):
+            assert line in text
+        await pilot.press("escape")
+        for key, kind in (("y", GamesScreen), ("p", ProfileScreen), ("l", LeaderboardScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, kind)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+
+
 def test_snapshot_launcher_80x24(snap_compare: Any) -> None:
     """The launcher at the smallest supported size."""
     assert snap_compare(_app(), terminal_size=(80, 24))

@@ -75,18 +75,43 @@ class LauncherScreen(Screen[None]):
             id="launcher.open",
         ),
         Binding(
+            "y",
+            "app.your_games",
+            "Games",
+            tooltip="Your finished games, each one to replay",
+            id="launcher.games",
+        ),
+        Binding(
+            "p",
+            "app.profile",
+            "Profile",
+            tooltip="Games played and won, and your ratings",
+            id="launcher.profile",
+        ),
+        Binding(
+            "l",
+            "app.leaderboards",
+            "Leaders",
+            tooltip="The rated players of each game",
+            id="launcher.leaderboards",
+        ),
+        Binding(
             "o",
             "settings",
             "Settings",
             tooltip="Screen reader, contrast, bot speed",
             id="launcher.settings",
         ),
-        Binding("q", "app.quit", "Quit", tooltip="Leave Hunters", id="launcher.quit"),
+        # Not in the footer, which has Ctrl+Q for it: at 80 columns every key there is whole.
+        Binding("q", "app.quit", "Quit", show=False, tooltip="Leave Hunters", id="launcher.quit"),
     ]
     """
     | Key(s) | Description |
     | :- | :- |
     | enter | Set up a table for the highlighted game, or continue a saved one. |
+    | y | Your games: the finished games, each one to replay. |
+    | p | Your profile: games played and won, ratings, recent games. |
+    | l | Leaderboards: the rated players of each game. |
     | o | Open the settings. |
     | q | Quit. |
     """
@@ -117,7 +142,8 @@ class LauncherScreen(Screen[None]):
         if not screen_reader:
             # The screen-reader key line already says this, first thing on the screen.
             yield Static(
-                "↑↓ choose a game · Enter set up a table · o settings · F1 help · q quit",
+                "↑↓ choose a game · Enter set up a table · y your games · p profile · "
+                "l leaderboards · o settings · F1 help · q quit",
                 classes="hint",
             )
         self._read_saves()

@@ -1,0 +1,491 @@
+"""The finished games' screens: "Your games" (the history), "Profile" and "Leaderboards".
+
+Each reads a `StatsSource` (``core.db.Database`` is one) and, for the player's own pages, a
+player's name: the local app gives its own database (``tui/records.py``), and a served app
+can give the server's and the guest's name. Every screen is one list of lines, so the
+same keys move through it with or without a screen reader (a `SpokenList` then: the
+selected line is marked and the cursor is on it); Enter on a game opens its replay.
+A screen with nothing to read says what to do instead ("No finished games yet: …"); one
+whose database cannot be used says why in one sentence (``problem``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.db import GameRow, GameStats, LeaderRow, Profile
+from core.games import GAMES
+from core.ratings import INITIAL, Rating
+from core.recordfile import RecordError, read_record
+from core.table import record_seats
+from tui.screens.help import key_help
+from tui.screens.replay import ReplayScreen
+from tui.widgets.spoken import SpokenList
+
+PAGE = 10
+"""Games on one page of "Your games"."""
+RECENT = 5
+"""Recent games on a profile."""
+LEADERS = 20
+"""Players on a leaderboard."""
+
+NO_GAMES = "No finished games yet: play one from the game list."
+RATING_WORDS = (
+    f"A rating is an estimate of skill in one game: everyone starts at {INITIAL.mu:.1f}"
+    f" ± {INITIAL.sigma:.1f}, and the number after ± (how unsure it still is) shrinks with "
+    "each rated game. Games of two or more people are rated; games against bots are not."
+)
+"""Said once on the profile, before any rating."""
+LEADER_WORDS = (
+    "Players are ranked by their rating less three times its uncertainty, so a new "
+    "player rises as their rating settles."
+)
+"""Said once on a leaderboard."""
+
+
+class StatsSource(Protocol):
+    """What the screens read: ``core.db.Database``'s reading side."""
+
+    def history(
+        self, limit: int = 20, offset: int = 0, name: str | None = None, game: str | None = None
+    ) -> tuple[GameRow, ...]: ...
+
+    def profile(self, name: str, recent: int = 10) -> Profile | None: ...
+
+    def leaderboard(self, game: str, limit: int = 20) -> tuple[LeaderRow, ...]: ...
+
+
+# -- words -------------------------------------------------------------------------------------
+
+
+def counted(number: int, word: str) -> str:
+    """ "1 game", "2 games"."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def place_word(place: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def when(seconds: float) -> str:
+    """A moment in this computer's time: "3 Dec 2026, 04:01"."""
+    moment = time.localtime(seconds)
+    return f"{moment.tm_mday} {time.strftime('%b %Y, %H:%M', moment)}"
+
+
+def how_long(seconds: float) -> str:
+    """A game's length in words: "under a minute", "12 min", "1 h 5 min"."""
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
+
+
+def rating_words(rating: Rating, games: int) -> str:
+    """ "rating 27.1 ± 2.3 after 5 rated games"."""
+    return f"rating {rating.mu:.1f} ± {rating.sigma:.1f} after {counted(games, 'rated game')}"
+
+
+def game_title(slug: str) -> str:
+    game = GAMES.get(slug)
+    return game.title if game is not None else slug
+
+
+def game_lines(row: GameRow) -> tuple[str, str]:
+    """A finished game in two lines: what and when (rated or why not), then the players
+    by place with their scores."""
+    head = [game_title(row.game), when(row.finished)]
+    if row.duration is not None:
+        head.append(how_long(row.duration))
+    head.append("rated" if row.rated else f"not rated: {row.why_not_rated}")
+    seats = sorted(row.seats, key=lambda s: (s.place, s.seat))
+    players = "; ".join(
+        f"{place_word(s.place)} {s.name}{' (bot)' if s.kind == 'bot' else ''},"
+        f" {counted(s.score, 'point')}"
+        for s in seats
+    )
+    if row.lost_to:
+        players += f"; lost to {row.lost_to}"
+    return " · ".join(head), players + "."
+
+
+def stats_line(stats: GameStats) -> str:
+    """One game's line of a profile."""
+    won = f"{stats.won} won"
+    rated = (
+        rating_words(stats.rating, stats.rated_games)
+        if stats.rating is not None
+        else "not rated yet"
+    )
+    return f"{game_title(stats.game)}: {counted(stats.played, 'game')} played, {won}; {rated}."
+
+
+def leader_line(row: LeaderRow) -> str:
+    """One player's line of a leaderboard."""
+    return f"{place_word(row.place)} {row.name}: {rating_words(row.rating, row.rated_games)}."
+
+
+def local_player(source: StatsSource, fallback: str) -> str:
+    """Whose profile the local app shows: the first person in the latest game (the one
+    who sat at the first human seat), else ``fallback`` (the login name)."""
+    for row in source.history(1):
+        for seat in row.seats:
+            if seat.kind == "human":
+                return seat.name
+    return fallback
+
+
+# -- the screens -------------------------------------------------------------------------------
+
+
+GAME = "game-"
+"""The id prefix of a game's line (then the database's game id)."""
+
+
+class StatsScreen(Screen[None]):
+    """The shape the three screens share: title, keys, one list of lines."""
+
+    DEFAULT_CSS = """
+    StatsScreen #lines { height: 1fr; }
+    StatsScreen .hint { height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back", tooltip="Back to the game list", id="stats.back"),
+    ]
+
+    HINT = ""
+    """The keys in words under the title (not in screen-reader mode: its key line says them)."""
+
+    def __init__(self, source: StatsSource | None, *, problem: str = "") -> None:
+        super().__init__()
+        self.source = source
+        self.problem = problem
+        """Why there is nothing to read (the database cannot be used), in a sentence."""
+        self.games: dict[str, GameRow] = {}
+        """The games listed, by their line's id."""
+
+    @property
+    def screen_reader(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(settings is not None and settings.screen_reader)
+
+    def heading(self) -> str:
+        return self.title or ""
+
+    def compose(self) -> ComposeResult:
+        # The lines first: the heading may say what reading them found (the last page).
+        options = self._options()
+        yield key_help(self)
+        # Not a marked line: the cursor a screen reader follows is on the list's line.
+        yield Static(Content(self.heading()), classes="title")
+        if self.HINT and not self.screen_reader:
+            yield Static(Content(self.HINT), classes="hint")
+        kind = SpokenList if self.screen_reader else OptionList
+        yield kind(*options, id="lines")
+
+    def on_mount(self) -> None:
+        self.query_one("#lines", OptionList).focus()
+
+    def lines(self) -> list[tuple[str, str | GameRow]]:
+        """(id, text or game) for each line of the list."""
+        raise NotImplementedError
+
+    def _options(self) -> list[Option]:
+        # Text in screen-reader mode: the list adds where the cursor is to a line's text.
+        plain = Text if self.screen_reader else Content
+        if self.source is None or self.problem:
+            return [Option(plain(self.problem or NO_GAMES), id="problem")]
+        self.games = {}
+        options = []
+        for key, line in self.lines():
+            if isinstance(line, str):
+                options.append(Option(plain(line), id=key))
+                continue
+            self.games[key] = line
+            head, players = game_lines(line)
+            if self.screen_reader:  # one entry each: a reader reads the entry at the cursor
+                options.append(Option(Text(f"{head}. {players}"), id=key))
+            else:
+                options.append(Option(Content.assemble((head, "bold"), "\n", players), id=key))
+        return options
+
+    async def show_again(self) -> None:
+        """Read the lines again (a new page, another game), the first one selected."""
+        await self.recompose()
+        self.query_one("#lines", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#lines")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.open_line(event.option.id or "")
+
+    def open_line(self, key: str) -> None:
+        """Enter on a line: a game's opens its replay."""
+        row = self.games.get(key)
+        if row is not None:
+            open_replay(self, row)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter replays only where games are listed."""
+        return bool(self.games) if action == "open" else True
+
+    def action_open(self) -> None:
+        """Replay the highlighted game (other lines have nothing to open)."""
+        listed = self.query_one("#lines", OptionList)
+        if listed.highlighted is not None:
+            self.open_line(listed.get_option_at_index(listed.highlighted).id or "")
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+
+def open_replay(screen: Screen[Any], row: GameRow) -> None:
+    """Open the finished game ``row`` in the replay viewer (as ``hunters replay`` does);
+    one sentence when its record cannot be read."""
+    try:
+        match, meta = read_record(row.record)
+        names: Sequence[str] = [seat.name for seat in record_seats(meta, match)]
+    except OSError as error:
+        why = error.strerror or str(error)
+        screen.notify(f"The game's record {row.record} cannot be read: {why}.", severity="error")
+        return
+    except ValueError as error:
+        why = error.reason if isinstance(error, RecordError) else str(error)
+        screen.notify(f"The game's record {row.record} is not sound: {why}.", severity="error")
+        return
+    screen.app.push_screen(
+        RecordReplay(match, names, screen_reader=getattr(screen, "screen_reader", False))
+    )
+
+
+class RecordReplay(ReplayScreen):
+    """A finished game's replay opened from a list: q and Escape go back to it.
+
+    | key | action |
+    | --- | --- |
+    | → l | the next move |
+    | ← h | the move before |
+    | End G | the last move |
+    | Home g | the deal |
+    | q Escape | back to the list |
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "back", "Back", tooltip="Back to the list", id="replay.back"),
+    ]
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+
+class GamesScreen(StatsScreen):
+    """ "Your games": the finished games, newest first, a page at a time.
+
+    | key | action |
+    | --- | --- |
+    | ↑ ↓ | choose a game |
+    | Enter | open the chosen game's replay |
+    | → n | the next page (older games) |
+    | ← b | the page before (newer games) |
+    | q Escape | back to the game list |
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "enter",
+            "open",
+            "Replay",
+            priority=True,
+            tooltip="Replay the chosen game",
+            id="games.open",
+        ),
+        # Priority: the list has ← → of its own (sideways scrolling, which it never needs).
+        Binding(
+            "right,n", "page(1)", "Older", priority=True, tooltip="Older games", id="games.older"
+        ),
+        Binding(
+            "left,b", "page(-1)", "Newer", priority=True, tooltip="Newer games", id="games.newer"
+        ),
+    ]
+
+    HINT = "↑↓ choose · Enter replay · → older games · ← newer games · Esc back"
+
+    def __init__(
+        self, source: StatsSource | None, name: str | None = None, *, problem: str = ""
+    ) -> None:
+        """``name``: only that player's games (None: every game in ``source``)."""
+        super().__init__(source, problem=problem)
+        self.player = name
+        self.page = 0
+        self.more = False
+        """Whether an older page follows this one."""
+        self.title = "Your games"
+
+    def heading(self) -> str:
+        if self.source is None or self.problem or (self.page == 0 and not self.more):
+            return "Your games"
+        return f"Your games, page {self.page + 1}{'' if self.more else ' (the last)'}"
+
+    def lines(self) -> list[tuple[str, str | GameRow]]:
+        assert self.source is not None
+        rows = self.source.history(PAGE + 1, self.page * PAGE, name=self.player)
+        self.more = len(rows) > PAGE
+        if not rows:
+            return [("empty", NO_GAMES)]
+        return [(f"{GAME}{row.id}", row) for row in rows[:PAGE]]
+
+    async def action_page(self, step: int) -> None:
+        """Show the next (1) or previous (-1) page (both keys always work, so both are
+        always listed: at either end they say why nothing changed)."""
+        if self.source is None or self.problem:
+            return
+        if step == 1 and not self.more:
+            self.notify("These are the oldest games: there is no older page.")
+            return
+        if step == -1 and self.page == 0:
+            self.notify("These are the newest games: there is no newer page.")
+            return
+        self.page += step
+        await self.show_again()
+
+
+class ProfileScreen(StatsScreen):
+    """A player's profile: games played and won per game, ratings, recent games.
+
+    | key | action |
+    | --- | --- |
+    | ↑ ↓ | move through the lines |
+    | Enter | on a recent game: open its replay |
+    | q Escape | back to the game list |
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "enter",
+            "open",
+            "Replay",
+            priority=True,
+            tooltip="Replay the chosen game",
+            id="profile.open",
+        ),
+    ]
+
+    HINT = "↑↓ move · Enter replay a recent game · Esc back"
+
+    def __init__(self, source: StatsSource | None, name: str, *, problem: str = "") -> None:
+        super().__init__(source, problem=problem)
+        self.player = name
+        self.title = f"Profile: {name}"
+
+    def lines(self) -> list[tuple[str, str | GameRow]]:
+        assert self.source is not None
+        profile = self.source.profile(self.player, RECENT)
+        if profile is None or not profile.games:
+            return [("empty", NO_GAMES)]
+        played = sum(stats.played for stats in profile.games)
+        won = sum(stats.won for stats in profile.games)
+        lines: list[tuple[str, str | GameRow]] = [
+            (
+                "total",
+                f"{counted(played, 'game')} played, {won} won, since {when(profile.created)}.",
+            )
+        ]
+        lines += [(f"stats-{s.game}", stats_line(s)) for s in profile.games]
+        if any(stats.rating is not None for stats in profile.games):
+            lines.append(("about", RATING_WORDS))
+        else:
+            lines.append(("about", "No rated game yet. " + RATING_WORDS))
+        lines.append(("recent", f"Recent games ({len(profile.recent)}), newest first:"))
+        lines += [(f"{GAME}{row.id}", row) for row in profile.recent]
+        return lines
+
+
+class LeaderboardScreen(StatsScreen):
+    """One game's leaderboard, best first; ←→ switch the game.
+
+    | key | action |
+    | --- | --- |
+    | ↑ ↓ | move through the players |
+    | → n | the next game's leaderboard |
+    | ← b | the game before's leaderboard |
+    | q Escape | back to the game list |
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: the list has ← → of its own (sideways scrolling, which it never needs).
+        Binding(
+            "right,n",
+            "game(1)",
+            "Next game",
+            priority=True,
+            tooltip="The next game's leaderboard",
+            id="leaderboard.next",
+        ),
+        Binding(
+            "left,b",
+            "game(-1)",
+            "Game before",
+            priority=True,
+            tooltip="The game before's leaderboard",
+            id="leaderboard.previous",
+        ),
+    ]
+
+    HINT = "↑↓ move · → next game · ← game before · Esc back"
+
+    def __init__(
+        self, source: StatsSource | None, game: str | None = None, *, problem: str = ""
+    ) -> None:
+        super().__init__(source, problem=problem)
+        self.slugs = list(GAMES)
+        self.at = self.slugs.index(game) if game in self.slugs else 0
+        self._name_title()
+
+    @property
+    def game_slug(self) -> str:
+        """The game shown (the help screen shows its rules)."""
+        return self.slugs[self.at]
+
+    def _name_title(self) -> None:
+        self.title = (
+            f"Leaderboard: {game_title(self.game_slug)} (game {self.at + 1} of {len(self.slugs)})"
+        )
+
+    def lines(self) -> list[tuple[str, str | GameRow]]:
+        assert self.source is not None
+        rows = self.source.leaderboard(self.game_slug, LEADERS)
+        if not rows:
+            title = game_title(self.game_slug)
+            return [
+                (
+                    "empty",
+                    f"Nobody is rated in {title} yet: a game of two or more people is "
+                    "rated when it finishes.",
+                )
+            ]
+        lines: list[tuple[str, str | GameRow]] = [
+            (f"leader-{row.place}", leader_line(row)) for row in rows
+        ]
+        return [*lines, ("about", LEADER_WORDS)]
+
+    async def action_game(self, step: int) -> None:
+        """The next (1) or previous (-1) game's leaderboard, round the list."""
+        self.at = (self.at + step) % len(self.slugs)
+        self._name_title()
+        await self.show_again()
