@@ -185,7 +185,8 @@ async def test_profile_says_the_rating_in_words_and_explains_it_once(tmp_path: P
 
 
 async def test_leaderboard_switches_games_with_the_arrows(tmp_path: Path) -> None:
-    """The latest game's board first; → and ← go round the games."""
+    """The latest game's board first; → and ← go round the games; Enter opens the chosen
+    player's profile."""
     app = _app(_records(tmp_path, 6))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
@@ -200,6 +201,12 @@ async def test_leaderboard_switches_games_with_the_arrows(tmp_path: Path) -> Non
         await pilot.pause()
         assert screen.game_slug == "orb-hunters"
         assert "Leaderboard: Orb Hunters (game 3 of 5)" in _flat(app)
+        await pilot.press("enter")  # the first player's profile, and back
+        await pilot.pause()
+        assert isinstance(app.screen, ProfileScreen) and app.screen.player == "Ola"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("left", "left")
         await pilot.pause()
         assert screen.game_slug == "comic-hunters"
@@ -212,7 +219,12 @@ async def test_f1_lists_each_screens_keys(tmp_path: Path) -> None:
     wanted = {
         "y": ["Enter: Replay", "Right or n: Older", "Left or b: Newer", "Escape or q: Back"],
         "p": ["Enter: Replay", "Escape or q: Back"],
-        "l": ["Right or n: Next game", "Left or b: Game before", "Escape or q: Back"],
+        "l": [
+            "Enter: Profile",
+            "Right or n: Next game",
+            "Left or b: Game before",
+            "Escape or q: Back",
+        ],
     }
     async with app.run_test(size=(80, 40)) as pilot:
         for key, lines in wanted.items():

@@ -10,6 +10,7 @@ from pathlib import Path
 from core.db import Database
 from core.recordfile import read_record
 from core.table import Seat, TableSetup
+from tests.core.db_records import finished_record
 from tui.app import HuntersApp, LocalGameScreen
 from tui.records import LocalRecords
 from tui.settings import Settings
@@ -109,3 +110,19 @@ async def test_an_app_that_keeps_no_files_records_nothing(tmp_path: Path) -> Non
         await _play_to_the_end(app, pilot, TableSetup("superbohaterowie", PEOPLE, {}, 5))
     assert app.records is None
     assert not list(tmp_path.rglob("finished-*.rec"))
+
+
+def test_a_finished_whoosh_game_is_kept_too(tmp_path: Path) -> None:
+    """Whoosh is never saved mid-game, but its finished game is recorded like any other,
+    its moves' times with it (the replay needs them)."""
+    seats = (("Ala", "human", ""), ("Ola", "human", ""))
+    match = finished_record(tmp_path / "played.rec", seats, game="whoosh", seed=4)
+    assert match.outcome() is not None
+    records = LocalRecords(tmp_path / "records")
+    kept = records.keep(match, tuple(Seat(*seat) for seat in seats), 1_000.0)
+    assert kept.problem == "" and kept.record is not None
+    again, meta = read_record(kept.record)
+    assert again.steps == match.steps and meta["started"] == 1_000.0
+    (row,) = records.database().history()
+    assert row.game == "whoosh" and row.rated and row.duration is not None
+    records.close()

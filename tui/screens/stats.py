@@ -422,12 +422,21 @@ class LeaderboardScreen(StatsScreen):
     | key | action |
     | --- | --- |
     | ↑ ↓ | move through the players |
+    | Enter | the chosen player's profile |
     | → n | the next game's leaderboard |
     | ← b | the game before's leaderboard |
     | q Escape | back to the game list |
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "enter",
+            "open",
+            "Profile",
+            priority=True,
+            tooltip="The chosen player's profile",
+            id="leaderboard.profile",
+        ),
         # Priority: the list has ← → of its own (sideways scrolling, which it never needs).
         Binding(
             "right,n",
@@ -447,7 +456,7 @@ class LeaderboardScreen(StatsScreen):
         ),
     ]
 
-    HINT = "↑↓ move · → next game · ← game before · Esc back"
+    HINT = "↑↓ choose · Enter profile · → next game · ← game before · Esc back"
 
     def __init__(
         self, source: StatsSource | None, game: str | None = None, *, problem: str = ""
@@ -455,6 +464,8 @@ class LeaderboardScreen(StatsScreen):
         super().__init__(source, problem=problem)
         self.slugs = list(GAMES)
         self.at = self.slugs.index(game) if game in self.slugs else 0
+        self.players: dict[str, str] = {}
+        """The players listed, by their line's id."""
         self._name_title()
 
     @property
@@ -470,6 +481,7 @@ class LeaderboardScreen(StatsScreen):
     def lines(self) -> list[tuple[str, str | GameRow]]:
         assert self.source is not None
         rows = self.source.leaderboard(self.game_slug, LEADERS)
+        self.players = {}
         if not rows:
             title = game_title(self.game_slug)
             return [
@@ -479,10 +491,21 @@ class LeaderboardScreen(StatsScreen):
                     "rated when it finishes.",
                 )
             ]
+        self.players = {f"leader-{row.place}": row.name for row in rows}
         lines: list[tuple[str, str | GameRow]] = [
             (f"leader-{row.place}", leader_line(row)) for row in rows
         ]
         return [*lines, ("about", LEADER_WORDS)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter opens a profile only where players are listed."""
+        return bool(self.players) if action == "open" else True
+
+    def open_line(self, key: str) -> None:
+        """Enter on a player: their profile."""
+        name = self.players.get(key)
+        if name is not None:
+            self.app.push_screen(ProfileScreen(self.source, name))
 
     async def action_game(self, step: int) -> None:
         """The next (1) or previous (-1) game's leaderboard, round the list."""
