@@ -32,7 +32,6 @@ from core.engine import Action
 from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
-    LIMIT,
     ROUNDS,
     relic_kind,
     relic_name,
@@ -81,13 +80,19 @@ from tui.boards.orb_hunters_cards import (
     relic_text,
     short_name,
     side_by_side,
-    variant_words,
 )
-from tui.boards.orb_hunters_layout import Layout, choose_layout, lines_of, track_lines
+from tui.boards.orb_hunters_layout import (
+    Layout,
+    choose_layout,
+    head_lines,
+    lines_of,
+    track_lines,
+)
 from tui.boards.orb_hunters_words import card_words as card_words
 from tui.boards.orb_hunters_words import describe as describe
-from tui.boards.orb_hunters_words import embodied, most_wounded, with_colours
+from tui.boards.orb_hunters_words import embodied, with_colours
 from tui.boards.orb_hunters_words import milestone as milestone
+from tui.boards.orb_hunters_words import most_wounded as most_wounded
 from tui.boards.orb_hunters_words import paths as paths
 from tui.boards.orb_hunters_words import prompt as prompt
 from tui.boards.orb_hunters_words import result_lines as result_lines
@@ -177,6 +182,9 @@ LEGEND: tuple[tuple[str, str], ...] = (
 
 
 # -- the board -------------------------------------------------------------------------------
+
+DETAILS_ROWS = 6
+"""The most rows the details line takes (where the room allows; two at 80 columns)."""
 
 PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key")
 """The board's parts, top to bottom, drawn as lines of one widget (`Parts`); each redraws
@@ -317,10 +325,12 @@ class Board(Widget, can_focus=True):
         return self.fit
 
     def _details_rows(self, width: int) -> int:
-        """Two when the details of anything the cursor can rest on in this position (a
-        card in hand, a relic, a pouch, a choice) are longer than the board is wide: "i ▸
-        Attract Trenti 2 for Red from relic 1. It gives 3 wounds; Gift: give it …" was
-        cut at 80 columns. For the whole position, so the cursor never moves the board."""
+        """The rows the longest details of anything the cursor can rest on in this
+        position take (a card in hand, a relic, a pouch, a choice), at most DETAILS_ROWS:
+        "i ▸ Attract Trenti 2 for Red from relic 1. It gives 3 wounds; Gift: give it …" was
+        cut at 80 columns, and a relic's text after two rows at 160x45 (the layout gives
+        what its room allows). For the whole position, so the cursor never moves the
+        board."""
         assert self.update is not None
         view = self.update.view
         choices = self.choices
@@ -328,8 +338,14 @@ class Board(Widget, can_focus=True):
         keys += [("column", i) for i in range(len(view["row"]))]
         keys += [("pouch", seat) for seat in range(view["players"])]
         keys += self._choice_keys()
-        texts = (self._details_of(key, choices) for key in keys)
-        return 2 if any(cell_len(f"i ▸ {text}") > width for text in texts) else 1
+        texts = sorted({f"i ▸ {self._details_of(key, choices)}" for key in keys}, key=len)
+        rows = 1
+        for text in reversed(texts):  # the longest first
+            if cell_len(text) <= width or rows >= DETAILS_ROWS:
+                break
+            shown = details_lines(text, width, DETAILS_ROWS, pad=False)
+            rows = max(rows, shown.plain.count("\n") + 1)
+        return rows
 
     def row_keys(self, row: int) -> list[Hashable]:
         """The keys the cursor can visit on a row (none on a row not drawn)."""
@@ -549,41 +565,7 @@ class Board(Widget, can_focus=True):
         )
 
     def _head(self, update: Update, layout: Layout) -> RenderableType:
-        view = update.view
-        if update.outcome is not None:
-            turn = "the game is over"
-        elif update.seat is not None and update.seat in update.acting:
-            turn = "your turn"
-        else:
-            turn = f"{update.names[view['turn']]}'s turn"
-        start = view["start"]
-        if layout.full:
-            line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", "bold")
-            line.append(f"{player_mark(view, start)} {update.names[start]}")
-        else:  # 80 columns: the same words, shorter, to leave room for the facts after them
-            line = Text(f"Round {view['round']}/{ROUNDS} · {turn} · start ", "bold")
-            line.append(f"{player_mark(view, start)} {short_name(update.names, start, 10)}")
-        variants = variant_words(view, update.names, layout.full)
-        # The variants first, cut if they must (F1 tells them all), then what fits.
-        line.append("".join(f" · {words}" for words in variants))
-        seats, most = most_wounded(view)
-        if seats and update.outcome is None:
-            who = " & ".join(
-                f"{player_mark(view, s)} {short_name(update.names, s, 10)}" for s in seats
-            )
-            if layout.full:
-                line.append(f" · out if it ended now: {who} ({most} wounds)")
-            else:
-                line.append(f" · most wounds: {who} {most}")
-        for extra in (
-            f" · at most {LIMIT} adventurers a relic",
-            f" · adventurer deck {view['deck']} · discard {len(view['discard'])}"
-            f" · relic deck {view['relic_deck']}",
-        ):
-            if line.cell_len + len(extra) <= layout.width:
-                line.append(extra, style="dim")
-        line.truncate(layout.width, overflow="ellipsis")
-        parts: list[RenderableType] = [line]
+        parts: list[RenderableType] = list(head_lines(update, layout.full, layout.width))
         if layout.tracks:
             parts += track_lines(update, layout.width)
         return Group(*parts)
@@ -776,9 +758,12 @@ class Board(Widget, can_focus=True):
         colours = "  ".join(f"{g} {ADVENTURER_NAMES[c]}" for c, g in COLOUR_GLYPHS.items())
         words = (
             f"Key: {colours}  {TRENTI_GLYPH} Trenti · W wealth, X wounds, P potions · "
-            f"{TARGET} can be chosen now · ✗ nobody plays that adventurer · F1: the legend"
+            f"{TARGET} can be chosen now · ✗ nobody plays that adventurer"
         )
-        return Text("\n".join(textwrap.wrap(words, width)[:2]), style="dim")
+        lines = textwrap.wrap(f"{words} · F1: the legend", width)
+        if len(lines) > 2:  # "… · F1:" was read at 80 columns: the footer names F1 too
+            lines = textwrap.wrap(words, width)
+        return Text("\n".join(lines[:2]), style="dim")
 
     @staticmethod
     def _details_line(detail: str, width: int, rows: int) -> Text:

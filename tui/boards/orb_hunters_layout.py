@@ -12,12 +12,21 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rich.cells import cell_len
 from rich.text import Text
 
+from core.engine import in_words
 from core.games.orb_hunters.data import EFFECT_WORDS, LIMIT, ROUNDS, relic, relic_name
 from core.games.orb_hunters.scoring import pouch_totals
 from core.table import Update
-from tui.boards.orb_hunters_cards import hand_row, player_mark, side_by_side
+from tui.boards.orb_hunters_cards import (
+    hand_row,
+    player_mark,
+    short_name,
+    side_by_side,
+    variant_words,
+)
+from tui.boards.orb_hunters_words import most_wounded
 from tui.widgets.card import Track
 
 
@@ -55,6 +64,61 @@ class Layout:
 
 def lines_of(text: str, width: int) -> int:
     return len(textwrap.wrap(text, max(1, width), break_long_words=True)) or 1
+
+
+def head_lines(update: Update, full: bool, width: int) -> list[Text]:
+    """The round, whose turn, the start player, the variants, who would be out if the game
+    ended now: one line, and a second for the most wounded when they do not fit after the
+    rest (three tied at 80 columns read "most wounds: ★ Ala & ✦ Bot 2 & ▲ Bot …")."""
+    view = update.view
+    if update.outcome is not None:
+        turn = "the game is over"
+    elif update.seat is not None and update.seat in update.acting:
+        turn = "your turn"
+    else:
+        turn = f"{update.names[view['turn']]}'s turn"
+    start = view["start"]
+    if full:
+        line = Text(f"Round {view['round']} of {ROUNDS} · {turn} · start player ", "bold")
+        line.append(f"{player_mark(view, start)} {update.names[start]}")
+    else:  # 80 columns: the same words, shorter, to leave room for the facts after them
+        line = Text(f"Round {view['round']}/{ROUNDS} · {turn} · start ", "bold")
+        line.append(f"{player_mark(view, start)} {short_name(update.names, start, 10)}")
+    variants = variant_words(view, update.names, full)
+    # The variants first, cut if they must (F1 tells them all), then what fits.
+    line.append("".join(f" · {words}" for words in variants))
+    out: list[Text] = []
+    seats, most = most_wounded(view)
+    if seats and update.outcome is None:
+        marked = [f"{player_mark(view, s)} {short_name(update.names, s, 10)}" for s in seats]
+        who = " & ".join(marked)
+        if full:
+            words = f" · out if it ended now: {who} ({most} wounds)"
+        else:
+            words = f" · most wounds: {who} {most}"
+        if line.cell_len + cell_len(words) <= width:
+            line.append(words)
+        else:
+            counted = f"{most} wound{'s' if most != 1 else ''}{' each' if len(seats) > 1 else ''}"
+            for said in (
+                f"Out if the game ended now, the most wounds after potions ({counted}): ",
+                f"Out if the game ended now, {counted}: ",
+                f"Most wounds, {counted}: ",
+            ):
+                second = Text(f"{said}{in_words(marked)}", no_wrap=True)
+                if second.cell_len <= width:
+                    break
+            second.truncate(width, overflow="ellipsis")
+            out.append(second)
+    for extra in (
+        f" · at most {LIMIT} adventurers a relic",
+        f" · adventurer deck {view['deck']} · discard {len(view['discard'])}"
+        f" · relic deck {view['relic_deck']}",
+    ):
+        if line.cell_len + len(extra) <= width:
+            line.append(extra, style="dim")
+    line.truncate(width, overflow="ellipsis")
+    return [line, *out]
 
 
 def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
@@ -121,18 +185,44 @@ def choose_layout(
     never costs the board its words (the pouches' lines and the relics' points in words
     were newcomers' fixes): it takes a row left over, else one more than ``height`` (the
     game screen's log gives one of its three lines)."""
-    layout = _fitting(update, width, height, choosing, prompt_rows, choice_lines)
-    if choice_lines > 1 and layout.height > height:
-        layout = _fitting(update, width, height, choosing, prompt_rows, 1)
+    # A full layout keeps the details' rows up to FIRST_ROWS before its piles, tracks or
+    # roomier cards (a relic's text was cut after two rows at 120x40), never before the
+    # full names and texts themselves.
+    for rows in range(max(2, min(details_rows, FIRST_ROWS)), 1, -1):
+        layout = _fitting(update, width, height, choosing, prompt_rows, choice_lines, rows)
+        if choice_lines > 1 and layout.height > height:
+            layout = _fitting(update, width, height, choosing, prompt_rows, 1, rows)
+        if layout.full:
+            break
     if details_rows > 1 and not layout.full:
         layout = replace(layout, details_rows=2, height=layout.height + 1)
+    elif details_rows > layout.details_rows and layout.full and layout.height < height:
+        # Rows left over hold a longer text whole (a relic's was cut after two at
+        # 160x45), before the key to the glyphs (F1 has it too).
+        rows = min(details_rows, layout.details_rows + height - layout.height)
+        total = layout.height + rows - layout.details_rows
+        layout = replace(
+            layout, details_rows=rows, height=total, key=layout.key and height - total >= 3
+        )
     return layout
 
 
+FIRST_ROWS = 4
+"""The details line's rows a full layout keeps before its piles, tracks and roomier cards
+(more only from rows left over: an opponent's pouch of many relics asks for more)."""
+
+
 def _fitting(
-    update: Update, width: int, height: int, choosing: bool, prompt_rows: int, choice_lines: int
+    update: Update,
+    width: int,
+    height: int,
+    choosing: bool,
+    prompt_rows: int,
+    choice_lines: int,
+    details_rows: int = 2,
 ) -> Layout:
-    """``choose_layout`` for choice cards of ``choice_lines`` lines at 80 columns."""
+    """``choose_layout`` for choice cards of ``choice_lines`` lines at 80 columns and a
+    details line of ``details_rows`` rows in a full layout."""
     view = update.view
     count = max(1, len(view["row"]))
     players = view["players"]
@@ -142,6 +232,7 @@ def _fitting(
     notes = len(update.notes)
     piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
     track_height = -1  # worked out only when a layout with tracks might fit
+    head_height = {full: len(head_lines(update, full, width)) for full in (True, False)}
     candidates: list[Layout] = []
     # 80 columns: the hand in a row of words; then, as rows allow, relics' points in words
     # on two lines and a pouch a line in words, before the legend's short forms.
@@ -184,14 +275,14 @@ def _fitting(
         if tracks and track_height < 0:
             track_height = len(track_lines(update, width))
         total = (
-            1
+            head_height[full]
             + (track_height if tracks else 0)
             + relic_height
             + pouch_height
             + hand_height
             + choice_height
             + prompt_rows
-            + (2 if full else 1)
+            + (details_rows if full else 1)
         )
         layout = Layout(
             width=width,
@@ -208,7 +299,7 @@ def _fitting(
             height=total,
             point_lines=point_lines,
             choice_lines=1 if full or not choosing else choice_lines,
-            details_rows=2 if full else 1,
+            details_rows=details_rows if full else 1,
         )
         candidates.append(layout)
         if total <= height and (not full or column >= 16):

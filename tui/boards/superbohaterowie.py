@@ -575,8 +575,10 @@ class Board(KeyStates, Widget, can_focus=True):
         rule_lines = max(0, min(most, room - used)) if view["hand"] is not None else 0
         # A details text longer than the board takes two rows: a row left over, else the
         # log's fourth line below the board (it keeps three); the hand's rules and the
-        # cities keep theirs.
-        details_rows = self._details_rows(update, width)
+        # cities keep theirs. Rows left over beyond those hold a longer text whole (an
+        # element superhero's text in a series was cut after two at 120x40 and 200x60).
+        spare = room - used - rule_lines
+        details_rows = self._details_rows(update, width, max(2, 1 + spare))
         return layout, rule_lines, tracks, details_rows
 
     def _draw(self) -> None:
@@ -676,13 +678,13 @@ class Board(KeyStates, Widget, can_focus=True):
             return ""
         return self._details_at(self.update, self._target_at(*self.cursor), self.choices)
 
-    def _details_rows(self, update: Update, width: int) -> int:
-        """The details line's rows for this position: two when the text of anything the
-        cursor can rest on (a card in hand, a city's space) is longer than the board is wide
-        ("◆ Play a water superhero. Water superhero: goes on an empty space, or a fire …"
-        was cut at 80 columns). Kept for the position, so moving the cursor never moves
-        the lines under the board."""
-        key = (update.version, update.seat, width, tuple(self.keys))
+    def _details_rows(self, update: Update, width: int, most: int = 2) -> int:
+        """The details line's rows for this position: as many as the longest text of
+        anything the cursor can rest on (a card in hand, a city's space) takes, up to
+        ``most`` ("◆ Play a water superhero. Water superhero: goes on an empty space, or a
+        fire …" was cut at 80 columns). Kept for the position, so moving the cursor never
+        moves the lines under the board."""
+        key = (update.version, update.seat, width, most, tuple(self.keys))
         if self._rows is not None and self._rows[0] == key:
             return self._rows[1]
         hand = update.view["hand"] or []
@@ -693,8 +695,12 @@ class Board(KeyStates, Widget, can_focus=True):
             for space in range(CITY_SPACES)
         ]
         choices = self.choices
-        long = any(cell_len(self._details_at(update, t, choices)) > width for t in targets)
-        rows = 2 if long else 1
+        texts = {self._details_at(update, t, choices) for t in targets}
+        rows = 1
+        for text in sorted(texts, key=len, reverse=True):  # the longest first
+            if cell_len(text) <= width or rows >= most:
+                break
+            rows = max(rows, details_lines(text, width, most, pad=False).plain.count("\n") + 1)
         self._rows = (key, rows)
         return rows
 

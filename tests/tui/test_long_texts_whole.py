@@ -1,0 +1,73 @@
+"""Long card texts read whole where the screen has room (issue #15, found in play): in a
+Superbohaterowie series an element superhero's text (about 170 characters) and a long Orb
+Hunters relic text were cut after two rows at a whole word ("… which is …") at 120x40,
+160x45 and 200x60, rows left under the board. At 80x24 two rows and `i` stay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.tui import screen_text
+
+SIZES = [(120, 40), (160, 45), (200, 60)]
+
+
+def _shown(app: Any, board: Any) -> str:
+    part = board.part_region("details")
+    rows = screen_text(app).splitlines()[part.y : part.bottom]
+    return " ".join(row[part.x : part.right].strip() for row in rows).strip()
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_superhero_text_reads_whole_where_there_is_room(
+    size: tuple[int, int], players: int
+) -> None:
+    from tests.tui.test_board_superbohaterowie import _snapshot
+
+    app, run_before = _snapshot(size, players, series=3)
+    async with app.run_test(size=size) as pilot:
+        await run_before(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        board: Any = app.screen.query_one("#board")
+        longest = 0
+        for _ in range(players + 1):
+            for _ in range(5):
+                details = board.details()
+                longest = max(longest, len(details))
+                assert _shown(app, board) == details, (size, board.cursor, screen_text(app))
+                await pilot.press("right")
+            await pilot.press("down", *["left"] * 5)
+        assert longest > 170
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_relic_text_reads_whole_where_there_is_room(
+    size: tuple[int, int], players: int
+) -> None:
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=size) as pilot:
+        match = _played(players, players + 3, 8)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        board: Any = screen.query_one("#board")
+        longest = 0
+        for _ in range(4):
+            for _ in range(8):
+                details = f"i ▸ {board.details()}"
+                longest = max(longest, len(details))
+                region = board.region
+                rows = screen_text(app).splitlines()[region.y : region.bottom]
+                text = " ".join(" ".join(r[region.x : region.right] for r in rows).split())
+                assert details in text, (size, board.cursor, details, screen_text(app))
+                await pilot.press("right")
+            await pilot.press("down", *["left"] * 8)
+        assert longest > 2 * 80, longest
