@@ -23,6 +23,10 @@ BOT_DELAY_MAX = 60.0
 """The longest pause bots may take before acting (seconds)."""
 RENDER_WORKERS_MAX = 64
 """The most render worker processes ``serve`` and ``host`` start."""
+MAX_TABLES = 20
+"""How many tables a hall holds at once unless ``--max-tables`` says otherwise."""
+MAX_TABLES_MAX = 1000
+"""The most tables ``--max-tables`` may allow (each is a directory and, in play, a game)."""
 _HOST = re.compile(r"[A-Za-z0-9._:%-]{1,253}")
 """What ``--host`` may be: a host name, an IPv4 or IPv6 address (with a %zone), nothing else.
 It is printed in the join line and shown in the lobby, so no spaces or control characters."""
@@ -157,6 +161,14 @@ def _server_options(parser: argparse.ArgumentParser) -> None:
         help="processes that draw the players' screens, so no screen delays a key or a claim "
         "(default: 0, every screen drawn in the server process; try one per CPU but one)",
     )
+    parser.add_argument(
+        "--max-tables",
+        type=int,
+        default=MAX_TABLES,
+        metavar="N",
+        help="how many tables the hall holds at once; past that, a guest who wants a new one "
+        f"is asked to join one or try later (default: {MAX_TABLES}, 1–{MAX_TABLES_MAX})",
+    )
 
 
 def _data_dir(text: str) -> Path:
@@ -259,6 +271,8 @@ def _server_problem(args: argparse.Namespace) -> str | None:
         return "an empty --password would let anybody in"
     if args.render_workers is not None and not 0 <= args.render_workers <= RENDER_WORKERS_MAX:
         return f"--render-workers must be 0–{RENDER_WORKERS_MAX}, not {args.render_workers}"
+    if not 1 <= args.max_tables <= MAX_TABLES_MAX:
+        return f"--max-tables must be 1–{MAX_TABLES_MAX}, not {args.max_tables}"
     return (
         _seconds_problem("--grace", args.grace, GRACE_MAX)
         or _seconds_problem("--idle", args.idle, GRACE_MAX)
@@ -319,6 +333,7 @@ def _serve(args: argparse.Namespace) -> int:
         # Off by default until a spectator's resize storm no longer delays the players who
         # share its worker (tests/net/test_hostile.py); `--render-workers N` turns them on.
         render_workers=0 if workers is None else workers,
+        max_tables=args.max_tables,
     )
 
     def ready(port: int, fingerprint: str) -> None:

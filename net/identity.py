@@ -11,6 +11,10 @@ for this key?); the name is bound once the table has taken the player in
 (`Identity.confirm`). Binding at login would let a key take the name of a keyless player
 sitting at the table: the table refuses the key, but the name would be the key's, the real
 player could never log in again, and the key would get their seat later.
+
+A login may carry an invite code to a private table after the name (``ala+K7QF``): the name is
+the part before the ``+`` and goes through the allow-list alone; key binding and the key book
+know only the name (`split_login`).
 """
 
 from __future__ import annotations
@@ -27,12 +31,18 @@ from pathlib import Path
 from core.db import Database
 
 __all__ = [
+    "INVITE_ALPHABET",
+    "INVITE_LENGTH",
+    "INVITE_RULE",
     "KEYBOOK_FILE",
     "NAME_RULE",
     "Identity",
     "KeyBook",
     "KeyBookError",
+    "login_refusal",
     "name_refusal",
+    "split_login",
+    "valid_invite",
     "valid_name",
 ]
 
@@ -52,6 +62,17 @@ NAME_RULE = "a name is 1-16 of A-Z a-z 0-9 _ . - and does not start with . or -"
 """The allow-list in words, for refusal messages."""
 
 
+INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The characters of an invite code: letters and digits without look-alikes (no 0, O, 1, I
+or L), so a code read aloud or off a screen is typed right."""
+INVITE_LENGTH = 4
+INVITE_RULE = (
+    f"an invite code is {INVITE_LENGTH} of the letters and digits "
+    f"{INVITE_ALPHABET} (no 0, O, 1, I or L)"
+)
+"""The invite code's rule in words, for refusal messages."""
+
+
 def valid_name(name: str) -> bool:
     """Whether ``name`` may be a player's name."""
     return _NAME.fullmatch(name) is not None
@@ -68,6 +89,29 @@ def name_refusal(name: str) -> str | None:
     return f"hunters: {NAME_RULE}; connect with ssh NAME@host"
 
 
+def valid_invite(code: str) -> bool:
+    """Whether ``code`` is an invite code as `net.tables` makes them (any letters' case)."""
+    return len(code) == INVITE_LENGTH and all(c in INVITE_ALPHABET for c in code.upper())
+
+
+def split_login(username: str) -> tuple[str, str | None]:
+    """The SSH username as (name, invite code in capitals or None): ``ala+k7qf`` is
+    ("ala", "K7QF"). Nothing is checked here (see `login_refusal`)."""
+    name, plus, code = username.partition("+")
+    return name, code.upper() if plus else None
+
+
+def login_refusal(username: str) -> str | None:
+    """One line saying why the SSH username ``username`` is refused, or None: its name part
+    must pass `name_refusal`, and an invite code after a ``+`` must be well formed. Like
+    `name_refusal`, the line repeats nothing the client sent."""
+    name, code = split_login(username)
+    refusal = name_refusal(name)
+    if refusal is not None or code is None or valid_invite(code):
+        return refusal
+    return f"hunters: {INVITE_RULE}; connect with ssh NAME+CODE@host"
+
+
 @dataclass(frozen=True, slots=True)
 class Identity:
     """Who an authenticated SSH connection is: what the session and the table go by."""
@@ -80,6 +124,9 @@ class Identity:
     """The client's address, for logs and limits (never shown to other players)."""
     keybook: KeyBook | None = field(default=None, compare=False, repr=False)
     """The key book the name was resolved in, to bind it in (None: nothing to bind)."""
+    invite: str | None = None
+    """The invite code to a private table the login came with (``ala+K7QF``: "K7QF", in
+    capitals), checked for its form only; None: none."""
 
     @property
     def bound_key(self) -> str | None:

@@ -71,6 +71,9 @@ class ServeOptions:
     bot_delay: float = 0.8
     render_workers: int = 0
     """Processes that run the guests' apps (net.render); 0: every app in this process."""
+    max_tables: int = 20
+    """How many tables the hall holds at once (net.tables.Tables); kept for the hall of
+    many tables, not yet used: `hosting` serves one table."""
 
 
 class Refused(App[None]):

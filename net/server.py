@@ -9,7 +9,9 @@ server is handed a ``session_factory``). The rules, from notes/ssh-hardening.md:
   holding the most, so a few addresses cannot hold them all either. All is checked before
   the SSH handshake, so refusing (or cutting the evicted connection) costs no key exchange.
 - Names: the SSH username, through the allow-list in :mod:`net.identity`; anything else is
-  disconnected with a one-line reason before any authentication method runs.
+  disconnected with a one-line reason before any authentication method runs. A username may
+  carry an invite code after the name (``ala+K7QF``): logging in and the key book go by the
+  name alone, and the code is handed on in the `Identity` (`net.identity.split_login`).
 - Logins: any public key may log in (a name bound to a key then needs that key). The name is
   only resolved here; it is bound to the key when the table takes the player in
   (`Identity.confirm`), so a key refused by the table never takes a name. Without a table
@@ -45,7 +47,7 @@ from asyncssh.packet import SSHPacket
 
 from core.db import Database
 from net.hostkey import fingerprint, load_or_create_host_key
-from net.identity import KEYBOOK_FILE, Identity, KeyBook, name_refusal
+from net.identity import KEYBOOK_FILE, Identity, KeyBook, login_refusal, split_login
 from net.limits import AuthFailures, ConnectionCap, RateLimiter
 
 __all__ = [
@@ -223,6 +225,9 @@ class HuntersSSHServer(asyncssh.SSHServer):
         """The client's address (set when the connection is made)."""
         self._tracked = False
         self._username = ""
+        """The name part of the SSH username (what logging in and the key book go by)."""
+        self._invite: str | None = None
+        """The invite code the username carried after its name, if any."""
         self._validated_key: asyncssh.SSHKey | None = None
         """The key of the last public-key check that passed, until another method is tried:
         when login then succeeds, it is the key that signed (see :meth:`auth_completed`)."""
@@ -314,13 +319,14 @@ class HuntersSSHServer(asyncssh.SSHServer):
         """Disconnect names off the allow-list; everyone else must authenticate somehow.
 
         asyncssh calls this again whenever the client switches usernames mid-login, so all
-        per-name state is reset here.
+        per-name state is reset here. Every later hook goes by the name part of the username
+        (asyncssh hands them the whole of it, invite code and all).
         """
-        refusal = name_refusal(username)
+        refusal = login_refusal(username)
         if refusal is not None:
             _log.info("refused %s: the name %r is not allowed", self.peer_ip, username[:64])
             raise asyncssh.IllegalUserName(refusal)
-        self._username = username
+        self._username, self._invite = split_login(username)
         self._validated_key = None
         return True
 
@@ -337,9 +343,9 @@ class HuntersSSHServer(asyncssh.SSHServer):
         auth_completed, which runs only after a valid signature.
         """
         keybook = self._policy.keybook
-        allowed = keybook.allows(username, fingerprint(key))
+        allowed = keybook.allows(self._username, fingerprint(key))
         if self._policy.password is not None:
-            allowed = allowed and keybook.is_bound(username)
+            allowed = allowed and keybook.is_bound(self._username)
         self._validated_key = key if allowed else None
         return allowed
 
@@ -375,7 +381,7 @@ class HuntersSSHServer(asyncssh.SSHServer):
         self._validated_key = None
         if self._policy.password is not None:
             return _password_challenge(PASSWORD_PROMPT) if self.password_auth_supported() else False
-        return not self._policy.keybook.is_bound(username)
+        return not self._policy.keybook.is_bound(self._username)
 
     @_fails_closed(_NO_CHALLENGE)
     def validate_kbdint_response(
@@ -421,7 +427,9 @@ class HuntersSSHServer(asyncssh.SSHServer):
             )
             self._disconnect(_SERVER_FULL, asyncssh.DISC_TOO_MANY_CONNECTIONS)
             return
-        self._identity = Identity(name, fingerprint_, self.peer_ip, keybook=keybook)
+        self._identity = Identity(
+            name, fingerprint_, self.peer_ip, keybook=keybook, invite=self._invite
+        )
         conn.set_extra_info(**{IDENTITY_INFO: self._identity})
         self._start_session_timer()
         how = f"key {fingerprint_}" if fingerprint_ is not None else "no key"

@@ -94,6 +94,8 @@ def _private_dir(path: Path) -> Path:
         (["--password", ""], "an empty --password would let anybody in"),
         (["--game", "chess"], "unknown game 'chess'"),
         (["--data-dir", ""], "argument --data-dir: must not be empty"),
+        (["--max-tables", "0"], "--max-tables must be 1–1000, not 0"),
+        (["--max-tables", "1001"], "--max-tables must be 1–1000, not 1001"),
     ],
 )
 @pytest.mark.parametrize("command", ["serve", "host"])
@@ -116,6 +118,29 @@ def test_a_bad_value_is_one_line_and_exit_2(
     assert err.startswith(f"hunters {command}: ") and says in _one_line(err)
     assert "\x1b" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("extra", "tables"), [([], 20), (["--max-tables", "3"], 3)])
+def test_max_tables_reaches_the_server_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: list[str], tables: int
+) -> None:
+    """``--max-tables`` (20 unless given) is handed to the server in its options."""
+    given: list[ServeOptions] = []
+
+    async def serve(options: ServeOptions, **_: Any) -> None:
+        given.append(options)
+
+    monkeypatch.setattr(serve_module, "serve", serve)
+    assert main(_serve(tmp_path / "data", *extra)) == 0
+    assert [options.max_tables for options in given] == [tables]
+
+
+def test_serve_help_documents_max_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hunters serve --help`` says what --max-tables does and its default."""
+    assert main(["serve", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--max-tables N how many tables the hall holds at once" in shown
+    assert "(default: 20, 1–1000)" in shown
 
 
 @pytest.mark.usefixtures("no_listening")

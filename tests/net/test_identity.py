@@ -6,9 +6,22 @@ import json
 import stat
 from pathlib import Path
 
+import asyncssh
 import pytest
 
-from net.identity import Identity, KeyBook, KeyBookError, name_refusal, valid_name
+from net.identity import (
+    INVITE_ALPHABET,
+    Identity,
+    KeyBook,
+    KeyBookError,
+    login_refusal,
+    name_refusal,
+    split_login,
+    valid_invite,
+    valid_name,
+)
+from net.server import start_server
+from tests.net.test_server import ProbeSession, connect, field_of, login_line, new_key
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -57,6 +70,81 @@ def test_refusal_never_echoes_the_name() -> None:
     reason = name_refusal("\x1b]0;pwned\x07")
     assert reason is not None
     assert "\x1b" not in reason and "pwned" not in reason
+
+
+# -- an invite code after the name -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("login", "parts"),
+    [
+        ("ala+K7QF", ("ala", "K7QF")),
+        ("ala+k7qf", ("ala", "K7QF")),
+        ("Bob_2+2345", ("Bob_2", "2345")),
+        ("ala", ("ala", None)),
+    ],
+)
+def test_a_login_is_a_name_and_maybe_an_invite_code(
+    login: str, parts: tuple[str, str | None]
+) -> None:
+    """``ala+K7QF`` is the name "ala" with the invite "K7QF" (any letters' case: codes are
+    read aloud), and is let in."""
+    assert split_login(login) == parts
+    assert login_refusal(login) is None
+
+
+def test_the_invite_alphabet_has_no_look_alikes() -> None:
+    """Codes are read off screens: no 0/O, 1/I/L to confuse."""
+    assert not set("0O1IL") & set(INVITE_ALPHABET)
+    assert valid_invite("k7qf") and not valid_invite("K0QF")
+
+
+@pytest.mark.parametrize(
+    "code", ["", "K7Q", "K7QFX", "K0QF", "KOQF", "K1QF", "KLQF", "K7Q!", "K7+F"]
+)
+def test_a_malformed_invite_code_is_refused_saying_what_a_code_is(code: str) -> None:
+    """A code of the wrong length or with characters no code has is refused in one line
+    that says what a code is, never repeating what was sent."""
+    reason = login_refusal(f"ala+{code}")
+    assert reason is not None
+    assert reason.startswith("hunters: an invite code is 4 of the letters and digits")
+    assert "\n" not in reason and (not code or code not in reason)
+
+
+@pytest.mark.parametrize("login", ["[@click=app.quit]+K7QF", "+K7QF", "x" * 17 + "+K7QF"])
+def test_the_name_part_goes_through_the_allow_list(login: str) -> None:
+    """The name before the ``+`` is the name, allow-listed as any other."""
+    assert login_refusal(login) == name_refusal(login.partition("+")[0]) is not None
+
+
+async def test_the_server_hands_on_the_invite_and_binds_the_name_alone(tmp_path: Path) -> None:
+    """Over SSH, ``alice+k7qf`` with a key logs in as alice with the invite "K7QF"; the key is
+    bound to "alice", so the same key comes back as alice with no invite, and
+    another key cannot take "alice" by adding a code."""
+    seen: list[Identity] = []
+    started: list[str] = []
+
+    def session(identity: Identity) -> ProbeSession:
+        seen.append(identity)
+        return ProbeSession(identity, started)
+
+    acceptor = await start_server(
+        host="127.0.0.1", port=0, data_dir=tmp_path / "data", password=None, session_factory=session
+    )
+    port = acceptor.get_port()
+    key_a, key_b = new_key(), new_key()
+    try:
+        line = await login_line(port, "alice+k7qf", client_keys=[key_a])
+        assert field_of(line, "name") == "alice"
+        await login_line(port, "alice", client_keys=[key_a])
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(port, "alice+K7QF", client_keys=[key_b])
+        with pytest.raises(asyncssh.IllegalUserName):
+            await connect(port, "bob+K0QF", client_keys=[key_b])
+    finally:
+        acceptor.close()
+    assert [(i.name, i.invite) for i in seen] == [("alice", "K7QF"), ("alice", None)]
+    assert KeyBook(tmp_path / "data" / "keybook.json").key_of("alice") is not None
 
 
 def book(tmp_path: Path, **kwargs: int) -> KeyBook:
