@@ -379,7 +379,7 @@ class HuntersApp(App[None]):
     def _stats_source(self) -> tuple[StatsSource | None, str]:
         """The finished games' database, or None and why it cannot be read."""
         if self.records is None:
-            return None, "Finished games are kept only by the app run at your own terminal."
+            return None, "This app keeps no finished games; Hunters run in your own terminal does."
         try:
             return self.records.database(), ""
         except DatabaseError as error:

@@ -72,8 +72,8 @@ class LocalRecords:
     def problem_opening(self, error: DatabaseError) -> str:
         """The one sentence a player reads when the database cannot be used."""
         return (
-            f"Your games database {error.path} cannot be used ({error.reason}); it is left "
-            f"as it is, and finished games are still kept as files in {self.directory}."
+            f"Your games database {error.path} cannot be used because {error.reason}; it is "
+            f"left as it is, and finished games are still kept as files in {self.directory}."
         )
 
     def keep(self, match: Match, seats: tuple[Seat, ...], started: float | None) -> Recorded:

@@ -267,7 +267,9 @@ async def test_a_damaged_database_is_one_sentence_on_the_screens(tmp_path: Path)
         await pilot.press("y")
         await pilot.pause()
         text = _flat(app)
-        assert "cannot be used (it is not a Hunters database (not even a SQLite one))" in text
+        assert (
+            "cannot be used because it is not a Hunters database (not even a SQLite one);" in text
+        )
         assert "finished games are still kept as files in" in text
     assert records.database_path.read_bytes() == b"not a database at all" * 10
 
@@ -297,3 +299,15 @@ def test_snapshot_your_games_screen_reader(snap_compare: Any, tmp_path: Path) ->
     records = _records(tmp_path, 12)
     app = HuntersApp(Settings(bot_delay=0, screen_reader=True))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_at(app, "y", records))
+
+
+async def test_an_app_that_keeps_no_games_says_so() -> None:
+    """An app that keeps no files (a served guest's, for now) says where games are kept."""
+    app = _app(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ProfileScreen)
+        assert "This app keeps no finished games; Hunters run in your own terminal does." in (
+            _flat(app)
+        )
