@@ -24,7 +24,8 @@ BOT_DELAY_MAX = 60.0
 RENDER_WORKERS_MAX = 64
 """The most render worker processes ``serve`` and ``host`` start."""
 MAX_TABLES = 20
-"""How many tables a hall holds at once unless ``--max-tables`` says otherwise."""
+"""How many tables a hall holds at once unless ``--max-tables`` says otherwise (net.tables'
+own, repeated here: this module imports nothing heavy at its top)."""
 MAX_TABLES_MAX = 1000
 """The most tables ``--max-tables`` may allow (each is a directory and, in play, a game)."""
 _HOST = re.compile(r"[A-Za-z0-9._:%-]{1,253}")

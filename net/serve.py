@@ -49,6 +49,7 @@ from net.identity import KEYBOOK_FILE, Identity
 from net.render import RemoteGuest, RenderPool
 from net.server import LiveConnections, start_server
 from net.session import AppSession, SessionInfo
+from net.tables import MAX_TABLES
 from net.watchdog import Watchdog
 from tui.screens.game import ASK_AGAIN_S
 from tui.settings import Settings
@@ -71,7 +72,7 @@ class ServeOptions:
     bot_delay: float = 0.8
     render_workers: int = 0
     """Processes that run the guests' apps (net.render); 0: every app in this process."""
-    max_tables: int = 20
+    max_tables: int = MAX_TABLES
     """How many tables the hall holds at once (net.tables.Tables); kept for the hall of
     many tables, not yet used: `hosting` serves one table."""
 

@@ -36,7 +36,7 @@ from net.hall import IDLE, OPEN, RECORD, Hall, Phase
 from net.hostkey import DataDirError, ensure_private_dir
 from net.identity import INVITE_ALPHABET, INVITE_LENGTH, valid_invite
 
-__all__ = ["INFO", "NAME_MAX", "TABLES", "TableInfo", "Tables"]
+__all__ = ["INFO", "MAX_TABLES", "NAME_MAX", "TABLES", "TableInfo", "Tables"]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,8 @@ OLD_TABLE = "table"
 """Where a server from before the hall of many tables kept its one table."""
 INFO = "table.info"
 """A table's name, whether it is private and its invite code, kept for a restart."""
+MAX_TABLES = 20
+"""How many tables a server holds at once unless told otherwise (``--max-tables``)."""
 NAME_MAX = 24
 """The longest a table's name may be (it is one cell of the hall's list)."""
 _ID = re.compile(r"[0-9]{1,9}")
@@ -96,7 +98,7 @@ class Tables:
         self,
         data_dir: Path,
         *,
-        max_tables: int = 20,
+        max_tables: int = MAX_TABLES,
         game: str | None = None,
         grace: float = 60.0,
         idle: float = IDLE,

@@ -529,3 +529,12 @@ def test_serve_says_the_join_command_needs_the_table_password(tmp_path: Path) ->
         assert joined in server.output
     finally:
         server.kill()
+
+
+def test_the_command_line_s_max_tables_is_the_hall_s() -> None:
+    """The default --max-tables that ``hunters serve --help`` gives is the one the server
+    and its tables use (the command line keeps its own copy to import nothing heavy)."""
+    from net.cli import MAX_TABLES
+    from net.tables import MAX_TABLES as TABLES_DEFAULT
+
+    assert MAX_TABLES == TABLES_DEFAULT == ServeOptions().max_tables
