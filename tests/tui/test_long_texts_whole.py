@@ -71,3 +71,25 @@ async def test_a_relic_text_reads_whole_where_there_is_room(
                 await pilot.press("right")
             await pilot.press("down", *["left"] * 8)
         assert longest > 2 * 80, longest
+
+
+async def test_rows_freed_for_the_details_let_the_cards_say_their_texts() -> None:
+    """Four players at 120x40: the details line's third row cost the tracks, and the six
+    rows freed stood empty while the hand's skills ("sends the last…") and the relics'
+    effects ("take the visible relic of the…") stayed cut: they take them."""
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        match = _played(4, 7, 8)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        board: Any = screen.query_one("#board")
+        await pilot.pause()
+        region = board.region
+        rows = [r[region.x : region.right] for r in screen_text(app).splitlines()]
+        cards = [r for r in rows[region.y : region.bottom] if r.lstrip().startswith(("│", "┃"))]
+        assert board._layout().details_rows > 2
+        assert cards and not [r for r in cards if "…" in r], "\n".join(rows)

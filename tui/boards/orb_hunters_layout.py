@@ -242,6 +242,7 @@ def _fitting(
         (True, True, True, True, 1, False),
         (True, True, True, False, 1, False),
         (True, False, True, False, 1, False),
+        (True, False, False, True, 1, False),
         (True, False, False, False, 1, False),
         (False, False, False, False, 2, True),
         (False, False, False, False, 2, False),
