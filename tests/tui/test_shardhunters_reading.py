@@ -118,3 +118,18 @@ def test_the_screen_reader_says_who_played_what_in_each_combat() -> None:
         assert re.match(rf"^(1st|2nd) Combat: {side}(?:; {side})*\. (.+)\.$", line), line
         verdict = line.rsplit(". ", 1)[1]
         assert verdict in ("You won.", "P1 won.", "P2 won.", "A draw."), line
+
+
+async def test_in_two_columns_your_side_keeps_its_cards_while_you_choose() -> None:
+    """At 160x45 the sides stand two by two: your side as one line gained no row (the side
+    beside it is as tall) and read "▶ 1 You · … · hand 0 · 4 …", cut in its column."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        match = _choosing_heroes()
+        _, table = await held_table_at(pilot, match, BOTS)
+        await pilot.pause()
+        text = screen_text(app)
+        mine = next(line for line in text.splitlines() if "1 You" in line)
+        assert "…" not in mine.split("2 Bot 2")[0], text
+        assert sum(hero_name(h) in text for h in match.state.teams[0]) == len(match.state.teams[0])
+        await table.close()

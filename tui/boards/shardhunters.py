@@ -735,14 +735,16 @@ class Board(ChoiceRowBoard):
 
     def _side_detail(self, update: Update, side: int, detail: Detail) -> Detail:
         """The detail ``side`` is drawn at: one line for your own side while you stand up
-        heroes, as the cards to choose from are your heroes with their abilities (at 120x40
-        both took the rows, and every side was left a line)."""
+        heroes with the sides in one column, as the cards to choose from are your heroes
+        with their abilities (at 120x40 both took the rows, and every side was left a
+        line; in two columns the side beside yours keeps the rows all the same)."""
         view = update.view
         choosing = view["phase"] == "choose" and update.seat in update.acting
         if side != update.seat or not choosing or update.outcome is not None:
             return detail
-        if self._width() < 100 and self._room() < 30:
-            return detail  # the cards to choose from name the heroes only
+        width = self._width()
+        if self._two_columns(update, width) or (width < 100 and self._room() < 30):
+            return detail  # the cards to choose from name the heroes only, or no row gained
         return Detail(0, False, False)
 
     def _kept(self, key: Hashable, measure: Callable[[], int]) -> int:
