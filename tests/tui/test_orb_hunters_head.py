@@ -54,3 +54,17 @@ def test_the_key_under_the_board_is_never_cut() -> None:
         shown = " ".join(Board._key(width).plain.split("\n"))
         assert not shown.rstrip().endswith(":"), (width, shown)
         assert len(Board._key(width).plain.split("\n")) <= 2
+
+
+async def test_your_pouch_in_short_form_says_you() -> None:
+    """With the round line on two rows the pouches stand two to a line, in short form: yours
+    read "★ Ala: 3: W4 X3 P1 …" where every other word on the board says "You"."""
+    match = _played(4, 34, 60)
+    people = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "normal") for n in range(2, 5)))
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, table = await held_table_at(pilot, match, people)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ala: 3:" not in text and "You: 3" in text, text
+        await table.close()

@@ -630,7 +630,8 @@ class Board(Widget, can_focus=True):
                 # "You" rather than "Root (you)": the cells are short for the words. A long
                 # name is cut (the glyph tells the player) before "1 relic" becomes "1:".
                 roomy = pouch_short(view, seat, relics=True)
-                name, facts = Text(f"{short_name(names, seat, 10)}: "), pouch_short(view, seat)
+                mine = "You" if you else short_name(names, seat, 10)
+                name, facts = Text(f"{mine}: "), pouch_short(view, seat)
                 for limit in (10, 8, 6):
                     who = Text(f"{'You' if you else short_name(names, seat, limit)}: ")
                     if row.cell_len + who.cell_len + len(roomy) <= cell - 1:
