@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.engine import OptionValue
+from core.engine import OptionValue, score_words
 from core.ratings import INITIAL, Rating, SeatResult, rate, seat_results, why_not_rated
 from core.recordfile import RecordError, read_record
 from core.table import record_seats
@@ -103,7 +103,19 @@ CREATE TABLE imports (
 """
 """Version 2: what was imported once (the JSON key book), so it is not imported again."""
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+_V3 = """
+ALTER TABLE seats ADD COLUMN result TEXT NOT NULL DEFAULT '';
+UPDATE seats SET result = replace(CAST(score AS TEXT), '-', '−')
+    || CASE WHEN abs(score) = 1 THEN ' point' ELSE ' points' END
+WHERE game IN (SELECT game FROM seats GROUP BY game HAVING MIN(score) < 0 OR MAX(score) > 1)
+"""
+"""Version 3: each seat's result in the results screen's words ("35 points", "won the
+game", "did not win"). A game from before says its results in points when a score shows
+they were (one below 0 or above 1); one whose scores are all 0 and 1 may have been won or
+not without points, which only its record tells: its seats keep "" until
+``hunters serve --rebuild-db`` reads them."""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 """The schema's changes in order: number N takes a file from version N to N + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = frozenset({"players", "keys", "games", "seats", "ratings", "rating_changes", "imports"})
@@ -129,6 +141,9 @@ class SeatRow(SeatResult):
     before: Rating | None = None
     """The seat's person's rating before the game (None: the seat was not rated)."""
     after: Rating | None = None
+    result: str = ""
+    """The seat's result as the results screen said it ("35 points", "won the game", "did
+    not win"); "" for a game from before results were kept whose record was not read again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +228,8 @@ class _Finished:
     finished: float
     seats: tuple[SeatResult, ...]
     lost_to: str
+    results: tuple[str, ...]
+    """Each seat's result in words (`core.engine.score_words`)."""
 
 
 def _read_finished(path: Path) -> _Finished:
@@ -247,6 +264,7 @@ def _read_finished(path: Path) -> _Finished:
         finished=float(finished),
         seats=results,
         lost_to=outcome.lost_to,
+        results=tuple(score_words(outcome, seat) for seat in range(len(outcome.scores))),
     )
 
 
@@ -347,7 +365,7 @@ class Database:
                     players[seat.seat] = player
                 db.execute(
                     "INSERT INTO seats (game, seat, name, player, kind, level, score, place,"
-                    " stand_in_share) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " stand_in_share, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         game_id,
                         seat.seat,
@@ -358,6 +376,7 @@ class Database:
                         seat.score,
                         seat.place,
                         seat.stand_in_share,
+                        found.results[seat.seat],
                     ),
                 )
             if not why:
@@ -512,9 +531,9 @@ class Database:
             return ()
         marks = ", ".join("?" * len(ids))
         seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
-        for game, seat, name, kind, level, score, place, share, *change in self._db.execute(
+        for game, seat, name, kind, level, score, place, share, result, *change in self._db.execute(
             "SELECT s.game, s.seat, s.name, s.kind, s.level, s.score, s.place,"
-            " s.stand_in_share, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after"
+            " s.stand_in_share, s.result, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after"
             " FROM seats s LEFT JOIN rating_changes c ON c.game = s.game AND c.player = s.player"
             f" WHERE s.game IN ({marks}) ORDER BY s.game, s.seat",
             ids,
@@ -531,6 +550,7 @@ class Database:
                     share,
                     Rating(change[0], change[1]) if rated else None,
                     Rating(change[2], change[3]) if rated else None,
+                    result,
                 )
             )
         rows = {}

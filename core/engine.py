@@ -75,6 +75,52 @@ class Outcome:
         return self.ranking[0] if self.ranking else ()
 
 
+def outcome_feat(outcome: Outcome) -> str | None:
+    """The one thing every seat did or did not do, when that is the whole score: "won"
+    (Superbohaterowie's standard game), "won a Hunt with 6 heroes", "beat the Reavers"
+    (Shardhunters); None for a score of points or a count."""
+    keys = {key for breakdown in outcome.breakdown for key in breakdown}
+    if len(keys) != 1:
+        return None
+    (feat,) = keys
+    if feat != "won" and not feat.startswith(("won ", "beat ")):
+        return None
+    for breakdown, score in zip(outcome.breakdown, outcome.scores, strict=True):
+        if breakdown.get(feat, 0) != score or score not in (0, 1):
+            return None
+    return feat
+
+
+def won_or_not(outcome: Outcome) -> bool:
+    """Whether ``outcome`` is a game won or not, without points (Superbohaterowie's standard
+    game: the first saved city wins; Shardhunters: the first Hunt won with five heroes): its
+    1 and 0 are said in words, never as a score."""
+    return outcome_feat(outcome) is not None
+
+
+def signed(number: object) -> str:
+    """A score or part as a player reads it: a negative number with a minus sign (−2),
+    never a hyphen-minus (Whoosh's mistakes are −1 each)."""
+    return str(number).replace("-", "−") if isinstance(number, int) else str(number)
+
+
+def points_words(score: int) -> str:
+    """A score of points in words: "35 points", "1 point", "−2 points"."""
+    return f"{signed(score)} point{'' if abs(score) == 1 else 's'}"
+
+
+def score_words(outcome: Outcome, seat: int) -> str:
+    """A seat's score as the results say it: "35 points", or "won the game" (the feat that
+    won it: "won a Hunt with 6 heroes") and "did not win"."""
+    score = outcome.scores[seat]
+    feat = outcome_feat(outcome)
+    if feat is not None:
+        if not score:
+            return "did not win"
+        return "won the game" if feat == "won" else feat
+    return points_words(score)
+
+
 TABLE = -1
 """The seat of the table itself: the actions only its clock takes (a real-time game's tie
 window closing), which no player may. ``legal_actions(state, TABLE)`` lists them, a record

@@ -26,6 +26,7 @@ from core.db import (
     rebuild,
     record_files,
 )
+from core.engine import points_words
 from core.ratings import INITIAL
 from core.recordfile import RecordError
 from tests.core.db_records import bot, dump, finished_record, person
@@ -81,7 +82,67 @@ def test_a_file_of_an_older_version_is_migrated_step_by_step_keeping_its_rows(
         assert db.profile("ala") == Profile("ala", 5.0, (), ())
         assert db.import_once("test", lambda: [("ala", "SHA256:" + "A" * 43)])
         assert db.key_bindings() == {"ala": "SHA256:" + "A" * 43}
-    assert _pragmas(path)[:2] == (APPLICATION_ID, SCHEMA_VERSION) == (APPLICATION_ID, 2)
+    assert _pragmas(path)[:2] == (APPLICATION_ID, SCHEMA_VERSION) == (APPLICATION_ID, 3)
+
+
+def _seat_results(db: Database) -> dict[str, list[str]]:
+    """Each game's seat results in seat order, by the game's slug."""
+    return {row.game: [seat.result for seat in row.seats] for row in db.history()}
+
+
+def test_a_version_2_file_with_games_gets_results_in_words_and_a_rebuild_makes_them_exact(
+    tmp_path: Path,
+) -> None:
+    """Version 3 keeps each seat's result as the results screen says it. A version-2 file's
+    seats get theirs from the score where the scores show points (one above 1); a game whose
+    scores are all 0 and 1 might have been won or not, so its seats wait, with "", for
+    ``--rebuild-db`` to read the records, which gives exactly what adding them now gives."""
+    won = tmp_path / "finished-1.rec"
+    points = tmp_path / "finished-2.rec"
+    finished_record(won, [person("ala"), person("olek")], seed=4, finished=1_000.0)
+    finished_record(points, [person("ala"), bot(2)], seed=2, game="orb-hunters")
+    path = tmp_path / "hunters.db"
+    with Database.open(path) as db:
+        db.add_game(won)
+        db.add_game(points)
+        exact = _seat_results(db)
+        orb = next(r for r in db.history() if r.game == "orb-hunters")
+        scores = [seat.score for seat in orb.seats]
+    assert sorted(exact["superbohaterowie"]) == ["did not win", "won the game"]
+    assert max(scores) > 1
+    assert exact["orb-hunters"] == [points_words(n) for n in scores]
+    assert points_words(-1) == "−1 point"  # Orb Hunters' scores go below 0
+    with contextlib.closing(sqlite3.connect(path)) as old:  # back to version 2, rows and all
+        old.execute("ALTER TABLE seats DROP COLUMN result")
+        old.execute("PRAGMA user_version = 2")
+        old.commit()
+    with Database.open(path) as db:
+        migrated = _seat_results(db)
+    assert _pragmas(path)[:2] == (APPLICATION_ID, SCHEMA_VERSION)
+    assert migrated == {"superbohaterowie": ["", ""], "orb-hunters": exact["orb-hunters"]}
+    assert rebuild(path, [won, points]).games == 2
+    with Database.open(path) as db:
+        assert _seat_results(db) == exact
+
+
+def test_a_migrated_negative_score_has_a_minus_sign(tmp_path: Path) -> None:
+    """Whoosh's mistakes take points away: "−2 points", as the results screen says it."""
+    path = tmp_path / "hunters.db"
+    with contextlib.closing(sqlite3.connect(path)) as old:
+        old.executescript(MIGRATIONS[0] + ";" + MIGRATIONS[1])
+        old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        old.execute("PRAGMA user_version = 2")
+        old.execute(
+            "INSERT INTO games VALUES (1, 'whoosh', '{}', NULL, 5.0, NULL, 'r', 'x', 0, 'a', '')"
+        )
+        for seat, score in enumerate((-2, 1, 0)):
+            old.execute(
+                "INSERT INTO seats VALUES (1, ?, ?, NULL, 'bot', 'easy', ?, ?, 0.0)",
+                (seat, f"Bot {seat + 1}", score, 3 - seat),
+            )
+        old.commit()
+    with Database.open(path) as db:
+        assert _seat_results(db) == {"whoosh": ["−2 points", "1 point", "0 points"]}
 
 
 def _refused(path: Path, reason: str) -> None:
@@ -254,6 +315,7 @@ def test_a_solo_loss_names_the_game_that_won_and_no_winner(tmp_path: Path) -> No
     with Database.open(tmp_path / "hunters.db") as db:
         row = db.add_game(record)
         assert row is not None and row.lost_to == "Jarvis" and row.winners() == ()
+        assert row.seats[0].result == f"{row.seats[0].score} points"
         profile = db.profile("ala")
         assert profile is not None and profile.games[0].won == 0
         assert profile.games[0].rating is None

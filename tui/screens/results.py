@@ -15,11 +15,28 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.engine import Outcome, in_words
+from core.engine import Outcome, in_words, score_words, signed, won_or_not
 from core.games import GAMES
 from core.table import TableSetup
 from tui.screens.help import key_help
 from tui.widgets.spoken import SpokenList
+
+__all__ = [
+    "NEXT_STEPS",
+    "ResultsScreen",
+    "categories",
+    "ordinal",
+    "place_label",
+    "places",
+    "result_sentence",
+    "score_words",
+    "signed",
+    "unique_lines",
+    "winner_line",
+    "won_or_not",
+]
+"""The words of a result (`score_words`, `signed`, `won_or_not`) are core's, so the
+players' database says them as this screen does; they are named here as before."""
 
 if TYPE_CHECKING:
     from tui.app import HuntersApp
@@ -82,47 +99,6 @@ def categories(outcome: Outcome) -> list[str]:
     for breakdown in outcome.breakdown:
         seen.update(dict.fromkeys(breakdown))
     return list(seen)
-
-
-def _feat(outcome: Outcome) -> str | None:
-    """The one thing every seat did or did not do, when that is the whole score: "won"
-    (Superbohaterowie's standard game), "won a Hunt with 6 heroes", "beat the Reavers"
-    (Shardhunters); None for a score of points or a count."""
-    keys = {key for breakdown in outcome.breakdown for key in breakdown}
-    if len(keys) != 1:
-        return None
-    (feat,) = keys
-    if feat != "won" and not feat.startswith(("won ", "beat ")):
-        return None
-    for breakdown, score in zip(outcome.breakdown, outcome.scores, strict=True):
-        if breakdown.get(feat, 0) != score or score not in (0, 1):
-            return None
-    return feat
-
-
-def won_or_not(outcome: Outcome) -> bool:
-    """Whether ``outcome`` is a game won or not, without points (Superbohaterowie's standard
-    game: the first saved city wins; Shardhunters: the first Hunt won with five heroes): its
-    1 and 0 are said in words, never as a score."""
-    return _feat(outcome) is not None
-
-
-def score_words(outcome: Outcome, seat: int) -> str:
-    """A seat's score as the results say it: "35 points", or "won the game" (the feat that
-    won it: "won a Hunt with 6 heroes") and "did not win"."""
-    score = outcome.scores[seat]
-    feat = _feat(outcome)
-    if feat is not None:
-        if not score:
-            return "did not win"
-        return "won the game" if feat == "won" else feat
-    return f"{signed(score)} point{'' if abs(score) == 1 else 's'}"
-
-
-def signed(number: object) -> str:
-    """A score or part as a player reads it: a negative number with a minus sign (−2),
-    never a hyphen-minus (Whoosh's mistakes are −1 each)."""
-    return str(number).replace("-", "−") if isinstance(number, int) else str(number)
 
 
 def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str]) -> str:
