@@ -11,6 +11,7 @@ whose database cannot be used says why in one sentence (``problem``).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
@@ -24,7 +25,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.db import GameRow, GameStats, LeaderRow, Profile
+from core.db import GameRow, GameStats, LeaderRow, Profile, SeatRow
+from core.engine import in_words
 from core.games import GAMES
 from core.ratings import INITIAL, Rating
 from core.recordfile import RecordError, read_record
@@ -107,33 +109,55 @@ def game_title(slug: str) -> str:
     return game.title if game is not None else slug
 
 
+_SAYS_BOT = re.compile(r"\bbot\b", re.IGNORECASE)
+"""A name that says it is a bot's ("Bot 4 (normal)", a bot's default)."""
+
+
+def seat_name(seat: SeatRow) -> str:
+    """A seat's name as a list of players says it: a bot's marked "(bot)" unless its name
+    says so already ("Bot 4 (normal)" as it is, a bot renamed "Jarvis" as "Jarvis (bot)")."""
+    if seat.kind == "bot" and not _SAYS_BOT.search(seat.name):
+        return f"{seat.name} (bot)"
+    return seat.name
+
+
+def players_line(row: GameRow) -> str:
+    """The players by place with their results, as the results screen says them ("1st:
+    Ala, won the game; 2nd: Ola and Bot 2 (normal), did not win."); seats sharing a place
+    and a result are named together, and a solo game lost says to whom ("Lost to the
+    Reavers: Ala, did not win.")."""
+    groups: list[tuple[str, str, list[str]]] = []
+    for seat in sorted(row.seats, key=lambda s: (s.place, s.seat)):
+        label = f"lost to {row.lost_to}" if row.lost_to else place_word(seat.place)
+        if groups and groups[-1][:2] == (label, seat.result):
+            groups[-1][2].append(seat_name(seat))
+        else:
+            groups.append((label, seat.result, [seat_name(seat)]))
+    parts = [
+        f"{label}: {in_words(names)}{f', {result}' if result else ''}"
+        for label, result, names in groups
+    ]
+    said = "; ".join(parts)
+    return f"{said[:1].upper()}{said[1:]}."
+
+
 def game_lines(row: GameRow) -> tuple[str, str]:
     """A finished game in two lines: what and when (rated or why not), then the players
-    by place with their scores."""
+    by place with their results."""
     head = [game_title(row.game), when(row.finished)]
     if row.duration is not None:
         head.append(how_long(row.duration))
     head.append("rated" if row.rated else f"not rated: {row.why_not_rated}")
-    seats = sorted(row.seats, key=lambda s: (s.place, s.seat))
-    players = "; ".join(
-        f"{place_word(s.place)} {s.name}{' (bot)' if s.kind == 'bot' else ''},"
-        f" {counted(s.score, 'point')}"
-        for s in seats
-    )
-    if row.lost_to:
-        players += f"; lost to {row.lost_to}"
-    return " · ".join(head), players + "."
+    return " · ".join(head), players_line(row)
 
 
-def stats_line(stats: GameStats) -> str:
-    """One game's line of a profile."""
-    won = f"{stats.won} won"
-    rated = (
-        rating_words(stats.rating, stats.rated_games)
-        if stats.rating is not None
-        else "not rated yet"
-    )
-    return f"{game_title(stats.game)}: {counted(stats.played, 'game')} played, {won}; {rated}."
+def stats_line(stats: GameStats, *, say_unrated: bool = True) -> str:
+    """One game's line of a profile (``say_unrated``: False where the profile says once
+    that no game is rated yet)."""
+    said = f"{game_title(stats.game)}: {counted(stats.played, 'game')} played, {stats.won} won"
+    if stats.rating is not None:
+        return f"{said}; {rating_words(stats.rating, stats.rated_games)}."
+    return f"{said}; not rated yet." if say_unrated else f"{said}."
 
 
 def leader_line(row: LeaderRow) -> str:
@@ -400,17 +424,18 @@ class ProfileScreen(StatsScreen):
             return [("empty", NO_GAMES)]
         played = sum(stats.played for stats in profile.games)
         won = sum(stats.won for stats in profile.games)
-        lines: list[tuple[str, str | GameRow]] = [
-            (
-                "total",
-                f"{counted(played, 'game')} played, {won} won, since {when(profile.created)}.",
-            )
-        ]
-        lines += [(f"stats-{s.game}", stats_line(s)) for s in profile.games]
-        if any(stats.rating is not None for stats in profile.games):
-            lines.append(("about", RATING_WORDS))
-        else:
-            lines.append(("about", "No rated game yet. " + RATING_WORDS))
+        since = when(profile.created)
+        # Each fact once: one game's line says the totals, and "No rated game yet" says
+        # what each game's "not rated yet" would.
+        total = (
+            f"{counted(played, 'game')} played, {won} won, since {since}."
+            if len(profile.games) > 1
+            else f"Playing since {since}."
+        )
+        lines: list[tuple[str, str | GameRow]] = [("total", total)]
+        rated = any(stats.rating is not None for stats in profile.games)
+        lines += [(f"stats-{s.game}", stats_line(s, say_unrated=rated)) for s in profile.games]
+        lines.append(("about", RATING_WORDS if rated else "No rated game yet. " + RATING_WORDS))
         lines.append(("recent", f"Recent games ({len(profile.recent)}), newest first:"))
         lines += [(f"{GAME}{row.id}", row) for row in profile.recent]
         return lines
