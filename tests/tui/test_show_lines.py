@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 
+from tui.widgets import show
 from tui.widgets.show import ShowOnChange, lines_high
 
 PARTS: list[RenderableType] = [
@@ -38,3 +41,51 @@ def test_lines_that_would_wrap_are_left_to_textual() -> None:
     assert lines_high(Text("x" * 21), 20) is None
     assert lines_high(Group(Text("a"), "not a Text"), 20) is None
     assert lines_high(Text(""), 20) is None  # an empty Static is measured
+
+
+class Board(App[None]):
+    def compose(self) -> ComposeResult:
+        yield show.Parts(["cards", "words"], id="parts")
+
+
+def _cells(parts: show.Parts) -> list[list[tuple[str, object]]]:
+    return [
+        [(text, style and style.clear_meta_and_links()) for text, style, _ in strip]
+        for strip in parts.render_lines(parts.size.region)
+    ]
+
+
+async def test_a_part_renders_again_only_the_lines_that_changed(monkeypatch: Any) -> None:
+    """A part whose one line changed (the cursor's, a card's) rendered all its lines again:
+    a Comic Hunters location or hand is a score of card rows. Its lines are drawn one by
+    one, each as before when it is the same, and look as the whole part rendered at once
+    (a Static's way) does; lines that wrap are left to Textual."""
+    rows = [Text.assemble(("┃ card ", "bold red"), (f"{n:>3}", "green"), " ┃") for n in range(12)]
+    app = Board()
+    async with app.run_test(size=(30, 20)) as pilot:
+        parts = app.query_one(show.Parts)
+        parts.show("cards", 0, lambda: Text("\n").join(rows))
+        parts.show("words", 0, lambda: Text("Your turn: play a card."))
+        await pilot.pause()
+        rendered: list[str] = []
+        to_strips = show.Visual.to_strips
+
+        def counted(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
+            rendered.append(str(visual))
+            return to_strips(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(show.Visual, "to_strips", counted)
+        rows[5] = Text.assemble(("┃ card ", "bold red"), ("  ◆", "reverse"), " ┃")
+        parts.show("cards", 1, lambda: Text("\n").join(rows))
+        await pilot.pause()
+        assert rendered == ["┃ card   ◆ ┃"]
+        by_line = _cells(parts)
+        parts._line_strips.clear()
+        monkeypatch.setattr(show.Parts, "_by_line", lambda *args: None)  # whole, as Textual
+        parts.forget()
+        parts._strips.clear()
+        parts._lines_width = -1
+        assert _cells(parts) == by_line
+        assert by_line[5][0][0].startswith("┃ card")
+        wraps = Text("a line longer than the thirty columns of this board")
+        assert show.lines_high(wraps, 30) is None

@@ -85,6 +85,9 @@ def lines_high(content: RenderableType, width: int) -> int | None:
     return height
 
 
+KEPT_LINES = 2000
+"""Lines of parts kept as drawn (a 200x60 board shows some 60; kept for the next updates)."""
+
 Entry = str | tuple[str, ...]
 """A place in `Parts`: one part's name, or a row of parts standing side by side."""
 
@@ -131,6 +134,8 @@ class Parts(Widget):
         """The width ``_lines`` were put together at (-1: to be put together again)."""
         self._lines_style: Style | None = None
         """The style ``_lines`` were drawn in: another (a new theme) draws them again."""
+        self._line_strips: dict[Hashable, Strip] = {}
+        """Lines of parts as drawn, by their text, styles, width and the widget's style."""
 
     def show(self, name: str, key: Hashable, build: Callable[[], RenderableType]) -> bool:
         """Show ``build()`` as part ``name`` unless ``key`` equals the key it last showed;
@@ -200,10 +205,41 @@ class Parts(Widget):
         kept = self._strips.get(name)
         if kept is not None and kept[0] == width and kept[1] == style:
             return kept[2]
-        visual = visualize(self, self._contents[name], markup=False)
-        # As tall as its lines: a Static measures them first (a second render), to ask for it.
-        strips = Visual.to_strips(self, visual, width, None, style)
+        content = self._contents[name]
+        strips = self._by_line(content, width, style)
+        if strips is None:
+            visual = visualize(self, content, markup=False)
+            # As tall as its lines: a Static measures them first (a second render), to ask.
+            strips = Visual.to_strips(self, visual, width, None, style)
         self._strips[name] = (width, style, strips)
+        return strips
+
+    def _by_line(self, content: RenderableType, width: int, style: Style) -> list[Strip] | None:
+        """A part's lines rendered one by one, each line as drawn before when it was drawn
+        before (at that width, in that style): a part redrawn for one changed line (the
+        cursor's, a card's) rendered all its lines again, and a Comic Hunters location or a
+        hand is a score of card rows. Only for a Text whose every line fits as it is (no
+        wrapping, no tab): anything else is rendered whole (None)."""
+        if not isinstance(content, Text) or not content.plain:
+            return None
+        if lines_high(content, width) is None:
+            return None
+        kept, drawn = self._line_strips, {}
+        strips: list[Strip] = []
+        for line in content.split("\n", allow_blank=True):
+            key = (line.plain, tuple(line.spans), line.style, width, style)
+            strip = kept.get(key) or drawn.get(key)
+            if strip is None:
+                visual = visualize(self, line, markup=False)
+                rendered = Visual.to_strips(self, visual, width, None, style)
+                if len(rendered) != 1:
+                    return None
+                strip = rendered[0]
+            drawn[key] = strip
+            strips.append(strip)
+        if len(kept) > KEPT_LINES:
+            kept.clear()
+        kept.update(drawn)
         return strips
 
     def _put_together(self, width: int) -> list[Strip]:
