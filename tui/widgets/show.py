@@ -224,7 +224,8 @@ class Parts(Widget):
             return None
         if lines_high(content, width) is None:
             return None
-        kept, drawn = self._line_strips, {}
+        kept = self._line_strips
+        drawn: dict[Hashable, Strip] = {}
         strips: list[Strip] = []
         for line in content.split("\n", allow_blank=True):
             key = (line.plain, tuple(line.spans), line.style, width, style)
