@@ -218,18 +218,29 @@ class Parts(Widget):
         """A part's lines rendered one by one, each line as drawn before when it was drawn
         before (at that width, in that style): a part redrawn for one changed line (the
         cursor's, a card's) rendered all its lines again, and a Comic Hunters location or a
-        hand is a score of card rows. Only for a Text whose every line fits as it is (no
+        hand is a score of card rows. A part of mostly new lines (a first frame) is rendered
+        whole, once, and its lines kept. Only for a Text whose every line fits as it is (no
         wrapping, no tab): anything else is rendered whole (None)."""
         if not isinstance(content, Text) or not content.plain:
             return None
         if lines_high(content, width) is None:
             return None
         kept = self._line_strips
+        lines = content.split("\n", allow_blank=True)
+        keys = [(line.plain, tuple(line.spans), line.style, width, style) for line in lines]
+        new = sum(1 for key in keys if key not in kept)
+        whole: list[Strip] | None = None
+        if new * 2 > len(keys):  # mostly new lines (a first frame): one render of them all
+            visual = visualize(self, content, markup=False)
+            whole = Visual.to_strips(self, visual, width, None, style)
+            if len(whole) != len(keys):
+                return whole  # (as it would be rendered whole anyway)
         drawn: dict[Hashable, Strip] = {}
         strips: list[Strip] = []
-        for line in content.split("\n", allow_blank=True):
-            key = (line.plain, tuple(line.spans), line.style, width, style)
+        for y, (line, key) in enumerate(zip(lines, keys, strict=True)):
             strip = kept.get(key) or drawn.get(key)
+            if strip is None and whole is not None:
+                strip = whole[y]
             if strip is None:
                 visual = visualize(self, line, markup=False)
                 rendered = Visual.to_strips(self, visual, width, None, style)
