@@ -250,9 +250,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         for seat in outcome.ranking[0] if outcome.ranking else ():
             values = Counter(MONSTER_BY_ID[m].value for m in view["captured"][seat])
             counts = [f"{values[v]} {v}-point" for v in TIE_BREAK_VALUES]
-            lines.append(
-                f"Tie-break, {names[seat]}: {', '.join(counts[:-1])} and {counts[-1]} Monsters."
-            )
+            lines.append(f"Tie-break, {names[seat]}: {in_words(counts)} Monsters.")
     return lines
 
 
