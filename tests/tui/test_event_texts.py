@@ -66,21 +66,26 @@ def slips_in(line: str) -> list[str]:
     return found
 
 
+def random_match(slug: str, seed: int, rng: random.Random) -> Match:
+    """A new game of ``slug`` with a random seat count and options the game accepts."""
+    game = GAMES[slug]
+    seats = rng.choice(list(game.players))
+    options = {o.key: rng.choice(o.choices) for o in game.options if rng.random() < 0.5}
+    options = validate_options(game, options)
+    if seat_problem(game, seats, options):
+        options = {}
+    return Match.new(slug, seats, seed=seed, options=options)
+
+
 def _playouts(slug: str) -> Iterator[tuple[Match, list[Event]]]:
     """Random games of ``slug`` (every seat count, the options varied), each with every
     event of it, until the game's budget of games or seconds runs out."""
-    game = GAMES[slug]
     started = time.monotonic()
     for seed in range(GAMES_EACH):
         if time.monotonic() - started > SECONDS_EACH:
             return
         rng = random.Random(f"{slug}-{seed}")
-        seats = rng.choice(list(game.players))
-        options = {o.key: rng.choice(o.choices) for o in game.options if rng.random() < 0.5}
-        options = validate_options(game, options)
-        if seat_problem(game, seats, options):
-            options = {}
-        match = Match.new(slug, seats, seed=seed, options=options)
+        match = random_match(slug, seed, rng)
         events: list[Event] = []
         cut = ACTIONS_EACH if seed % 4 == 0 else ACTIONS_SHORT
         while match.outcome() is None and match.version < cut:

@@ -12,11 +12,10 @@ import time
 
 import pytest
 
-from core.engine import seat_problem, validate_options
 from core.games import GAMES
-from core.match import Match, visible_events
+from core.match import visible_events
 from core.table import Update
-from tests.tui.test_event_texts import NAMES, slips_in
+from tests.tui.test_event_texts import NAMES, random_match, slips_in
 from tui.boards import BOARDS
 from tui.summaries import Milestones
 
@@ -27,7 +26,6 @@ ACTIONS_EACH = 1_500
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_every_summary_of_random_games_reads_right(slug: str) -> None:
-    game = GAMES[slug]
     problems: dict[str, str] = {}
     summaries = 0
     started = time.monotonic()
@@ -35,14 +33,9 @@ def test_every_summary_of_random_games_reads_right(slug: str) -> None:
         if time.monotonic() - started > SECONDS_EACH:
             break
         rng = random.Random(f"summaries-{slug}-{seed}")
-        seats = rng.choice(list(game.players))
-        options = {o.key: rng.choice(o.choices) for o in game.options if rng.random() < 0.5}
-        options = validate_options(game, options)
-        if seat_problem(game, seats, options):
-            options = {}
-        match = Match.new(slug, seats, seed=seed, options=options)
-        names = NAMES[:seats]
-        readers = {seat: Milestones(BOARDS[slug].milestone) for seat in (None, *range(seats))}
+        match = random_match(slug, seed, rng)
+        names = NAMES[: match.seats]
+        readers = {seat: Milestones(BOARDS[slug].milestone) for seat in (None, *range(match.seats))}
         while match.outcome() is None and match.version < ACTIONS_EACH:
             seat = rng.choice(sorted(match.to_act()))
             events = match.act(seat, rng.choice(match.legal(seat)), at_ns=match.version * 1000)
