@@ -32,5 +32,20 @@ def screen_text(app: App[Any]) -> str:
     return console.export_text()
 
 
+async def text_showing(pilot: Any, words: str, tries: int = 50) -> str:
+    """The screen's text once it shows ``words``, or as it is after ``tries`` short pauses.
+
+    A change that recomposes a screen (a seat turning human) finishes a few frames after the
+    message that started it; on a loaded machine one pause is not always enough.
+    """
+    text = screen_text(pilot.app)
+    for _ in range(tries):
+        if words in text:
+            break
+        await pilot.pause(0.02)
+        text = screen_text(pilot.app)
+    return text
+
+
 BOX_DRAWING = {chr(code) for code in range(0x2500, 0x2580)}
 """U+2500–U+257F: the characters borders and rules are drawn with."""

@@ -9,7 +9,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from core.games import GAMES
 from core.table import TableSetup
-from tests.tui import screen_text
+from tests.tui import text_showing
 from tui.app import HuntersApp
 from tui.saves import save_path
 from tui.screens.game import GameScreen
@@ -151,7 +151,7 @@ async def test_second_human_is_another_local_human() -> None:
         screen.query_one("#seat-2-kind", Select).value = "human"
         await pilot.pause()
         assert screen.query_one("#seat-2-name", Input).value == "Player 3"
-        assert "another local human" in screen_text(pilot.app)
+        assert "another local human" in await text_showing(pilot, "another local human")
 
 
 async def test_seats_are_added_and_removed_within_the_game_limits() -> None:
