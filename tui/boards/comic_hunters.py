@@ -119,7 +119,8 @@ the card, then the empty space it slides to.
 **Assemble:** choose *Play …* and the hero's collection for each card (a new collection
 needs two cards of one hero), then *Done playing*, then pay: discard cards from your hand
 worth at least what you owe (no change). Keep at most two cards for the next round.
-*Done playing* (like *Pass on this lot* at an auction) is last in the row and asks once:
+*Done playing* (◆ beside the Assemble heading; like *Pass on this lot* at an auction) is
+last in the row, never where the cursor starts, and asks once:
 it says what you will pay and which lone cards go back to your hand; Enter again takes it.
 The others playing meanwhile never move your cursor.
 """
@@ -414,9 +415,11 @@ def prompt(
     choices: Sequence[Choice],
     plain: bool = False,
     short: bool = False,
+    bare: bool = False,
 ) -> str:
     """What to do now, in words (``plain``: for the screen-reader list of choices;
-    ``short``: only the arrows of the keys, as the footer names Enter, Esc and i)."""
+    ``short``: only the arrows of the keys, as the footer names Enter, Esc and i;
+    ``bare``: no keys at all, for a line too narrow for them)."""
     if update.outcome is not None:
         return "Game over. Press Enter for the results."
     seat = update.seat
@@ -438,6 +441,8 @@ def prompt(
     last = keys[-1] if keys else None
     if not plain and isinstance(last, tuple) and last[0] == "hero":
         step += f" {CHOSEN} marks the cards the row or column under the cursor takes."
+    if bare and not plain:
+        return f"{_stage_words(update)}{step}"
     return f"{_stage_words(update)}{step} {how}."
 
 
@@ -925,6 +930,15 @@ class Board(ChoiceRowBoard):
             drawn[part] = smaller
             if part == "head":  # the players' line carries the marks instead of the tracks
                 drawn["players"] = make("players", levels["players"])
+        # Rows the shrinking freed beyond the need (a hand of boxes became a line or two):
+        # the choice's words take them back first, whole in the rows they need.
+        while levels["choice"] < max(CHOICE_LINES):
+            roomier = make("choice", levels["choice"] + 1)
+            used = sum(len(lines) for lines in drawn.values())
+            if used - len(drawn["choice"]) + len(roomier) > budget:
+                break
+            levels["choice"] += 1
+            drawn["choice"] = roomier
         # Rows to spare: the Trending Track's heroes by their full names, on more lines.
         if levels["head"] == 1:
             roomy = make("head", 2)
@@ -978,6 +992,11 @@ class Board(ChoiceRowBoard):
         second Enter."""
         choices = self.choices
         counts = CHOICE_LINES[level]
+        if counts[0] < self._label_rows(width):
+            # No row to spare anywhere (four players, a long name, a big hand at 80x24):
+            # the choice keeps its words whole and the prompt yields (the banner says
+            # whose turn it is, the place's heading what this step is).
+            counts = (sum(counts), 0)
         if self._confirming is not None and self._mine():  # the question takes the lines
             asked = Text(confirm_words(update, self._confirming), style="bold")
             return wrapped(asked, width, sum(counts))
@@ -985,10 +1004,18 @@ class Board(ChoiceRowBoard):
         if self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
             line.append(choices[self.cursor].label)
-        ask = Text(prompt(update, self.keys, choices), style="bold")
-        if len(ask.wrap(_MEASURE, width)) > counts[1]:  # the keys the footer names yield
-            ask = Text(prompt(update, self.keys, choices, short=True), style="bold")
-        return [*wrapped(line, width, counts[0]), *wrapped(ask, width, counts[1])]
+        # The keys yield first (the footer names Enter, Esc and i), then the arrows (the
+        # legend and F1 have them): what to do is a whole sentence, never "◆: …".
+        for words in (
+            prompt(update, self.keys, choices),
+            prompt(update, self.keys, choices, short=True),
+            prompt(update, self.keys, choices, bare=True),
+        ):
+            ask = Text(words, style="bold")
+            if len(ask.wrap(_MEASURE, width)) <= counts[1]:
+                break
+        told = wrapped(ask, width, counts[1]) if counts[1] else []
+        return [*wrapped(line, width, counts[0]), *told]
 
     def _label_rows(self, width: int) -> int:
         """The rows the choice under the cursor needs, for the whole position: two when

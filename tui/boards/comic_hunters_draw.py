@@ -1037,7 +1037,17 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
     paid = view["assembly"]["paid"][seat]
     owed = sum(CARD[card].value for card, _ in plays)
     got = sum(CARD[card].value for card in paid)
-    out = [Text(f"Assemble: owed {owed} for the cards played, paid {got}", style="bold")]
+    heading = Text(f"Assemble: owed {owed} for the cards played, paid {got}", style="bold")
+    out = [heading]
+    # Done playing is a choice like the cards, seen without walking the row to find it;
+    # on the heading's line when it fits (" ◆ Done playing ", "[◆ Done playing]").
+    done = choice_tag("Done playing", focus.of(("ready",)))
+    if done.plain.startswith("["):
+        done = Text.assemble(" ", done)
+    if done.plain and heading.cell_len + done.cell_len <= width:
+        heading.append_text(done)
+    elif done.plain:
+        out.append(done)
     if plays:
         tracks = view["tracks"]
         if level == 0:

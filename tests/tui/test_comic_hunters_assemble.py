@@ -1,0 +1,110 @@
+"""Comic Hunters' Assemble Collection read at 80x24 (issue #15, found in play): "Done
+playing" had no card or button at any size (only Left past the first card found it), the
+choice under the cursor was cut to one row ("…Number …") and the prompt ended "◆: …" with
+rows of the board left empty."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Hashable, Iterator
+
+import pytest
+
+from core.match import Match
+from core.table import Update
+from tests.tui.board_helpers import update_of
+from tui.boards import comic_hunters as board
+from tui.boards.base import ActionTrie
+from tui.boards.details import MORE
+
+SLUG = "comic-hunters"
+NAMES = ("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)")
+READY = ("ready",)
+
+
+def _assembles(players: int, seed: int) -> Iterator[Update]:
+    """Seat 0's updates while it plays cards in the game's Assemble Collections (a random
+    game; the others' moves and seat 0's plays at random)."""
+    match = Match.new(SLUG, players, seed=seed)
+    rng = random.Random(seed)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        if seat == 0 and READY in legal:
+            yield update_of(match, 0, NAMES[:players])
+            plays = [action for action in legal if action[0] == "play"]
+            if plays and rng.random() < 0.6:
+                match.act(seat, rng.choice(plays))
+                continue
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
+        match.act(seat, rng.choice(takes or legal))
+
+
+def _board(update: Update, keys: list[Hashable] | None = None) -> board.Board:
+    widget = board.Board()
+    widget.update = update
+    widget.trie = ActionTrie(update.legal, lambda action: board.paths(update, action))
+    widget.keys = list(keys or [])
+    return widget
+
+
+POSITIONS = [(1, 1), (2, 2), (3, 1), (4, 1)]
+
+
+@pytest.mark.parametrize(("players", "seed"), POSITIONS)
+def test_every_assemble_choice_and_the_prompt_read_whole_at_80x24(players: int, seed: int) -> None:
+    """At 80x24 (78 columns, 17 lines) the choice under the cursor, a card to play or the
+    collection it joins, reads whole, and the prompt is a whole sentence: never "◆: …"."""
+    seen = 0
+    for index, update in enumerate(itertools.islice(_assembles(players, seed), 12)):
+        first = _board(update)
+        steps: list[list[Hashable]] = [[]]
+        if index % 4 == 0:  # and the collections a card may join
+            steps += [[c.key] for c in first.choices if c.key != READY][:2]
+        for keys in steps:
+            widget = _board(update, keys)
+            for cursor, choice in enumerate(widget.choices):
+                widget.cursor = cursor
+                parts = widget._layout(update, 78, 17)
+                said = [line.plain.rstrip() for line in parts[-1]]
+                text = " ".join(line for line in said if line)
+                label = f"▶ {cursor + 1} of {len(widget.choices)}: {choice.label}"
+                assert MORE not in text and text.startswith(label), "\n".join(said)
+                ask = text[len(label) :].strip()
+                assert not ask or ask.endswith("."), "\n".join(said)
+                seen += 1
+    assert seen > 20, seen
+
+
+def test_with_no_row_to_spare_the_choice_keeps_its_words_and_the_prompt_yields() -> None:
+    """Four players, a long name, fifteen cards in hand: every part is at its smallest and
+    the choice under the cursor needs two rows. It gets them ("…Number …" was read on one
+    row); the prompt yields rather than being cut."""
+    squeezed = 0
+    for update in itertools.islice(_assembles(4, 1), 24, 34):
+        widget = _board(update)
+        if widget._label_rows(78) < 2 or len(widget._layout(update, 78, 17)[-1]) > 2:
+            continue
+        for cursor, choice in enumerate(widget.choices):
+            widget.cursor = cursor
+            said = [line.plain.rstrip() for line in widget._layout(update, 78, 17)[-1]]
+            label = f"▶ {cursor + 1} of {len(widget.choices)}: {choice.label}"
+            assert " ".join(line for line in said if line) == label, said
+        squeezed += 1
+    assert squeezed
+
+
+@pytest.mark.parametrize("width", [78, 118, 198])
+def test_done_playing_is_a_visible_choice_and_never_the_one_under_the_cursor(width: int) -> None:
+    """Done playing stands on the board as a choice (◆), bracketed only when the cursor is
+    moved onto it; the cursor starts on a card."""
+    update = next(_assembles(3, 1))
+    widget = _board(update)
+    assert widget.choices[widget.cursor].key != READY
+    place = [line.plain for line in widget._layout(update, width, 40)[2]]
+    assert any("◆ Done playing " in line for line in place), "\n".join(place)
+    assert not any("[◆ Done playing" in line for line in place)
+    widget.cursor = [c.key for c in widget.choices].index(READY)
+    place = [line.plain for line in widget._layout(update, width, 40)[2]]
+    assert any("[◆ Done playing" in line for line in place), "\n".join(place)
