@@ -316,7 +316,7 @@ class Board(KeyStates, Widget, can_focus=True):
         if before is None or before["players"] != view["players"]:
             return None
         for seat in range(view["players"]):
-            name = player_name(update, seat)
+            name = self._named(update, seat, "You")
             new = view["captured"][seat][len(before["captured"][seat]) :]
             if len(view["captured"][seat]) > len(before["captured"][seat]) and new:
                 monster = MONSTER_BY_ID[new[-1]]
@@ -379,9 +379,16 @@ class Board(KeyStates, Widget, can_focus=True):
         reveal, claims = KEY_GROUPS[group]
         return f"[{reveal}|{''.join(claims)}]"
 
+    def _you(self, update: Update, seat: int) -> bool:
+        """Whether ``seat`` is the one player at this keyboard (several: each is named)."""
+        return seat == update.seat and not self._several() and update.seat is not None
+
     def _label(self, update: Update, seat: int) -> str:
-        you = seat == update.seat and not self._several() and update.seat is not None
-        return player_name(update, seat) + (" (you)" if you else "")
+        return player_name(update, seat) + (" (you)" if self._you(update, seat) else "")
+
+    def _named(self, update: Update, seat: int, you: str = "you") -> str:
+        """A player as a sentence names them: ``you`` for the one at this keyboard."""
+        return you if self._you(update, seat) else player_name(update, seat)
 
     # -- the highlight ---------------------------------------------------------------------------
 
@@ -517,7 +524,7 @@ class Board(KeyStates, Widget, can_focus=True):
         claims = view["claims"]
         hands: list[list[str]] = [[] for _ in view["monsters"]]
         for claim in claims:
-            hands[claim["slot"]].append(player_name(update, claim["seat"]))
+            hands[claim["slot"]].append(self._named(update, claim["seat"]))
         choices = self.choices()
         index = self._cursor_index(choices)
         cursor = choices[index].key if index is not None else None
@@ -588,7 +595,8 @@ class Board(KeyStates, Widget, can_focus=True):
             for index, claim in enumerate(view["claims"]):
                 if index:
                     text.append(" · ")
-                text.append(player_name(update, claim["seat"]), style="bold")
+                who = self._named(update, claim["seat"], "you" if index else "You")
+                text.append(who, style="bold")
                 text.append(f" on Monster {claim['slot'] + 1}")
             text.append("…")
         elif self.flash is not None:

@@ -272,15 +272,14 @@ def monster_card(
             lines.append(line)
     else:
         lines = _wrap_tokens(tokens, inner)
-    box = CardBox(
-        str(slot + 1),
-        word,
-        tuple(line.plain for line in lines),
-        width=width,
-        height=body,
-        selected=selected,
-    )
+    tie = tie_words(monster.tie, inner) if len(lines) < body - 1 else None
+    texts = [line.plain for line in lines]
+    if tie is not None:  # on the body's last line, under the symbols
+        texts += [""] * (body - 2 - len(lines)) + [tie]
+    box = CardBox(str(slot + 1), word, tuple(texts), width=width, height=body, selected=selected)
     rows = box.rows()
+    if tie is not None:
+        rows[body].stylize("dim", 1, 1 + len(tie))
     for index, line in enumerate(lines[: body - 1]):
         row = rows[2 + index]
         for span in line.spans:
@@ -297,11 +296,27 @@ def monster_card(
         top.append(label, style="bold reverse")
         top.append(h * (inner - 1 - len(label)) + tr, style=edge)
         rows[0] = top
-    pieces = [("left", f"tie {monster.tie}"), ("right", f"{monster.pile} left")]
+    pieces = [("right", f"{monster.pile} left")]
+    if tie is None:
+        pieces.insert(0, ("left", f"tie {monster.tie}"))
     if fresh:
         pieces.append(("middle", f" {FRESH} "))
     rows[-1] = Text(bl + _edge(inner, pieces, h) + br, style=edge)
     return rows
+
+
+def tie_words(tie: int, room: int) -> str:
+    """A Monster's tie number and what it is for, as long as ``room`` lets it be: of two
+    hands landing on different Monsters at the same moment, the one on the higher number
+    counts (the rulebook's "number on the bottom left")."""
+    for words in (
+        f"tie-break {tie}: the higher wins",
+        f"tie {tie}: the higher wins",
+        f"tie {tie} (higher wins)",
+    ):
+        if len(words) <= room:
+            return words
+    return f"tie {tie}"
 
 
 def side_by_side(cards: Sequence[Sequence[Text]], gap: int = 1) -> list[Text]:
@@ -422,6 +437,51 @@ def stats_text(captured: int, mistakes: int, score: int) -> Text:
     return text
 
 
+def _count(number: int, word: str) -> str:
+    """2 → "2 captures", 1 → "1 capture", -1 → "−1 point"."""
+    return f"{number} {word}{'' if abs(number) == 1 else 's'}".replace("-", "−")
+
+
+def stats_words(captured: int, mistakes: int) -> Text:
+    """Captures and mistakes in words: ``2 captures, 1 mistake`` (a count above zero bold)."""
+    text = Text(_count(captured, "capture"), style="bold" if captured else "dim")
+    text.append(", ")
+    text.append(_count(mistakes, "mistake"), style="bold" if mistakes else "dim")
+    return text
+
+
+def points_text(score: int) -> Text:
+    """A player's points in words: ``5 points``, ``−1 point``."""
+    return Text(_count(score, "point"), style="bold")
+
+
+FLAT_WORDS = 50
+"""Cells a one-line row's counts in words take (padded, so the cards start in a column):
+"27 cards in pile, 1 capture, 12 mistakes, −11 points"."""
+WORDED_ROOM = 30
+"""Cells a one-line row keeps for its revealed cards when it says its counts in words."""
+BOXED_WORDS = 26
+"""The width of a boxed row's name column when it says its counts in words."""
+BOXED_ROOM = 36
+"""Cells a boxed row keeps for its revealed cards when it says its counts in words."""
+
+
+def flat_words(plan: Plan) -> bool:
+    """Whether one-line rows have room for their counts in words (from about 104 columns)."""
+    return plan.width - (plan.name_width + 3) - FLAT_WORDS - 1 >= WORDED_ROOM
+
+
+def boxed_words(plan: Plan) -> bool:
+    """Whether boxed rows have room for their counts in words (78 columns have)."""
+    width = max(plan.name_width + 3, BOXED_WORDS)
+    return plan.width - width - pile_width(99) - 2 >= BOXED_ROOM
+
+
+def pile_width(size: int) -> int:
+    """How wide `pile_box` draws a pile of ``size``."""
+    return max(8, len(str(size) if size else "empty") + 4)
+
+
 class RowFace(NamedTuple):
     """What a player's row shows (hashable: a row redraws only when it changed)."""
 
@@ -479,9 +539,18 @@ def flat_row(plan: Plan, face: RowFace) -> list[Text]:
     (a dropped player) takes the place of the cards; they still count in "Out in all"."""
     line = name_cell(face, plan.name_width)
     line.append(" ")
-    line.append_text(pile_flat(face.pile, selected=face.pile_selected))
-    line.append(" ")
-    line.append_text(stats_text(face.captured, face.mistakes, face.score))
+    if flat_words(plan):
+        pile = Text(_count(face.pile, "card") + " in pile")
+        if face.pile_selected:
+            pile.stylize("reverse bold")
+        words = Text.assemble(pile, ", ", stats_words(face.captured, face.mistakes), ", ")
+        words.append_text(points_text(face.score))
+        words.pad_right(FLAT_WORDS - words.cell_len)
+        line.append_text(words)
+    else:
+        line.append_text(pile_flat(face.pile, selected=face.pile_selected))
+        line.append(" ")
+        line.append_text(stats_text(face.captured, face.mistakes, face.score))
     line.append(" ")
     if face.keys:
         line.append(face.keys + " ", style="bold")
@@ -510,11 +579,20 @@ def boxed_row(plan: Plan, face: RowFace) -> list[Text]:
     count, then the revealed cards as cards, "new" under the latest; ``plan.card_body + 2``
     lines, and ``plan.gap`` blank ones under them but for the last player's."""
     height = plan.card_body + 2
-    width = max(plan.name_width + 3, 16)
+    worded = boxed_words(plan)
+    width = max(plan.name_width + 3, BOXED_WORDS if worded else 16)
     info = [name_cell(face, plan.name_width), *(Text("  ") for _ in range(height - 1))]
-    info[1].append_text(stats_text(face.captured, face.mistakes, face.score))
+    keys = 2
+    if worded:  # "5 points" over "2 captures, 1 mistake"; the keys under them or beside
+        info[1].append_text(points_text(face.score))
+        info[2].append_text(stats_words(face.captured, face.mistakes))
+        keys = 3 if height > 3 else 1
+        if keys == 1 and face.keys:
+            info[1].append(" ")
+    else:
+        info[1].append_text(stats_text(face.captured, face.mistakes, face.score))
     if face.keys:
-        info[2].append(face.keys, style="bold")
+        info[keys].append(face.keys, style="bold")
     for line in info:
         line.truncate(width, pad=True)
     pile = pile_box(face.pile, selected=face.pile_selected, body=plan.card_body)

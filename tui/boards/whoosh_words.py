@@ -334,11 +334,15 @@ HOW_TO_PLAY = """\
 Whoosh is played **in real time**: nobody waits for a turn to grab a Monster.
 
 **The board**, top to bottom: the **three Monsters** as cards — each lists the symbols it
-needs (``2×†sword`` is two swords), its points, its tie number and how many Monsters are
-left in its pile; **Out in all**, every symbol revealed on the table counted together (what
+needs (``2×†sword`` is two swords), its points, its tie-break number (``tie 15 (higher
+wins)``: when hands land on two Monsters at the same moment, the one on the higher number
+counts) and how many Monsters are left in its pile; **Out in all**, every symbol revealed
+on the table counted together (what
 the Monsters are checked against: both list the symbols in the same order, sword first);
 then **every player**: ▶ on the one who reveals next,
-their face-down pile with its count (``░27``), their captures (★), mistakes (✗) and points,
+their face-down pile with its count, their captures, mistakes and points (in words where
+the row has room; at 80 columns ``░27 ★2 ✗1  4 pts``: 27 cards in the pile, 2 captures,
+1 mistake, 4 points),
 and the cards they revealed, the newest marked *new* (or ◂). Under them the latest capture
 or mistake and why, and any hands going down right now.
 
@@ -369,7 +373,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("(3 failed)", "after what is out in all: 3 Failed Attacks are out, which count as nothing"),
     ("2×†sword", "on a Monster: it needs two swords"),
     ("5 pts", "a Monster's points when captured"),
-    ("tie 15", "a Monster's tie number: of two claims at the same moment, the higher counts"),
+    (
+        "tie 15",
+        "a Monster's tie-break number: when hands land on two Monsters at the same moment, "
+        "the one on the higher number counts (on a card with room: tie 15 (higher wins))",
+    ),
     ("4 left", "Monsters still in that Monster's pile (the game ends when one runs out)"),
     ("hand: Olek", "on a Monster's edge: Olek's claim on it is being settled"),
     ("new", "a card just revealed, or a Monster that just arrived"),
@@ -377,6 +385,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (f"{BACK}27", "a player's face-down pile: 27 cards left to reveal"),
     (f"{CAUGHT}2", "Monsters that player captured"),
     (f"{FAILED}1", "mistakes: Monsters grabbed too early, face down, −1 each"),
+    ("2 pts", "after a player's ★ and ✗: their points so far (Monsters' points, −1 a mistake)"),
     (TURN, "the player who reveals next"),
     ("+3", "three older revealed cards not drawn (they still count in Out in all)"),
     ("·", "nothing revealed yet"),
