@@ -604,7 +604,9 @@ async def test_the_details_line_says_a_choice_whole_on_two_rows_and_stays_put() 
     a free space in …" was cut mid-rule while the log's rows sat empty. A choice's text
     longer than the board takes two rows, kept for the position (five cities too, where
     the board has no row left over: the log gives one of its lines and keeps the rest), so
-    the choice and where the card goes are whole and the cursor never moves the board."""
+    the choice and where the card goes are whole and the cursor never moves the board. A
+    card's text longer than two rows takes a third, the log keeping two lines
+    (test_long_texts_whole)."""
     from tui.widgets.event_log import EventLog
 
     app = HuntersApp(Settings(bot_delay=0))
@@ -626,8 +628,9 @@ async def test_the_details_line_says_a_choice_whole_on_two_rows_and_stays_put() 
                 read += len(details) > 78 and details in text
                 rows.add(parts.rows("details"))
                 prompts.add(widget.part_region("prompt"))
-                assert screen.query_one(EventLog).region.height >= 4  # a border, 3 lines
+                assert screen.query_one(EventLog).region.height >= 3  # a border, 2 lines
                 await pilot.press(step)
                 await pilot.pause()
-            assert rows == {2} and len(prompts) == 1 and read, (players, rows, prompts)
+            assert len(rows) == 1 and rows <= {2, 3}, (players, rows)
+            assert len(prompts) == 1 and read, (players, prompts)
             await pilot.app.pop_screen()

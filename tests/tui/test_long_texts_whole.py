@@ -93,3 +93,63 @@ async def test_rows_freed_for_the_details_let_the_cards_say_their_texts() -> Non
         cards = [r for r in rows[region.y : region.bottom] if r.lstrip().startswith(("│", "┃"))]
         assert board._layout().details_rows > 2
         assert cards and not [r for r in cards if "…" in r], "\n".join(rows)
+
+
+def _dealt(slug: str, players: int, wanted: Any) -> tuple[Any, int]:
+    """The first position of random play (seeds in turn) where ``wanted(view)`` holds for
+    the seat to act."""
+    import random
+
+    from core.match import Match
+
+    for seed in range(100):
+        match = Match.new(slug, players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if match.outcome() is not None:
+                break
+            seat = min(match.to_act())
+            if wanted(match.view(seat)):
+                return match, seat
+            match.act(seat, rng.choice(match.legal(seat)))
+    raise AssertionError("no such position")
+
+
+def _sly_in_hand(view: dict[str, Any]) -> bool:
+    from core.games.orb_hunters.data import skill
+
+    return not view["pending"] and any(skill(c) == "sly" for c in view["hand"] or [])
+
+
+def _wind_in_hand(view: dict[str, Any]) -> bool:
+    return any(c.startswith("wind") for c in view["hand"] or [])
+
+
+@pytest.mark.parametrize(
+    ("slug", "wanted"), [("orb-hunters", _sly_in_hand), ("superbohaterowie", _wind_in_hand)]
+)
+async def test_a_card_in_hand_reads_whole_at_80x24(slug: str, wanted: Any) -> None:
+    """At 80x24 Orb Hunters' Sly card ("… only a Shielded or a Trenti skill …") and
+    Superbohaterowie's wind superhero ("… Covered by leaf or chainsaw superheroes, …")
+    were cut after two rows, a row of the log under them empty: the details take a third
+    row from the log where a card to choose needs it."""
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match, seat = _dealt(slug, 4, wanted)
+        screen = await _screen_at(pilot, match, seat)
+        board: Any = screen.query_one("#board")
+        await pilot.pause()
+        longest = 0
+        for _ in range(len(match.view(seat)["hand"])):
+            details = board.details()
+            longest = max(longest, len(details))
+            assert _shown(app, board).removeprefix("i ▸ ") == details, screen_text(app)
+            await pilot.press("right")
+        assert longest > 2 * 76, longest
+        rows = screen_text(app).splitlines()
+        log = next(i for i, row in enumerate(rows) if row.startswith("────"))
+        assert rows[-2].strip() and log >= len(rows) - 4, rows  # the log keeps a line or two

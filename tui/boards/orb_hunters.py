@@ -26,6 +26,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.widget import Widget
 
 from core.engine import Action
@@ -82,6 +83,7 @@ from tui.boards.orb_hunters_cards import (
     side_by_side,
 )
 from tui.boards.orb_hunters_layout import (
+    FLOOR_ROWS,
     Layout,
     choose_layout,
     head_lines,
@@ -139,11 +141,15 @@ LEGEND: tuple[tuple[str, str], ...] = (
         for c, glyph in COLOUR_GLYPHS.items()
     ),
     (f"{TRENTI_GLYPH} Tre", "a Trenti: its courage counts for the adventurer whose marker it got"),
-    ("Tre 3→Grn", "Trenti with courage 3 whose marker is Green; →? while it is being chosen"),
+    (
+        "Tre 3→Grn",
+        "Trenti with courage 3 whose marker is Green (Trenti 3→Green where it fits); →? while "
+        "it is being chosen",
+    ),
     *((short, ADVENTURER_NAMES[c]) for c, short in SHORT_COLOUR.items() if short != "Red"),
     *((short, SKILL_TEXT[s]) for s, short in SHORT_SKILL.items() if short and short != "Sly"),
     ("Sly", SKILL_TEXT["sly"]),
-    ("Red 1 Kil", "an adventurer: colour, courage (1–6), skill"),
+    ("Red 1 Kil", "an adventurer: colour, courage (1–6), skill (Red 1 Killer where it fits)"),
     ("W4 X2 P1", "a relic's points: 4 wealth, 2 wounds, 1 potion (each potion cancels a wound)"),
     *(
         (
@@ -170,7 +176,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("▲Red 7✗", "the leader is an adventurer nobody plays: the relic would leave the game"),
     ("Ala 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
-    ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions)"),
+    ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions); in words where they fit"),
     ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, wounds 0"),
     ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
     (BACK, "a face-down relic (Hidden Treasures) or card back"),
@@ -184,7 +190,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
 # -- the board -------------------------------------------------------------------------------
 
 DETAILS_ROWS = 6
-"""The most rows the details line takes (where the room allows; two at 80 columns)."""
+"""The most rows the details line takes (where the room allows; two at 80 columns, three
+for a legal choice's text: FLOOR_ROWS)."""
 
 PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key")
 """The board's parts, top to bottom, drawn as lines of one widget (`Parts`); each redraws
@@ -313,6 +320,7 @@ class Board(Widget, can_focus=True):
             words = prompt(self.update, self.keys, self.choices)
             keys = self._choice_keys()
             view, names = self.update.view, self.update.names
+            rows, deciding = self._details_rows(width)
             self.fit = choose_layout(
                 self.update,
                 width,
@@ -320,32 +328,43 @@ class Board(Widget, can_focus=True):
                 bool(keys),
                 lines_of(words, width),
                 choice_lines(view, names, keys, width - 7),
-                self._details_rows(width),
+                rows,
+                deciding,
             )
         return self.fit
 
-    def _details_rows(self, width: int) -> int:
+    def _details_rows(self, width: int) -> tuple[int, int]:
         """The rows the longest details of anything the cursor can rest on in this
         position take (a card in hand, a relic, a pouch, a choice), at most DETAILS_ROWS:
         "i ▸ Attract Trenti 2 for Red from relic 1. It gives 3 wounds; Gift: give it …" was
         cut at 80 columns, and a relic's text after two rows at 160x45 (the layout gives
-        what its room allows). For the whole position, so the cursor never moves the
-        board."""
+        what its room allows); and those of the longest legal choice's, at most
+        FLOOR_ROWS (the 80-column floor gives those: a Sly card's text was cut after two
+        rows). For the whole position, so the cursor never moves the board."""
         assert self.update is not None
         view = self.update.view
         choices = self.choices
+        legal = {c.key for c in choices}
         keys: list[Hashable] = [("card", c) for c in self._cards(view)]
         keys += [("column", i) for i in range(len(view["row"]))]
         keys += [("pouch", seat) for seat in range(view["players"])]
         keys += self._choice_keys()
-        texts = sorted({f"i ▸ {self._details_of(key, choices)}" for key in keys}, key=len)
-        rows = 1
-        for text in reversed(texts):  # the longest first
-            if cell_len(text) <= width or rows >= DETAILS_ROWS:
+        texts: dict[str, bool] = {}
+        for key in keys:
+            text = f"i ▸ {self._details_of(key, choices)}"
+            texts[text] = texts.get(text, False) or key in legal
+        rows = deciding = 1
+        for text in sorted(texts, key=len, reverse=True):  # the longest first
+            if cell_len(text) <= width or (rows >= DETAILS_ROWS and deciding >= FLOOR_ROWS):
                 break
+            if rows >= DETAILS_ROWS and not texts[text]:
+                continue
             shown = details_lines(text, width, DETAILS_ROWS, pad=False)
-            rows = max(rows, shown.plain.count("\n") + 1)
-        return rows
+            need = shown.plain.count("\n") + 1
+            rows = max(rows, need)
+            if texts[text]:
+                deciding = max(deciding, min(need, FLOOR_ROWS))
+        return rows, deciding
 
     def row_keys(self, row: int) -> list[Hashable]:
         """The keys the cursor can visit on a row (none on a row not drawn)."""
@@ -397,6 +416,13 @@ class Board(Widget, can_focus=True):
                 self.cursor = spot
                 return
         self.cursor = (HAND_ROW, 0) if self.row_keys(HAND_ROW) else (RELIC_ROW, 0)
+
+    def part_region(self, name: str) -> Region:
+        """Where part ``name`` (one of `PARTS`) is on the screen (no rows: hidden)."""
+        parts = self.parts
+        above = sum(parts.rows(part) for part in PARTS[: PARTS.index(name)])
+        region = parts.content_region
+        return Region(region.x, region.y + above, region.width, parts.rows(name))
 
     # -- what the cursor is on ---------------------------------------------------------------
 
@@ -490,6 +516,7 @@ class Board(Widget, can_focus=True):
                 update.seat,
                 names,
                 layout.tracks,
+                layout.compact_tracks,
                 width,
                 str(view["pouches"]),
             ),
@@ -567,7 +594,7 @@ class Board(Widget, can_focus=True):
     def _head(self, update: Update, layout: Layout) -> RenderableType:
         parts: list[RenderableType] = list(head_lines(update, layout.full, layout.width))
         if layout.tracks:
-            parts += track_lines(update, layout.width)
+            parts += track_lines(update, layout.width, layout.compact_tracks)
         return Group(*parts)
 
     def _relics(
@@ -585,7 +612,11 @@ class Board(Widget, can_focus=True):
                     width=layout.column_width,
                     full=layout.full,
                     name_lines=layout.name_lines,
-                    effect_lines=layout.effect_lines,
+                    effect_lines=(
+                        layout.band_effects[index // layout.per_band]
+                        if layout.band_effects
+                        else layout.effect_lines
+                    ),
                     legal=("column", index) in marked,
                     cursor=at == index,
                     chosen=("column", index) in self.keys,

@@ -177,6 +177,31 @@ def adventurer_short(view: dict[str, Any], card: str, placed: bool = True) -> st
     return f"{SHORT_COLOUR[colour]} {courage(card)} {SHORT_SKILL[skill(card)]}".strip()
 
 
+def adventurer_fitting(view: dict[str, Any], card: str, room: int, placed: bool = True) -> str:
+    """An adventurer as fully as ``room`` cells allow: the rules' words ("Purple 1
+    (Killer)", "Trenti 2 for Green"), then without brackets ("Purple 1 Killer", "Trenti
+    2→Green", "Trenti 3→?"), then the skill short ("Yellow 2 Cha"), the colour last ("Yel 2
+    Cha", "Tre 2→Grn": the legend's short forms, also when nothing fits)."""
+    number = courage(card)
+    if is_trenti(card):
+        marked = counts_for(view, card) if placed else ""
+        forms = [adventurer_words(view, card, placed)]
+        if placed:
+            whole = ADVENTURER_NAMES[marked] if marked else "?"
+            short = SHORT_COLOUR[marked] if marked else "?"
+            forms += [f"Trenti {number}→{whole}", f"Trenti {number}→{short}"]
+    else:
+        colour, kind = colour_of(card), skill(card)
+        words = f" {SKILL_WORDS[kind]}" if kind else ""
+        brief = f" {SHORT_SKILL[kind]}" if kind else ""
+        forms = [
+            adventurer_words(view, card, placed),
+            f"{ADVENTURER_NAMES[colour]} {number}{words}",
+            f"{ADVENTURER_NAMES[colour]} {number}{brief}",
+        ]
+    return next((f for f in forms if cell_len(f) <= room), adventurer_short(view, card, placed))
+
+
 def adventurer_text(
     view: dict[str, Any], card: str, names: Sequence[str], placed: bool = True
 ) -> str:
@@ -370,8 +395,11 @@ def leader_words(
     return f"{colour} ({unbracketed(names[seat])}) leads with {points} courage."
 
 
-def leader_short(view: dict[str, Any], column: Sequence[str], names: Sequence[str]) -> str:
-    """The leader in a few cells for a card's bottom edge: "▲Red 7", "Ala 9", "▲Red 7✗"."""
+def leader_short(
+    view: dict[str, Any], column: Sequence[str], names: Sequence[str], room: int = 0
+) -> str:
+    """The leader in a few cells for a card's bottom edge: "▲Red 7", "Ala 9", "▲Red 7✗";
+    the colour whole where ``room`` allows ("■Green 2")."""
     lead = leader(view, column)
     if lead is None:
         return ""
@@ -379,7 +407,11 @@ def leader_short(view: dict[str, Any], column: Sequence[str], names: Sequence[st
     if side.startswith("seat "):
         seat = int(side.split()[1])
         return f"{player_mark(view, seat)}{short_name(names, seat, 6)} {points}"
-    return f"{COLOUR_GLYPHS[side]}{SHORT_COLOUR[side]} {points}{'' if seat is not None else '✗'}"
+    gone = "" if seat is not None else "✗"
+    whole = f"{COLOUR_GLYPHS[side]}{ADVENTURER_NAMES[side]} {points}{gone}"
+    if cell_len(whole) <= room:
+        return whole
+    return f"{COLOUR_GLYPHS[side]}{SHORT_COLOUR[side]} {points}{gone}"
 
 
 # -- relics with their adventurers ---------------------------------------------------------
@@ -466,14 +498,15 @@ def relic_column(
         if level < len(column):
             adventurer = column[level]
             colour = counts_for(view, adventurer)
-            words = adventurer_words(view, adventurer)
-            if not look.full or len(words) + 2 > inner:
+            if look.full:
+                words = adventurer_fitting(view, adventurer, inner - 2)
+            else:
                 words = adventurer_short(view, adventurer)
             space = " " if look.full else ""
             body.append(Text(f"{glyph_of(view, adventurer)}{space}{words}", style=STYLES[colour]))
         else:
             body.append(Text("·", style="dim"))
-    lead = leader_short(view, column, names)
+    lead = leader_short(view, column, names, inner - 3 if look.full else 0)
     bottom = _edge(bl, h, br, inner, lead, edge)
     rows = [out[0]]
     for cell in body:
@@ -600,13 +633,26 @@ def pouch_pile(
     for cell in body:
         cell.truncate(inner, overflow="ellipsis", pad=True)
         rows.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
-    facts = (
-        pouch_short(view, seat).split(" top ")[0]
-        if view["pouches"] is not None
-        else f"{size} face down"
-    )
-    rows.append(_edge(bl, h, br, inner, facts, edge))
+    rows.append(_edge(bl, h, br, inner, pile_totals(view, seat, inner - 3), edge))
     return rows
+
+
+def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
+    """A pile's totals for its bottom edge in ``room`` cells: in words where they fit
+    ("3 relics: wealth 5, wounds 3, potions 1", then without the count the pile shows),
+    else the legend's short forms ("3: W5 X3 P1")."""
+    size = view["pouch_sizes"][seat]
+    if view["pouches"] is None:
+        return f"{size} face down"
+    short = pouch_short(view, seat).split(" top ")[0]
+    if not view["pouches"][seat]:
+        return short
+    totals = pouch_totals(view["pouches"][seat])
+    words = f"wealth {totals.wealth}, wounds {totals.wounds}"
+    if totals.potions:
+        words += f", potions {totals.potions}"
+    many = f"{size} relic{'' if size == 1 else 's'}: "
+    return next((f for f in (many + words, words) if cell_len(f) <= room), short)
 
 
 # -- a hand of adventurers, a row of choices -------------------------------------------------
@@ -627,9 +673,7 @@ def adventurer_card(
     skill, and with ``text_lines`` to spare, what the skill does."""
     colour = counts_for(view, card)
     inner = width - 3
-    words = adventurer_words(view, card, placed=False)
-    if len(words) + 2 > inner:
-        words = adventurer_short(view, card, placed=False)
+    words = adventurer_fitting(view, card, inner - 2, placed=False)
     does = skill_does(view, card).split(":", 1)[-1].strip() if skill(card) else "No skill."
     lines = tuple(_wrap(does, width - 2, text_lines))
     return CardBox(

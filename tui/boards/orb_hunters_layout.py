@@ -60,6 +60,12 @@ class Layout:
     details_rows: int = 1
     """Rows of the details line (two at full size; at 80 columns when a text of the
     position is longer than the board is wide)."""
+    compact_tracks: bool = False
+    """The wealth and wounds tracks side by side in two lines, their marked spaces only
+    (the round is in the head's words): the tracks kept where their whole form does not fit."""
+    band_effects: tuple[int, ...] = ()
+    """Lines of effect text on each band of relic cards (``effect_lines`` for all when
+    empty): a band whose relics say less takes fewer rows."""
 
 
 def lines_of(text: str, width: int) -> int:
@@ -150,9 +156,14 @@ def _tracks(update: Update, width: int) -> list[Track]:
     return tracks
 
 
-def track_lines(update: Update, width: int) -> list[Text]:
-    """The tracks, side by side as far as ``width`` allows."""
+def track_lines(update: Update, width: int, compact: bool = False) -> list[Text]:
+    """The tracks, side by side as far as ``width`` allows (``compact``: the wealth and
+    wounds tracks only, each in half the width, showing the spaces someone stands on)."""
     tracks = _tracks(update, width)
+    if compact:
+        half = (width - 2) // 2
+        blocks = [track.lines(half) for track in tracks[1:]]
+        return side_by_side(blocks, gap=2) if blocks else []
     blocks = [track.lines(10_000) for track in tracks]
     for block in blocks:
         for line in block:
@@ -174,6 +185,7 @@ def choose_layout(
     prompt_rows: int = 1,
     choice_lines: int = 1,
     details_rows: int = 1,
+    deciding_rows: int = 1,
 ) -> Layout:
     """The richest layout whose height fits ``height`` rows at ``width`` columns; the
     80×24 floor uses short forms and still shows everything a decision needs.
@@ -184,80 +196,128 @@ def choose_layout(
     two: the details line wants a second row at 80 columns (a choice's whole text). It
     never costs the board its words (the pouches' lines and the relics' points in words
     were newcomers' fixes): it takes a row left over, else one more than ``height`` (the
-    game screen's log gives one of its three lines)."""
-    # A full layout keeps the details' rows up to FIRST_ROWS before its piles, tracks or
-    # roomier cards (a relic's text was cut after two rows at 120x40), never before the
-    # full names and texts themselves.
-    for rows in range(max(2, min(details_rows, FIRST_ROWS)), 1, -1):
-        layout = _fitting(update, width, height, choosing, prompt_rows, choice_lines, rows)
-        if choice_lines > 1 and layout.height > height:
-            layout = _fitting(update, width, height, choosing, prompt_rows, 1, rows)
-        if layout.full:
+    game screen's log gives one of its three lines). ``deciding_rows`` three: a legal
+    choice's text wants a third row at 80 columns, which the log gives too (it keeps one
+    line: a Sly card's text was cut after two rows over an empty log row).
+
+    A full layout keeps, in this order: the wealth and wounds tracks (whole, or in two
+    lines: at 120x40 four players' tracks went for a details line's third row, and the
+    wounds a decision weighs with them), the details' rows up to FIRST_ROWS (a relic's
+    text was cut after two rows at 120x40), the hand's roomier cards, the pouches as
+    piles and the tracks whole."""
+    candidates = _candidates(update, width, height, choosing, prompt_rows, choice_lines)
+    want = max(2, min(details_rows, FIRST_ROWS))
+    best: tuple[tuple[bool, int, int, bool, bool], Layout] | None = None
+    for candidate in candidates:
+        if not candidate.full:
             break
-    if details_rows > 1 and not layout.full:
-        layout = replace(layout, details_rows=2, height=layout.height + 1)
-    elif details_rows > layout.details_rows and layout.full and layout.height < height:
-        # Rows left over hold a longer text whole (a relic's was cut after two at
-        # 160x45), before the key to the glyphs (F1 has it too).
-        rows = min(details_rows, layout.details_rows + height - layout.height)
-        total = layout.height + rows - layout.details_rows
-        layout = replace(
-            layout, details_rows=rows, height=total, key=layout.key and height - total >= 3
+        rows = min(want, height - candidate.height)
+        if rows < 2:
+            continue
+        rank = (
+            candidate.tracks,
+            rows,
+            candidate.hand_lines,
+            candidate.piles,
+            not candidate.compact_tracks,
         )
+        if best is None or rank > best[0]:
+            best = (rank, replace(candidate, details_rows=rows, height=candidate.height + rows))
+    if best is not None:
+        layout = best[1]
+        if details_rows > layout.details_rows and layout.height < height:
+            # Rows left over hold a longer text whole (a relic's was cut after two at
+            # 160x45), before the key to the glyphs (F1 has it too).
+            rows = min(details_rows, layout.details_rows + height - layout.height)
+            total = layout.height + rows - layout.details_rows
+            layout = replace(layout, details_rows=rows, height=total)
+        return replace(layout, key=height - layout.height >= 3)
+    floor = [c for c in candidates if not c.full]
+    fitting = [c for c in floor if c.height <= height]
+    if choice_lines > 1 and not fitting:
+        floor = [
+            c for c in _candidates(update, width, height, choosing, prompt_rows, 1) if not c.full
+        ]
+        fitting = [c for c in floor if c.height <= height]
+    layout = fitting[0] if fitting else floor[-1]
+    if details_rows > 1:
+        rows = max(2, min(deciding_rows, FLOOR_ROWS))
+        layout = replace(layout, details_rows=rows, height=layout.height + rows - 1)
     return layout
 
 
+FLOOR_ROWS = 3
+"""The details line's rows at 80 columns for a legal choice's text: two rows of the game
+screen's log under the board (it keeps one line, and H shows the whole history)."""
 FIRST_ROWS = 4
 """The details line's rows a full layout keeps before its piles, tracks and roomier cards
 (more only from rows left over: an opponent's pouch of many relics asks for more)."""
 
 
-def _fitting(
+def _candidates(
     update: Update,
     width: int,
     height: int,
     choosing: bool,
     prompt_rows: int,
     choice_lines: int,
-    details_rows: int = 2,
-) -> Layout:
-    """``choose_layout`` for choice cards of ``choice_lines`` lines at 80 columns and a
-    details line of ``details_rows`` rows in a full layout."""
+) -> list[Layout]:
+    """The layouts worth trying at this width, richest first: the full ones that might fit
+    ``height`` (their height without the details line, whose rows `choose_layout`
+    weighs), then the 80-column ones (their height with one row of details), for choice
+    cards of ``choice_lines`` lines at 80 columns."""
     view = update.view
     count = max(1, len(view["row"]))
     players = view["players"]
-    cards = [c for c in view["row"] if c]
-    effects = [relic(c).effect for c in cards if relic(c).effect]
+    cards = list(view["row"])
     has_hand = "strategic" in view["variants"] or view["hand"] is not None
     notes = len(update.notes)
     piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
-    track_height = -1  # worked out only when a layout with tracks might fit
+    track_heights: dict[bool, int] = {}  # worked out only when a layout with tracks might fit
     head_height = {full: len(head_lines(update, full, width)) for full in (True, False)}
     candidates: list[Layout] = []
     # 80 columns: the hand in a row of words; then, as rows allow, relics' points in words
     # on two lines and a pouch a line in words, before the legend's short forms.
     hand = view["supply"] if "strategic" in view["variants"] else view["hand"] or []
     hand_rows = len(hand_row(view, hand, "Supply", width)) if hand else 1
-    for full, piles, tracks, roomy, point_lines, wide_pouches in (
-        (True, True, True, True, 1, False),
-        (True, True, True, False, 1, False),
-        (True, False, True, False, 1, False),
-        (True, False, False, True, 1, False),
-        (True, False, False, False, 1, False),
-        (False, False, False, False, 2, True),
-        (False, False, False, False, 2, False),
-        (False, False, False, False, 1, True),
-        (False, False, False, False, 1, False),
+    for full, piles, tracks, compact, roomy, point_lines, wide_pouches in (
+        (True, True, True, False, True, 1, False),
+        (True, True, True, False, False, 1, False),
+        (True, False, True, False, True, 1, False),
+        (True, False, True, False, False, 1, False),
+        (True, False, True, True, True, 1, False),
+        (True, False, True, True, False, 1, False),
+        (True, False, False, False, True, 1, False),
+        (True, False, False, False, False, 1, False),
+        (False, False, False, False, False, 2, True),
+        (False, False, False, False, False, 2, False),
+        (False, False, False, False, False, 1, True),
+        (False, False, False, False, False, 1, False),
     ):
+        bands: tuple[int, ...] = ()
         if full:
-            bands = -(-count // max(1, min(count, (width + 1) // 19)))
-            per_band = -(-count // bands)
+            per_row = max(1, min(count, (width + 1) // 19))
+            per_band = -(-count // -(-count // per_row))
             column = min(30, (width - per_band + 1) // per_band)
             inner = column - 2
-            names = max((lines_of(relic_name(c), inner - 3) for c in cards), default=1)
-            effect_lines = max((lines_of(EFFECT_WORDS[e], inner) for e in effects), default=0)
-            name_lines, effect_lines = min(2, names), min(3 if roomy else 2, effect_lines)
-            relic_height = bands * (1 + name_lines + 1 + effect_lines + LIMIT + 1)
+            names = max((lines_of(relic_name(c), inner - 3) for c in cards if c), default=1)
+            name_lines = min(2, names)
+            bands = tuple(
+                min(
+                    3 if roomy else 2,
+                    max(
+                        (
+                            lines_of(EFFECT_WORDS[relic(c).effect], inner)
+                            for c in cards[start : start + per_band]
+                            if c and relic(c).effect
+                        ),
+                        default=0,
+                    ),
+                )
+                for start in range(0, count, per_band)
+            )
+            effect_lines = max(bands, default=0)
+            relic_height = sum(1 + name_lines + 1 + lines + LIMIT + 1 for lines in bands)
         else:
             per_band = count
             column = min(20, (width - count + 1) // count)
@@ -273,36 +333,37 @@ def _fitting(
         choice_height = (4 if full else 2 + choice_lines) if choosing else 0
         if full and (column < 16 or relic_height + pouch_height + hand_height > height):
             continue  # cannot fit whatever the rest: skip the work below
-        if tracks and track_height < 0:
-            track_height = len(track_lines(update, width))
+        if tracks and compact not in track_heights:
+            track_heights[compact] = len(track_lines(update, width, compact))
         total = (
             head_height[full]
-            + (track_height if tracks else 0)
+            + (track_heights[compact] if tracks else 0)
             + relic_height
             + pouch_height
             + hand_height
             + choice_height
             + prompt_rows
-            + (details_rows if full else 1)
+            + (0 if full else 1)
         )
-        layout = Layout(
-            width=width,
-            column_width=column,
-            per_band=per_band,
-            full=full,
-            name_lines=name_lines,
-            effect_lines=effect_lines,
-            piles=piles,
-            tracks=tracks,
-            hand_lines=hand_lines,
-            pouch_columns=pouch_columns,
-            hide_hand=hide_hand,
-            height=total,
-            point_lines=point_lines,
-            choice_lines=1 if full or not choosing else choice_lines,
-            details_rows=details_rows if full else 1,
+        candidates.append(
+            Layout(
+                width=width,
+                column_width=column,
+                per_band=per_band,
+                full=full,
+                name_lines=name_lines,
+                effect_lines=effect_lines,
+                piles=piles,
+                tracks=tracks,
+                hand_lines=hand_lines,
+                pouch_columns=pouch_columns,
+                hide_hand=hide_hand,
+                height=total,
+                point_lines=point_lines,
+                choice_lines=1 if full or not choosing else choice_lines,
+                details_rows=0 if full else 1,
+                compact_tracks=compact,
+                band_effects=bands,
+            )
         )
-        candidates.append(layout)
-        if total <= height and (not full or column >= 16):
-            return replace(layout, key=full and height - total >= 3)
-    return candidates[-1]
+    return candidates

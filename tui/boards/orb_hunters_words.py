@@ -283,12 +283,12 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             f"Nobody is eliminated ({why}): each score is wealth minus wounds after potions."
         )
     elif out:
+        # Who: the note says why (the most wounds, how many) for every game that eliminates.
         for seat in out:
             totals = pouch_totals(pouches[seat])
             lines.append(
-                f"{names[seat]} is eliminated with the most wounds ({totals.net_wounds} after "
-                f'potions): the "eliminated" column takes away their {totals.wealth} wealth, '
-                "so they score 0 and place last."
+                f'{names[seat]} scores 0 and places last: the "eliminated" column takes '
+                f"away their {totals.wealth} wealth."
             )
     elif pouches:
         lines.append("Nobody is eliminated: every player has the same wounds after potions.")

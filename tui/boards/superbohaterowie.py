@@ -575,10 +575,12 @@ class Board(KeyStates, Widget, can_focus=True):
         rule_lines = max(0, min(most, room - used)) if view["hand"] is not None else 0
         # A details text longer than the board takes two rows: a row left over, else the
         # log's fourth line below the board (it keeps three); the hand's rules and the
-        # cities keep theirs. Rows left over beyond those hold a longer text whole (an
-        # element superhero's text in a series was cut after two at 120x40 and 200x60).
+        # cities keep theirs. A card in hand or a choice takes a third from the log (it
+        # keeps two): a wind superhero's text was cut at 80x24 over an empty log row. Rows
+        # left over beyond those hold a longer text whole (an element superhero's text in
+        # a series was cut after two at 120x40 and 200x60).
         spare = room - used - rule_lines
-        details_rows = self._details_rows(update, width, max(2, 1 + spare))
+        details_rows = self._details_rows(update, width, max(2, 1 + spare), max(3, 1 + spare))
         return layout, rule_lines, tracks, details_rows
 
     def _draw(self) -> None:
@@ -678,13 +680,14 @@ class Board(KeyStates, Widget, can_focus=True):
             return ""
         return self._details_at(self.update, self._target_at(*self.cursor), self.choices)
 
-    def _details_rows(self, update: Update, width: int, most: int = 2) -> int:
+    def _details_rows(self, update: Update, width: int, most: int = 2, deciding: int = 2) -> int:
         """The details line's rows for this position: as many as the longest text of
         anything the cursor can rest on (a card in hand, a city's space) takes, up to
         ``most`` ("◆ Play a water superhero. Water superhero: goes on an empty space, or a
-        fire …" was cut at 80 columns). Kept for the position, so moving the cursor never
-        moves the lines under the board."""
-        key = (update.version, update.seat, width, most, tuple(self.keys))
+        fire …" was cut at 80 columns), and up to ``deciding`` for a card in hand or a
+        legal choice (what a decision reads). Kept for the position, so moving the cursor
+        never moves the lines under the board."""
+        key = (update.version, update.seat, width, most, deciding, tuple(self.keys))
         if self._rows is not None and self._rows[0] == key:
             return self._rows[1]
         hand = update.view["hand"] or []
@@ -695,12 +698,20 @@ class Board(KeyStates, Widget, can_focus=True):
             for space in range(CITY_SPACES)
         ]
         choices = self.choices
-        texts = {self._details_at(update, t, choices) for t in targets}
+        legal = {c.key for c in choices}
+        texts: dict[str, int] = {}
+        for target in targets:
+            text = self._details_at(update, target, choices)
+            deciding_here = target in legal or target[0] == "card"  # type: ignore[index]
+            texts[text] = max(texts.get(text, 0), max(most, deciding) if deciding_here else most)
         rows = 1
         for text in sorted(texts, key=len, reverse=True):  # the longest first
-            if cell_len(text) <= width or rows >= most:
+            if cell_len(text) <= width:
                 break
-            rows = max(rows, details_lines(text, width, most, pad=False).plain.count("\n") + 1)
+            cap = texts[text]
+            if rows < cap:
+                shown = details_lines(text, width, cap, pad=False)
+                rows = max(rows, shown.plain.count("\n") + 1)
         self._rows = (key, rows)
         return rows
 

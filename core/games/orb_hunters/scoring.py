@@ -124,7 +124,12 @@ def final_score(
     note = _tie_note(groups[: len(groups) - (1 if out else 0)], keys)
     if out:
         most = max(t.net_wounds for t in totals)
-        note = (f"Eliminated with the most wounds ({most} after potions). " + note).strip()
+        who = (
+            "The player with the most wounds after potions ({most}) is eliminated."
+            if len(out) == 1
+            else "The players tied on the most wounds after potions ({most} each) are eliminated."
+        )
+        note = (who.format(most=most) + " " + note).strip()
     return Outcome(scores, breakdown, tuple(groups), note)
 
 

@@ -133,7 +133,7 @@ def test_the_note_counts_the_wounds_that_eliminated() -> None:
         no_elimination=False,
         teams=(),
     )
-    assert outcome.note == "Eliminated with the most wounds (4 after potions)."
+    assert outcome.note == "The player with the most wounds after potions (4) is eliminated."
 
 
 def test_after_the_third_round_no_relic_or_column_is_left_on_the_table() -> None:

@@ -1,0 +1,121 @@
+"""Orb Hunters says things whole where the terminal has room (issue #15, found in play at
+160x45): a pouch pile's edge read "4: W5 X5" and an adventurer under a relic "✦ Pur 1 Kil"
+or "✿ Tre 2→?" with room for the words; the short forms stay for the cells that need them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.core.games.test_orb_hunters_rules import position
+from tests.tui.test_board_orb_hunters import _from_state
+from tui.boards import orb_hunters_cards as cards
+
+NAMES = ("Ala", "Olek", "Ewa")
+
+
+def _view(**kwargs: Any) -> dict[str, Any]:
+    return _from_state(position(**kwargs)).view
+
+
+def _column(view: dict[str, Any], width: int, full: bool = True) -> list[str]:
+    look = cards.ColumnLook(width=width, full=full, effect_lines=1)
+    return [line.plain for line in cards.relic_column(view, 0, look, NAMES)]
+
+
+UNDER = ["purple-1", "trenti-2", "yellow-2", "trenti-4"]
+"""A Killer, a Trenti marked Green, a Charismatic and a Trenti whose marker is being chosen."""
+
+
+@pytest.mark.parametrize(
+    ("width", "said"),
+    [
+        (30, ["Purple 1 (Killer)", "Trenti 2 for Green", "Yellow 2 (Charismatic)", "Trenti 3→?"]),
+        (20, ["Purple 1 Killer", "Trenti 2→Green", "Yellow 2 Cha", "Trenti 3→?"]),
+        (14, ["Pur 1 Kil", "Tre 2→Grn", "Yel 2 Cha", "Trenti 3→?"]),
+    ],
+)
+def test_an_adventurer_under_a_relic_is_named_as_fully_as_its_card_allows(
+    width: int, said: list[str]
+) -> None:
+    """A relic card 20 wide (160x45) said "✦ Pur 1 Kil" and "✿ Tre 2→Green"'s short form
+    where "Purple 1 Killer" fits: each word is shortened only when the whole one does not
+    fit, the colour last; 14 wide the legend's short forms stay where they must."""
+    view = _view(
+        players=5,
+        columns=[UNDER, [], [], [], [], []],
+        marks=[("trenti-2", "green")],
+        pending=("mark", "trenti-4"),
+    )
+    drawn = "\n".join(_column(view, width))
+    for words in said:
+        assert f" {words} " in drawn.replace("│", " "), (words, drawn)
+    bottom = drawn.splitlines()[-1]
+    assert " ■Green 2 " in bottom, bottom  # who leads, on the bottom edge
+
+
+def test_the_widest_names_are_the_rules_words() -> None:
+    """Whole, an adventurer reads as the rules name it (the brackets of its skill)."""
+    view = _view(players=5, columns=[UNDER, [], [], [], [], []], marks=[("trenti-2", "green")])
+    assert cards.adventurer_fitting(view, "purple-1", 40) == "Purple 1 (Killer)"
+    assert cards.adventurer_fitting(view, "trenti-2", 40) == "Trenti 2 for Green"
+    assert cards.adventurer_fitting(view, "trenti-2", 40, placed=False) == "Trenti 2"
+    assert cards.adventurer_fitting(view, "purple-5", 5) == "Pur 5"
+
+
+@pytest.mark.parametrize(
+    ("width", "edge"),
+    [
+        (34, "3 relics: wealth 5, wounds 3"),
+        (25, "wealth 5, wounds 3"),
+        (14, "3: W5 X3"),
+    ],
+)
+def test_a_pouch_piles_edge_says_its_totals_in_words_where_they_fit(width: int, edge: str) -> None:
+    """A pile 25 wide at 160x45 read "3: W5 X3" on its bottom edge: in words where they
+    fit (the relics' count first to go: the pile shows its cards), else the legend's
+    short forms."""
+    pouch = ["initial-relic-1", "cursed-treasure-1", "trinket-1"]  # W1; W3 X3; W1
+    view = _view(pouches=[pouch, ["initial-relic-2"], ["initial-relic-3"]])
+    pile = [line.plain for line in cards.pouch_pile(view, 0, NAMES, width, False, True)]
+    assert f" {edge} " in pile[-1], pile
+    if width >= 25:
+        assert "W5" not in pile[-1]
+
+
+def test_a_pouch_pile_says_potions_in_words_or_in_short_forms() -> None:
+    """Potions in a pile's totals: in words with room, "P1" with the other codes."""
+    pouch = ["initial-relic-1", "cursed-treasure-1", "healing-potion-1"]
+    view = _view(pouches=[pouch, ["initial-relic-2"], ["initial-relic-3"]])
+    wide = cards.pouch_pile(view, 0, NAMES, 40, False, True)[-1].plain
+    narrow = cards.pouch_pile(view, 0, NAMES, 20, False, True)[-1].plain
+    assert "wealth 4, wounds 3, potions 1" in wide, wide
+    assert "3: W4 X3 P1" in narrow, narrow
+
+
+@pytest.mark.parametrize("players", [4, 5])
+async def test_the_tracks_stay_with_a_long_details_line_at_120x40(players: int) -> None:
+    """At 120x40 four and five players' wealth and wounds tracks went for the details
+    line's third and fourth rows: the tracks stay (in two lines where their whole form
+    does not fit) and the details keep their rows; a band of relics without effects takes
+    no rows for them."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        match = _played(players, players + 3, 8)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        await pilot.pause()
+        fit = shown._layout()
+        assert fit.tracks and fit.details_rows >= 3, fit
+        region = shown.region
+        rows = [r[region.x : region.right] for r in screen_text(app).splitlines()]
+        board_text = "\n".join(rows[region.y : region.bottom])
+        assert "Wealth " in board_text and "Wounds " in board_text, board_text
+        assert f"i ▸ {shown.details()}" in " ".join(board_text.split()), board_text
