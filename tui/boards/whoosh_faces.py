@@ -583,11 +583,13 @@ def boxed_row(plan: Plan, face: RowFace) -> list[Text]:
     width = max(plan.name_width + 3, BOXED_WORDS if worded else 16)
     info = [name_cell(face, plan.name_width), *(Text("  ") for _ in range(height - 1))]
     keys = 2
-    if worded:  # "5 points" over "2 captures, 1 mistake"; the keys under them or beside
+    if worded:  # "5 points [z|asd]" over "2 captures, 1 mistake" (over "26 cards in pile")
         info[1].append_text(points_text(face.score))
         info[2].append_text(stats_words(face.captured, face.mistakes))
-        keys = 3 if height > 3 else 1
-        if keys == 1 and face.keys:
+        if height > 3:
+            info[3].append(_count(face.pile, "card") + " in pile", style="dim")
+        keys = 1
+        if face.keys:
             info[1].append(" ")
     else:
         info[1].append_text(stats_text(face.captured, face.mistakes, face.score))
