@@ -217,6 +217,8 @@ class GameScreen(PlainTableScreen):
         self._first_drawn = False
         """Whether the board has been given its first update (see ``_compositor_refresh``)."""
         self._frame_skipped = False
+        self._asked_before_layout: set[Widget] | None = None
+        """While the screen is laid out: the widgets that had a repaint pending before."""
         self._unlogged: dict[int | None, list[Event]] = {}
         self._covered = False
         self.events: list[Event] = []
@@ -293,18 +295,42 @@ class GameScreen(PlainTableScreen):
         nothing to move. A widget's request is kept when it came before this layout, or its
         scrollbars came or went in it (its children then have another width).
 
-        A repaint a widget asks for in this layout is kept, although this layout's frame
-        may draw the widget already. Dropping it saved a second frame after a change of the
-        board's height; it was taken out again after a CI run in which a screen-reader
-        guest's terminal kept the lobby's cursor line for a whole game while its moves went
-        through (test_sr_over_ssh, not reproduced since, and not proven to be this): a frame
-        too many costs less than a row that is never drawn."""
+        A repaint a widget asks for while it is laid out (Textual repaints a widget whose
+        size or virtual size changed) is drawn in this layout's own frame rather than a
+        second one: its lines were to be rendered again at once anyway, and a second frame
+        drew the board again after every update that grew or shrank it. Only repaints asked
+        before the frame are taken into it; what is asked after it (the screen-reader
+        list's repaint on ``screen_layout_refresh_signal``, which puts the terminal cursor
+        back on its mark; a widget's Resize handler) still gets a frame of its own. An
+        earlier version dropped every repaint asked in the layout, the signal's included:
+        a list that moved was drawn from its kept lines and the terminal cursor stayed
+        where it was."""
         placed = [self, *self._compositor._full_map]  # its scrollbars too
         before = [_layout_state(widget) for widget in placed]
-        super()._refresh_layout(size, scroll)
+        self._asked_before_layout = {w for w in placed if w._repaint_required}
+        try:
+            super()._refresh_layout(size, scroll)
+        finally:
+            self._asked_before_layout = None
         for widget, (asked, bars) in zip(placed, before, strict=True):
             if widget._layout_required and not asked and _layout_state(widget)[1] == bars:
                 widget._layout_required = False
+
+    def _draw_layout_repaints(self) -> None:
+        """Take into the frame being drawn the repaints widgets asked for while this screen
+        was laid out (see ``_refresh_layout``)."""
+        asked_before = self._asked_before_layout
+        if asked_before is None:
+            return
+        repaint = {
+            widget
+            for widget in self._compositor.visible_widgets
+            if widget is not self and widget._repaint_required and widget not in asked_before
+        }
+        if repaint:
+            self._compositor.update_widgets(repaint)
+            for widget in repaint:
+                widget._repaint_required = False
 
     def _compositor_refresh(self) -> None:
         """Draw a frame, but not the table's first while its first update waits to be drawn.
@@ -321,6 +347,7 @@ class GameScreen(PlainTableScreen):
         if self._frame_skipped:
             self._frame_skipped = False
             self._repaint_required = False  # this frame draws all the skipped one would
+        self._draw_layout_repaints()
         super()._compositor_refresh()
 
     async def on_mount(self) -> None:

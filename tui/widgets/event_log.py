@@ -252,6 +252,18 @@ class EventLog(RichLog):
         bar.window_size = region.height
         return True
 
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A log that showed its end shows it at its new height too, scrolled in the layout
+        that resized it: RichLog scrolls only after the layout's frame, so every update that
+        grew or shrank the board above the log (at 80 columns) drew a second frame."""
+        at_end = self.is_vertical_scroll_end
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized and at_end and self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return resized
+
     def _scroll_update(self, virtual_size: Size) -> None:
         """Set the scrollbars for the log's size, only when it changed: every layout of the
         screen calls this for the log (ScrollView compares the layout's virtual size with
