@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from core.games.shardhunters.data import hero_name
 from core.match import Match
 from core.table import Seat
@@ -132,4 +134,40 @@ async def test_in_two_columns_your_side_keeps_its_cards_while_you_choose() -> No
         mine = next(line for line in text.splitlines() if "1 You" in line)
         assert "…" not in mine.split("2 Bot 2")[0], text
         assert sum(hero_name(h) in text for h in match.state.teams[0]) == len(match.state.teams[0])
+        await table.close()
+
+
+def _hand_cards(text: str) -> list[str]:
+    """Each card of the hand row as its lines joined (a word broken with "-" rejoined)."""
+    lines = text.splitlines()
+    label = next(i for i, line in enumerate(lines) if line.startswith(" Hand"))
+    beside = any(edge in lines[label][:12] for edge in "│┃")  # else the cards are under it
+    top = label - 1 if beside else label + 1
+    bottom = next(i for i in range(label, len(lines)) if "╰" in lines[i] or "┗" in lines[i])
+    cells = [re.findall(r"[│┃]([^│┃]*)[│┃]", line) for line in lines[top + 1 : bottom]]
+    cards = []
+    for index in range(len(cells[0])):
+        words = [row[index].strip() for row in cells if index < len(row)]
+        cards.append(" ".join(words).replace("- ", ""))
+    return cards
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 45)])
+async def test_a_hand_of_seven_says_every_tribe_at_120x40(size: tuple[int, int]) -> None:
+    """At 120x40 (the log beside the board) seven cards were 8 wide with their glyph, value
+    and colour but no tribe: the cards take the row's width and say the tribe, a long one
+    broken over two lines ("lycan-" / "thropes"); at 160x45 it stays whole on one."""
+    from core.games.shardhunters.data import MONSTER_CARDS, TRIBES
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=size) as pilot:
+        match = _first_combat(3, 5)
+        _, table = await held_table_at(pilot, match, BOTS[:3])
+        await pilot.pause()
+        text = screen_text(app)
+        shown = _hand_cards(text)
+        hand = match.state.hands[0]
+        assert len(shown) == len(hand) == 7, text
+        for card, face in zip(hand, shown, strict=True):
+            assert TRIBES[MONSTER_CARDS[card].colour] in face, (face, text)
         await table.close()

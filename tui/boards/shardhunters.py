@@ -853,10 +853,16 @@ class Board(ChoiceRowBoard):
         # row has room, else under it (seven cards at 160x45 were 13 wide beside it and
         # read "lycanthrop…"); 13 or less when even that is too wide (the details line
         # says the card under the cursor whole).
+        # With rows to spare (120x40, the log beside the board) the cards take the row's
+        # width and say their tribe, a long one on two lines ("lycan-" / "thropes"): seven
+        # cards there were 8 wide, a glyph and a colour but no tribe; at 80x24 the rows go
+        # to the heroes' abilities.
         n = len(hand)
         label_beside = n * 15 + 6 <= width or n * 15 - 1 > width
         room = width - 7 if label_beside else width
-        card_width = next((w for w in (14, 13) if n * (w + 1) - 1 <= room), 8)
+        roomy = self._room() >= 30
+        widths = (14, 13, 12, 11, 10, 9) if roomy else (14, 13)
+        card_width = next((w for w in widths if n * (w + 1) - 1 <= room), 8)
         boxes = tuple(
             monster_box(
                 c,
@@ -864,7 +870,7 @@ class Board(ChoiceRowBoard):
                 legal=("card", c) in legal,
                 selected=cursor == ("card", c),
                 mark=CHOSEN if ("card", c) in self.keys else "",
-                tribe=card_width >= 12,
+                tribe=card_width >= 12 or (roomy and card_width >= 9),
             )
             for c in hand
         )

@@ -67,6 +67,18 @@ def hero_text(hero: str) -> str:
     return f"{HEROES[hero].name}: {HEROES[hero].ability}"
 
 
+BROKEN: dict[str, tuple[str, str]] = {"lycanthropes": ("lycan-", "thropes")}
+"""Where a tribe's word breaks when a card is too narrow for it whole."""
+
+
+def tribe_lines(tribe: str, room: int) -> tuple[str, ...]:
+    """A tribe's word on a card ``room`` cells wide: whole, else broken at its syllable
+    (else cut by the card, as before)."""
+    if len(tribe) <= room or tribe not in BROKEN:
+        return (tribe,)
+    return BROKEN[tribe]
+
+
 def monster_box(
     card: str,
     width: int,
@@ -86,7 +98,7 @@ def monster_box(
     word = long if fits else str(m.value)
     lines: tuple[str, ...] = () if fits else (m.colour,)
     if tribe:
-        lines = (*lines, TRIBES[m.colour])
+        lines = (*lines, *tribe_lines(TRIBES[m.colour], width - 2))
     return CardBox(
         glyph,
         word,
