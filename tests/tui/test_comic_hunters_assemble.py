@@ -80,8 +80,9 @@ def test_every_assemble_choice_and_the_prompt_read_whole_at_80x24(players: int, 
 def test_with_no_row_to_spare_the_choice_keeps_its_words_and_the_prompt_yields() -> None:
     """Four players, a long name, fifteen cards in hand: every part is at its smallest and
     the choice under the cursor needs two rows. It gets them ("…Number …" was read on one
-    row); the prompt yields rather than being cut."""
-    squeezed = 0
+    row); the prompt yields rather than being cut, and has the second row when the choice
+    under the cursor needs only one."""
+    squeezed = prompted = 0
     for update in itertools.islice(_assembles(4, 1), 24, 34):
         widget = _board(update)
         if widget._label_rows(78) < 2 or len(widget._layout(update, 78, 17)[-1]) > 2:
@@ -90,9 +91,12 @@ def test_with_no_row_to_spare_the_choice_keeps_its_words_and_the_prompt_yields()
             widget.cursor = cursor
             said = [line.plain.rstrip() for line in widget._layout(update, 78, 17)[-1]]
             label = f"▶ {cursor + 1} of {len(widget.choices)}: {choice.label}"
-            assert " ".join(line for line in said if line) == label, said
+            text = " ".join(line for line in said if line)
+            assert len(said) == 2 and text.startswith(label) and MORE not in text, said
+            assert text == label or said[1].endswith("."), said  # the prompt, if any, whole
+            prompted += text != label
         squeezed += 1
-    assert squeezed
+    assert squeezed and prompted  # a choice of one row leaves the prompt the other
 
 
 @pytest.mark.parametrize("width", [78, 118, 198])

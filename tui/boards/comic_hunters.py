@@ -1004,6 +1004,10 @@ class Board(ChoiceRowBoard):
         if self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
             line.append(choices[self.cursor].label)
+        said = wrapped(line, width, counts[0])
+        room = counts[1]
+        if not room and counts[0] > 1 and not said[-1].plain:
+            said, room = said[:-1], 1  # this choice needs one row: the prompt may have one
         # The keys yield first (the footer names Enter, Esc and i), then the arrows (the
         # legend and F1 have them): what to do is a whole sentence, never "◆: …".
         for words in (
@@ -1012,10 +1016,12 @@ class Board(ChoiceRowBoard):
             prompt(update, self.keys, choices, bare=True),
         ):
             ask = Text(words, style="bold")
-            if len(ask.wrap(_MEASURE, width)) <= counts[1]:
+            if len(ask.wrap(_MEASURE, width)) <= room:
                 break
-        told = wrapped(ask, width, counts[1]) if counts[1] else []
-        return [*wrapped(line, width, counts[0]), *told]
+        if room and len(ask.wrap(_MEASURE, width)) > room and not counts[1]:
+            return [*said, Text("")]  # a squeezed row: no prompt rather than a cut one
+        told = wrapped(ask, width, room) if room else []
+        return [*said, *told]
 
     def _label_rows(self, width: int) -> int:
         """The rows the choice under the cursor needs, for the whole position: two when
