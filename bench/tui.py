@@ -6,6 +6,13 @@ taken in the same run and at the same size, so machine noise shows in both. Head
 skipped. The targets of issue #15: a table re-rendered within 1.5× the minimal app's
 update, and its first frame within 2× the minimal app's, every game at 80×24 and 200×60.
 
+The garbage collector is set as the server sets it (``net/textual_fixes.py``): the
+youngest generation collected after ``YOUNG`` allocations, and an app's objects collected
+and then frozen once the app is up (its first frame drawn: the launcher for first frames, a
+table's first position for re-renders), the same for the minimal app's, then unfrozen as
+the app ends. Without that, a full collection walked every object of the app now and then
+inside a span (about 120 ms at 200x60), as the server's never do.
+
 The wall-clock figures include Textual's test driver waiting for the app to go idle (slices
 of 20 ms), and grow with the load other processes put on the machine; the CPU figures (this
 process's own time over the same spans) are what each guest's screen costs the server, and
@@ -23,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import pstats
 import statistics
 import sys
@@ -39,6 +47,7 @@ from textual.widgets import Static
 from core.engine import TABLE, IllegalAction
 from core.games import GAMES
 from core.table import Seat, TableSetup
+from net.textual_fixes import YOUNG
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
 from tui.settings import Settings
@@ -88,6 +97,17 @@ class Times:
             self._profile.disable()
 
 
+def _settled() -> None:
+    """An app is up: its objects collected and frozen, as the server freezes a guest's."""
+    gc.collect()
+    gc.freeze()
+
+
+def _ended() -> None:
+    """An app ended: its objects are the collector's again."""
+    gc.unfreeze()
+
+
 def _hunters() -> HuntersApp:
     return HuntersApp(Settings(bot_delay=0, summaries=False))
 
@@ -107,6 +127,8 @@ async def _first_frames(
     times = Times(profile)
     app = _hunters()
     async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        _settled()
         for seed in range(runs):
             times.start()
             app.start_game(TableSetup(slug, SEATS, OPTIONS.get(slug, {}), seed))
@@ -118,12 +140,15 @@ async def _first_frames(
             times.stop()
             await app.pop_screen()
             await pilot.pause()
+    _ended()
     return times
 
 
 async def _minimal_first_frames(size: tuple[int, int], runs: int) -> Times:
     times = Times()
     async with Minimal().run_test(size=size) as pilot:
+        await pilot.pause()
+        _settled()
         for _ in range(runs):
             times.start()
             await pilot.app.push_screen(MinimalScreen())
@@ -131,6 +156,7 @@ async def _minimal_first_frames(size: tuple[int, int], runs: int) -> Times:
             times.stop()
             await pilot.app.pop_screen()
             await pilot.pause()
+    _ended()
     return times
 
 
@@ -138,12 +164,14 @@ async def _minimal_update(size: tuple[int, int], rounds: int) -> Times:
     times = Times()
     async with Minimal().run_test(size=size) as pilot:
         await pilot.pause()
+        _settled()
         text = pilot.app.query_one("#text", Static)
         for i in range(rounds):
             times.start()
             text.update(f"hello {i}")
             await pilot.pause()
             times.stop()
+    _ended()
     return times
 
 
@@ -158,6 +186,9 @@ async def _table_update(
         await pilot.pause()
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert screen.table is not None
+        while not screen.latest or screen._refresh_pending:
+            await pilot.pause()
+        _settled()
         for _ in range(rounds):
             match = screen.table.match
             if match.outcome() is None and not match.to_act():
@@ -173,6 +204,7 @@ async def _table_update(
                 break
             await pilot.pause()
             times.stop()
+    _ended()
     return times
 
 
@@ -202,6 +234,8 @@ async def main() -> None:
     parser.add_argument("--top", type=int, default=40, help="functions --profile lists")
     args = parser.parse_args()
     runs = args.runs
+    threshold, *older = gc.get_threshold()
+    gc.set_threshold(max(threshold, YOUNG), *older)
     sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
     if args.profile:
         await _profile(args.profile, args.games.split(","), sizes, runs, args.top)
