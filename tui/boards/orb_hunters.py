@@ -441,6 +441,10 @@ class Board(Widget, can_focus=True):
         lead = f"{choice.label}. " if choice is not None else ""
         if kind == "card":
             body = adventurer_text(view, value, names, placed=False)
+            if choice is not None:
+                # "Assign Red 2 (Charismatic): its courage 2 …": the card named once (a
+                # Killer nobody plays was cut after three rows at 80x24 with it twice).
+                return f"{choice.label}: {body.split(': ', 1)[1]}"
         elif kind == "column":
             body = self._column_text(value, named=choice is not None)
         elif kind == "colour":
