@@ -658,6 +658,11 @@ def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
 # -- a hand of adventurers, a row of choices -------------------------------------------------
 
 
+def card_does(view: dict[str, Any], card: str) -> str:
+    """What a card in hand says under its name: its skill's text without the skill's name."""
+    return skill_does(view, card).split(":", 1)[-1].strip() if skill(card) else "No skill."
+
+
 def adventurer_card(
     view: dict[str, Any],
     card: str,
@@ -674,8 +679,7 @@ def adventurer_card(
     colour = counts_for(view, card)
     inner = width - 3
     words = adventurer_fitting(view, card, inner - 2, placed=False)
-    does = skill_does(view, card).split(":", 1)[-1].strip() if skill(card) else "No skill."
-    lines = tuple(_wrap(does, width - 2, text_lines))
+    lines = tuple(_wrap(card_does(view, card), width - 2, text_lines))
     return CardBox(
         glyph_of(view, card),
         words,

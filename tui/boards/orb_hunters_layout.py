@@ -20,6 +20,7 @@ from core.games.orb_hunters.data import EFFECT_WORDS, LIMIT, ROUNDS, relic, reli
 from core.games.orb_hunters.scoring import pouch_totals
 from core.table import Update
 from tui.boards.orb_hunters_cards import (
+    card_does,
     hand_row,
     player_mark,
     short_name,
@@ -280,19 +281,21 @@ def _candidates(
     # on two lines and a pouch a line in words, before the legend's short forms.
     hand = view["supply"] if "strategic" in view["variants"] else view["hand"] or []
     hand_rows = len(hand_row(view, hand, "Supply", width)) if hand else 1
+    card = max(12, min(28, (width - 6) // max(1, len(hand)) - 1))  # as the board draws them
+    skill_lines = min(5, max((lines_of(card_does(view, c), card - 2) for c in hand), default=0))
+    # Room for text on the relic and hand cards: 2 every word an effect and a skill have
+    # (at 160x45 "Theft →: take the visible relic of the player on you…" was cut with ten
+    # rows empty under the board), 1 three lines, 0 the fewest.
+    rooms = (2, 1, 0)
     for full, piles, tracks, compact, roomy, point_lines, wide_pouches in (
-        (True, True, True, False, True, 1, False),
-        (True, True, True, False, False, 1, False),
-        (True, False, True, False, True, 1, False),
-        (True, False, True, False, False, 1, False),
-        (True, False, True, True, True, 1, False),
-        (True, False, True, True, False, 1, False),
-        (True, False, False, False, True, 1, False),
-        (True, False, False, False, False, 1, False),
-        (False, False, False, False, False, 2, True),
-        (False, False, False, False, False, 2, False),
-        (False, False, False, False, False, 1, True),
-        (False, False, False, False, False, 1, False),
+        *((True, True, True, False, r, 1, False) for r in rooms),
+        *((True, False, True, False, r, 1, False) for r in rooms),
+        *((True, False, True, True, r, 1, False) for r in rooms),
+        *((True, False, False, False, r, 1, False) for r in rooms),
+        (False, False, False, False, 0, 2, True),
+        (False, False, False, False, 0, 2, False),
+        (False, False, False, False, 0, 1, True),
+        (False, False, False, False, 0, 1, False),
     ):
         bands: tuple[int, ...] = ()
         if full:
@@ -304,7 +307,7 @@ def _candidates(
             name_lines = min(2, names)
             bands = tuple(
                 min(
-                    3 if roomy else 2,
+                    (2, 3, 4)[roomy],
                     max(
                         (
                             lines_of(EFFECT_WORDS[relic(c).effect], inner)
@@ -328,7 +331,7 @@ def _candidates(
         )
         pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
         hide_hand = choosing and not full
-        hand_lines = 3 if roomy else 1 if full else 0
+        hand_lines = (1, 3, max(3, skill_lines))[roomy] if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines if full else hand_rows
         choice_height = (4 if full else 2 + choice_lines) if choosing else 0
         if full and (column < 16 or relic_height + pouch_height + hand_height > height):
