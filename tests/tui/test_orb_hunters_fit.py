@@ -119,3 +119,26 @@ async def test_the_tracks_stay_with_a_long_details_line_at_120x40(players: int) 
         board_text = "\n".join(rows[region.y : region.bottom])
         assert "Wealth " in board_text and "Wounds " in board_text, board_text
         assert f"i ▸ {shown.details()}" in " ".join(board_text.split()), board_text
+
+
+async def test_cards_say_their_whole_texts_at_160x45() -> None:
+    """At 160x45 a Thief's Glove read "Theft →: take the visible relic of the player on
+    you…" and a Killer in hand "discard pile (not a…" with ten rows empty under the board:
+    the relic and hand cards take the lines their texts need."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        match = _played(4, 7, 8)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        await pilot.pause()
+        region = shown.region
+        rows = [r[region.x : region.right] for r in screen_text(app).splitlines()]
+        cards = [r for r in rows[region.y : region.bottom] if r.lstrip().startswith(("│", "┃"))]
+        assert any("right" in r for r in cards), "\n".join(rows)  # the Theft → relic's end
+        assert cards and not [r for r in cards if "…" in r], "\n".join(rows)
