@@ -376,7 +376,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (
         "tie 15",
         "a Monster's tie-break number: when hands land on two Monsters at the same moment, "
-        "the one on the higher number counts (on a card with room: tie 15 (higher wins))",
+        "the one on the higher number counts (a card with a line to spare says "
+        '"tie 15: the higher wins")',
     ),
     ("4 left", "Monsters still in that Monster's pile (the game ends when one runs out)"),
     ("hand: Olek", "on a Monster's edge: Olek's claim on it is being settled"),
