@@ -277,6 +277,8 @@ class Hall(Seating):
     host: str | None = None
     address: str | None = None
     """How friends join, e.g. ``ssh -p 2222 NAME@127.0.0.1`` (the lobby shows the host)."""
+    invite: str | None = None
+    """A private table's invite code (net.tables; None: a public table)."""
     setup: TableSetup | None = None
     guests: dict[str, Guest] = field(default_factory=dict)
     table: Table | None = None

@@ -117,7 +117,10 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
         lines.append(Text(rematch_line(hall, guest, ready="s", leave="w", setup=None)))
     if hall.phase == "playing":
         lines.append(Text(back_line(hall, guest)))
-    if guest == hall.host and hall.address is not None and hall.phase != "playing":
+    invite = getattr(hall, "invite", None)
+    if invite is not None and hall.address is not None and hall.phase != "playing":
+        lines.append(Text(f"Private table, invite code {invite}: {hall.address}"))
+    elif guest == hall.host and hall.address is not None and hall.phase != "playing":
         lines.append(Text(f"Friends join with: {hall.address}"))
     lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here (/help lists its commands)."))
     lines.extend(

@@ -43,6 +43,9 @@ from net.app import arm_fast_path
 from net.chat import KEEP, ChatLine, line_fields
 from net.fastpath import FastPath
 from net.hall import Hall, Session
+from net.identity import Identity
+from net.tables import Tables
+from net.tables_screen import Way, find_table
 
 if TYPE_CHECKING:
     import asyncssh
@@ -122,15 +125,32 @@ class WorkerHandle:
                 self.process.kill()
 
 
-class RenderPool:
-    """The render workers of one hall, and the guests attached to them."""
+class _Followed:
+    """What the pool keeps of one table it follows (its hall's listeners, its game)."""
 
-    def __init__(self, hall: Hall, workers: int, *, quiet: bool = False) -> None:
+    def __init__(self, pool: RenderPool, key: str, hall: Hall) -> None:
+        self.key = key
+        self.hall = hall
+        self.table: Table | None = None
+        self.generation = 0
+        """The pool's number of the hall's table in play (`RenderPool.table_generation`)."""
+        self.dirty = True
+        self.changed = lambda: pool._hall_changed(self)
+        self.said = lambda line: pool._chat_said(self, line)
+
+
+class RenderPool:
+    """The render workers of a server's tables, and the guests attached to them."""
+
+    def __init__(self, tables: Tables, workers: int, *, quiet: bool = False) -> None:
         """``quiet``: the workers' stderr goes nowhere (``hunters host``: the terminal is the
         host's app); their log records come to this process's log either way."""
         if workers < 1:
             raise ValueError("a render pool needs at least one worker")
-        self.hall = hall
+        self.tables = tables
+        self._followed: dict[int, _Followed] = {}
+        """The tables followed, by their hall's id() (a Hall is not hashable)."""
+        self._list_dirty = True
         self.size = workers
         self.quiet = quiet
         self.workers: list[WorkerHandle] = []
@@ -138,10 +158,8 @@ class RenderPool:
         """Workers that died and were replaced."""
         self._numbers = itertools.count(1)
         self._guest_numbers = itertools.count(1)
-        self._table: Table | None = None
         self.table_generation = 0
-        """Counts the hall's tables: a guest's request names the table it was playing at."""
-        self._hall_dirty = False
+        """Counts the tables' games: a guest's request names the game it was playing at."""
         self._updates: list[tuple[RemoteGuest, int, Update]] = []
         self._flush_handle: asyncio.Handle | None = None
         self._rotation = 0
@@ -155,9 +173,8 @@ class RenderPool:
 
     async def start(self) -> None:
         """Start every worker and wait until each is ready to take guests."""
-        self.hall.subscribe(self._hall_changed)
-        self.hall.chat.subscribe(self._chat_said)
-        self._follow_table()
+        self.tables.subscribe(self._tables_changed)
+        self._tables_changed()
         self.workers = list(await asyncio.gather(*(self._spawn() for _ in range(self.size))))
 
     async def _spawn(self) -> WorkerHandle:
@@ -264,8 +281,9 @@ class RenderPool:
     async def close(self) -> None:
         """Stop every worker (their apps end; sessions still attached end too)."""
         self._closing = True
-        self.hall.unsubscribe(self._hall_changed)
-        self.hall.chat.unsubscribe(self._chat_said)
+        self.tables.unsubscribe(self._tables_changed)
+        for followed in list(self._followed.values()):
+            self._unfollow(followed)
         workers, self.workers = self.workers, []
         for worker in workers:
             worker.link.close()
@@ -289,10 +307,24 @@ class RenderPool:
 
     # -- guests ------------------------------------------------------------------------------
 
-    def guest(self, name: str, settings: Settings, fast_path: FastPath | None) -> RemoteGuest:
-        """The stand-in App of a guest the hall has taken in (see net.serve.app_factory)."""
+    def guest(
+        self,
+        name: str,
+        settings: Settings,
+        fast_path: FastPath | None,
+        *,
+        hall: Hall | None = None,
+        said: str | None = None,
+        identity: Identity | None = None,
+    ) -> RemoteGuest:
+        """The stand-in App of a guest (see net.serve.app_factory): at the list of tables,
+        or at ``hall`` (which has taken them in); ``said``: a line for the list."""
         guest = RemoteGuest(self, next(self._guest_numbers), name, settings, fast_path)
-        self._arriving[guest] = time.monotonic()  # the hall changed as they arrived
+        guest.identity = identity
+        guest.said = said
+        guest.hall = hall
+        if hall is not None:
+            self._arriving[guest] = time.monotonic()  # the hall changed as they arrived
         return guest
 
     def attach(self, guest: RemoteGuest) -> None:
@@ -310,25 +342,85 @@ class RenderPool:
         self._arriving.pop(guest, None)
         guest.worker = worker
         worker.guests[guest.number] = guest
+        worker.send("tables", 0, self.listing_fields())
         worker.send("attach", guest.number, guest.attach_info())
-        self._hall_dirty = True
-        self.flush()
-        for line in self.hall.chat.recent(guest.name, KEEP, playing=self._playing(guest.name)):
-            worker.send("chat", guest.number, line_fields(line))
+        self._shown_at(guest)
         if guest.paused:
             worker.send("pause", guest.number)
         guest.follow(rejoin=True)
+
+    def _shown_at(self, guest: RemoteGuest) -> None:
+        """The guest's table (as it is now, with them at it) reaches their worker, and the
+        chat said there before."""
+        hall, worker = guest.hall, guest.worker
+        if hall is None or worker is None:
+            return
+        followed = self._follow(hall)
+        if followed is None:
+            return
+        followed.dirty = True
+        self.flush()
+        for line in hall.chat.recent(guest.name, KEEP, playing=self._playing(guest)):
+            worker.send("chat", guest.number, line_fields(line))
 
     def detach(self, guest: RemoteGuest) -> None:
         worker, guest.worker = guest.worker, None
         if worker is not None:
             worker.guests.pop(guest.number, None)
 
+    def move(self, guest: RemoteGuest, hall: Hall | None) -> None:
+        """The guest comes to ``hall`` (None: back to the list): their worker's app gets a
+        fresh mirror of it, then the hall as it is."""
+        guest.move_to(hall)
+        if guest.worker is not None:
+            key = None if hall is None else self.tables.id_of(hall)
+            guest.worker.send("table", guest.number, key)
+        self._shown_at(guest)
+
     # -- the hall and the table, sent on ---------------------------------------------------
 
-    def snapshot(self) -> list[Any]:
-        """What every guest's app reads of the hall (net.worker.HallMirror.apply)."""
-        hall = self.hall
+    def listing_fields(self) -> list[dict[str, Any]]:
+        """The list of tables as the workers' apps read it (net.worker.TablesMirror)."""
+        return [dataclasses.asdict(info) for info in self.tables.listing()]
+
+    def _tables_changed(self) -> None:
+        """A table came or went, or changed: follow the tables there are; the list goes to
+        every worker with the next flush."""
+        halls = [self.tables.get(info.id) for info in self.tables.listing()]
+        kept = {id(hall) for hall in halls if hall is not None}
+        for followed in [f for key, f in self._followed.items() if key not in kept]:
+            self._unfollow(followed)
+        for hall in halls:
+            if hall is not None:
+                self._follow(hall)
+        self._list_dirty = True
+        self._schedule_flush()
+
+    def _follow(self, hall: Hall) -> _Followed | None:
+        followed = self._followed.get(id(hall))
+        if followed is None:
+            key = self.tables.id_of(hall)
+            if key is None:
+                return None
+            followed = self._followed[id(hall)] = _Followed(self, key, hall)
+            hall.subscribe(followed.changed)
+            hall.chat.subscribe(followed.said)
+            self._follow_table(followed)
+        return followed
+
+    def _unfollow(self, followed: _Followed) -> None:
+        self._followed.pop(id(followed.hall), None)
+        followed.hall.unsubscribe(followed.changed)
+        followed.hall.chat.unsubscribe(followed.said)
+
+    def generation_of(self, hall: Hall | None) -> int:
+        """The pool's number of ``hall``'s game in play (0: none followed)."""
+        followed = self._followed.get(id(hall)) if hall is not None else None
+        return followed.generation if followed is not None else 0
+
+    def snapshot(self, hall: Hall) -> list[Any]:
+        """What a guest's app reads of its hall (net.worker.HallMirror.apply)."""
+        generation = self.generation_of(hall)
         return [
             hall.phase,
             hall.host,
@@ -336,26 +428,29 @@ class RenderPool:
             hall.address,
             wire.setup_fields(hall.setup),  # never the seed
             [(g.name, g.connected, g.seat, g.away) for g in hall.guests.values()],
-            self.table_generation if hall.table is not None else None,
+            generation if hall.table is not None else None,
             [(n.number, n.text, n.to) for n in hall.notices],
             hall.proposed,
             sorted(hall.ready),
             hall.take_backs,
             sorted(hall.take_back_waits),
+            hall.invite,
         ]
 
-    def _follow_table(self) -> None:
-        if self.hall.table is not self._table:
-            self._table = self.hall.table
-            if self._table is not None:
+    def _follow_table(self, followed: _Followed) -> None:
+        if followed.hall.table is not followed.table:
+            followed.table = followed.hall.table
+            if followed.table is not None:
                 self.table_generation += 1
+                followed.generation = self.table_generation
 
-    def _hall_changed(self) -> None:
-        self._follow_table()
-        self._hall_dirty = True
+    def _hall_changed(self, followed: _Followed) -> None:
+        self._follow_table(followed)
+        followed.dirty = True
         for worker in self.workers:
             for guest in list(worker.guests.values()):
-                guest.follow()
+                if guest.hall is followed.hall:
+                    guest.follow()
         self._schedule_flush()
 
     def queue_update(self, guest: RemoteGuest, generation: int, update: Update) -> None:
@@ -372,13 +467,28 @@ class RenderPool:
         if self._flush_handle is not None:
             self._flush_handle.cancel()
             self._flush_handle = None
-        if self._hall_dirty and self._waiting_for_arrival():
+        if self._list_dirty:
+            self._list_dirty = False
+            targets = [worker for worker in self.workers if worker.guests]
+            if targets:
+                listing = wire.pack(["tables", 0, self.listing_fields()])
+                for worker in targets:
+                    worker.link.send_packed(listing)
+        dirty = [f for f in self._followed.values() if f.dirty]
+        if dirty and self._waiting_for_arrival():
             pass  # a guest arrived and their app is about to start: the hall waits for it
-        elif self._hall_dirty:
-            self._hall_dirty = False
-            data = wire.pack(["hall", 0, self.snapshot()])
-            for worker in self.workers:
-                if worker.guests:
+        else:
+            for followed in dirty:
+                followed.dirty = False
+                here = [
+                    w
+                    for w in self.workers
+                    if any(g.hall is followed.hall for g in w.guests.values())
+                ]
+                if not here:
+                    continue
+                data = wire.pack(["hall", 0, self.snapshot(followed.hall), followed.key])
+                for worker in here:
                     worker.link.send_packed(data)
         updates, self._updates = self._updates, []
         players = [entry for entry in updates if entry[2].seat is not None]
@@ -410,22 +520,52 @@ class RenderPool:
 
     # -- what guests' apps ask -------------------------------------------------------------
 
-    def _playing(self, name: str) -> bool:
-        return self.hall.phase == "playing" and bool(self.hall.seats_of(name))
+    def _playing(self, guest: RemoteGuest) -> bool:
+        hall = guest.hall
+        return hall is not None and hall.phase == "playing" and bool(hall.seats_of(guest.name))
 
-    def _chat_said(self, line: ChatLine) -> None:
-        """A chat line goes to each guest who hears it (their mutes are kept here)."""
-        room = self.hall.chat
+    def _chat_said(self, followed: _Followed, line: ChatLine) -> None:
+        """A chat line goes to each guest at its table who hears it (their mutes are kept
+        here)."""
+        room = followed.hall.chat
         fields = line_fields(line)
         for worker in self.workers:
             for guest in worker.guests.values():
-                if room.hears(guest.name, line, playing=self._playing(guest.name)):
+                if guest.hall is followed.hall and room.hears(
+                    guest.name, line, playing=self._playing(guest)
+                ):
                     worker.send("chat", guest.number, fields)
+
+    def _enter(self, guest: RemoteGuest, way: Way, what: str | None) -> None:
+        """The guest comes to a table from the list (IllegalAction: why not)."""
+        hall = find_table(self.tables, guest.name, way, what)
+        identity = guest.identity
+        fingerprint = identity.fingerprint if identity is not None else None
+        bound_key = identity.bound_key if identity is not None else None
+        hall.arrive(guest.name, fingerprint, bound_key=bound_key)
+        self.move(guest, hall)
 
     def intent(self, guest: RemoteGuest, number: int, name: str, args: list[Any]) -> None:
         """Do what a guest's app asks, as that guest; answer it with ``reply``."""
-        hall, who = self.hall, guest.name
+        who = guest.name
+        if name == "enter":
+            try:
+                self._enter(guest, args[0], None if args[1] is None else str(args[1]))
+            except (IllegalAction, ValueError) as refusal:
+                guest.reply(number, str(refusal) or "refused")
+            else:
+                guest.reply(number, None)
+            return
+        if name == "leave_table":
+            left = guest.hall
+            self.move(guest, None)
+            if left is not None:
+                left.depart(who)
+            return
+        hall = guest.hall
         try:
+            if hall is None:
+                raise IllegalAction("you are at no table")
             if name == "take_seat":
                 hall.take_seat(who, int(args[0]))
             elif name == "watch":
@@ -464,7 +604,7 @@ class RenderPool:
                 self._task(self._answer_later(guest, number, getattr(hall, name)(who)))
                 return
             elif name == "submit":
-                self._task(self._answer_later(guest, number, self._submit(who, *args)))
+                self._task(self._answer_later(guest, number, self._submit(guest, *args)))
                 return
             else:
                 raise IllegalAction(f"unknown request {name[:32]!r}")
@@ -478,12 +618,13 @@ class RenderPool:
         guest.reply(number, None)
 
     async def _submit(
-        self, who: str, generation: int, seat: int, action: Any, version: Any, at_ns: Any
+        self, guest: RemoteGuest, generation: int, seat: int, action: Any, version: Any, at_ns: Any
     ) -> None:
-        table = self.hall.table
-        if table is None or generation != self.table_generation:
+        hall = guest.hall
+        table = hall.table if hall is not None else None
+        if hall is None or table is None or generation != self.generation_of(hall):
             raise IllegalAction("that game is over")
-        if seat not in self.hall.seats_of(who):
+        if seat not in hall.seats_of(guest.name):
             raise IllegalAction("that is not your seat")
         await table.submit(seat, action, version, at_ns=at_ns)
 
@@ -528,6 +669,12 @@ class RemoteGuest:
         self._seats: frozenset[int] = frozenset()
         self._armed: tuple[Table, frozenset[int]] | None = None
         self._session: Session | None = None
+        self.hall: Hall | None = None
+        """The table the guest is at (None: at the list of tables)."""
+        self.identity: Identity | None = None
+        """Who logged in (their key, for the tables they come to)."""
+        self.said: str | None = None
+        """A line for the list the guest lands in (an unknown invite code)."""
         self.chatting = False
         """The guest's chat line is open: their fast keys are text (net.app.HallApp)."""
 
@@ -547,16 +694,16 @@ class RemoteGuest:
             self.pool.detach(self)
             if gone is not None and not self._ended.done():
                 gone.send("exit", self.number)  # cancelled: the worker's app ends too
-            self._leave_table()
-            if self.fast_path is not None:
-                self.fast_path.disarm()
-            self._armed = None
-            self._detach()
-            self.pool.hall.depart(self.name)
+            hall = self.hall
+            self.move_to(None)
+            if hall is not None:
+                hall.depart(self.name)
 
     def attach_info(self) -> dict[str, Any]:
         assert self._info is not None
         return {
+            "table": None if self.hall is None else self.pool.tables.id_of(self.hall),
+            "said": self.said,
             "name": self.name,
             "term": self._info.term,
             "size": self._size,
@@ -564,7 +711,8 @@ class RemoteGuest:
         }
 
     def feed(self, data: bytes) -> None:
-        self.pool.hall.pressed(self.name)  # they are here: the idle rule (net.hall)
+        if self.hall is not None:
+            self.hall.pressed(self.name)  # they are here: the idle rule (net.hall)
         if self.worker is not None:
             self.worker.send("in", self.number, data)
 
@@ -591,20 +739,37 @@ class RemoteGuest:
 
     def session_abandoned(self) -> None:
         self._detach()
-        self.pool.hall.depart(self.name)
+        if self.hall is not None:
+            self.hall.depart(self.name)
 
     def bind_session(self, session: Session) -> None:
         """The guest's SSH session, which a fresh login may take over (`Hall.arrive`)."""
         self._session = session
-        self.pool.hall.attach(self.name, session)
+        if self.hall is not None:
+            self.hall.attach(self.name, session)
 
     def _detach(self) -> None:
-        if self._session is not None:
-            self.pool.hall.detach(self.name, self._session)
+        if self._session is not None and self.hall is not None:
+            self.hall.detach(self.name, self._session)
+
+    def move_to(self, hall: Hall | None) -> None:
+        """Leave the table the guest was at (its game, the fast path, the session's hold)
+        and come to ``hall`` (None: the list)."""
+        self._leave_table()
+        if self.fast_path is not None:
+            self.fast_path.disarm()
+        self._armed = None
+        self._detach()
+        self._seats = frozenset()
+        self.hall = hall
+        if hall is not None and self._session is not None:
+            hall.attach(self.name, self._session)
+        self.follow()
 
     def farewell(self) -> str | None:
         """What the guest is told as their session ends (`Hall.come_back`)."""
-        return self.pool.hall.come_back(self.name)
+        hall = self.hall if self.hall is not None else self.pool.tables.holding(self.name)
+        return hall.come_back(self.name) if hall is not None else None
 
     def ended(self, status: int, dropped: str | None) -> None:
         if self._ended is not None and not self._ended.done():
@@ -662,12 +827,14 @@ class RemoteGuest:
     def follow(self, *, rejoin: bool = False) -> None:
         """Sit at the hall's table as it is now (with the guest's seats), and arm or disarm
         the fast path; ``rejoin``: join again even if nothing changed (a fresh worker)."""
-        hall = self.pool.hall
+        hall = self.hall
+        if hall is None:
+            return
         table, seats = hall.table, hall.seats_of(self.name)
         if rejoin or table is not self._table or seats != self._seats:
             self._leave_table()
             self._table, self._seats = table, seats
-            self._generation = self.pool.table_generation
+            self._generation = self.pool.generation_of(hall)
             if table is not None:
                 table.join(self)
         path = self.fast_path

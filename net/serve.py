@@ -1,9 +1,10 @@
-"""``hunters serve``: one authoritative table that friends join with plain ``ssh``.
+"""``hunters serve``: a hall of tables that friends join with plain ``ssh``.
 
 Wires the parts together: the host key and key book in the data dir, the hardened asyncssh
 server (net.server), one AppSession per connection running the Textual app in this process
-(net.session), and the hall every guest's app looks at (net.hall). If the data dir holds an
-interrupted game, the hall resumes it and players reconnect to their seats.
+(net.session), and the tables every guest's app lists and plays at (net.tables, each table a
+net.hall.Hall). Every table with an interrupted game is resumed at start and players
+reconnect to their seats.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from core.engine import IllegalAction
 from net import textual_fixes
 from net.app import HallApp
 from net.fastpath import FastPath
-from net.hall import IDLE, RECORD, Hall
+from net.hall import IDLE, Hall
 from net.hostkey import (
     DataDirError,
     default_data_dir,
@@ -46,10 +47,12 @@ from net.hostkey import (
     refuse_symlink,
 )
 from net.identity import KEYBOOK_FILE, Identity
+from net.lobby import sentence
 from net.render import RemoteGuest, RenderPool
 from net.server import LiveConnections, start_server
 from net.session import AppSession, SessionInfo
-from net.tables import MAX_TABLES
+from net.tables import MAX_TABLES, TABLES, Tables
+from net.tables_screen import TablesApp, TablesDoor, table_name
 from net.watchdog import Watchdog
 from tui.screens.game import ASK_AGAIN_S
 from tui.settings import Settings
@@ -73,8 +76,7 @@ class ServeOptions:
     render_workers: int = 0
     """Processes that run the guests' apps (net.render); 0: every app in this process."""
     max_tables: int = MAX_TABLES
-    """How many tables the hall holds at once (net.tables.Tables); kept for the hall of
-    many tables, not yet used: `hosting` serves one table."""
+    """How many tables the server holds at once (net.tables.Tables)."""
 
 
 class Refused(App[None]):
@@ -91,74 +93,68 @@ class Refused(App[None]):
         self.exit()
 
 
-class GuestApp(HallApp):
-    """A guest's app that leaves the hall when its session ends."""
-
-    def __init__(
-        self,
-        hall: Hall,
-        guest: str,
-        settings: Settings | None = None,
-        *,
-        fast_path: FastPath | None = None,
-    ) -> None:
-        super().__init__(hall, guest, settings, fast_path=fast_path)
-        self._own_hall = hall
-
-    def on_unmount(self) -> None:
-        super().on_unmount()
-        self._own_hall.depart(self.guest)
+class GuestApp(TablesApp):
+    """A guest's app in the server process: the list of tables, then the table they chose;
+    when its session ends, it leaves the table it is at."""
 
     def session_abandoned(self) -> None:
-        """The connection was gone before this app could run: leave the hall at once (it
+        """The connection was gone before this app could run: leave the table at once (it
         never mounts, so `on_unmount` would never say so)."""
-        self._own_hall.depart(self.guest)
-
-
-def table_name(hall: Hall, name: str) -> str:
-    """``name`` as the table spells it: names are one person's whatever their letters'
-    case ("DUPE" is "dupe"), so a login under a name the hall knows in other letters is
-    that guest."""
-    folded = name.casefold()
-    return next((known for known in hall.guests if known.casefold() == folded), name)
+        self.door.left(self.hall)
 
 
 def app_factory(
-    hall: Hall,
+    tables: Tables,
     identity: Identity,
     settings: Settings,
     fast_path: FastPath | None = None,
     pool: RenderPool | None = None,
 ) -> Callable[[SessionInfo], App[Any] | RemoteGuest]:
-    """The factory one session uses: the guest arrives at the hall as their app starts.
+    """The factory one session uses: the guest lands in the list of tables, or goes
+    straight to one: the table that holds their name (connected there, or a seat kept for
+    them: they come back to it), or the private table whose invite code their login
+    carries (``ala+K7QF``; an unknown code is said in the list).
 
-    Only once the hall has taken the guest in is their name bound to their key
-    (`Identity.confirm`): a key the table turns away (the name is held by a player at the
-    table) never takes the name. If the name was bound to another key since login, or the
-    key book cannot be saved, the guest leaves again at once. The guest goes by the name as
-    the table already spells it (`table_name`).
+    Only once the guest is taken in is their name bound to their key (`Identity.confirm`):
+    a key a table turns away (the name is held by a player there) never takes the name. If
+    the name was bound to another key since login, or the key book cannot be saved, the
+    guest leaves again at once. At a table the guest goes by the name as the table already
+    spells it (`table_name`).
     """
 
     def make(info: SessionInfo) -> App[Any] | RemoteGuest:
-        who = replace(identity, name=table_name(hall, identity.name))
-        try:
-            hall.arrive(who.name, who.fingerprint, bound_key=who.bound_key)
-        except IllegalAction as refusal:
-            log.info("refused %s (%s) at the table: %s", who.name, who.peer_ip, refusal)
-            return Refused(str(refusal))
+        who, hall, said = identity, tables.holding(identity.name), None
+        if hall is None and identity.invite is not None:
+            hall = tables.by_code(identity.invite)
+            if hall is None:
+                said = f"No table has the invite code {identity.invite}; choose one here."
+        if hall is not None:
+            who = replace(identity, name=table_name(hall, identity.name))
+            try:
+                hall.arrive(who.name, who.fingerprint, bound_key=who.bound_key)
+            except IllegalAction as refusal:
+                log.info("refused %s (%s) at the table: %s", who.name, who.peer_ip, refusal)
+                if tables.holding(identity.name) is hall:
+                    return Refused(str(refusal))
+                hall, said = None, sentence(refusal)
         try:
             confirmed = who.confirm()
         except Exception:
-            hall.depart(who.name)
+            if hall is not None:
+                hall.depart(who.name)
             raise
         if not confirmed:
             log.info("refused %s (%s): the name now belongs to another key", who.name, who.peer_ip)
-            hall.depart(who.name)
+            if hall is not None:
+                hall.depart(who.name)
             return Refused(f"{who.name} now belongs to another key; use another name")
         # Each guest their own settings: one switching to screen-reader mode changes no other.
         if pool is not None:  # the app runs in a render worker
-            return pool.guest(who.name, replace(settings), fast_path)
-        return GuestApp(hall, who.name, replace(settings), fast_path=fast_path)
+            return pool.guest(who.name, replace(settings), fast_path, hall=hall, said=said)
+        door = TablesDoor(tables, who)
+        return GuestApp(
+            door, who.name, replace(settings), fast_path=fast_path, hall=hall, said=said
+        )
 
     return make
 
@@ -169,72 +165,69 @@ async def hosting(
     *,
     ready: Callable[[int, str], None] | None = None,
     quiet_workers: bool = False,
-) -> AsyncIterator[tuple[Hall, Settings]]:
-    """The SSH server and its hall, open for the block; then every session and the table
-    are closed. ``ready`` hears the port and host key fingerprint once it listens.
+) -> AsyncIterator[tuple[Tables, Settings]]:
+    """The SSH server and its tables, open for the block; then every session and every
+    table are closed. ``ready`` hears the port and host key fingerprint once it listens.
 
-    Raises DataDirError (a data dir that is not private, a symbolic link where the server
-    keeps a file, a damaged host key or game record), KeyBookError or DatabaseError (the
-    players' database, `DB_FILE`, is not one: nothing in it was touched) before it listens.
+    Every unfinished table in the data dir is resumed first (one that cannot be is named in
+    the log, and the others come up). Raises DataDirError (a data dir that is not private, a
+    symbolic link where the server keeps a file, a damaged host key), KeyBookError or
+    DatabaseError (the players' database, `DB_FILE`, is not one: nothing in it was touched)
+    before it listens.
     """
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     data_dir = options.data_dir if options.data_dir is not None else default_data_dir()
     key = load_or_create_host_key(data_dir)  # checks the data dir is private first
-    table_dir = data_dir / "table"
-    ensure_private_dir(table_dir, allow_symlink=False)
     refuse_symlink(data_dir / KEYBOOK_FILE, "the key book")
     refuse_symlink(data_dir / DB_FILE, "the players' database")
-    refuse_symlink(table_dir / RECORD, "the game record")
+    refuse_symlink(data_dir / TABLES, "the tables' directory")
     with Database.open(data_dir / DB_FILE) as database:
-        hall = Hall(
-            table_dir,
+        tables = Tables(
+            data_dir,
+            max_tables=options.max_tables,
             game=options.game,
             grace=options.grace,
             idle=options.idle,
             bot_delay=options.bot_delay,
             database=database,
         )
-        async with _hosting(hall, key, options, ready, quiet_workers) as hosted:
+        async with _hosting(tables, key, options, ready, quiet_workers) as hosted:
             yield hosted
 
 
 @contextlib.asynccontextmanager
 async def _hosting(
-    hall: Hall,
+    tables: Tables,
     key: asyncssh.SSHKey,
     options: ServeOptions,
     ready: Callable[[int, str], None] | None,
     quiet_workers: bool,
-) -> AsyncIterator[tuple[Hall, Settings]]:
-    data_dir = hall.data_dir.parent
-    table_dir = hall.data_dir
+) -> AsyncIterator[tuple[Tables, Settings]]:
+    data_dir = tables.data_dir
     try:
-        resumed = await hall.resume()
-    except (OSError, ValueError, LookupError, TypeError) as error:
-        # A record the server cannot read is the operator's to look at, not a crash: one line
-        # on the terminal, the traceback in the log.
-        log.info("cannot resume the game in %s", table_dir, exc_info=True)
-        raise DataDirError(
-            f"the interrupted game in {table_dir} cannot be resumed ({error}); "
-            f"move {RECORD} out of that directory to start a new table"
-        ) from error
+        resumed = await tables.resume_all()
+    except OSError as error:
+        # The tables' directory itself cannot be read: the operator's to look at.
+        log.info("cannot read the tables in %s", tables.root, exc_info=True)
+        await tables.aclose()
+        raise DataDirError(f"the tables in {tables.root} cannot be read ({error})") from error
     settings = Settings(bot_delay=options.bot_delay)
     live = LiveConnections()
     pool: RenderPool | None = None
     if options.render_workers > 0:
         # hunters host: the terminal is the host's app, so the workers' stderr goes nowhere
         # (their log comes to this process's log all the same).
-        pool = RenderPool(hall, options.render_workers, quiet=quiet_workers)
+        pool = RenderPool(tables, options.render_workers, quiet=quiet_workers)
         try:
             await pool.start()
         except BaseException:
             await pool.close()
-            await hall.close()
+            await tables.aclose()
             raise
 
     def session_factory(identity: Identity) -> AppSession:
         path = FastPath()
-        return AppSession(app_factory(hall, identity, settings, path, pool), fast_path=path)
+        return AppSession(app_factory(tables, identity, settings, path, pool), fast_path=path)
 
     try:
         acceptor = await start_server(
@@ -244,47 +237,56 @@ async def _hosting(
             password=options.password,
             session_factory=session_factory,
             live=live,
-            database=hall.database,
+            database=tables._database,
         )
     except BaseException:
         if pool is not None:
             await pool.close()
+        await tables.aclose()
         raise
     port = acceptor.get_port()
     # The join command as players read it (the lobby's join line, how to come back).
-    hall.address = f"ssh -p {port} NAME@{options.host}"
+    address = f"ssh -p {port} NAME@{options.host}"
     if options.password is not None:
-        hall.address += " and the table password"
+        address += " and the table password"
+    tables.set_address(address)
     if ready is not None:
         ready(port, fingerprint(key))
     if resumed:
-        log.warning("resumed the interrupted game in %s", data_dir)
+        log.warning("resumed %d interrupted %s in %s", resumed, _tables_word(resumed), data_dir)
     watchdog = Watchdog()
     watchdog.start()
     try:
-        yield hall, settings
+        yield tables, settings
     finally:
         watchdog.stop()
         acceptor.close()
         # Every guest first gets their terminal back and a line saying why, then the
-        # connections close (the game's record is saved as it goes, so it resumes).
-        await live.goodbye(functools.partial(closing_line, hall))
+        # connections close (the games' records are saved as they go, so they resume).
+        await live.goodbye(functools.partial(closing_line, tables))
         await live.close_all()
         if pool is not None:
             await pool.close()
-        await hall.close()
+        await tables.aclose()
 
 
-def closing_line(hall: Hall, identity: Identity) -> str:
-    """What a guest reads in their terminal when the table closes: with a game under way,
-    that it is saved and how to come back to it."""
+def _tables_word(count: int) -> str:
+    return "game" if count == 1 else "games"
+
+
+def closing_line(tables: Tables, identity: Identity) -> str:
+    """What a guest reads in their terminal when the server closes: with a game under way
+    at their table, that it is saved and how to come back to it (naming the table)."""
+    hall = tables.holding(identity.name)
+    if hall is None:
+        return "The server is closing. Thank you for playing!"
     if hall.phase != "playing" or hall.address is None:
         return "The table is closing. Thank you for playing!"
     name = table_name(hall, identity.name)
     back = "come back to your seat" if hall.seats_of(name) else "come back"
     command = hall.address.replace("NAME", name)
     return (
-        "The table is closing; the game is saved. When the host opens the table again, "
+        f"The table is closing; the game is saved. When {tables.name_of(hall)} opens again, "
         f"{back} with: {command}"
     )
 
@@ -298,10 +300,10 @@ async def serve(options: ServeOptions, *, ready: Callable[[int, str], None] | No
     if hasattr(signal, "SIGXFSZ"):
         with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    async with hosting(options, ready=ready) as (hall, _):
+    async with hosting(options, ready=ready) as (tables, _):
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        guard = ClosingGuard(hall, stop.set, _say)
+        guard = ClosingGuard(tables.playing, stop.set, _say)
         handled: list[int] = []
         for signum, handler in ((signal.SIGINT, guard.interrupt), (signal.SIGTERM, stop.set)):
             with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -330,8 +332,10 @@ class ClosingGuard:
     way. A second Ctrl-C, or ``y`` and Enter in the server's terminal, confirms; any other
     line keeps serving. (SIGTERM never asks: it does not come from the keyboard.)"""
 
-    def __init__(self, hall: Hall, stop: Callable[[], None], say: Callable[[str], None]) -> None:
-        self._hall = hall
+    def __init__(
+        self, playing: Callable[[], bool], stop: Callable[[], None], say: Callable[[str], None]
+    ) -> None:
+        self._playing = playing
         self._stop = stop
         self._say = say
         self.asking = False
@@ -341,7 +345,7 @@ class ClosingGuard:
 
     def interrupt(self) -> None:
         """Ctrl-C: close the table, or ask first."""
-        if self.asking or self._hall.phase != "playing":
+        if self.asking or not self._playing():
             self.stop_listening()
             self._stop()
             return
@@ -430,7 +434,9 @@ async def host(
     ensure_private_dir(data_dir)  # before the log is written into it
     # The terminal belongs to the host's app: the server's log goes to a file instead.
     with server_log(data_dir):
-        async with hosting(options, ready=ready, quiet_workers=True) as (hall, _):
+        async with hosting(options, ready=ready, quiet_workers=True) as (tables, _):
+            # The host's own table: the one that kept their seat through a restart, or a new one.
+            hall = tables.holding(name) or tables.create(name)
             hall.arrive(name)
             app = app_factory(hall, name, settings)
             loop = asyncio.get_running_loop()

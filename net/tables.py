@@ -115,6 +115,8 @@ class Tables:
         self._listeners: list[Callable[[], None]] = []
         self._closing: set[asyncio.Task[None]] = set()
         self._last_id = 0
+        self.address: str | None = None
+        """How friends join, ``ssh -p PORT NAME@HOST`` (`set_address`; None: not known)."""
 
     # -- listening --
 
@@ -136,6 +138,10 @@ class Tables:
 
     # -- the tables --
 
+    def playing(self) -> bool:
+        """Whether a game is under way at any table."""
+        return any(table.hall.phase == "playing" for table in self._tables.values())
+
     def __len__(self) -> int:
         return len(self._tables)
 
@@ -152,6 +158,39 @@ class Tables:
         """The invite code of a private table (for its guests to pass on; None: public)."""
         table = self._tables.get(table_id)
         return table.code if table is not None else None
+
+    def name_of(self, hall: Hall) -> str:
+        """The name the list shows ``hall`` by (its id's words if it is not one of these)."""
+        table_id = self.id_of(hall)
+        table = self._tables.get(table_id) if table_id is not None else None
+        return table.name if table is not None else "the table"
+
+    def holding(self, name: str) -> Hall | None:
+        """The table where ``name`` (any letters' case) is connected or has a seat kept for
+        them: where a returning player goes straight back to."""
+        folded = name.casefold()
+        for table in self._tables.values():
+            if any(
+                g.holds_name and g.name.casefold() == folded for g in table.hall.guests.values()
+            ):
+                return table.hall
+        return None
+
+    def set_address(self, address: str) -> None:
+        """How friends join the server (``ssh -p PORT NAME@HOST``): each table's lobby shows
+        it, a private table's with its invite code after the name."""
+        self.address = address
+        for table in self._tables.values():
+            self._address(table.hall, table.code)
+
+    def _address(self, hall: Hall, code: str | None) -> None:
+        hall.invite = code
+        if self.address is None:
+            hall.address = None
+        elif code is None:
+            hall.address = self.address
+        else:
+            hall.address = self.address.replace("NAME@", f"NAME+{code}@", 1)
 
     def by_code(self, code: str) -> Hall | None:
         """The private table whose invite code is ``code`` (any letters' case), if any."""
@@ -172,9 +211,8 @@ class Tables:
         invite code (`code_of`) and is listed without it. IllegalAction when the server
         has its `max_tables` already, or the name cannot be shown."""
         if len(self._tables) >= self.max_tables:
-            raise IllegalAction(
-                f"The server has its {self.max_tables} tables already; join one or try later."
-            )
+            count = "1 table" if self.max_tables == 1 else f"{self.max_tables} tables"
+            raise IllegalAction(f"The server has its {count} already; join one or try later.")
         shown = _table_name(name, host)
         table_id = self._new_id()
         try:
@@ -259,6 +297,7 @@ class Tables:
                 log.exception("table %s: its change could not be handled", table_id)
 
         self._tables[table_id] = _Table(hall, name, code, changed)
+        self._address(hall, code)
         hall.subscribe(changed)
 
     def _hall_changed(self, table_id: str) -> None:
@@ -290,17 +329,27 @@ class Tables:
             log.warning("cannot remove the directory of table %s: %s", table_id, error)
 
     async def _resume(self, path: Path) -> bool:
-        """Resume the table in ``path``; False (said in the log) if it cannot be."""
+        """Resume the table in ``path``; False (said in one line of the log) if it cannot be."""
+        record = path / RECORD
+        if record.is_symlink():  # read and then appended to: never through a link
+            log.error(
+                "cannot resume table %s: the game record %s is a symbolic link; "
+                "it stays on disk as it is",
+                path.name,
+                record,
+            )
+            return False
         hall = self._hall(path)
         try:
             resumed = await hall.resume()
         except Exception as error:
+            # One line for the operator; the traceback only where the log keeps INFO's.
+            log.info("table %s: the resume failed", path.name, exc_info=True)
             log.error(
                 "cannot resume table %s (%s): %s; it stays on disk as it is",
                 path.name,
                 path,
                 error,
-                exc_info=True,
             )
             resumed = False
         if not resumed:

@@ -35,16 +35,17 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, cast
 
 from core.engine import Action, Event, IllegalAction
 from core.table import Participant, TableSetup, Update
 from net import textual_fixes, wire
-from net.app import HallApp
 from net.chat import ChatRoom, line_from
 from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
-from net.hall import Guest, Notice, Phase, Seating
+from net.hall import Guest, HallView, Notice, Phase, Seating
+from net.tables import TableInfo
+from net.tables_screen import TablesApp, Way
 from net.watchdog import Watchdog
 from tui.settings import Settings
 from tui.widgets.terminal import plain_terminal
@@ -136,11 +137,22 @@ class TableProxy:
 
 
 class HallMirror(Seating):
-    """The hall as the front last described it, for one guest; requests go to the front."""
+    """The hall as the front last described it, for one guest; requests go to the front.
 
-    def __init__(self, link: wire.Link, guest: int) -> None:
+    ``answers`` and ``numbers``: the guest's requests waiting for an answer and their
+    numbers, shared by the mirrors of every table the guest comes to and the list's
+    (`TablesMirror`), so an answer finds its request whichever table the guest is at."""
+
+    def __init__(
+        self,
+        link: wire.Link,
+        guest: int,
+        answers: dict[int, asyncio.Future[None]] | None = None,
+        numbers: Iterator[int] | None = None,
+    ) -> None:
         self._link = link
         self._guest = guest
+        self.invite: str | None = None
         self.phase: Phase = "setup"
         self.host: str | None = None
         self.game: str | None = None
@@ -157,8 +169,8 @@ class HallMirror(Seating):
         self._table: TableProxy | None = None
         self._proxies: dict[int, TableProxy] = {}
         self._listeners: list[Callable[[], None]] = []
-        self._answers: dict[int, asyncio.Future[None]] = {}
-        self._numbers = itertools.count(1)
+        self._answers: dict[int, asyncio.Future[None]] = {} if answers is None else answers
+        self._numbers = itertools.count(1) if numbers is None else numbers
 
     @property
     def table(self) -> TableProxy | None:
@@ -182,6 +194,7 @@ class HallMirror(Seating):
             :10
         ]
         take_backs, waits = snapshot[10:12]
+        self.invite = snapshot[12] if len(snapshot) > 12 else None
         self.notices = [Notice(int(n), str(text), to) for n, text, to in notices]
         self.proposed, self.ready = bool(proposed), set(ready)
         self.take_backs, self.take_back_waits = bool(take_backs), set(waits)
@@ -290,20 +303,65 @@ class HallMirror(Seating):
         return None
 
 
-class WorkerApp(HallApp):
+class TablesMirror:
+    """The list of tables as the front last described it, for one guest (`TablesView`):
+    coming to a table and leaving it are requests to the front, which answers with a fresh
+    `HallMirror` of the table (``table``) before it answers the request."""
+
+    def __init__(self, worker: Worker, session: GuestSession) -> None:
+        self._worker = worker
+        self._session = session
+        self._listeners: list[Callable[[], None]] = []
+
+    def listing(self) -> Sequence[TableInfo]:
+        return self._worker.listing
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def changed(self) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:
+                log.exception("a listener of the list of tables failed")
+
+    async def enter(self, way: Way, what: str | None) -> HallView:
+        await self._session.ask("enter", way, what)
+        return cast(HallView, self._session.mirror)
+
+    def left(self, hall: HallView) -> None:
+        if hall is self._session.mirror and self._session.table is not None:
+            self._session.table = None
+            self._worker.link.send("intent", self._session.guest, 0, "leave_table", [])
+
+    def name_of(self, hall: HallView) -> str:
+        key = self._session.table
+        info = next((i for i in self._worker.listing if i.id == key), None)
+        return info.name if info is not None else "the table"
+
+
+class WorkerApp(TablesApp):
     """A guest's app in a render worker: the same as in the server process, but the settings
     the guest chooses (screen-reader mode, contrast) are told to the front, so an app built
     again for them after a worker crash keeps them."""
 
     def __init__(
         self,
-        hall: HallMirror,
+        door: TablesMirror,
         guest: str,
         settings: Settings,
         told: Callable[[], None],
         shown: Callable[[], None] = lambda: None,
+        *,
+        hall: HallMirror | None = None,
+        said: str | None = None,
     ):
-        super().__init__(hall, guest, settings)
+        super().__init__(door, guest, settings, hall=cast(HallView | None, hall), said=said)
         self._told = told
         self._shown = shown
 
@@ -322,19 +380,27 @@ class GuestSession:
     def __init__(self, worker: Worker, guest: int, info: dict[str, Any]) -> None:
         self._worker = worker
         self._guest = guest
+        self.guest = guest
         self._term = str(info["term"])
         self._size = clamp_size(*info["size"])
-        self.mirror = HallMirror(worker.link, guest)
-        if worker.snapshot is not None:
-            self.mirror.apply(worker.snapshot)
+        self._answers: dict[int, asyncio.Future[None]] = {}
+        self._numbers = itertools.count(1)
+        table = info.get("table")
+        self.table: str | None = None if table is None else str(table)
+        """The id of the table the guest is at (None: at the list)."""
+        self.mirror = self._mirror()
+        self.door = TablesMirror(worker, self)
         fields = {f.name for f in dataclasses.fields(Settings)}
         settings = Settings(**{k: v for k, v in info["settings"].items() if k in fields})
+        said = info.get("said")
         self.app = WorkerApp(
-            self.mirror,
+            self.door,
             str(info["name"]),
             settings,
             self._settings_changed,
             lambda: worker.shown(guest),
+            hall=self.mirror if self.table is not None else None,
+            said=None if said is None else str(said),
         )
         self._channel = WorkerChannel(worker.link, guest)
         self._driver: SSHDriver | None = None
@@ -342,6 +408,22 @@ class GuestSession:
         self._early_size = 0
         self._ending = False
         self._paused = False
+
+    def _mirror(self) -> HallMirror:
+        """A fresh mirror of the guest's table, as this worker last heard of it."""
+        mirror = HallMirror(self._worker.link, self.guest, self._answers, self._numbers)
+        snapshot = self._worker.snapshots.get(self.table) if self.table is not None else None
+        if snapshot is not None:
+            mirror.apply(snapshot)
+        return mirror
+
+    def move(self, table: str | None) -> None:
+        """The front moved the guest to ``table`` (None: the list): a fresh mirror of it."""
+        self.table = table
+        self.mirror = self._mirror()
+
+    async def ask(self, name: str, *args: Any) -> None:
+        await self.mirror.ask(name, *args)
 
     def _settings_changed(self) -> None:
         self._worker.link.send("settings", self._guest, dataclasses.asdict(self.app.settings))
@@ -400,6 +482,8 @@ class GuestSession:
             self.mirror.deliver(int(args[0]), args[1])
         elif kind == "reply":
             self.mirror.answer(int(args[0]), args[1])
+        elif kind == "table":
+            self.move(None if args[0] is None else str(args[0]))
         elif kind == "chat":
             self.mirror.chat.hear(line_from(args[0]))
         elif kind == "resize":
@@ -430,7 +514,9 @@ class Worker:
     def __init__(self) -> None:
         self.link = wire.Link(self._message, self._lost)
         self.sessions: dict[int, GuestSession] = {}
-        self.snapshot: list[Any] | None = None
+        self.snapshots: dict[str, list[Any]] = {}
+        """The last description of each table the front sent (of its guests' tables)."""
+        self.listing: list[TableInfo] = []
         self._starting: set[int] = set()
         """Guests whose first frame is not out yet."""
         self._held: set[int] = set()
@@ -465,12 +551,22 @@ class Worker:
 
     def _message(self, message: list[Any]) -> None:
         kind, guest, *args = message
-        if kind == "hall":
+        if kind == "tables":
+            self.listing = [TableInfo(**fields) for fields in args[0]]
+            open_ids = {info.id for info in self.listing}
+            for key in [key for key in self.snapshots if key not in open_ids]:
+                del self.snapshots[key]  # a table that closed: nobody comes to it now
+            for session in list(self.sessions.values()):
+                session.door.changed()
+        elif kind == "hall":
             # A newcomer's first frame comes before the others' redraws for their arrival
             # (a lobby each): they see the change once it is out (or `HALL_HOLD` passed).
             # Someone waiting for an answer reads the hall it comes with: theirs is now.
-            self.snapshot = args[0]
+            key = str(args[1])
+            self.snapshots[key] = args[0]
             for number, session in list(self.sessions.items()):
+                if session.table != key:
+                    continue
                 if self._starting and number not in self._starting and not session.mirror.asking:
                     self._held.add(number)
                 else:
@@ -506,8 +602,9 @@ class Worker:
         held, self._held = self._held, set()
         for number in held:
             session = self.sessions.get(number)
-            if session is not None and self.snapshot is not None:
-                session.mirror.apply(self.snapshot)
+            snapshot = None if session is None else self.snapshots.get(session.table or "")
+            if session is not None and snapshot is not None:
+                session.mirror.apply(snapshot)
 
     def _lost(self, exc: Exception | None) -> None:
         self._done.set()

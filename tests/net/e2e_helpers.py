@@ -45,12 +45,16 @@ import asyncssh
 import pyte
 
 import net.serve as serve_module
+import net.tables as tables_module
 from core.games.superbohaterowie.data import CITIES, NAMES, kind_of
 from core.table import Table
 from net import session as session_module
 from net.hall import Hall
+from net.identity import split_login
 from net.render import RenderPool
 from net.serve import ServeOptions, serve
+from net.tables import MAX_TABLES, Tables
+from net.tables_screen import NO_TABLES
 from tui.boards.superbohaterowie import FACES
 
 WAIT = 10.0
@@ -105,11 +109,22 @@ class Served:
 
     port: int
     fingerprint: str
-    hall: Hall
+    tables: Tables
     task: asyncio.Task[None]
     data_dir: Path
     pool: RenderPool | None = None
     """The render workers (None: every app runs in this process)."""
+
+    @property
+    def hall(self) -> Hall:
+        """The table of a test about one table: the first one open (else the last made)."""
+        listing = self.tables.listing()
+        for info in listing:
+            hall = self.tables.get(info.id)
+            if hall is not None:
+                return hall
+        assert _CapturedHall.made, "no table was made on this server"
+        return _CapturedHall.made[-1]
 
 
 NET_LOG: collections.deque[str] = collections.deque(maxlen=40)
@@ -136,6 +151,16 @@ class _CapturedHall(Hall):
         _CapturedHall.made.append(self)
 
 
+class _CapturedTables(Tables):
+    """The server's Tables, so tests (and `connect`) can read them."""
+
+    made: list[Tables] = []  # noqa: RUF012 - a class-level registry on purpose
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _CapturedTables.made.append(self)
+
+
 class _CapturedPool(RenderPool):
     """A RenderPool that says where it is, so tests can reach the workers."""
 
@@ -154,6 +179,7 @@ async def running_server(
     game: str | None = "superbohaterowie",
     limits: dict[str, Any] | None = None,
     render_workers: int | None = None,
+    max_tables: int = MAX_TABLES,
 ) -> AsyncIterator[Served]:
     """``serve()`` on 127.0.0.1 port 0 until the block ends; then cancelled and drained.
     ``limits``: keyword arguments for ``net.server.start_server`` (login timeout, caps).
@@ -174,15 +200,20 @@ async def running_server(
         grace=grace,
         bot_delay=0,
         render_workers=default_render_workers() if render_workers is None else render_workers,
+        max_tables=max_tables,
     )
-    original = vars(serve_module)["Hall"]
+    original = vars(tables_module)["Hall"]
+    original_tables = vars(serve_module)["Tables"]
     original_start = vars(serve_module)["start_server"]
     original_pool = vars(serve_module)["RenderPool"]
-    setattr(serve_module, "Hall", _CapturedHall)  # noqa: B010 - only while it starts
+    # Tables make halls as guests create them: the recording Hall stays for the block.
+    setattr(tables_module, "Hall", _CapturedHall)  # noqa: B010
+    setattr(serve_module, "Tables", _CapturedTables)  # noqa: B010 - only while it starts
     setattr(serve_module, "RenderPool", _CapturedPool)  # noqa: B010
     if limits:
         setattr(serve_module, "start_server", functools.partial(original_start, **limits))  # noqa: B010
     _CapturedHall.made.clear()
+    _CapturedTables.made.clear()
     _CapturedPool.made.clear()
     NET_LOG.clear()
     heard = _Recorder()
@@ -197,19 +228,20 @@ async def running_server(
             async with asyncio.timeout(WAIT):
                 await asyncio.wait(started, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            setattr(serve_module, "Hall", original)  # noqa: B010
+            setattr(serve_module, "Tables", original_tables)  # noqa: B010
             setattr(serve_module, "RenderPool", original_pool)  # noqa: B010
             setattr(serve_module, "start_server", original_start)  # noqa: B010
         if task.done():
             task.result()  # the server failed to start: raise its error
         port, fingerprint = ready.result()
-        hall = _CapturedHall.made[-1]
+        tables = _CapturedTables.made[-1]
         pool = _CapturedPool.made[-1] if _CapturedPool.made else None
-        yield Served(port, fingerprint, hall, task, data_dir, pool)
+        yield Served(port, fingerprint, tables, task, data_dir, pool)
     finally:
         try:
             await stop_server(task)
         finally:
+            setattr(tables_module, "Hall", original)  # noqa: B010
             net_logger.removeHandler(heard)
             net_logger.setLevel(net_level)
 
@@ -428,10 +460,15 @@ async def connect(
     height: int = HEIGHT,
     kind: type[Player] = Player,
     term: str = "xterm-256color",
+    land: str | None = "table",
     **options: Any,
 ) -> Player:
     """Log in as ``name`` (keyless, no local keys or agent) and open a PTY shell; ``kind``
-    is the Player class to use, ``term`` the TERM the client sends."""
+    is the Player class to use, ``term`` the TERM the client sends.
+
+    ``land``: "table" (a test about one table) goes on from the list of tables to a table
+    (`take_a_table`: the first guest creates it, the next join it) unless the login goes
+    straight to one; "list" waits for the list; None returns at once."""
     settings: dict[str, Any] = {
         "username": name,
         "known_hosts": None,
@@ -455,7 +492,38 @@ async def connect(
         raise
     player = kind(name, width, height, conn=conn, process=process)
     player.reader = asyncio.create_task(player._read(), name=f"e2e-reader {name}")
+    if land == "table" and not _goes_straight_to_a_table(name):
+        try:
+            await take_a_table(player)
+        except BaseException:
+            await player.close()
+            raise
+    elif land == "list":
+        await player.wait_for(LIST_TITLE)
     return player
+
+
+LIST_TITLE = "Tables at this server"
+"""The list of tables' title: a guest who logged in and is at no table sees it."""
+
+
+def _goes_straight_to_a_table(login: str) -> bool:
+    """Whether a login goes past the list (in-process servers): it carries an invite code,
+    or the name is held at a table (connected there, or a seat kept for it)."""
+    name, code = split_login(login)
+    if code is not None:
+        return True
+    tables = _CapturedTables.made[-1] if _CapturedTables.made else None
+    return tables is not None and tables.holding(name) is not None
+
+
+async def take_a_table(player: Terminal) -> None:
+    """From the list: create a table if there is none (c), else join the first (Enter: a
+    game under way is watched); wait until the list is gone."""
+    first = NO_TABLES.split(".")[0]
+    shown = await player.wait_for([first, "host "])  # every table's line names its host
+    player.send(b"c" if shown == first else ENTER)
+    await player.wait_gone(LIST_TITLE)
 
 
 @contextlib.asynccontextmanager
@@ -842,9 +910,16 @@ class OpenSSHTerminal(Terminal):
 
 @contextlib.asynccontextmanager
 async def openssh(
-    port: int, name: str, home: Path, *, width: int = 80, height: int = 24
+    port: int,
+    name: str,
+    home: Path,
+    *,
+    width: int = 80,
+    height: int = 24,
+    land: str | None = "table",
 ) -> AsyncIterator[OpenSSHTerminal]:
-    """Run ``ssh -tt -p PORT name@127.0.0.1`` on a new pty; killed (by pid) at the end."""
+    """Run ``ssh -tt -p PORT name@127.0.0.1`` on a new pty; killed (by pid) at the end.
+    ``land``: as for `connect`."""
     assert SSH is not None
     home.mkdir(parents=True, exist_ok=True)
     argv = [
@@ -876,6 +951,10 @@ async def openssh(
     ]
     env = {"TERM": "xterm-256color", "HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
     async with on_pty(argv, env, name, width=width, height=height) as term:
+        if land == "table" and not _goes_straight_to_a_table(name):
+            await take_a_table(term)
+        elif land == "list":
+            await term.wait_for(LIST_TITLE)
         yield term
 
 

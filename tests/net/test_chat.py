@@ -21,6 +21,7 @@ from net.fastpath import FastPath
 from net.hall import OPEN, Hall
 from net.lobby import LobbyScreen
 from net.render import RenderPool
+from net.tables import Tables
 from tests.net.e2e_helpers import (
     ENTER,
     Served,
@@ -379,9 +380,9 @@ async def test_with_render_workers_the_front_holds_the_fast_keys_while_chatting(
     hall.configure("ala", WHOOSH)
     hall.take_seat("ala", 0)
     await hall.start("ala")
-    pool = RenderPool(hall, 1)  # not started: no worker process is needed here
+    pool = RenderPool(Tables(tmp_path), 1)  # not started: no worker process is needed here
     path = FastPath()
-    guest = pool.guest("ala", Settings(), path)
+    guest = pool.guest("ala", Settings(), path, hall=hall)
     try:
         guest.follow()
         assert path.armed

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import net.serve as serve_module
+import net.tables as tables_module
 from net.cli import main
 from net.hall import RECORD
 from net.hall import Hall as RealHall
@@ -196,7 +197,7 @@ def test_a_data_dir_of_another_user_is_refused(
 def test_a_new_data_dir_is_created_0700_under_a_permissive_umask(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_listening: None
 ) -> None:
-    """The data dir and its table/ directory are made private whatever the umask."""
+    """The data dir and its tables/ directory are made private whatever the umask."""
     data = tmp_path / "new" / "data"
     old = os.umask(0)
     try:
@@ -205,23 +206,27 @@ def test_a_new_data_dir_is_created_0700_under_a_permissive_umask(
     finally:
         os.umask(old)
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
-    assert stat.S_IMODE((data / "table").stat().st_mode) == 0o700
+    assert stat.S_IMODE((data / "tables").stat().st_mode) == 0o700
 
 
 @posix_only
 @pytest.mark.usefixtures("no_listening")
 @pytest.mark.parametrize(
     ("name", "what"),
-    [("table", "the directory"), (KEYBOOK_FILE, "the key book"), (HOST_KEY_FILE, "host key")],
+    [
+        ("tables", "the tables' directory"),
+        (KEYBOOK_FILE, "the key book"),
+        (HOST_KEY_FILE, "host key"),
+    ],
 )
 def test_a_symlink_where_the_server_keeps_its_files_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, what: str
 ) -> None:
-    """table/ (where the records live), the key book and the host key must be the real
+    """tables/ (where the records live), the key book and the host key must be the real
     things: a link could point the server at any file (table/ used to be followed)."""
     elsewhere = _private_dir(tmp_path / "elsewhere")
     load_or_create_host_key(elsewhere)
-    (elsewhere / "table").mkdir(mode=0o700)
+    (elsewhere / "tables").mkdir(mode=0o700)
     (elsewhere / KEYBOOK_FILE).write_text('{"format": 1, "names": {}}\n')
     data = _private_dir(tmp_path / "data")
     (data / name).symlink_to(elsewhere / name)
@@ -236,14 +241,17 @@ def test_a_symlink_where_the_server_keeps_its_files_is_refused(
 def test_a_symlinked_game_record_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The record a restarted server resumes is read and then appended to: never via a link."""
+    """The record a restarted server resumes is read and then appended to: never via a link.
+    That table is not resumed (one line says why); the server goes on to listen."""
     data = _private_dir(tmp_path / "data")
-    table = _private_dir(data / "table")
+    table = _private_dir(_private_dir(data / "tables") / "1")
     (tmp_path / "victim").write_bytes(b"")
     (table / RECORD).symlink_to(tmp_path / "victim")
-    status, err = _run(capsys, *_serve(data))
-    assert status == 1
-    assert f"the game record {table / RECORD} is a symbolic link" in _one_line(err)
+    with pytest.raises(_Listened):
+        _run(capsys, *_serve(data))
+    err = capsys.readouterr().err
+    assert f"the game record {table / RECORD} is a symbolic link" in err
+    assert (tmp_path / "victim").read_bytes() == b"" and "Traceback" not in err
 
 
 # -- damaged files ---------------------------------------------------------------------------
@@ -252,7 +260,8 @@ def test_a_symlinked_game_record_is_refused(
 def _damage(data: Path, name: str, content: bytes) -> Path:
     """A private data dir with a host key, and ``content`` in its file ``name``."""
     _private_dir(data)
-    _private_dir(data / "table")
+    _private_dir(data / "tables")
+    _private_dir(data / "tables" / "1")
     if name != HOST_KEY_FILE:
         load_or_create_host_key(data)
     path = data / name
@@ -310,12 +319,12 @@ def test_a_damaged_game_record_is_set_aside_in_one_line_not_a_traceback(
     is kept aside as refused-TIME.rec (nothing is lost) with one error line naming it, and
     the server goes on to listen with a new table (net.hall.Hall.resume) — no traceback."""
     data = tmp_path / "data"
-    _damage(data, f"table/{RECORD}", content)
+    _damage(data, f"tables/1/{RECORD}", content)
     with pytest.raises(_Listened):
         _run_on(capsys, command, data)
-    kept = list((data / "table").glob("refused-*.rec"))
+    kept = list((data / "tables" / "1").glob("refused-*.rec"))
     assert len(kept) == 1 and kept[0].read_bytes() == content
-    assert not (data / "table" / RECORD).exists()
+    assert not (data / "tables" / "1" / RECORD).exists()
     err = capsys.readouterr().err
     assert "Traceback" not in err
 
@@ -487,19 +496,24 @@ def test_a_symlinked_host_log_is_refused(
     assert (tmp_path / "victim").read_text() == ""
 
 
+@pytest.mark.usefixtures("no_listening")
 def test_serve_logs_to_stderr_through_the_same_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``hunters serve`` writes no log file; its warnings go to stderr, limited the same way."""
+    """``hunters serve`` writes no log file; its warnings go to stderr, limited the same way
+    (a table whose resume fails is one line there, and the server goes on)."""
 
     class FloodingHall(RealHall):
         async def resume(self) -> bool:
             _flood_now(5000)
             raise OSError("stop here: the flood is what this test is about")
 
-    monkeypatch.setattr(serve_module, "Hall", FloodingHall)
-    status, err = _run(capsys, *_serve(tmp_path / "data"))
-    assert status == 1
+    monkeypatch.setattr(tables_module, "Hall", FloodingHall)
+    _damage(tmp_path / "data", f"tables/1/{RECORD}", b"a record to resume")
+    with pytest.raises(_Listened):
+        _run(capsys, *_serve(tmp_path / "data"))
+    err = capsys.readouterr().err
+    assert "cannot resume table 1" in err
     assert err.count("input parser failed on") == 11
     assert err.count("Traceback") == 1
     assert len(err) < 16_000

@@ -315,7 +315,7 @@ async def test_names_with_markup_or_escapes_are_refused_at_login(tmp_path: Path)
                 await connect(served.port, name)
             reason = refused.value.reason
             assert "\x1b" not in reason and "\x07" not in reason and "\n" not in reason
-        assert served.hall.guests == {}
+        assert served.tables.listing() == ()  # nobody came, so no table either
         async with players(served.port, "ala") as (ala,):  # the server is none the worse
             await ala.wait_for("table setup")
 
@@ -474,7 +474,7 @@ async def test_a_server_killed_with_sigkill_restarts_into_the_same_game(tmp_path
 
         restarted = start_server_process(data, tmp_path / "second.log")
         assert restarted.fingerprint == server.fingerprint
-        async with players(restarted.port, "ala", "olek") as (ala, olek):
+        async with players(restarted.port, "ala", "olek", land=None) as (ala, olek):
             for player in (ala, olek):
                 await player.wait_for("Your hand")
                 await player.wait_until(partial(same_board, player, board), "on the same board")

@@ -69,12 +69,13 @@ def test_each_guest_gets_their_own_settings(tmp_path: Path) -> None:
     from net.identity import Identity
     from net.serve import app_factory
     from net.session import SessionInfo
+    from net.tables import Tables
 
-    hall = Hall(tmp_path / "data")
+    tables = Tables(tmp_path / "data")
     shared = Settings(bot_delay=0.5)
     info = SessionInfo("ala", ("127.0.0.1", 1), "xterm", (80, 24))
-    ala = app_factory(hall, Identity("ala", None, "127.0.0.1"), shared)(info)
-    ola = app_factory(hall, Identity("ola", None, "127.0.0.1"), shared)(info)
+    ala = app_factory(tables, Identity("ala", None, "127.0.0.1"), shared)(info)
+    ola = app_factory(tables, Identity("ola", None, "127.0.0.1"), shared)(info)
     assert isinstance(ala, HallApp) and isinstance(ola, HallApp)
     ala.settings.screen_reader = True
     ala.settings.high_contrast = True

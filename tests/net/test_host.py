@@ -93,7 +93,7 @@ async def test_the_host_sets_up_plays_a_whole_game_with_a_guest_and_quits(
         finally:
             await ola.close()
     assert (data / "hunters.log").exists()
-    assert list((data / "table").glob("finished-*.rec"))
+    assert list((data / "tables" / "1").glob("finished-*.rec"))
 
 
 @pytest.mark.timeout(30)

@@ -201,7 +201,7 @@ async def test_over_two_random_games_nobody_sees_a_card_they_may_not(
     seed = secrets.randbits(32)
     rng = random.Random(seed)
     async with running_server(tmp_path / "data") as served:
-        hall = served.hall
+        hall = served.tables.create("ala")  # ala comes to it from the list, and hosts it
         audit = Audit(hall)
         real_receive, real_deliver = GameScreen.receive, RemoteGuest.deliver
 

@@ -84,7 +84,9 @@ async def test_openssh_host_sets_up_and_plays_moves_with_an_asyncssh_guest(
             await ala.settle()
             if hall.phase == "playing":
                 await ala.wait_until(lambda: hand_of(ala) == kinds(match.state.hands[0]), "in step")
-        ala.send(b"\x11")  # ctrl+q quits the app
+        ala.send(b"\x11")  # ctrl+q leaves the table for the list of tables
+        await ala.wait_for("Tables at this server")
+        ala.send(b"\x11")  # and there quits the app
         assert await ala.exit_status() == 0
         await ala.wait_until(lambda: ala.ended, "closed")
         # The app's goodbye: bracketed paste off, wrap on, main screen, cursor shown; after
@@ -100,13 +102,13 @@ async def test_openssh_with_a_markup_name_is_told_why_and_let_go(tmp_path: Path)
     """``ssh -l '[@click=app.quit]'`` is disconnected before any login with one line saying
     what a name may be; the server holds no guest for it."""
     async with running_server(tmp_path / "data") as served:
-        async with openssh(served.port, "[@click=app.quit]", tmp_path / "home") as term:
+        async with openssh(served.port, "[@click=app.quit]", tmp_path / "home", land=None) as term:
             assert await term.exit_status() == 255
             await term.wait_until(lambda: term.ended, "closed")
             said = term.received.decode("utf-8", "replace")
             assert "hunters: a name is 1-16 of A-Z a-z 0-9 _ . -" in said
             assert "[@click" not in said
-        assert served.hall.guests == {}
+        assert served.tables.listing() == ()
 
 
 @pytest.mark.timeout(60)

@@ -31,6 +31,7 @@ from net.serve import (
     hosting,
 )
 from net.session import SessionInfo
+from net.tables import Tables
 from tests.net.e2e_helpers import SSH, WAIT, connect, start_server_process, until
 from tests.net.test_openssh import QUIET_OPTIONS
 from tui.settings import Settings
@@ -47,39 +48,55 @@ def book(tmp_path: Path) -> KeyBook:
     return KeyBook(tmp_path / KEYBOOK_FILE)
 
 
+_TABLES: dict[int, Tables] = {}
+"""Each table these tests made, by its hall's id(): the server's tables it is one of."""
+
+
+def table(tmp_path: Path, host: str, **options: float) -> Hall:
+    """One table of a server's tables in tmp_path, hosted by ``host`` (not arrived yet)."""
+    tables = Tables(tmp_path / "data", **options)  # type: ignore[arg-type]
+    hall = tables.create(host)
+    _TABLES[id(hall)] = tables
+    return hall
+
+
 def arrive(hall: Hall, name: str, key: str | None, keys: KeyBook) -> object:
-    """What a session logged in as ``name`` with ``key`` starts: the factory's app."""
+    """What a session logged in as ``name`` with ``key`` starts: the factory's app (at
+    ``hall``, the only table, if it holds the name)."""
     identity = Identity(name, key, "127.0.0.1", keybook=keys)
-    return app_factory(hall, identity, Settings())(INFO)
+    return app_factory(_TABLES[id(hall)], identity, Settings())(INFO)
 
 
 def test_a_key_the_table_turns_away_binds_nothing(tmp_path: Path) -> None:
     """Keyless ala is at the table: key A logging in as ala is refused and ala stays free."""
-    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall, keys = table(tmp_path, "ala"), book(tmp_path)
     hall.arrive("ala")
     app = arrive(hall, "ala", KEY_A, keys)
     assert isinstance(app, Refused) and app.reason == "ala is already at this table"
     assert not keys.is_bound("ala") and keys.name_of(KEY_A) is None
 
 
-def test_a_key_the_table_takes_in_is_bound(tmp_path: Path) -> None:
-    """Olek with key A joins: he gets the hall's app and the name is key A's from then on."""
-    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
-    assert isinstance(arrive(hall, "olek", KEY_A, keys), GuestApp)
+def test_a_key_the_server_takes_in_is_bound(tmp_path: Path) -> None:
+    """Olek with key A logs in: he lands in the list of tables (no table holds his name)
+    and the name is key A's from then on; a table he comes to knows his key."""
+    hall, keys = table(tmp_path, "ala"), book(tmp_path)
+    app = arrive(hall, "olek", KEY_A, keys)
+    assert isinstance(app, GuestApp) and not app.at_table and "olek" not in hall.guests
     assert keys.key_of("olek") == KEY_A
-    assert hall.guests["olek"].connected and hall.guests["olek"].fingerprint == KEY_A
     assert book(tmp_path).key_of("olek") == KEY_A  # saved
+    assert app.door.arrive(hall) is hall  # type: ignore[attr-defined]
+    assert hall.guests["olek"].connected and hall.guests["olek"].fingerprint == KEY_A
 
 
 def test_a_name_bound_since_login_turns_the_guest_away(tmp_path: Path) -> None:
     """Ala logged in keyless while the name was free, but key B bound it before her app
     started: she is refused and does not stay at the table."""
-    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall, keys = table(tmp_path, "olek"), book(tmp_path)
     hall.arrive("olek")
     keys.bind("ala", KEY_B)
     app = arrive(hall, "ala", None, keys)
     assert isinstance(app, Refused) and "another key" in app.reason
-    assert not hall.guests["ala"].connected and hall.host == "olek"
+    assert "ala" not in hall.guests and hall.host == "olek"
 
 
 def test_a_key_book_that_cannot_save_lets_nobody_stay(
@@ -87,7 +104,9 @@ def test_a_key_book_that_cannot_save_lets_nobody_stay(
 ) -> None:
     """The save fails: the error reaches the session (which logs it and ends), the guest
     leaves the hall again, and nothing is bound."""
-    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall, keys = table(tmp_path, "olek"), book(tmp_path)
+    hall.arrive("olek")
+    hall.depart("olek")
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
@@ -103,27 +122,34 @@ async def test_the_join_line_mentions_the_table_password(tmp_path: Path) -> None
     """With a table password the join command the lobby shows (and a dropped or parted
     player is told) says it is needed; without one it is the bare ssh command."""
     with_password = ServeOptions(port=0, data_dir=tmp_path / "a", password="s3cret")
-    async with hosting(with_password) as (hall, _):
+    async with hosting(with_password) as (tables, _):
+        hall = tables.create("ala")
         assert hall.address is not None
         assert hall.address.endswith(" NAME@127.0.0.1 and the table password")
-    async with hosting(ServeOptions(port=0, data_dir=tmp_path / "b")) as (hall, _):
+        private = tables.create("ola", private=True)
+        assert private.address == hall.address.replace("NAME@", f"NAME+{private.invite}@")
+    async with hosting(ServeOptions(port=0, data_dir=tmp_path / "b")) as (tables, _):
+        hall = tables.create("ala")
         assert hall.address is not None and hall.address.endswith(" NAME@127.0.0.1")
 
 
 def test_a_name_in_other_letters_is_the_same_guest(tmp_path: Path) -> None:
-    """``dupe`` came and went; ``DUPE`` logging in is dupe again, not a second person."""
-    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    """``dupe`` came and went; ``DUPE`` logging in and coming to the table is dupe again,
+    not a second person."""
+    hall, keys = table(tmp_path, "ala"), book(tmp_path)
     hall.arrive("ala")
     hall.arrive("dupe")
     hall.depart("dupe")
     app = arrive(hall, "DUPE", None, keys)
-    assert isinstance(app, GuestApp) and app.guest == "dupe"
+    assert isinstance(app, GuestApp)
+    app.door.arrive(hall)  # type: ignore[attr-defined]
+    assert app.door.name_at(hall) == "dupe"  # type: ignore[attr-defined]
     assert sorted(hall.guests) == ["ala", "dupe"] and hall.guests["dupe"].connected
 
 
 async def test_a_name_in_other_letters_gets_its_seat_back(tmp_path: Path) -> None:
     """``dupe`` leaves a seat in play; ``DUPE`` (keyless, as dupe was) sits back down in it."""
-    hall, keys = Hall(tmp_path / "table", bot_delay=0), book(tmp_path)
+    hall, keys = table(tmp_path, "ala", bot_delay=0), book(tmp_path)
     hall.arrive("ala")
     hall.arrive("dupe")
     hall.configure("ala", TWO_OPEN)
@@ -144,7 +170,7 @@ async def test_a_name_in_other_letters_is_refused_while_its_holder_is_here(
     tmp_path: Path,
 ) -> None:
     """``dupe`` is connected: ``DUPE`` is refused as the same name, not let in beside."""
-    hall, keys = Hall(tmp_path / "table"), book(tmp_path)
+    hall, keys = table(tmp_path, "dupe"), book(tmp_path)
     hall.arrive("dupe")
     app = arrive(hall, "DUPE", None, keys)
     assert isinstance(app, Refused) and "dupe is already at this table" in app.reason
@@ -222,19 +248,23 @@ async def test_the_goodbye_names_the_seat_of_a_guest_who_logged_in_in_other_lett
     tmp_path: Path,
 ) -> None:
     """DUPE logged in as dupe's second coming: the closing line sends dupe back to the seat."""
-    hall = Hall(tmp_path / "table", bot_delay=0)
+    hall = table(tmp_path, "ala", bot_delay=0)
     hall.arrive("ala")
     hall.arrive("dupe")
     hall.configure("ala", TWO_OPEN)
     hall.take_seat("ala", 0)
     hall.take_seat("dupe", 1)
     await hall.start("ala")
-    hall.address = "ssh -p 2222 NAME@example.org"
+    tables = _TABLES[id(hall)]
+    tables.set_address("ssh -p 2222 NAME@example.org")
     try:
-        line = closing_line(hall, Identity("DUPE", None, "127.0.0.1"))
+        line = closing_line(tables, Identity("DUPE", None, "127.0.0.1"))
         assert line == (
-            "The table is closing; the game is saved. When the host opens the table again, "
+            "The table is closing; the game is saved. When ala's table opens again, "
             "come back to your seat with: ssh -p 2222 dupe@example.org"
+        )
+        assert closing_line(tables, Identity("ewa", None, "127.0.0.1")) == (
+            "The server is closing. Thank you for playing!"
         )
     finally:
         await hall.close()

@@ -69,8 +69,8 @@ def test_idle_comes_from_the_command_line_checked(
 async def test_the_served_hall_takes_its_idle_time_from_the_options(tmp_path: Path) -> None:
     """The option reaches the hall that applies it."""
     options = serve_module.ServeOptions(port=0, data_dir=tmp_path / "data", idle=7.0)
-    async with serve_module.hosting(options) as (hall, _):
-        assert hall.idle == 7.0
+    async with serve_module.hosting(options) as (tables, _):
+        assert tables.create("ala").idle == 7.0
 
 
 def _acting_player(hall: Hall) -> tuple[str, int]:
@@ -565,7 +565,8 @@ async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
 async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_back(
     tmp_path: Path,
 ) -> None:
-    """Ctrl+Q at the table ends olek's session; his terminal's last line says his seat waits
+    """Ctrl+Q at the table takes olek back to the list of tables, which says his seat
+    waits; Ctrl+Q there ends his session, and his terminal's last line says his seat waits
     the grace period and the command that brings him back."""
     async with (
         running_server(tmp_path / "data", grace=45) as served,
@@ -574,6 +575,8 @@ async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_ba
         served.hall.idle = 0
         await seat_players(ala, olek)
         olek.send(b"\x11")  # ctrl+q
+        await olek.wait_for("You left ala's table; your seat waits for you a while")
+        olek.send(b"\x11")
         await olek.wait_until(lambda: olek.ended, "disconnected")
         said = olek.received.decode(errors="replace")
         assert (
