@@ -282,7 +282,7 @@ def _candidates(
     hand = view["supply"] if "strategic" in view["variants"] else view["hand"] or []
     hand_rows = len(hand_row(view, hand, "Supply", width)) if hand else 1
     card = max(12, min(28, (width - 6) // max(1, len(hand)) - 1))  # as the board draws them
-    skill_lines = min(5, max((lines_of(card_does(view, c), card - 2) for c in hand), default=0))
+    skill_lines = min(6, max((lines_of(card_does(view, c), card - 2) for c in hand), default=0))
     # Room for text on the relic and hand cards: 2 every word an effect and a skill have
     # (at 160x45 "Theft →: take the visible relic of the player on you…" was cut with ten
     # rows empty under the board), 1 three lines, 0 the fewest.
