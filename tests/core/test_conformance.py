@@ -65,6 +65,21 @@ def configurations(want_refused: bool = False) -> Iterator[Any]:
 _SCALARS = frozenset({int, bool, float, type(None), bytes})
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Each type's dataclass field names (None: not a dataclass), looked up once per type: the
+walk below meets millions of nodes over the random playouts."""
+
+
+def _fields_of(kind: type) -> tuple[str, ...] | None:
+    if kind not in _FIELDS:
+        _FIELDS[kind] = (
+            tuple(field.name for field in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _FIELDS[kind]
+
+
 def card_paths(state: Any, cards: set[str]) -> dict[str, tuple[Any, ...]]:
     """Where each card id sits inside a state: the path of fields and indices to it."""
     paths: dict[str, tuple[Any, ...]] = {}
@@ -84,9 +99,11 @@ def card_paths(state: Any, cards: set[str]) -> dict[str, tuple[Any, ...]]:
         elif kind is frozenset:
             for item in node:
                 walk(item, (*path, "set"))
-        elif dataclasses.is_dataclass(node):
-            for field in dataclasses.fields(node):
-                walk(getattr(node, field.name), (*path, field.name))
+        elif kind not in _SCALARS:
+            names = _fields_of(kind)
+            if names is not None:
+                for name in names:
+                    walk(getattr(node, name), (*path, name))
 
     walk(state, ())
     return paths
@@ -108,25 +125,34 @@ def strings_in(data: Any) -> set[str]:
     return found
 
 
-def hidden_cards(game: Game, state: Any, seat: int, rng: random.Random) -> tuple[set[str], bool]:
+def hidden_cards(
+    game: Game,
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    true_paths: dict[str, tuple[Any, ...]] | None = None,
+) -> tuple[set[str], bool]:
     """Cards that determinize moves for ``seat`` (so ``seat`` cannot know where they are),
-    and whether any determinization differed from the true state at all."""
+    and whether any determinization differed from the true state at all. ``true_paths``:
+    the state's `card_paths`, when the caller has them already (the same for every seat)."""
     cards = set(game.census(state))
-    true_paths = card_paths(state, cards)
+    if true_paths is None:
+        true_paths = card_paths(state, cards)
     hidden: set[str] = set()
     changed = False
-    for _ in range(DETERMINIZATIONS):
+    seen = game.view(state, seat)
+    for round_ in range(DETERMINIZATIONS):
         dealt = game.determinize(state, seat, rng)
         assert game.census(dealt) == game.census(state), "determinize must keep every card"
-        assert game.view(dealt, seat) == game.view(state, seat), (
-            f"seat {seat}'s view changed under determinize"
-        )
-        # A re-deal depends on what the seat knows and the rng only: re-dealing a state
-        # that merely looks the same to the seat gives the very same state.
-        probe = rng.getrandbits(32)
-        assert game.determinize(state, seat, random.Random(probe)) == game.determinize(
-            dealt, seat, random.Random(probe)
-        ), f"seat {seat}'s re-deal depends on where hidden cards really are"
+        assert game.view(dealt, seat) == seen, f"seat {seat}'s view changed under determinize"
+        if round_ == 0:
+            # A re-deal depends on what the seat knows and the rng only: re-dealing a state
+            # that merely looks the same to the seat gives the very same state. (Once per
+            # seat and step: the first re-deal is as good a look-alike as the next.)
+            probe = rng.getrandbits(32)
+            assert game.determinize(state, seat, random.Random(probe)) == game.determinize(
+                dealt, seat, random.Random(probe)
+            ), f"seat {seat}'s re-deal depends on where hidden cards really are"
         paths = card_paths(dealt, cards)
         moved = {card for card in cards if paths.get(card) != true_paths.get(card)}
         hidden |= moved
@@ -192,8 +218,9 @@ def test_random_playouts_keep_the_contract(slug: str, seats: int, options: dict[
             assert acting, "a game that is not over must let somebody act"
             assert game.census(match.state) == census, "the census changed"
             hidden_from: dict[int, set[str]] = {}
+            true_paths = card_paths(match.state, set(census))
             for seat in range(seats):
-                hidden, changed = hidden_cards(game, match.state, seat, rng)
+                hidden, changed = hidden_cards(game, match.state, seat, rng, true_paths)
                 redealt |= changed
                 hidden_from[seat] = hidden
                 leaked = strings_in(match.view(seat)) & hidden
