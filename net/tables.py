@@ -438,6 +438,13 @@ def _table_name(name: str | None, host: str) -> str:
     return name.strip()
 
 
+def _present_host(hall: Hall) -> str | None:
+    """Who hosts ``hall``: none when its host left with nobody else there (the next guest to
+    come hosts it); a new table's host before they arrive is its host."""
+    guest = hall.guests.get(hall.host) if hall.host is not None else None
+    return hall.host if guest is None or guest.connected else None
+
+
 def _info(table_id: str, table: _Table) -> TableInfo:
     hall = table.hall
     setup = hall.setup
@@ -452,6 +459,6 @@ def _info(table_id: str, table: _Table) -> TableInfo:
         seats_open=len(open_seats) - taken,
         phase=_PHASE_WORDS[hall.phase],
         spectators=spectators,
-        host=hall.host,
+        host=_present_host(hall),
         private=table.code is not None,
     )

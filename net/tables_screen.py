@@ -49,7 +49,7 @@ NO_TABLES = (
     "No table is open yet. Press c to create one and host it, or p for a private one "
     "that only friends with its invite code can find."
 )
-LIST_HINT = "↑↓ choose · Enter join · w watch · c create · p private · i invite code · q quit"
+LIST_HINT = "↑↓ choose · Enter join · w watch · c create · p private · i invite code"
 SR_HINT = (
     "Tables. Up and down choose a table; Enter joins it, w watches it; c creates a table, "
     "p a private one; i takes an invite code; q quits."
