@@ -38,7 +38,7 @@ from core.games.comic_hunters.state import counted
 from core.table import Update
 from tui.boards.base import with_note
 from tui.boards.details import MORE
-from tui.widgets.card import CHOSEN, LEGAL, CardBox, CardFace, CardRow, Track
+from tui.widgets.card import BACK, CHOSEN, LEGAL, CardBox, CardFace, CardRow, Track
 
 _CONSOLE = Console(width=400, color_system=None)
 """Only for wrapping text to a width (no output)."""
@@ -136,6 +136,30 @@ class Face(CardBox):
 
     def rows(self) -> list[Text]:
         return _rows(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Back(Face):
+    """A face-down card that still says what a player may know: its ``word`` (whose it is)
+    and each of its ``lines`` (how many, the value the back shows…) on the back's pattern,
+    one a row, so a back is never an empty box (a label too long for the plain back's one
+    row was dropped: "Bot 2 (normal): 3" left three blank backs at 160x45)."""
+
+    def _draw(self) -> list[Text]:
+        inner = max(1, self.width - 2)
+        out = [Text("╭" + "─" * inner + "╮", no_wrap=True)]
+        words = [self.word, *self.lines]
+        for row in range(self.body_height):
+            said = words[row] if row < len(words) else ""
+            label = Text(f" {said} " if said else "", style="bold" if row == 0 else "")
+            label.truncate(inner, overflow="ellipsis")
+            pad = inner - label.cell_len
+            cell = Text.assemble(
+                (BACK * (pad // 2), "dim"), label, (BACK * (pad - pad // 2), "dim")
+            )
+            out.append(Text.assemble("│", cell, "│", no_wrap=True))
+        out.append(Text("╰" + "─" * inner + "╯", no_wrap=True))
+        return out
 
 
 @lru_cache(maxsize=4096)
@@ -827,11 +851,14 @@ def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Te
         label = f"Store: your cards (the rest pass {way})"
     out = cards_lines(store["pack"], level, update, focus, width, label, "(your pick is made)")
     others = [(s, n) for s, n in enumerate(store["pack_sizes"]) if s != update.seat and n]
-    if others and level >= 2:  # the others' Store cards, face down, as backs
-        backs = tuple(
-            Face("", f"{title_of(update, s)}: {n}", width=CARD_WIDTH[1], face_down=True)
-            for s, n in others
-        )
+    if others and level >= 2:  # the others' Store cards, face down, as labelled backs
+        room = (width + 1) // len(others) - 1
+        said = [store_back_words(update, s, n) for s, n in others]
+        longest = max(cell_len(w) for words in said for w in words) + 4
+        size = max(CARD_WIDTH[1], min(longest, room))
+        # Words longer than the back are wrapped, never cut (a name as typed).
+        said = [[w for line in words for w in wrapped(line, size - 4)] for words in said]
+        backs = tuple(Back("", words[0], tuple(words[1:]), width=size) for words in said)
         out += CardRow(backs, label="The others' Store cards, face down:").lines(width)
     elif others and level >= 1:
         # "Bot 2 (normal) has 3", never "Bot 2 (normal) 3": a number after a name in
@@ -840,6 +867,29 @@ def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Te
         line = Text(f"Store cards in front of the others: {words}.", style="dim")
         out += line.wrap(_CONSOLE, width)
     return out
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of ``width`` cells, broken between words where it can be."""
+    return [line.plain.rstrip() for line in Text(text).wrap(_CONSOLE, max(1, width))] or [""]
+
+
+STORE_VALUE = 1
+"""The market value on the back of every Store card (Contemporary Age)."""
+
+
+def store_back_words(update: Update, seat: int, cards: int) -> list[str]:
+    """What anyone may know of another player's Store cards: whose they are, how many,
+    the value their backs show, whether the pick is made, and who gets them next."""
+    store = update.view["store"]
+    players = len(store["pack_sizes"])
+    step = store["steps"][seat]
+    doing = {0: "picking one", 1: "returning one"}.get(step, "has picked")
+    if step == 2 and players == 2:
+        doing = "has chosen"
+    many = f"{cards} card{'' if cards == 1 else 's'} of value {STORE_VALUE}"
+    receiver = (seat + store["direction"]) % players
+    return [title_of(update, seat), many, doing, f"passes to {name_of(update, receiver)}"]
 
 
 def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
