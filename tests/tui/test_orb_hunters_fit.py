@@ -84,14 +84,47 @@ def test_a_pouch_piles_edge_says_its_totals_in_words_where_they_fit(width: int, 
         assert "W5" not in pile[-1]
 
 
-def test_a_pouch_pile_says_potions_in_words_or_in_short_forms() -> None:
-    """Potions in a pile's totals: in words with room, "P1" with the other codes."""
+@pytest.mark.parametrize(
+    ("width", "edge", "inside"),
+    [
+        (40, "wealth 4, wounds 3, potions 1", None),
+        (25, "3 relics, potions 1", "wealth 4, wounds 3"),  # four players at 160x45
+        (20, "potions 1", "wealth 4, wounds 3"),
+        (16, "3: W4 X3 P1", None),
+    ],
+)
+def test_a_pouch_pile_says_potions_in_words_or_in_short_forms(
+    width: int, edge: str, inside: str | None
+) -> None:
+    """Potions in a pile's totals: in words on the edge with room; with four players at
+    160x45 the edge fell back to "3: W4 X3 P1" (the words longer than its 20 cells): the
+    wealth and wounds go on the pile's last line and the edge keeps the rest in words;
+    "P1" with the other codes only in a pile too narrow for the words."""
     pouch = ["initial-relic-1", "cursed-treasure-1", "healing-potion-1"]
     view = _view(pouches=[pouch, ["initial-relic-2"], ["initial-relic-3"]])
-    wide = cards.pouch_pile(view, 0, NAMES, 40, False, True)[-1].plain
-    narrow = cards.pouch_pile(view, 0, NAMES, 20, False, True)[-1].plain
-    assert "wealth 4, wounds 3, potions 1" in wide, wide
-    assert "3: W4 X3 P1" in narrow, narrow
+    pile = [line.plain for line in cards.pouch_pile(view, 0, NAMES, width, False, True)]
+    assert f" {edge} " in pile[-1], pile
+    if inside is not None:
+        assert inside in pile[-2], pile
+        assert not any(" W4" in line or " P1" in line for line in pile[-2:]), pile
+
+
+def test_a_pile_with_rows_to_spare_says_each_relics_points_in_words() -> None:
+    """With rows left under the board, a pile's relics say their points in words on a line
+    of their own ("W3 X3" after a name was a code to look up)."""
+    pouch = ["initial-relic-1", "cursed-treasure-1", "healing-potion-1"]
+    view = _view(pouches=[pouch, ["initial-relic-2"], ["initial-relic-3"]])
+    pile = [line.plain for line in cards.pouch_pile(view, 0, NAMES, 25, False, True, True)]
+    body = [line.strip("│ ") for line in pile[1:-1]]
+    assert body[:6] == [
+        "✚ Healing Potion",
+        "1 potion",
+        "☠ Cursed Treasure",
+        "3 wealth, 3 wounds",
+        "∘ Initial Relic",
+        "1 wealth",
+    ], pile
+    assert len(pile) == cards.pile_height(view, NAMES, 25, True), pile
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -142,3 +175,32 @@ async def test_cards_say_their_whole_texts_at_160x45() -> None:
         cards = [r for r in rows[region.y : region.bottom] if r.lstrip().startswith(("│", "┃"))]
         assert any("right" in r for r in cards), "\n".join(rows)  # the Theft → relic's end
         assert cards and not [r for r in cards if "…" in r], "\n".join(rows)
+
+
+async def test_rows_left_at_160x45_go_to_words_not_blanks() -> None:
+    """At 160x45 about ten rows stayed empty under the board while the piles read "W1" and
+    nothing said how the game is won: the rows left go to the piles' points in words and
+    to the decks, the hands' sizes and the scoring rule in a sentence."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        match = _played(4, 7, 8)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        await pilot.pause()
+        fit = shown._layout()
+        assert fit.pile_words and fit.facts, fit
+        region = shown.region
+        rows = [r[region.x : region.right] for r in screen_text(app).splitlines()]
+        text = "\n".join(rows[region.y : region.bottom])
+        flat = " ".join(text.split())
+        assert "Adventurers in hand: you have" in flat, text
+        assert "whoever has the most wounds after potions is out" in flat, text
+        piles = [r for r in rows if "Initial Relic" in r]
+        assert piles and not [r for r in piles if " W1" in r], text
+        assert "1 wealth" in text, text

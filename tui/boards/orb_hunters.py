@@ -86,6 +86,7 @@ from tui.boards.orb_hunters_layout import (
     FLOOR_ROWS,
     Layout,
     choose_layout,
+    fact_lines,
     head_lines,
     lines_of,
     track_lines,
@@ -521,6 +522,9 @@ class Board(Widget, can_focus=True):
                 names,
                 layout.tracks,
                 layout.compact_tracks,
+                layout.facts,
+                (view["deck"], len(view["discard"]), view["relic_deck"]),
+                str(view["hand_sizes"]),
                 width,
                 str(view["pouches"]),
             ),
@@ -597,6 +601,8 @@ class Board(Widget, can_focus=True):
 
     def _head(self, update: Update, layout: Layout) -> RenderableType:
         parts: list[RenderableType] = list(head_lines(update, layout.full, layout.width))
+        if layout.facts:
+            parts += fact_lines(update, layout.width)
         if layout.tracks:
             parts += track_lines(update, layout.width, layout.compact_tracks)
         return Group(*parts)
@@ -642,7 +648,9 @@ class Board(Widget, can_focus=True):
         if layout.piles:
             width = min(30, (layout.width - players + 1) // players)
             piles = [
-                pouch_pile(view, seat, names, width, at == seat, seat == update.seat)
+                pouch_pile(
+                    view, seat, names, width, at == seat, seat == update.seat, layout.pile_words
+                )
                 for seat in range(players)
             ]
             notes = [

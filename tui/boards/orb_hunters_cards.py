@@ -601,10 +601,19 @@ def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
 
 
 def pouch_pile(
-    view: dict[str, Any], seat: int, names: Sequence[str], width: int, cursor: bool, you: bool
+    view: dict[str, Any],
+    seat: int,
+    names: Sequence[str],
+    width: int,
+    cursor: bool,
+    you: bool,
+    words: bool = False,
 ) -> list[Text]:
     """A player's pouch as a pile of relic cards: the first obtained at the bottom, the
-    visible one on top (face-down backs in Hidden Treasures), the totals on the edge."""
+    visible one on top (face-down backs in Hidden Treasures), the totals on the edge
+    (those the edge has no room for in words on the pile's last line). ``words``: each
+    relic on two lines, its name and its points in words ("4 wealth, 2 wounds"), where
+    rows are left ("W4 X2" after the name otherwise)."""
     inner = max(6, width - 2)
     heavy = cursor
     tl, h, tr, v, bl, br = (
@@ -624,17 +633,58 @@ def pouch_pile(
             label = Text(
                 f"{RELIC_GLYPHS[kind]} {relic_name(card)}", style="bold" if not position else ""
             )
+            if words:
+                body.append(label)
+                said = textwrap.wrap(points_words(card), max(1, inner - 2))
+                body += [Text(f"  {line}") for line in said]
+                continue
             points = points_short(card)
             label.truncate(max(1, inner - len(points) - 1), overflow="ellipsis", pad=True)
             label.append(" " + points)
             body.append(label)
         if not pouch:
             body.append(Text("empty", style="dim"))
+    totals, inside = pile_edge(view, seat, inner)
+    body += [Text(line, style="italic") for line in inside]
     for cell in body:
         cell.truncate(inner, overflow="ellipsis", pad=True)
         rows.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
-    rows.append(_edge(bl, h, br, inner, pile_totals(view, seat, inner - 3), edge))
+    rows.append(_edge(bl, h, br, inner, totals, edge))
     return rows
+
+
+def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[str]]:
+    """A pile's totals: the words for its bottom edge, and the lines inside the pile that
+    say in words what the edge has no room for. With potions four players' piles at
+    160x45 fell back to "2: W1 X0 P1" on their edge: the wealth and wounds then go on a
+    line of their own ("wealth 1, wounds 0") and the edge keeps the count and the
+    potions; the legend's short forms stay only where a pile is too narrow for the
+    words."""
+    room = inner - 3
+    said = pile_totals(view, seat, room)
+    pouch = view["pouches"][seat] if view["pouches"] is not None else None
+    if not pouch or " W" not in f" {said}":
+        return said, []
+    totals = pouch_totals(pouch)
+    words = f"wealth {totals.wealth}, wounds {totals.wounds}"
+    if cell_len(words) > inner:
+        return said, []
+    size = len(pouch)
+    many = f"{size} relic{'' if size == 1 else 's'}"
+    potions = f"potions {totals.potions}"
+    forms = (f"{many}, {potions}", potions) if totals.potions else (many,)
+    return next((f for f in forms if cell_len(f) <= room), forms[-1]), [words]
+
+
+def pile_height(view: dict[str, Any], names: Sequence[str], width: int, words: bool) -> int:
+    """The rows of the tallest pouch pile ``width`` wide."""
+    return max(
+        (
+            len(pouch_pile(view, s, names, width, False, False, words))
+            for s in range(view["players"])
+        ),
+        default=3,
+    )
 
 
 def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:

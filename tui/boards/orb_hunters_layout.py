@@ -22,12 +22,13 @@ from core.table import Update
 from tui.boards.orb_hunters_cards import (
     card_does,
     hand_row,
+    pile_height,
     player_mark,
     short_name,
     side_by_side,
     variant_words,
 )
-from tui.boards.orb_hunters_words import most_wounded
+from tui.boards.orb_hunters_words import eliminating, most_wounded
 from tui.widgets.card import Track
 
 
@@ -64,6 +65,10 @@ class Layout:
     compact_tracks: bool = False
     """The wealth and wounds tracks side by side in two lines, their marked spaces only
     (the round is in the head's words): the tracks kept where their whole form does not fit."""
+    facts: bool = False
+    """Lines under the head with the decks and how the game scores (rows left over)."""
+    pile_words: bool = False
+    """Each relic of a pouch pile on two lines, its points in words (rows left over)."""
     band_effects: tuple[int, ...] = ()
     """Lines of effect text on each band of relic cards (``effect_lines`` for all when
     empty): a band whose relics say less takes fewer rows."""
@@ -126,6 +131,42 @@ def head_lines(update: Update, full: bool, width: int) -> list[Text]:
             line.append(extra, style="dim")
     line.truncate(width, overflow="ellipsis")
     return [line, *out]
+
+
+def fact_lines(update: Update, width: int) -> list[Text]:
+    """The decks and how the game is won, for rows a big terminal leaves over."""
+    view = update.view
+    decks = (
+        f"Adventurer deck {view['deck']} · discard {len(view['discard'])}"
+        f" · relic deck {view['relic_deck']}."
+    )
+    if "relic deck" in head_lines(update, True, width)[0].plain:
+        decks = ""  # the head's line has them
+    if "strategic" not in view["variants"]:  # how many adventurers each can still assign
+        held = [
+            f"{'you have' if s == update.seat else update.names[s] + ' has'} {n}"
+            for s, n in enumerate(view["hand_sizes"])
+        ]
+        decks += f" Adventurers in hand: {in_words(held)}."
+    if eliminating(view):
+        scoring = (
+            "At the end, whoever has the most wounds after potions is out (all of them if"
+            " tied), and the most wealth among the others wins; a tie goes to the most relics."
+        )
+    elif "teams" in view["variants"]:
+        scoring = (
+            "At the end, each team scores its wealth minus its wounds after potions;"
+            " a tie goes to the most relics."
+        )
+    else:
+        scoring = (
+            "At the end, each player scores wealth minus wounds after potions;"
+            " a tie goes to the most relics."
+        )
+    return [
+        Text(line, style="dim")
+        for line in textwrap.wrap(f"{decks} {scoring}".strip(), max(1, width))
+    ]
 
 
 def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
@@ -232,6 +273,17 @@ def choose_layout(
             rows = min(details_rows, layout.details_rows + height - layout.height)
             total = layout.height + rows - layout.details_rows
             layout = replace(layout, details_rows=rows, height=total)
+        if layout.piles and layout.height < height:
+            # Rows still left say each relic's points in words in the piles ("W4 X2"
+            # were codes with ten rows empty under the board at 160x45).
+            extra = pile_height(update.view, update.names, pile_width(update, width), True)
+            extra -= pile_height(update.view, update.names, pile_width(update, width), False)
+            if layout.height + extra <= height:
+                layout = replace(layout, pile_words=True, height=layout.height + extra)
+        facts = len(fact_lines(update, width))
+        if layout.height + facts <= height:
+            # Then what a newcomer asks next: the decks, and how the game is won.
+            layout = replace(layout, facts=True, height=layout.height + facts)
         return replace(layout, key=height - layout.height >= 3)
     floor = [c for c in candidates if not c.full]
     fitting = [c for c in floor if c.height <= height]
@@ -255,6 +307,12 @@ FIRST_ROWS = 4
 (more only from rows left over: an opponent's pouch of many relics asks for more)."""
 
 
+def pile_width(update: Update, width: int) -> int:
+    """The width of a pouch pile on a board ``width`` wide."""
+    players: int = update.view["players"]
+    return min(30, (width - players + 1) // players)
+
+
 def _candidates(
     update: Update,
     width: int,
@@ -273,7 +331,7 @@ def _candidates(
     cards = list(view["row"])
     has_hand = "strategic" in view["variants"] or view["hand"] is not None
     notes = len(update.notes)
-    piles_height = 2 + max(max(view["pouch_sizes"], default=1), 1)
+    piles_height = pile_height(view, update.names, pile_width(update, width), False)
     track_heights: dict[bool, int] = {}  # worked out only when a layout with tracks might fit
     head_height = {full: len(head_lines(update, full, width)) for full in (True, False)}
     candidates: list[Layout] = []
