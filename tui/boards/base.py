@@ -107,18 +107,37 @@ class ActionTrie:
         return None
 
 
+def number_of(count: int, noun: str) -> str:
+    """A count with its noun: "1 choice", "3 choices" (nouns here take an -s)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def the_number_of(count: int, noun: str) -> str:
+    """The things a prompt points at: "the card" for one, "the 3 cards" for more."""
+    return f"the {noun}" if count == 1 else f"the {count} {noun}s"
+
+
+def _mid_sentence(label: str) -> str:
+    """A choice's label inside a sentence: "Your Berlin" reads "your Berlin" there."""
+    first, _, rest = label.partition(" ")
+    if first in {"Your", "You"}:
+        return f"{first.lower()} {rest}".rstrip()
+    return label
+
+
 def chosen_words(
     update: Update, keys: Sequence[Hashable], paths: Callable[[Update, Action], list[Path]]
 ) -> str:
     """The steps of a move chosen so far, in their own words ("Play a one-eagle card, then
-    Your Berlin, space 2: carry a fire superhero away"), "" before the first: a
+    your Berlin, space 2: carry a fire superhero away"), "" before the first: a
     screen-reader prompt repeats them, since the player cannot see them marked."""
     if not keys:
         return ""
     for action in update.legal:
         for path in paths(update, action):
             if tuple(c.key for c in path[: len(keys)]) == tuple(keys):
-                return ", then ".join(c.label for c in path[: len(keys)])
+                labels = [c.label for c in path[: len(keys)]]
+                return ", then ".join([labels[0], *map(_mid_sentence, labels[1:])])
     return ""
 
 

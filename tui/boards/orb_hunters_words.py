@@ -21,7 +21,7 @@ from core.games.orb_hunters.data import (
 )
 from core.games.orb_hunters.scoring import ACHIEVEMENTS, pouch_totals
 from core.table import Update
-from tui.boards.base import Choice, Path, chosen_words, note_sentence
+from tui.boards.base import Choice, Path, chosen_words, note_sentence, number_of, the_number_of
 from tui.boards.orb_hunters_cards import (
     adventurer_words,
     leader_words,
@@ -217,12 +217,12 @@ def prompt(
     if plain:
         keys_help = "Up, Down, Enter; Escape goes back"
         if pending:
-            return f"{pending} {len(choices)} choices in the list ({keys_help})."
+            return f"{pending} {number_of(len(choices), 'choice')} in the list ({keys_help})."
         if not keys:
             return f"Your turn: choose an adventurer to assign from the list ({keys_help})."
         return (
             f"So far: {chosen_words(update, keys, paths)}. Choose the relic to assign it to: "
-            f"{len(choices)} choices ({keys_help})."
+            f"{number_of(len(choices), 'choice')} ({keys_help})."
         )
     if pending and update.view["pending"][0] != "sly":
         return f"{pending} {TARGET} marks them."
@@ -232,7 +232,8 @@ def prompt(
     if not choices:
         return "That adventurer cannot be assigned now. Esc: back."
     return (
-        f"Assign it under a relic: {TARGET} marks the {len(choices)} relics it can go. Esc: back."
+        f"Assign it under a relic: {TARGET} marks {the_number_of(len(choices), 'relic')} "
+        "it can go under. Esc: back."
     )
 
 

@@ -42,6 +42,8 @@ from tui.boards.base import (
     new_space,
     no_move_here,
     note_sentence,
+    number_of,
+    the_number_of,
 )
 from tui.boards.details import details_lines
 from tui.boards.superbohaterowie_table import (
@@ -299,7 +301,7 @@ def prompt(
         question = PLAIN_QUESTIONS.get((family, len(keys)), "What next?")
         return (
             f"So far: {chosen_words(update, keys, paths)}. Step {len(keys) + 1}: {question} "
-            f"{len(choices)} choices in the list ({keys_help})."
+            f"{number_of(len(choices), 'choice')} in the list ({keys_help})."
         )
     if not keys:
         return f"Your turn: choose a card (←→, Enter). {TARGET} marks playable cards."
@@ -310,13 +312,23 @@ def prompt(
         return f"{a_card(kind).capitalize()} cannot be played now. Esc: back."
     step = len(keys)
     words = {
-        ("place", 1): f"Place {a_card(kind)}: {TARGET} marks the {count} spaces it can go",
-        ("small-explosion", 1): f"Choose the card to remove: {TARGET} marks the {count} cards",
-        ("large-explosion", 1): f"Choose a card to remove: {TARGET} marks the {count} cards",
+        ("place", 1): (
+            f"Place {a_card(kind)}: {TARGET} marks {the_number_of(count, 'space')} it can go to"
+        ),
+        ("small-explosion", 1): (
+            f"Choose the card to remove: {TARGET} marks {the_number_of(count, 'card')}"
+        ),
+        ("large-explosion", 1): (
+            f"Choose a card to remove: {TARGET} marks {the_number_of(count, 'card')}"
+        ),
         ("large-explosion", 2): f"Choose the second card to remove ({TARGET})",
-        ("one-eagle", 1): f"Choose the card the eagle carries: {TARGET} marks the {count} cards",
+        ("one-eagle", 1): (
+            f"Choose the card the eagle carries: {TARGET} marks {the_number_of(count, 'card')}"
+        ),
         ("one-eagle", 2): f"Choose a free space in another city ({TARGET})",
-        ("two-eagles", 1): f"Choose the first card to swap: {TARGET} marks the {count} cards",
+        ("two-eagles", 1): (
+            f"Choose the first card to swap: {TARGET} marks {the_number_of(count, 'card')}"
+        ),
         ("two-eagles", 2): f"Choose the card in another city to swap it with ({TARGET})",
     }
     family = kind if kind in ACTION_CARDS else "place"
