@@ -25,7 +25,7 @@ import re
 import secrets
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -79,6 +79,14 @@ class TableInfo:
     """Guests connected without a seat."""
     host: str | None
     private: bool
+    members: tuple[str, ...] = field(default=(), compare=False)
+    """A private table's people (casefolded): its host and every guest at it, a dropped
+    player's kept seat too. Only they see it in the list; anyone else needs its code."""
+
+    def shown_to(self, name: str) -> bool:
+        """Whether ``name``'s list shows the table: every public one, a private one only
+        to its own people."""
+        return not self.private or name.casefold() in self.members
 
 
 @dataclass(slots=True)
@@ -461,4 +469,12 @@ def _info(table_id: str, table: _Table) -> TableInfo:
         spectators=spectators,
         host=_present_host(hall),
         private=table.code is not None,
+        members=_members(hall) if table.code is not None else (),
     )
+
+
+def _members(hall: Hall) -> tuple[str, ...]:
+    people = {name.casefold() for name in hall.guests}
+    if hall.host is not None:
+        people.add(hall.host.casefold())
+    return tuple(sorted(people))

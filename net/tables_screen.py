@@ -143,6 +143,9 @@ def find_table(tables: Tables, name: str, way: Way, what: str | None) -> Hall:
     found = tables.get(what or "")
     if found is None:
         raise IllegalAction("that table has closed")
+    info = next((i for i in tables.listing() if i.id == what), None)
+    if info is not None and not info.shown_to(name):
+        raise IllegalAction("that table is private: press i and type its invite code")
     return found
 
 
@@ -272,7 +275,8 @@ class TablesScreen(KeyStates, Screen[None]):
         gone, on the one that took its place)."""
         if not self.query("#tables-list"):
             return
-        listing = list(self.tables.listing())
+        # A private table is its own people's: the others come with its invite code.
+        listing = [info for info in self.tables.listing() if info.shown_to(self.guest)]
         ids = [info.id for info in listing]
         view = self.query_one("#tables-list", OptionList)
         chosen = self.chosen()
@@ -511,6 +515,13 @@ class TablesApp(HallApp):
     async def action_quit(self) -> None:
         """q where a screen quits (the game chooser of a table being set up): as Ctrl+Q."""
         await self.action_leave_app()
+
+    def binding_words(self, binding: Binding) -> str:
+        """A key's words in the footer: Ctrl+Q says "Tables" at a table, where it goes back
+        to the list, and "Quit" at the list."""
+        if binding.action == "leave_app" and self.at_table:
+            return "Tables"
+        return binding.description
 
     async def action_leave_app(self) -> None:
         """Ctrl+Q: at a table, back to the list; at the list, quit."""

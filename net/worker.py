@@ -552,7 +552,10 @@ class Worker:
     def _message(self, message: list[Any]) -> None:
         kind, guest, *args = message
         if kind == "tables":
-            self.listing = [TableInfo(**fields) for fields in args[0]]
+            self.listing = [
+                TableInfo(**{**fields, "members": tuple(fields.get("members", ()))})
+                for fields in args[0]
+            ]
             open_ids = {info.id for info in self.listing}
             for key in [key for key in self.snapshots if key not in open_ids]:
                 del self.snapshots[key]  # a table that closed: nobody comes to it now

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from core.engine import IllegalAction
 from core.table import Table
 from net.identity import INVITE_ALPHABET, Identity
 from net.tables import Tables
@@ -31,6 +32,7 @@ from tests.net.e2e_helpers import (
     start_server_process,
     until,
 )
+from tests.tui import screen_text, text_showing
 from tui.settings import Settings
 from tui.widgets.spoken import SpokenList
 
@@ -85,8 +87,8 @@ async def test_a_private_table_is_found_by_its_invite_code_only(
     tmp_path: Path, each_mode: str
 ) -> None:
     """Ala makes a private table: its lobby shows the invite code; olek comes straight to it
-    with the code in his login name, ewa by typing it in the list (which shows the table as
-    private, without the code), and bob's unknown code lands him in the list saying so."""
+    with the code in his login name, ewa by typing it in the list (which does not show the
+    table), and bob's unknown code lands him in the list saying so."""
     async with (
         running_server(tmp_path / "data") as served,
         players(served.port, "ala", land="list") as (ala,),
@@ -102,10 +104,8 @@ async def test_a_private_table_is_found_by_its_invite_code_only(
             served.port, f"olek+{code.lower()}", "ewa", f"bob+{wrong}", land=None
         ) as (olek, ewa, bob):
             await olek.wait_for("press 2 to sit here")
-            await ewa.wait_for(
-                "ala's table: Superbohaterowie, waiting, 1 of 2 seats taken, 1 not seated, host ala"
-            )
-            assert "private" in ewa.text and code not in ewa.text
+            await ewa.wait_for(NOTHING_OPEN)  # a private table is not in others' lists
+            assert "ala's table" not in ewa.text and code not in ewa.text
             ewa.send(b"i")
             await ewa.wait_for(CODE_PROMPT)
             ewa.send(code.encode() + ENTER)
@@ -228,4 +228,48 @@ async def test_the_list_keeps_its_selection_as_tables_come_and_marks_it_for_scre
         assert view.get_option_at_index(view.highlighted or 0).id == "2"
         lines: Any = [view.render_line(y).text for y in range(3)]
         assert lines[1].startswith("> bob's table") and lines[0].startswith("  ala's table")
+    await tables.aclose()
+
+
+async def test_a_private_table_is_listed_only_to_its_own_people(tmp_path: Path) -> None:
+    """Bob's private table is in bob's list (to come back to) but not in ewa's, and ewa
+    cannot come to it by its id either: only its invite code opens it."""
+    tables = Tables(tmp_path / "data")
+    tables.create("ala")
+    secret = tables.create("bob", private=True)
+    secret.arrive("bob")
+    code = tables.code_of("2")
+    assert code is not None
+    ewa, bob = (TablesDoor(tables, Identity(n, None, "127.0.0.1")) for n in ("ewa", "bob"))
+    for door, shown in ((ewa, ["1"]), (bob, ["1", "2"])):
+        app = TablesApp(door, door.identity.name, Settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            view = app.screen.query_one("#tables-list", SpokenList)
+            ids = [view.get_option_at_index(i).id for i in range(view.option_count)]
+            assert ids == shown
+    for way in ("join", "watch"):
+        with pytest.raises(IllegalAction, match="private: press i and type its invite code"):
+            await ewa.enter(way, "2")  # type: ignore[arg-type]
+    assert await ewa.enter("code", code.lower()) is secret
+    await tables.aclose()
+
+
+async def test_ctrl_q_says_tables_at_a_table_and_quit_at_the_list(tmp_path: Path) -> None:
+    """At a table Ctrl+Q goes back to the list, and the footer says so ("^q Tables"); at
+    the list it quits ("^q Quit")."""
+    tables = Tables(tmp_path / "data")
+    tables.create("ala")
+    app = TablesApp(TablesDoor(tables, Identity("ewa", None, "127.0.0.1")), "ewa", Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "^q Quit" in screen_text(app) and "^q Tables" not in screen_text(app)
+        await pilot.press("enter")
+        await until(lambda: app.at_table, "ewa at ala's table")
+        await pilot.pause()
+        assert "^q Tables" in await text_showing(pilot, "^q Tables")
+        await pilot.press("ctrl+q")
+        await until(lambda: not app.at_table, "ewa back at the list")
+        assert "^q Quit" in await text_showing(pilot, "^q Quit")
+        assert app.is_running
     await tables.aclose()

@@ -107,10 +107,13 @@ class KeyFooter(Static, can_focus=False):
         """One key per action (its first binding shown), as Footer lays them out."""
         keys: dict[str, Key] = {}
         get_display = self.app.get_key_display
+        # An app may word a key by where the player is (a served table's Ctrl+Q).
+        words = getattr(self.app, "binding_words", None)
         for _, binding, enabled, tooltip in self.screen.active_bindings.values():
             if binding.show and binding.action not in keys:
+                said = binding.description if words is None else words(binding)
                 keys[binding.action] = Key(
-                    binding.key, get_display(binding), binding.description, enabled, tooltip
+                    binding.key, get_display(binding), said, enabled, tooltip
                 )
         return tuple(keys.values())
 
