@@ -143,40 +143,40 @@ async def test_max_tables_refuses_a_new_table_and_leaving_goes_back_to_the_list(
 
 @pytest.mark.timeout(120)
 async def test_every_unfinished_table_resumes_after_kill_9(tmp_path: Path) -> None:
-    """Two games under way at two tables; the server gets SIGKILL. The restarted server
-    lists both tables as playing with their seats, and their players come straight back
-    to their own hands."""
+    """Three games under way at three tables; the server gets SIGKILL. The restarted server
+    lists all three as playing with their seats, and their players come straight back to
+    their own hands."""
     data = tmp_path / "data"
     server = start_server_process(data, tmp_path / "first.log")
     restarted = None
     try:
         async with (
             players(server.port, "ala", "olek") as (ala, olek),
-            players(server.port, "bob", "cy", land="list") as (bob, cy),
+            players(server.port, "bob", "cy", "dan", "eve", land="list") as (bob, cy, dan, eve),
         ):
             await seat_players(ala, olek)
-            bob.send(b"c")
-            await bob.wait_gone(LIST_TITLE)
-            await cy.wait_for("bob's table")
-            await cy.key(DOWN)
-            cy.send(ENTER)
-            await cy.wait_gone(LIST_TITLE)
-            await seat_players(bob, cy)
-            piles = (draw_pile(ala), draw_pile(bob))
+            for host, guest in ((bob, cy), (dan, eve)):
+                host.send(b"c")
+                await host.wait_gone(LIST_TITLE)
+                await guest.wait_for(f"{host.name}'s table")
+                await guest.key(b"\x1b[F")  # End: the newest table, the last line
+                guest.send(ENTER)
+                await guest.wait_gone(LIST_TITLE)
+                await seat_players(host, guest)
+            piles = (draw_pile(ala), draw_pile(bob), draw_pile(dan))
             server.kill()
-            for player in (ala, olek, bob, cy):
+            for player in (ala, olek, bob, cy, dan, eve):
                 await player.wait_until(lambda p=player: p.ended, "cut off by the kill")
         restarted = start_server_process(data, tmp_path / "second.log")
         async with (
-            players(restarted.port, "eve", land="list") as (eve,),
-            players(restarted.port, "ala", "cy", land=None) as (ala, cy),
+            players(restarted.port, "fay", land="list") as (fay,),
+            players(restarted.port, "ala", "cy", "dan", land=None) as (ala, cy, dan),
         ):
-            await eve.wait_for("bob's table: Superbohaterowie, playing")
-            assert "ala's table: Superbohaterowie, playing, 2 of 2 seats taken" in eve.text
-            for player in (ala, cy):
+            for host in ("ala", "bob", "dan"):
+                await fay.wait_for(f"{host}'s table: Superbohaterowie, playing, 2 of 2 seats taken")
+            for player in (ala, cy, dan):
                 await player.wait_for("Your hand")
-            assert draw_pile(ala) == piles[0]
-            assert draw_pile(cy) == piles[1]
+            assert (draw_pile(ala), draw_pile(cy), draw_pile(dan)) == piles
     finally:
         server.kill()
         if restarted is not None:
