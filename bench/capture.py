@@ -84,7 +84,8 @@ class BenchHall(Hall):
         super()._record(step)
 
 
-net.serve.Hall = BenchHall
+import net.tables
+net.tables.Hall = BenchHall  # the Tables make each table's hall
 
 from net.fastpath import FastPath
 
@@ -142,7 +143,7 @@ async def claims(claimer: Player, marks: Path, count: int) -> tuple[list[float],
 
 async def echo_floor(port: int, marks: Path, count: int) -> list[float]:
     """Sent → echo handler, in ms, for ``count`` keys."""
-    player = await connect(port, "echo", kind=LazyPlayer)
+    player = await connect(port, "echo", kind=LazyPlayer, land=None)
     try:
         await player.wait_for("echo ready", timeout=WAIT)
         found = []
