@@ -48,6 +48,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+import asyncssh
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ssh import (
@@ -84,6 +86,7 @@ SEATS = 4
 """Players per table (Superbohaterowie seats 2 to 5)."""
 TURN = re.compile(r"▶ (\w+) — ")
 """The city whose player has the turn, as its header marks it ("▶ Berlin — ala …")."""
+HELD = re.compile(r"held the event loop for ([\d.]+) s")
 HUNTERS = LOOPBACK_LIMITS + "from net.cli import main\nraise SystemExit(main())\n"
 
 
@@ -146,6 +149,11 @@ class Figures:
     moves: int = 0
     seconds: float = 0.0
     processes: dict[int, int] = field(default_factory=dict)
+    dropped: int = 0
+    """Sessions that had ended before the moves were over (the server dropped them)."""
+    held: list[float] = field(default_factory=list)
+    """Seconds the server's watchdog saw the event loop held, each time it dropped a
+    session for it."""
 
 
 @dataclass
@@ -229,13 +237,15 @@ async def set_up_table(
 
 
 async def play_table(table: Table, moves: int) -> int:
-    """Players take their turns by keys until ``moves`` turns have ended (or the game);
-    the turns played."""
+    """Players take their turns by keys until ``moves`` turns have ended, the game has, a
+    session has ended (the server may drop one: `report` counts them) or no turn has
+    passed for `WAIT` seconds; the turns played."""
     played = 0
-    while played < moves:
+    last_turn = time.monotonic()
+    while played < moves and time.monotonic() - last_turn < WAIT:
         moved = False
         for player in table.players:
-            if GAME_OVER in prompt_of(player):
+            if player.ended or GAME_OVER in prompt_of(player):
                 return played
             if not may_act(player):
                 continue
@@ -245,7 +255,10 @@ async def play_table(table: Table, moves: int) -> int:
             if not player.watching:
                 player.watching = True
                 player.turns = [(time.perf_counter(), turn_of(player))]
-            await play_turn(player)
+            try:
+                await play_turn(player)
+            except (OSError, asyncssh.Error, AssertionError):  # its session was dropped
+                return played
             moved = True
             if not may_act(player):
                 player.watching = False
@@ -254,6 +267,7 @@ async def play_table(table: Table, moves: int) -> int:
                 if passed is not None and passed[1] is not None:
                     table.turn_ends.append((passed[0], passed[1]))
                 played += 1
+                last_turn = time.monotonic()
                 if played >= moves:
                     break
         if not moved:
@@ -317,6 +331,8 @@ async def measure_hunters(
                 figures.keys += player.lags
                 figures.unanswered += player.unanswered + (player.sent_at is not None)
             figures.spectator_lags += spectator_lags(table)
+        figures.dropped = sum(term.ended for term in sessions)
+        figures.held = [float(x) for x in HELD.findall(server.output)]
         return figures
     except BaseException:
         print(f"the server's log ends:\n{server.output[-2000:]}", file=sys.stderr)
@@ -433,6 +449,12 @@ def report(hunters: Figures, echo: Figures, sessions: int, workers: int) -> None
         f"Hunters {hunters.rss_none / 1024:.1f} MiB, echo {echo.rss_none / 1024:.1f} MiB; "
         f"Hunters' processes after the moves (MiB): "
         f"{', '.join(f'{rss / 1024:.1f}' for rss in hunters.processes.values())})"
+    )
+    held = ", ".join(f"{seconds:.1f}" for seconds in hunters.held) or "none"
+    print(
+        f"Sessions the server dropped before the moves were over: {hunters.dropped} of "
+        f"{sessions} (its watchdog's 'held the event loop' drops, seconds held: {held}); a "
+        "table with a dropped session stops playing there."
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,18 +20,19 @@ FIGURES = (
 )
 
 
-def bench_processes() -> list[int]:
-    """Processes whose command line names the bench's temporary directory (its servers)."""
+def processes_naming(directory: Path) -> list[int]:
+    """Processes whose command line names ``directory`` (the bench's servers name their
+    data and marks files in its temporary directory)."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         with contextlib.suppress(OSError):
-            if b"hunters-hall-bench-" in cmdline.read_bytes():
+            if str(directory).encode() in cmdline.read_bytes():
                 found.append(int(cmdline.parent.name))
     return found
 
 
 @pytest.mark.timeout(120)
-def test_the_hall_bench_sets_a_table_up_plays_and_prints_its_figures() -> None:
+def test_the_hall_bench_sets_a_table_up_plays_and_prints_its_figures(tmp_path: Path) -> None:
     """A table of four players and a spectator is set up and plays two turns; each figure
     is a number, and no server the bench started is left running."""
     done = subprocess.run(
@@ -39,6 +41,7 @@ def test_the_hall_bench_sets_a_table_up_plays_and_prints_its_figures() -> None:
         capture_output=True,
         text=True,
         timeout=110,
+        env={**os.environ, "TMPDIR": str(tmp_path)},  # its temporary directory goes here
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "= 5 SSH sessions" in done.stdout
@@ -47,4 +50,4 @@ def test_the_hall_bench_sets_a_table_up_plays_and_prints_its_figures() -> None:
     for figure in FIGURES:
         line = next(line for line in lines if line.startswith(figure))
         assert not math.isnan(float(line[len(figure) :].split()[0])), line
-    assert bench_processes() == []
+    assert processes_naming(tmp_path) == []
