@@ -395,12 +395,12 @@ async def measure_echo(
 def report(hunters: Figures, echo: Figures, sessions: int, workers: int) -> None:
     """Each figure beside the echo floor and its target."""
     ms = 1000.0
+    apps = f"{workers} render worker{'s' * (workers > 1)}" if workers else "every app in it"
     print(
         f"A hall of {sessions // (SEATS + 1)} tables × ({SEATS} players + 1 spectator) = "
         f"{sessions} SSH sessions on loopback, {os.cpu_count()} CPUs, load average "
-        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; Hunters with "
-        f"{'every app in the server process' if not workers else f'{workers} render workers'}"
-        f"; clients in this process; no bots"
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; the Hunters server with {apps}; "
+        "clients in this process; no bots"
     )
     print(f"{'figure':<52}{'Hunters':>10}{'echo':>10}  target")
 
