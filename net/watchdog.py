@@ -15,12 +15,19 @@ loop's thread (``PyThreadState_SetAsyncExc``), which Textual's message pump catc
 of that App alone — it exits, its session closes, and the loop turns again. Anything else on
 the stack is logged, once per stall, with the stack, and left alone: only an App is ever cut
 short, never the table or the listener.
+
+Time the garbage collector takes is nobody's: a collection runs inside whatever allocated
+last, often an App, and after a departure it walks every app's objects (net/textual_fixes.py
+`_Heap`): seconds with a hundred guests. An App was dropped for that, its end unfroze the heap
+for another such collection, and a bench of twenty tables lost session after session. While
+a collection runs the watchdog waits, and the loop's time is counted from its end.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ctypes
+import gc
 import logging
 import sys
 import threading
@@ -65,6 +72,17 @@ class Watchdog:
         self._cut: weakref.WeakSet[App[Any]] = weakref.WeakSet()
         self.dropped: list[str] = []
         """A line per App cut short (for logs and tests)."""
+        self._collecting = False
+        self._collected_at = 0.0
+        """When the garbage collector last finished (monotonic): no App's time before it."""
+
+    def _collector(self, phase: str, info: dict[str, int]) -> None:
+        """`gc.callbacks` entry: whether a collection runs, and when the last one ended."""
+        if phase == "start":
+            self._collecting = True
+        else:
+            self._collected_at = time.monotonic()
+            self._collecting = False
 
     def start(self) -> None:
         """Start beating on the running loop and watching from a daemon thread."""
@@ -72,12 +90,15 @@ class Watchdog:
         self._loop_thread = threading.get_ident()
         self._beat()
         self._stop.clear()
+        gc.callbacks.append(self._collector)
         self._thread = threading.Thread(target=self._watch, name="hunters-watchdog", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
         """Stop watching (call from the loop's thread)."""
         self._stop.set()
+        if self._collector in gc.callbacks:
+            gc.callbacks.remove(self._collector)
         if self._beat_handle is not None:
             self._beat_handle.cancel()
             self._beat_handle = None
@@ -95,8 +116,8 @@ class Watchdog:
     def _watch(self) -> None:
         reported_for = -1.0
         while not self._stop.wait(self._interval):
-            beat = self._beat_at
-            if time.monotonic() - beat < self._limit:
+            beat = max(self._beat_at, self._collected_at)
+            if self._collecting or time.monotonic() - beat < self._limit:
                 continue
             frame = sys._current_frames().get(self._loop_thread)
             if frame is None:
@@ -112,7 +133,7 @@ class Watchdog:
                         stack,
                     )
                 continue
-            if self._beat_at != beat or app in self._cut:
+            if max(self._beat_at, self._collected_at) != beat or app in self._cut:
                 # It turned meanwhile, or this App is already crashing (Textual is drawing
                 # its traceback): one interruption per App.
                 continue

@@ -7,6 +7,8 @@ watchdog ends that guest's session alone and everyone else plays on.
 from __future__ import annotations
 
 import asyncio
+import gc
+import time
 from typing import Any
 
 import pytest
@@ -72,3 +74,39 @@ async def test_a_stall_outside_any_app_is_logged_not_interrupted(
         watchdog.stop()
     assert watchdog.dropped == []
     assert any("has not turned" in record.getMessage() for record in caplog.records)
+
+
+class CollectingApp(KeyApp):
+    """On "g", a garbage collection as long as the one a hundred guests' heap takes (the
+    collector's callbacks told, the time slept), then a moment's work of its own."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "g":
+            for callback in list(gc.callbacks):
+                callback("start", {"generation": 2, "collected": 0, "uncollectable": 0})
+            time.sleep(0.8)
+            for callback in list(gc.callbacks):
+                callback("stop", {"generation": 2, "collected": 0, "uncollectable": 0})
+            time.sleep(0.2)
+        super().on_key(event)
+
+
+async def test_time_the_garbage_collector_takes_drops_nobody(
+    start_server: Any, open_terminal: Any
+) -> None:
+    """A collection inside an App's handler is not the App holding the loop: at 20 tables a
+    full collection (seconds) dropped whichever guest allocated last, and its end another."""
+    watchdog = Watchdog(limit=0.5, interval=0.05)
+    watchdog.start()
+    try:
+        server = await start_server(factory=CollectingApp)
+        guest: Terminal = await open_terminal(server.port, username="guest")
+        await guest.wait_for("key: none")
+        guest.process.stdin.write(b"g")
+        await guest.wait_for("key: g", timeout=5)
+        guest.process.stdin.write(b"k")
+        await guest.wait_for("key: k", timeout=2)
+        assert watchdog.dropped == []
+    finally:
+        watchdog.stop()
+    assert watchdog._collector not in gc.callbacks
