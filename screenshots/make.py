@@ -8,6 +8,7 @@ screen does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -180,6 +181,50 @@ async def main() -> None:
         "whoosh-two-at-one-keyboard",
         (80, 24),
         _opening(TableSetup("whoosh", WHOOSH_SHARED, {"turn_timer": 0}, 4), ("z", "m", "z")),
+    )
+    await _tables_list()
+
+
+async def _tables_list() -> None:
+    """What a guest of ``hunters serve`` lands in: the server's list of tables."""
+    import tempfile
+
+    from core.engine import IllegalAction
+    from net.identity import Identity
+    from net.tables import Tables
+    from net.tables_screen import TablesApp, TablesDoor
+
+    with tempfile.TemporaryDirectory() as data:
+        tables = Tables(Path(data), bot_delay=0)
+        for host, slug, guests in (
+            ("ala", "superbohaterowie", ("olek", "eve")),
+            ("bob", "whoosh", ("cy",)),
+            ("dan", None, ()),
+        ):
+            hall = tables.create(host)
+            hall.arrive(host)
+            if slug is not None:
+                hall.configure(host, TableSetup(slug, _open_seats(2), {}, 1))
+                for guest in guests:
+                    hall.arrive(guest)
+                with contextlib.suppress(IllegalAction):
+                    hall.take_seat(guests[0], 1)
+        app = TablesApp(TablesDoor(tables, Identity("fay", None, "127.0.0.1")), "fay", Settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("down")
+            await pilot.pause()
+            app.save_screenshot("tables.svg", str(OUT))
+        await tables.aclose()
+    print("wrote screenshots/tables.svg (80x24)")
+
+
+def _open_seats(count: int) -> tuple[Seat, ...]:
+    from net.hall import OPEN
+
+    return (
+        *(Seat(f"Open seat {i + 1}", OPEN) for i in range(count)),
+        Seat("Bot 3 (normal)", "bot", "normal"),
     )
 
 
