@@ -32,11 +32,11 @@ from core.engine import TABLE, Game, IllegalAction, seat_problem, validate_optio
 from core.games import GAMES
 from core.match import Match
 
-SEEDS = 6
+SEEDS = 4
 """Random playouts per (game, seats) with the default options."""
-VARIANT_SEEDS = 3
+VARIANT_SEEDS = 2
 """Random playouts per (game, seats) for each other value of one option (the defaults get
-the most play; every variant still gets several games at every seat count)."""
+the most play; every variant still gets two games at every seat count)."""
 MAX_ACTIONS = 20_000
 """The termination bound: no random playout may take more accepted actions than this."""
 DETERMINIZATIONS = 2

@@ -57,7 +57,7 @@ def test_the_survivors_with_the_most_wealth_win() -> None:
     assert outcome.ranking == ((1,), (2,), (0,))
     assert outcome.scores == (0, 3, 1)
     assert outcome.breakdown[0] == {"wealth": 9, "eliminated": -9}
-    assert "Eliminated" in outcome.note
+    assert "is eliminated" in outcome.note
 
 
 def test_a_wealth_tie_goes_to_the_most_relic_cards() -> None:
