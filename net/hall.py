@@ -159,6 +159,26 @@ class Seating:
         return [name for name in holders if name is not None and name not in self.ready]
 
 
+class QuietHall(Seating):
+    """A hall's facts as its screens read them before anything happened there: nobody has
+    set a table up. The list's hall of a guest at no table starts and stays so, and a
+    render worker's mirror starts so until the front describes its hall."""
+
+    def __init__(self) -> None:
+        self.phase: Phase = "setup"
+        self.host: str | None = None
+        self.game: str | None = None
+        self.address: str | None = None
+        self.setup: TableSetup | None = None
+        self.guests: dict[str, Guest] = {}
+        self.chat = ChatRoom()
+        self.notices: list[Notice] = []
+        self.proposed = False
+        self.ready: set[str] = set()
+        self.take_backs = False
+        self.take_back_waits: set[str] = set()
+
+
 class Session(Protocol):
     """A guest's connection as the hall may ask it (net.session.AppSession)."""
 

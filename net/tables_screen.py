@@ -29,9 +29,8 @@ from textual.widgets.option_list import Option
 
 from core.engine import IllegalAction
 from net.app import HALL_SETTLE, HallApp
-from net.chat import ChatRoom
 from net.fastpath import FastPath
-from net.hall import Guest, Hall, HallView, Notice, Phase, Seating
+from net.hall import Hall, HallView, QuietHall
 from net.identity import INVITE_RULE, Identity, valid_invite
 from net.lobby import LobbyScreen, sentence
 from net.tables import TableInfo, Tables
@@ -149,23 +148,12 @@ def find_table(tables: Tables, name: str, way: Way, what: str | None) -> Hall:
     return found
 
 
-class _Nowhere(Seating):
+class _Nowhere(QuietHall):
     """The hall of a guest at the list, at no table: nothing happens there."""
 
     def __init__(self) -> None:
-        self.phase: Phase = "setup"
-        self.host: str | None = None
-        self.game: str | None = None
-        self.address: str | None = None
-        self.setup = None
+        super().__init__()
         self.table = None
-        self.guests: dict[str, Guest] = {}
-        self.chat = ChatRoom()
-        self.notices: list[Notice] = []
-        self.proposed = False
-        self.ready: set[str] = set()
-        self.take_backs = False
-        self.take_back_waits: set[str] = set()
 
     def subscribe(self, listener: Callable[[], None]) -> None:
         """Nothing changes here."""

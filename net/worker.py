@@ -41,9 +41,9 @@ from typing import Any, Final, cast
 from core.engine import Action, Event, IllegalAction
 from core.table import Participant, TableSetup, Update
 from net import textual_fixes, wire
-from net.chat import ChatRoom, line_from
+from net.chat import line_from
 from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
-from net.hall import Guest, HallView, Notice, Phase, Seating
+from net.hall import Guest, HallView, Notice, QuietHall
 from net.tables import TableInfo
 from net.tables_screen import TablesApp, Way
 from net.watchdog import Watchdog
@@ -136,7 +136,7 @@ class TableProxy:
         return []  # the events arrive with the next update, as every seat's do
 
 
-class HallMirror(Seating):
+class HallMirror(QuietHall):
     """The hall as the front last described it, for one guest; requests go to the front.
 
     ``answers`` and ``numbers``: the guest's requests waiting for an answer and their
@@ -150,22 +150,10 @@ class HallMirror(Seating):
         answers: dict[int, asyncio.Future[None]] | None = None,
         numbers: Iterator[int] | None = None,
     ) -> None:
+        super().__init__()  # its chat: the lines the front's room passed on (net.render)
         self._link = link
         self._guest = guest
         self.invite: str | None = None
-        self.phase: Phase = "setup"
-        self.host: str | None = None
-        self.game: str | None = None
-        self.address: str | None = None
-        self.setup: TableSetup | None = None
-        self.guests: dict[str, Guest] = {}
-        self.chat = ChatRoom()
-        """The lines the front's room passed on to this guest (see net.render)."""
-        self.notices: list[Notice] = []
-        self.proposed = False
-        self.ready: set[str] = set()
-        self.take_backs = False
-        self.take_back_waits: set[str] = set()
         self._table: TableProxy | None = None
         self._proxies: dict[int, TableProxy] = {}
         self._listeners: list[Callable[[], None]] = []
