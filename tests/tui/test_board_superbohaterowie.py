@@ -9,7 +9,9 @@ import re
 from types import ModuleType
 from typing import Any
 
-from core.games.superbohaterowie.data import kind_of
+import pytest
+
+from core.games.superbohaterowie.data import a_card, kind_of
 from core.match import Match
 from core.table import Seat, Table, TableSetup
 from tests.tui import screen_text
@@ -553,27 +555,57 @@ async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played() -> N
         await table.close()
 
 
-async def test_a_card_that_cannot_be_played_says_what_it_needs() -> None:
-    """A two-eagle card chosen at the start (no cards to swap): the prompt said only that it
-    "cannot be played now", and Enter on a space answered what that space lacked. The
-    details line says what the card must do; the prompt stays one line ("Esc: back")."""
+async def test_enter_on_a_card_that_cannot_be_played_says_why_and_stays_on_the_hand() -> None:
+    """Enter on a card without ◆ (an explosion, every city empty) opened its targets with
+    "cannot be played now. Esc: back.", and a player pressing Enter again was refused ("Not
+    allowed: ...") until they found Esc: a dead end. The prompt now says why the card
+    cannot be played, the cursor stays on it in the hand, and nothing is sent."""
     app = HuntersApp(Settings(bot_delay=0, summaries=False))
     async with app.run_test(size=(80, 24)) as pilot:
-        pilot.app.start_game(_setup(2, seed=1))
-        await pilot.pause()
-        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        match = Match.new("superbohaterowie", 3, seed=5)
+        hand = match.view(0)["hand"]
+        playable = {action[1] for action in match.legal(0)}
+        stuck = hand.index(next(card for card in hand if card not in playable))
+        screen, table = await held_table_at(pilot, match, BOTS)
         widget: Any = screen.query_one("#board")
-        await settle(pilot, screen)
-        kind = "two-eagles"
-        widget.keys = [("card", f"{kind}-1")]  # as Enter on it would
-        widget._draw()
-        await pilot.press("up")  # onto a city's space, as a player looking for where
+        await move_cursor(pilot, widget, 0, stuck)
+        version = table.match.version
+        for _ in range(3):  # a player who keeps pressing Enter
+            await pilot.press("enter")
+            await pilot.pause()
+            assert widget.keys == [] and widget.cursor == (0, stuck)
+            text = screen_text(app)
+            assert "cannot be played now: no city holds a card to remove." in text, text
+            assert "Not allowed" not in text and "Esc: back" not in text
+        assert table.match.version == version
+        await pilot.press("right" if stuck == 0 else "left")  # another card: the prompt again
         await pilot.pause()
-        assert widget.choices == [] and widget._target_at(*widget.cursor)[0] == "space"
-        text = screen_text(app)
-        assert "A two-eagle card cannot be played now. Esc: back." in text
-        assert widget.details() == "Two-eagle card: swap two cards lying in two different cities."
-        assert widget.details() in text
+        assert "Your turn: choose a card" in screen_text(app)
+        await table.close()
+
+
+FULL = ["fire-1", "water-1", "wind-1", "leaf-1", "chainsaw-1"]
+EMPTY: list[str | None] = [None] * 5
+
+
+@pytest.mark.parametrize(
+    ("kind", "cities", "why"),
+    [
+        ("small-explosion", [EMPTY, EMPTY], "no city holds a card to remove"),
+        ("large-explosion", [EMPTY, EMPTY, EMPTY], "no city holds a card to remove"),
+        ("one-eagle", [EMPTY, EMPTY], "no city holds a card to carry"),
+        ("one-eagle", [FULL, FULL], "every city is full"),
+        ("two-eagles", [["fire-1", *EMPTY[1:]], EMPTY], "no two cities hold a card each"),
+        ("spider", [["spider-1"] * 5, ["joker-1"] * 5], "no space takes it"),
+    ],
+)
+def test_why_a_card_cannot_be_played_is_said_in_a_sentence(
+    kind: str, cities: list[list[str | None]], why: str
+) -> None:
+    """The reason names what the card needs and the table lacks, on one line at 80."""
+    words = board.cannot_play_words(kind, cities)
+    assert words == f"{a_card(kind).capitalize()} cannot be played now: {why}."
+    assert len(words) <= 78
 
 
 def test_the_series_inline_says_game_and_points_in_words() -> None:

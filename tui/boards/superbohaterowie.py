@@ -275,6 +275,21 @@ def _points_words(kinds: Sequence[str]) -> str:
     return ", ".join(parts) or "an empty city"
 
 
+def cannot_play_words(kind: str, cities: Sequence[Sequence[str | None]]) -> str:
+    """Why a card in hand cannot be played now, in a sentence of one line: what it needs
+    that the cities lack (Enter on it says this and leaves the cursor on it)."""
+    cards = [card for city in cities for card in city if card is not None]
+    if kind in ("small-explosion", "large-explosion"):
+        why = "no city holds a card to remove"
+    elif kind == "one-eagle":
+        why = "no city holds a card to carry" if not cards else "every city is full"
+    elif kind == "two-eagles":
+        why = "no two cities hold a card each"
+    else:
+        why = "no space takes it"
+    return f"{a_card(kind).capitalize()} cannot be played now: {why}."
+
+
 def prompt(
     update: Update, keys: Sequence[Hashable], choices: Sequence[Choice], plain: bool = False
 ) -> str:
@@ -473,6 +488,9 @@ class Board(KeyStates, Widget, can_focus=True):
         Meanwhile nothing is chosen, so a second Enter cannot send the action twice."""
         self._confirming = False
         """`d` asked once whether to discard both cards."""
+        self._refused: Hashable | None = None
+        """The card in hand Enter was last pressed on that cannot be played: while the
+        cursor rests on it (and it still cannot be played) the prompt says why."""
         self._rows: tuple[Hashable, int] | None = None
         """The details line's rows, for the position, width and steps chosen they were for."""
 
@@ -676,7 +694,24 @@ class Board(KeyStates, Widget, can_focus=True):
         words = (
             discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
         )
+        if self._refusing(cursor):
+            card = str(cursor[1])  # type: ignore[index]
+            words = cannot_play_words(kind_of(card), view["cities"])
         parts.show("prompt", words, lambda: Text(words, style="bold"))
+
+    def _refusing(self, cursor: Hashable | None) -> bool:
+        """Whether the prompt says why the card under the cursor cannot be played: Enter
+        was pressed on it, nothing is chosen, and it still cannot be played."""
+        update = self.update
+        mine = update is not None and update.seat in update.acting and update.outcome is None
+        return (
+            mine
+            and not self._confirming
+            and not self.keys
+            and cursor is not None
+            and cursor == self._refused
+            and not self.trie.choices([cursor])
+        )
 
     def part_region(self, name: str) -> Region:
         """Where part ``name`` (one of `PARTS`) is on the screen (no rows: hidden)."""
@@ -832,6 +867,12 @@ class Board(KeyStates, Widget, can_focus=True):
         if key is None:
             return
         if isinstance(key, tuple) and key[0] == "card":
+            if not self.trie.choices([key]):
+                # No target to go on to: say why here and stay on the hand (its targets'
+                # step was a dead end, each Enter there refused until Esc).
+                self._refused = key
+                self._draw()
+                return
             self.keys = [key]
             self._jump_to_first_choice()
         elif not self.keys:
