@@ -306,6 +306,37 @@ class Database:
             raise DatabaseError(path, f"it cannot be brought up to date ({error})") from None
         return cls(path, db)
 
+    @classmethod
+    def open_read_only(cls, path: Path) -> Database:
+        """Open the database at ``path`` for reading only, beside the server that writes it
+        (a render worker's: net.worker): never created, migrated or written. DatabaseError
+        for a file that is missing, cannot be read, or is not a Hunters database of this
+        `SCHEMA_VERSION`."""
+        if not path.is_file():
+            raise DatabaseError(path, "it does not exist")
+        try:
+            db = sqlite3.connect(
+                f"{path.absolute().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+        except sqlite3.Error as error:
+            raise DatabaseError(path, f"it cannot be opened ({error})") from None
+        try:
+            db.execute("PRAGMA query_only = ON")
+            (application,) = db.execute("PRAGMA application_id").fetchone()
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+        except sqlite3.Error as error:
+            db.close()
+            raise DatabaseError(path, f"it cannot be read ({error})") from None
+        if application != APPLICATION_ID or version != SCHEMA_VERSION:
+            db.close()
+            why = (
+                "it is not a Hunters database"
+                if application != APPLICATION_ID
+                else f"its schema version is {version}, not this Hunters' {SCHEMA_VERSION}"
+            )
+            raise DatabaseError(path, why)
+        return cls(path, db)
+
     def close(self) -> None:
         """Close the file (all it holds is committed already)."""
         self._db.close()

@@ -45,7 +45,7 @@ from net.fastpath import FastPath
 from net.hall import Hall, Session
 from net.identity import Identity
 from net.tables import Tables
-from net.tables_screen import Way, find_table
+from net.tables_screen import Way, find_table, table_name
 
 if TYPE_CHECKING:
     import asyncssh
@@ -188,6 +188,8 @@ class RenderPool:
                 "net.worker",
                 "--fd",
                 str(theirs.fileno()),
+                "--data-dir",
+                str(self.tables.data_dir),
                 pass_fds=(theirs.fileno(),),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -542,7 +544,9 @@ class RenderPool:
         identity = guest.identity
         fingerprint = identity.fingerprint if identity is not None else None
         bound_key = identity.bound_key if identity is not None else None
-        hall.arrive(guest.name, fingerprint, bound_key=bound_key)
+        name = table_name(hall, guest.name)  # "DUPE" is dupe at a table that knows dupe
+        hall.arrive(name, fingerprint, bound_key=bound_key)
+        guest.name = name
         self.move(guest, hall)
 
     def intent(self, guest: RemoteGuest, number: int, name: str, args: list[Any]) -> None:

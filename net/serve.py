@@ -150,7 +150,9 @@ def app_factory(
             return Refused(f"{who.name} now belongs to another key; use another name")
         # Each guest their own settings: one switching to screen-reader mode changes no other.
         if pool is not None:  # the app runs in a render worker
-            return pool.guest(who.name, replace(settings), fast_path, hall=hall, said=said)
+            return pool.guest(
+                who.name, replace(settings), fast_path, hall=hall, said=said, identity=who
+            )
         door = TablesDoor(tables, who)
         return GuestApp(
             door, who.name, replace(settings), fast_path=fast_path, hall=hall, said=said
@@ -237,7 +239,7 @@ async def _hosting(
             password=options.password,
             session_factory=session_factory,
             live=live,
-            database=tables._database,
+            database=tables.database,
         )
     except BaseException:
         if pool is not None:

@@ -126,6 +126,12 @@ class Tables:
         self.address: str | None = None
         """How friends join, ``ssh -p PORT NAME@HOST`` (`set_address`; None: not known)."""
 
+    @property
+    def database(self) -> Database | None:
+        """The players' database finished games are added to (None: none is kept): what a
+        guest's history, profile and leaderboards read in the server process."""
+        return self._database
+
     # -- listening --
 
     def subscribe(self, listener: Callable[[], None]) -> None:

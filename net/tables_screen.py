@@ -4,7 +4,10 @@
 taken and open, spectators, host; a private table without its code), keyboard only: Enter
 joins a waiting table (or watches one under way), w watches any, c creates a table (its
 creator hosts it and sets it up), p a private one (its lobby shows the invite code), i takes
-an invite code typed in. The list follows the server live without moving the selection.
+an invite code typed in; y shows the guest's finished games (Enter replays one from their
+own seat), m their profile, l the leaderboards (Enter on a player: their profile), read from
+the server's players' database (`TablesView.stats`). The list follows the server live
+without moving the selection.
 
 `TablesApp` is a guest's app: the list at the bottom of its screens, the table the guest
 chose (its lobby, setup, game and results: `HallApp`) above it; leaving the table (Ctrl+Q
@@ -35,6 +38,7 @@ from net.identity import INVITE_RULE, Identity, valid_invite
 from net.lobby import LobbyScreen, sentence
 from net.tables import TableInfo, Tables
 from tui.screens.settings import SettingsScreen
+from tui.screens.stats import GamesScreen, LeaderboardScreen, ProfileScreen, StatsSource
 from tui.settings import Settings
 from tui.widgets.footer import KeyFooter
 from tui.widgets.keys import KeyStates
@@ -49,10 +53,17 @@ NO_TABLES = (
     "that only friends with its invite code can find."
 )
 LIST_HINT = "↑↓ choose · Enter join · w watch · c create · p private · i invite code"
+STATS_HINT = "y your games · m your profile · l leaderboards"
+"""The list's second line of keys (the footer has no room for these)."""
 SR_HINT = (
     "Tables. Up and down choose a table; Enter joins it, w watches it; c creates a table, "
-    "p a private one; i takes an invite code; q quits."
+    "p a private one; i takes an invite code; y shows your finished games, m your profile, "
+    "l the leaderboards; q quits."
 )
+NO_STATS = "This server keeps no finished games."
+"""What the history, profile and leaderboards say on a server without a players' database."""
+STATS_PROBLEM = "This server's finished games cannot be read just now; the tables play on."
+"""What they say when the database cannot be read (the operator's log says why)."""
 CODE_PROMPT = "Type the invite code and press Enter (Escape: back to the list)."
 
 
@@ -71,6 +82,11 @@ class TablesView(Protocol):
 
     def left(self, hall: HallView) -> None:
         """The guest left ``hall`` (for the list, or their session ended)."""
+        ...
+
+    def stats(self) -> tuple[StatsSource | None, str]:
+        """The server's finished games, ratings and profiles to read, or None and why not
+        (a sentence for the guest)."""
         ...
 
 
@@ -116,6 +132,11 @@ class TablesDoor:
     def left(self, hall: HallView) -> None:
         if isinstance(hall, Hall):
             hall.depart(self.name_at(hall))
+
+    def stats(self) -> tuple[StatsSource | None, str]:
+        """The server's own open database (None: it keeps none)."""
+        database = self.tables.database
+        return (database, "") if database is not None else (None, NO_STATS)
 
 
 def table_name(hall: HallView, name: str) -> str:
@@ -205,6 +226,11 @@ class TablesScreen(KeyStates, Screen[None]):
         Binding("p", "create_private", "Private", id="tables.private"),
         Binding("i", "code", "Invite code", id="tables.code"),
         Binding("o", "settings", "Settings", id="tables.settings"),
+        # Not in the footer (at 80 columns every key there is whole): the list's second line
+        # of keys says these, as the screen-reader mode's key line does.
+        Binding("y", "app.your_games", "Your games", show=False, id="tables.games"),
+        Binding("m", "app.profile", "Profile", show=False, id="tables.profile"),
+        Binding("l", "app.leaderboards", "Leaders", show=False, id="tables.leaderboards"),
         # Not in the footer, which has Ctrl+Q for it: at 80 columns every key there is whole.
         Binding("q", "app.leave_app", "Quit", show=False, id="tables.quit"),
     ]
@@ -216,6 +242,9 @@ class TablesScreen(KeyStates, Screen[None]):
     | c | Create a table: you host it and set it up. |
     | p | Create a private table: its lobby shows the invite code to pass on. |
     | i | Type an invite code to come to that private table. |
+    | y | Your games: your finished games here; Enter replays one from your seat. |
+    | m | Your profile: games played and won, ratings, recent games. |
+    | l | Leaderboards: each game's rated players; Enter shows a player's profile. |
     | o | Settings: screen-reader mode, high contrast. |
     | q | Quit. |
     """
@@ -240,6 +269,7 @@ class TablesScreen(KeyStates, Screen[None]):
             yield MarkedLine(SR_HINT, id="tables-status")
         else:
             yield Static(Content(LIST_HINT), classes="hint")
+            yield Static(Content(STATS_HINT), classes="hint")
             yield Static(id="tables-status")
         yield Static(id="tables-empty")
         # The chosen line is marked in text ("> "), not by colour alone, in either mode.
@@ -433,6 +463,37 @@ class TablesApp(HallApp):
         base = self.screen_stack[0] if self.screen_stack else None
         if isinstance(base, TablesScreen) and not self.at_table:
             base.show_tables()
+
+    # -- finished games: history, profile, leaderboards ---------------------------------------
+
+    def _stats_source(self) -> tuple[StatsSource | None, str]:
+        """The server's finished games (`TablesView.stats`), or None and why not."""
+        stats = getattr(self.door, "stats", None)
+        return stats() if stats is not None else (None, NO_STATS)
+
+    def _stats_name(self, source: StatsSource | None) -> str:
+        """The guest's name as the database spells it ("ala" for a login as "ALA")."""
+        profile = source.profile(self.guest, 0) if source is not None else None
+        return profile.name if profile is not None else self.guest
+
+    def action_your_games(self) -> None:
+        """The guest's finished games here, newest first; Enter replays one from their seat."""
+        source, problem = self._stats_source()
+        name = self._stats_name(source)
+        self.push_screen(GamesScreen(source, name, problem=problem, viewer=self.guest))
+
+    def action_profile(self) -> None:
+        """The guest's own profile."""
+        source, problem = self._stats_source()
+        name = self._stats_name(source)
+        self.push_screen(ProfileScreen(source, name, problem=problem, viewer=self.guest))
+
+    def action_leaderboards(self) -> None:
+        """Each game's rated players, best first, starting with the guest's latest game's."""
+        source, problem = self._stats_source()
+        latest = source.history(1, name=self.guest) if source is not None else ()
+        game = latest[0].game if latest else None
+        self.push_screen(LeaderboardScreen(source, game, problem=problem, viewer=self.guest))
 
     # -- coming to a table and leaving it ----------------------------------------------------
 

@@ -21,6 +21,10 @@ Each guest's app is the same `HallApp` as in the server process, looking at a `H
 and playing at a `TableProxy`, driven by the same `SSHDriver` (its input budgets, resize
 coalescing and output back-pressure) through a `WorkerChannel` that stands in for the SSH
 channel. The worker ends when the front closes the socket (or dies).
+
+The guests' history, profiles and leaderboards (net.tables_screen) read the players'
+database in the server's data dir (``--data-dir``), opened read-only here: the front alone
+writes it.
 """
 
 from __future__ import annotations
@@ -36,8 +40,10 @@ import signal
 import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, Final, cast
 
+from core.db import DB_FILE, Database, DatabaseError
 from core.engine import Action, Event, IllegalAction
 from core.table import Participant, TableSetup, Update
 from net import textual_fixes, wire
@@ -45,8 +51,9 @@ from net.chat import line_from
 from net.driver import INPUT_BACKLOG_LIMIT, SSHDriver, clamp_size, color_system_for
 from net.hall import Guest, HallView, Notice, QuietHall
 from net.tables import TableInfo
-from net.tables_screen import TablesApp, Way
+from net.tables_screen import NO_STATS, STATS_PROBLEM, TablesApp, Way, table_name
 from net.watchdog import Watchdog
+from tui.screens.stats import StatsSource
 from tui.settings import Settings
 from tui.widgets.terminal import plain_terminal
 
@@ -332,6 +339,14 @@ class TablesMirror:
         info = next((i for i in self._worker.listing if i.id == key), None)
         return info.name if info is not None else "the table"
 
+    def name_at(self, hall: HallView) -> str:
+        """The guest's name as ``hall`` spells it (net.tables_screen.table_name): the front
+        took them in under it, and its mirror came before the answer."""
+        return table_name(hall, self._session.login)
+
+    def stats(self) -> tuple[StatsSource | None, str]:
+        return self._worker.stats()
+
 
 class WorkerApp(TablesApp):
     """A guest's app in a render worker: the same as in the server process, but the settings
@@ -381,6 +396,8 @@ class GuestSession:
         fields = {f.name for f in dataclasses.fields(Settings)}
         settings = Settings(**{k: v for k, v in info["settings"].items() if k in fields})
         said = info.get("said")
+        self.login = str(info["name"])
+        """The guest's name as they came (a table may spell it otherwise: `name_at`)."""
         self.app = WorkerApp(
             self.door,
             str(info["name"]),
@@ -499,7 +516,10 @@ class GuestSession:
 class Worker:
     """The worker's side of the socket: its guests' sessions and the hall they look at."""
 
-    def __init__(self) -> None:
+    def __init__(self, data_dir: Path | None = None) -> None:
+        self.data_dir = data_dir
+        """The server's data dir (None: not told, so no players' database to read)."""
+        self._database: Database | None = None
         self.link = wire.Link(self._message, self._lost)
         self.sessions: dict[int, GuestSession] = {}
         self.snapshots: dict[str, list[Any]] = {}
@@ -536,6 +556,21 @@ class Worker:
                 await asyncio.wait(self._tasks, timeout=2.0)
         finally:
             watchdog.stop()
+            if self._database is not None:
+                self._database.close()
+
+    def stats(self) -> tuple[StatsSource | None, str]:
+        """The players' database, opened read-only once for every guest of this worker (a
+        file that cannot be opened is tried again next time), or None and why not."""
+        if self._database is None:
+            if self.data_dir is None:
+                return None, NO_STATS
+            try:
+                self._database = Database.open_read_only(self.data_dir / DB_FILE)
+            except DatabaseError as error:
+                log.warning("render worker: cannot read the players' database: %s", error)
+                return None, STATS_PROBLEM
+        return self._database, ""
 
     def _message(self, message: list[Any]) -> None:
         kind, guest, *args = message
@@ -623,12 +658,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.worker", description=__doc__)
     parser.add_argument("--fd", type=int, required=True, help="the socket to the front")
     parser.add_argument("--nice", type=int, default=NICE, help="niceness to add")
+    parser.add_argument(
+        "--data-dir", type=Path, help="the server's data dir (its players' database is read)"
+    )
     args = parser.parse_args(argv)
     with contextlib.suppress(OSError):
         os.nice(args.nice)
     # Ctrl-C in the server's terminal reaches the whole process group: the front decides.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    asyncio.run(Worker().run(args.fd))
+    asyncio.run(Worker(args.data_dir).run(args.fd))
     return 0
 
 

@@ -1,16 +1,22 @@
-"""ReplayScreen: a recorded game (finished or interrupted) move by move, as a spectator saw it.
+"""ReplayScreen: a recorded game (finished or interrupted) move by move, as a spectator saw it,
+or as one seat's player did.
 
-The record is replayed once into one position per accepted action; stepping shows the
-spectator's view of that position on the game's own board (or its plain lines in
+The record is replayed into one position per accepted action, as the player steps to it
+(`Positions`: stepping costs one move's replay, and End builds the rest in chunks that give
+the loop its turn between them, so a long game stalls no other guest of a server); stepping
+shows the spectator's view of that position on the game's own board (or its plain lines in
 screen-reader mode) and the public events of that move. Hidden cards stay hidden: a replay
-of an interrupted game must not show anybody's hand.
+of an interrupted game must not show anybody's hand. Given a ``seat``, the replay is that
+seat's: its own hand and the events addressed to it, as its player saw them, and no other
+hand (a served game's player replays their own game so).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,13 +28,13 @@ from core.engine import Outcome, with_names
 from core.match import Match, visible_events
 from core.table import Update
 from tui.boards import BOARDS
-from tui.widgets.event_log import EventLog
+from tui.widgets.event_log import MAX_ENTRIES, EventLog
 from tui.widgets.marked import MarkedLine
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """What a spectator saw after one move (move 0: the deal)."""
+    """What a spectator (or one seat) saw after one move (move 0: the deal)."""
 
     view: dict[str, Any]
     acting: frozenset[int]
@@ -36,19 +42,62 @@ class Position:
     events: tuple[str, ...]
 
 
-def positions(match: Match, names: Sequence[str]) -> list[Position]:
-    """Every position of ``match`` from the deal to its last accepted action."""
-    replay = Match.replay(match.record(), upto=0)
+CHUNK = 64
+"""Moves replayed at once when a jump (End) needs many: about 10 ms of the loop each."""
 
-    def now(events: Sequence[str]) -> Position:
-        return Position(replay.view(None), replay.to_act(), replay.outcome(), tuple(events))
 
-    found = [now(["The cards are dealt."])]
-    for seat, action, at_ns in match.steps:
-        events = replay.act(seat, action, at_ns)
-        texts = [with_names(e["text"], names) for e in visible_events(events, None)]
-        found.append(now(texts))
-    return found
+class Positions(Sequence[Position]):
+    """The positions of ``match`` from the deal to its last accepted action, as ``seat`` saw
+    them (None: a spectator), each replayed when it is first asked for."""
+
+    def __init__(self, match: Match, names: Sequence[str], seat: int | None = None) -> None:
+        self._steps = match.steps
+        self._names = tuple(names)
+        self._seat = seat
+        self._replay = Match.replay(match.record(), upto=0)
+        self._found = [self._now(["The cards are dealt."])]
+
+    def _now(self, events: Sequence[str]) -> Position:
+        replay = self._replay
+        return Position(replay.view(self._seat), replay.to_act(), replay.outcome(), tuple(events))
+
+    @property
+    def built(self) -> int:
+        """The index of the last position replayed so far."""
+        return len(self._found) - 1
+
+    def build(self, upto: int) -> None:
+        """Replay the moves up to position ``upto`` (those not replayed yet)."""
+        for seat, action, at_ns in self._steps[len(self._found) - 1 : upto]:
+            events = self._replay.act(seat, action, at_ns)
+            texts = [with_names(e["text"], self._names) for e in visible_events(events, self._seat)]
+            self._found.append(self._now(texts))
+
+    def __len__(self) -> int:
+        return len(self._steps) + 1
+
+    @overload
+    def __getitem__(self, index: int) -> Position: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Position]: ...
+
+    def __getitem__(self, index: int | slice) -> Position | Sequence[Position]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        self.build(index)
+        return self._found[index]
+
+
+def positions(match: Match, names: Sequence[str], seat: int | None = None) -> list[Position]:
+    """Every position of ``match`` from the deal to its last accepted action, as ``seat``
+    saw them (None: a spectator)."""
+    found = Positions(match, names, seat)
+    return list(found)
 
 
 class ReplayScreen(Screen[None]):
@@ -77,15 +126,25 @@ class ReplayScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="replay.quit"),
     ]
 
-    def __init__(self, match: Match, names: Sequence[str], *, screen_reader: bool = False) -> None:
+    def __init__(
+        self,
+        match: Match,
+        names: Sequence[str],
+        *,
+        screen_reader: bool = False,
+        seat: int | None = None,
+    ) -> None:
+        """``seat``: replay the game as that seat's player saw it (None: as a spectator)."""
         super().__init__()
         self.match = match
         self.names = tuple(names)
         self.screen_reader = screen_reader
+        self.seat = seat
         self.board_module: Any = BOARDS[match.game.slug]
-        self.positions = positions(match, self.names)
+        self.positions = Positions(match, self.names, seat)
         self.at = 0
-        self.title = f"{match.game.title}: replay"
+        whose = "" if seat is None else f" from {self.names[seat]}'s seat"
+        self.title = f"{match.game.title}: replay{whose}"
 
     @property
     def game_slug(self) -> str:
@@ -109,17 +168,27 @@ class ReplayScreen(Screen[None]):
         self._show()
 
     def update_at(self, index: int) -> Update:
-        """The spectator's update for position ``index`` (no legal moves: nobody plays)."""
+        """The spectator's (or the seat's) update for position ``index`` (no legal moves:
+        nobody plays)."""
         position = self.positions[index]
         events = tuple({"type": "replay", "text": text} for text in position.events)
         return Update(
-            index, None, position.view, (), events, self.names, position.acting, position.outcome
+            index,
+            self.seat,
+            position.view,
+            (),
+            events,
+            self.names,
+            position.acting,
+            position.outcome,
         )
 
     def _show(self) -> None:
         update = self.update_at(self.at)
         last = len(self.positions) - 1
         where = "The deal" if self.at == 0 else f"Move {self.at} of {last}"
+        if self.seat is not None:
+            where += f", from {self.names[self.seat]}'s seat"
         if update.outcome is not None:
             where += " — the game is over"
         elif self.at == last:
@@ -136,14 +205,33 @@ class ReplayScreen(Screen[None]):
             self.query_one("#board").show(update)  # type: ignore[attr-defined]
 
     def _log(self, first: int, last: int) -> None:
-        """Add the events of moves ``first`` to ``last`` to the log."""
-        log = self.query_one(EventLog)
-        for index in range(first, last + 1):
-            for text in self.positions[index].events:
-                log.add(f"{index}. {text}" if index else text)
+        """Add the events of moves ``first`` to ``last`` to the log, in one write (of the
+        last `MAX_ENTRIES`, all the log keeps: a jump over a long game wraps no more)."""
+        texts = [
+            f"{index}. {text}" if index else text
+            for index in range(max(first, last - MAX_ENTRIES), last + 1)
+            for text in self.positions[index].events
+        ]
+        self.query_one(EventLog).add_all([(text, None) for text in texts[-MAX_ENTRIES:]])
 
     def action_step(self, delta: int) -> None:
+        self.workers.cancel_group(self, "replay-jump")  # a key after End: it goes from here
         at = max(0, min(len(self.positions) - 1, self.at + delta))
+        if at - self.positions.built > CHUNK:
+            self.run_worker(self._jump(at), group="replay-jump", exclusive=True)
+            return
+        self._go(at)
+
+    async def _jump(self, at: int) -> None:
+        """Go to position ``at``, far past those replayed so far: the moves between are
+        replayed a chunk at a time, the loop turning between chunks."""
+        while self.positions.built < at:
+            self.positions.build(min(at, self.positions.built + CHUNK))
+            await asyncio.sleep(0)
+        self._go(at)
+
+    def _go(self, at: int) -> None:
+        """Show position ``at`` (replayed already, or a few moves on) and its log."""
         if at > self.at:
             self._log(self.at + 1, at)
         elif at < self.at:  # the log shows what happened up to here, nothing later

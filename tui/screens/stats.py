@@ -7,11 +7,18 @@ same keys move through it with or without a screen reader (a `SpokenList` then: 
 selected line is marked and the cursor is on it); Enter on a game opens its replay.
 A screen with nothing to read says what to do instead ("No finished games yet: …"); one
 whose database cannot be used says why in one sentence (``problem``).
+
+A served guest's screens have a ``viewer``, the guest: a game opens only for its players,
+and from the viewer's own seat (their hand as they saw it, no other), read off the loop's
+thread; the local app's (no viewer) open any game as a spectator saw it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
+import sqlite3
 import time
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
@@ -28,12 +35,15 @@ from textual.widgets.option_list import Option
 from core.db import GameRow, GameStats, LeaderRow, Profile, SeatRow
 from core.engine import in_words
 from core.games import GAMES
+from core.match import Match
 from core.ratings import INITIAL, Rating
 from core.recordfile import RecordError, read_record
 from core.table import record_seats
 from tui.screens.help import key_help
 from tui.screens.replay import ReplayScreen
 from tui.widgets.spoken import SpokenList
+
+log = logging.getLogger(__name__)
 
 PAGE = 10
 """Games on one page of "Your games"."""
@@ -43,6 +53,12 @@ LEADERS = 20
 """Players on a leaderboard."""
 
 NO_GAMES = "No finished games yet: play one from the game list."
+GUEST_NO_GAMES = "No finished games yet: play one at a table here."
+"""What a served guest's empty history says (they have no game list: tables)."""
+NOT_A_PLAYER = "Only its players can replay a game here."
+UNREADABLE = "The finished games cannot be read just now; try again later."
+"""What a list says when reading the database failed under a running app."""
+"""Why a served guest's Enter on a game they did not play opens nothing."""
 RATING_WORDS = (
     f"A rating is an estimate of skill in one game: everyone starts at {INITIAL.mu:.1f}"
     f" ± {INITIAL.sigma:.1f}, and the number after ± (how unsure it still is) shrinks with "
@@ -197,11 +213,15 @@ class StatsScreen(Screen[None]):
     HINT = ""
     """The keys in words under the title (not in screen-reader mode: its key line says them)."""
 
-    def __init__(self, source: StatsSource | None, *, problem: str = "") -> None:
+    def __init__(
+        self, source: StatsSource | None, *, problem: str = "", viewer: str | None = None
+    ) -> None:
         super().__init__()
         self.source = source
         self.problem = problem
         """Why there is nothing to read (the database cannot be used), in a sentence."""
+        self.viewer = viewer
+        """The served guest looking (None: the local app's player, who may open any game)."""
         self.games: dict[str, GameRow] = {}
         """The games listed, by their line's id."""
 
@@ -212,6 +232,11 @@ class StatsScreen(Screen[None]):
 
     def heading(self) -> str:
         return self.title or ""
+
+    @property
+    def no_games(self) -> str:
+        """What an empty list says."""
+        return NO_GAMES if self.viewer is None else GUEST_NO_GAMES
 
     def compose(self) -> ComposeResult:
         # The lines first: the heading may say what reading them found (the last page).
@@ -235,10 +260,15 @@ class StatsScreen(Screen[None]):
         # Text in screen-reader mode: the list adds where the cursor is to a line's text.
         plain = Text if self.screen_reader else Content
         if self.source is None or self.problem:
-            return [Option(plain(self.problem or NO_GAMES), id="problem")]
+            return [Option(plain(self.problem or self.no_games), id="problem")]
         self.games = {}
         options = []
-        for key, line in self.lines():
+        try:
+            found = self.lines()
+        except sqlite3.Error:  # the file went bad under a running app: say so, go on
+            log.warning("cannot read the players' database", exc_info=True)
+            return [Option(plain(UNREADABLE), id="problem")]
+        for key, line in found:
             if isinstance(line, str):
                 options.append(Option(plain(line), id=key))
                 continue
@@ -262,8 +292,16 @@ class StatsScreen(Screen[None]):
     def open_line(self, key: str) -> None:
         """Enter on a line: a game's opens its replay."""
         row = self.games.get(key)
-        if row is not None:
+        if row is None:
+            return
+        if self.viewer is None:
             open_replay(self, row)
+            return
+        seat = seat_of(row, self.viewer)
+        if seat is None:
+            self.notify(NOT_A_PLAYER)
+            return
+        self.run_worker(open_seat_replay(self, row, seat), group="replay-open", exclusive=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter replays only where games are listed."""
@@ -279,23 +317,61 @@ class StatsScreen(Screen[None]):
         self.dismiss()
 
 
+def seat_of(row: GameRow, name: str) -> int | None:
+    """The seat ``name`` played in ``row`` (a person's, compared as the database compares
+    names, whatever their letters' case); None if they did not play it."""
+    folded = name.casefold()
+    return next(
+        (s.seat for s in row.seats if s.kind == "human" and s.name.casefold() == folded), None
+    )
+
+
+def _read(row: GameRow) -> tuple[Match, Sequence[str]]:
+    """The match in ``row``'s record and its seats' names; OSError or ValueError."""
+    match, meta = read_record(row.record)
+    return match, [seat.name for seat in record_seats(meta, match)]
+
+
 def open_replay(screen: Screen[Any], row: GameRow) -> None:
     """Open the finished game ``row`` in the replay viewer (as ``hunters replay`` does);
     one sentence when its record cannot be read."""
     try:
-        match, meta = read_record(row.record)
-        names: Sequence[str] = [seat.name for seat in record_seats(meta, match)]
-    except OSError as error:
-        why = error.strerror or str(error)
-        screen.notify(f"The game's record {row.record} cannot be read: {why}.", severity="error")
-        return
-    except ValueError as error:
-        why = error.reason if isinstance(error, RecordError) else str(error)
-        screen.notify(f"The game's record {row.record} is not sound: {why}.", severity="error")
+        match, names = _read(row)
+    except (OSError, ValueError) as error:
+        screen.notify(unreadable(row, error, where=True), severity="error")
         return
     screen.app.push_screen(
         RecordReplay(match, names, screen_reader=getattr(screen, "screen_reader", False))
     )
+
+
+async def open_seat_replay(screen: Screen[Any], row: GameRow, seat: int) -> None:
+    """Open the finished game ``row`` in the replay viewer from ``seat`` (a served guest's
+    own). Its record is read in a thread, so a long game's replay through the rules does not
+    hold up the other guests of the server's loop; a record that cannot be read is one
+    sentence, which does not name the server's files."""
+    try:
+        match, names = await asyncio.to_thread(_read, row)
+    except (OSError, ValueError) as error:
+        log.warning("cannot replay %s: %s", row.record, error)
+        screen.notify(unreadable(row, error, where=False), severity="error")
+        return
+    if not screen.is_attached:  # the guest went back meanwhile
+        return
+    screen.app.push_screen(
+        RecordReplay(match, names, screen_reader=getattr(screen, "screen_reader", False), seat=seat)
+    )
+
+
+def unreadable(row: GameRow, error: OSError | ValueError, *, where: bool) -> str:
+    """Why ``row``'s record does not open, in a sentence (``where``: naming its file)."""
+    if isinstance(error, OSError):
+        why = error.strerror or str(error)
+        what = f"The game's record {row.record} cannot be read" if where else "It cannot be read"
+        return f"{what}: {why}."
+    why = error.reason if isinstance(error, RecordError) else str(error)
+    what = f"The game's record {row.record} is not sound" if where else "Its record is not sound"
+    return f"{what}: {why}."
 
 
 class RecordReplay(ReplayScreen):
@@ -351,10 +427,15 @@ class GamesScreen(StatsScreen):
     HINT = "↑↓ choose · Enter replay · → older games · ← newer games · Esc back"
 
     def __init__(
-        self, source: StatsSource | None, name: str | None = None, *, problem: str = ""
+        self,
+        source: StatsSource | None,
+        name: str | None = None,
+        *,
+        problem: str = "",
+        viewer: str | None = None,
     ) -> None:
         """``name``: only that player's games (None: every game in ``source``)."""
-        super().__init__(source, problem=problem)
+        super().__init__(source, problem=problem, viewer=viewer)
         self.player = name
         self.page = 0
         self.more = False
@@ -371,7 +452,7 @@ class GamesScreen(StatsScreen):
         rows = self.source.history(PAGE + 1, self.page * PAGE, name=self.player)
         self.more = len(rows) > PAGE
         if not rows:
-            return [("empty", NO_GAMES)]
+            return [("empty", self.no_games)]
         return [(f"{GAME}{row.id}", row) for row in rows[:PAGE]]
 
     async def action_page(self, step: int) -> None:
@@ -412,8 +493,15 @@ class ProfileScreen(StatsScreen):
 
     HINT = "↑↓ move · Enter replay a recent game · Esc back"
 
-    def __init__(self, source: StatsSource | None, name: str, *, problem: str = "") -> None:
-        super().__init__(source, problem=problem)
+    def __init__(
+        self,
+        source: StatsSource | None,
+        name: str,
+        *,
+        problem: str = "",
+        viewer: str | None = None,
+    ) -> None:
+        super().__init__(source, problem=problem, viewer=viewer)
         self.player = name
         self.title = f"Profile: {name}"
 
@@ -421,7 +509,7 @@ class ProfileScreen(StatsScreen):
         assert self.source is not None
         profile = self.source.profile(self.player, RECENT)
         if profile is None or not profile.games:
-            return [("empty", NO_GAMES)]
+            return [("empty", self.no_games)]
         played = sum(stats.played for stats in profile.games)
         won = sum(stats.won for stats in profile.games)
         since = when(profile.created)
@@ -484,9 +572,14 @@ class LeaderboardScreen(StatsScreen):
     HINT = "↑↓ choose · Enter profile · → next game · ← game before · Esc back"
 
     def __init__(
-        self, source: StatsSource | None, game: str | None = None, *, problem: str = ""
+        self,
+        source: StatsSource | None,
+        game: str | None = None,
+        *,
+        problem: str = "",
+        viewer: str | None = None,
     ) -> None:
-        super().__init__(source, problem=problem)
+        super().__init__(source, problem=problem, viewer=viewer)
         self.slugs = list(GAMES)
         self.at = self.slugs.index(game) if game in self.slugs else 0
         self.players: dict[str, str] = {}
@@ -530,7 +623,7 @@ class LeaderboardScreen(StatsScreen):
         """Enter on a player: their profile."""
         name = self.players.get(key)
         if name is not None:
-            self.app.push_screen(ProfileScreen(self.source, name))
+            self.app.push_screen(ProfileScreen(self.source, name, viewer=self.viewer))
 
     async def action_game(self, step: int) -> None:
         """The next (1) or previous (-1) game's leaderboard, round the list."""
