@@ -183,7 +183,8 @@ def test_the_read_only_database_reads_what_the_server_wrote_and_writes_nothing(
     tmp_path: Path,
 ) -> None:
     """A render worker's open: the same history beside the server's open database, a
-    write refused; a missing file is not made, another application's file not touched."""
+    write refused, a game the server adds after it opened seen; a missing file is not made,
+    another application's file not touched."""
     _fill(tmp_path / "data")
     path = tmp_path / "data" / DB_FILE
     before = dump(path)
@@ -192,7 +193,11 @@ def test_the_read_only_database_reads_what_the_server_wrote_and_writes_nothing(
         assert worker.leaderboard("superbohaterowie") == server.leaderboard("superbohaterowie")
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
             worker._db.execute("DELETE FROM seats")
-    assert dump(path) == before
+        assert dump(path) == before
+        later = tmp_path / "data" / "games" / "finished-3.rec"
+        finished_record(later, [person("ala"), person("bob")], seed=3, finished=4_000.0)
+        added = server.add_game(later)  # a game finishing while the worker reads on
+        assert added is not None and worker.history(1, name="ala")[0].id == added.id
     missing = tmp_path / "missing.db"
     with pytest.raises(DatabaseError, match="does not exist"):
         Database.open_read_only(missing)
