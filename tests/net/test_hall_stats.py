@@ -28,6 +28,7 @@ from tests.net.e2e_helpers import (
     ENTER,
     ESC,
     LIST_TITLE,
+    Terminal,
     connect,
     hand_of,
     host_table,
@@ -69,6 +70,20 @@ def _fill(data: Path) -> dict[str, Match]:
     return played
 
 
+def _flat(term: Terminal) -> str:
+    """The screen's text as one line (a wrapped sentence whole)."""
+    return " ".join(line.strip() for line in term.lines)
+
+
+async def _choose(term: Terminal, marked: str) -> None:
+    """Press ↓ until the screen-reader list marks the line starting ``marked``."""
+    for _ in range(8):
+        if marked in term.text:
+            return
+        await term.key(DOWN)
+    raise AssertionError(f"{marked!r} never marked:\n{term.text}")
+
+
 def _words(cards: tuple[str, ...]) -> set[str]:
     """How the kinds of ``cards`` are labelled on screen."""
     wanted = set(kinds(cards))
@@ -84,8 +99,9 @@ async def test_a_guest_reads_their_games_profile_and_leaderboards_and_replays_th
 ) -> None:
     """ALA (ala in the database) at 80×24: the list says the keys; y lists her game and not
     olek and bob's; Enter replays it from her seat (her hand, not olek's); m is her
-    profile; l the leaderboard, where Enter on bob is bob's profile, whose game she did not
-    play does not open; in screen-reader mode y reads her game as one marked line."""
+    profile; then in screen-reader mode y reads her game as one marked line, and on the
+    leaderboard (l) Enter on bob is bob's profile, whose game she did not play does not
+    open."""
     played = _fill(tmp_path / "data")
     deal = Match.replay(played["ala-olek"].record(), upto=0)
     mine, theirs = deal.view(0)["hand"], deal.view(1)["hand"]
@@ -94,8 +110,7 @@ async def test_a_guest_reads_their_games_profile_and_leaderboards_and_replays_th
         running_server(tmp_path / "data") as served,
         players(served.port, "ALA", land="list", width=80, height=24) as (ala,),
     ):
-        flat = " ".join(line.strip() for line in ala.lines)
-        assert LIST_HINT in flat and STATS_HINT in flat
+        assert LIST_HINT in _flat(ala) and STATS_HINT in _flat(ala)
         ala.send(b"y")
         await ala.wait_for("Your games")
         await ala.wait_for("1st: ")
@@ -115,30 +130,23 @@ async def test_a_guest_reads_their_games_profile_and_leaderboards_and_replays_th
         await ala.wait_for("Superbohaterowie: 1 game played")
         ala.send(ESC)
         await ala.wait_for(LIST_TITLE)
-        ala.send(b"l")
-        await ala.wait_for("Leaderboard: Superbohaterowie")
-        with Database.open_read_only(served.data_dir / DB_FILE) as db:
-            board = db.leaderboard("superbohaterowie")
-        place = next(row.place for row in board if row.name == "bob")
-        for _ in range(place - 1):
-            await ala.key(DOWN)
-        ala.send(ENTER)
-        await ala.wait_for("Profile: bob")
-        for _ in range(4):  # to the last line, bob's game with olek
-            await ala.key(DOWN)
-        await ala.key(ENTER)
-        await ala.wait_for(NOT_A_PLAYER[:20])  # a toast: its sentence wraps in the corner
-        assert "from bob's seat" not in ala.text and "from olek's seat" not in ala.text
-        for _ in range(2):
-            await ala.key(ESC)
-        await ala.wait_for(LIST_TITLE)
-        for key in (b"o", b"s", ESC):  # settings: screen-reader mode on
+        for key in (b"o", b"s", ESC):  # settings: screen-reader mode on (lines marked "> ")
             await ala.key(key)
         await ala.wait_for("Tables. Up and down choose")
-        ala.send(b"y")
+        ala.send(b"y")  # her game, read as one marked line
         await ala.wait_for("> Superbohaterowie · ")
-        line = next(line for line in ala.lines if line.strip().startswith("> Superbohaterowie"))
-        assert "rated. 1st: " in " ".join(ala.lines) and "bob" not in ala.text, line
+        assert "rated. 1st: ala, won the game" in _flat(ala) and "bob" not in ala.text
+        ala.send(ESC)
+        await ala.wait_for("Tables. Up and down choose")
+        ala.send(b"l")
+        await ala.wait_for("Leaderboard: Superbohaterowie")
+        await _choose(ala, "> 2nd bob")  # ala is 1st, bob 2nd
+        ala.send(ENTER)
+        await ala.wait_for("Profile: bob")
+        await _choose(ala, "> Superbohaterowie · ")  # bob's game with olek
+        ala.send(ENTER)
+        await ala.wait_for(NOT_A_PLAYER)  # said under the keys, besides the toast
+        assert "from bob's seat" not in ala.text and "from olek's seat" not in ala.text
 
 
 @pytest.mark.timeout(40)
