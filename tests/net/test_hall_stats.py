@@ -31,7 +31,6 @@ from tests.net.e2e_helpers import (
     Terminal,
     connect,
     hand_of,
-    host_table,
     kinds,
     players,
     running_server,
@@ -44,6 +43,9 @@ from tui.settings import Settings
 
 SEED = 7
 """A deal whose two hands share no kind of card (so one's words never stand for the other's)."""
+
+
+CTRL_Q = b"\x11"
 
 
 def _fill(data: Path) -> dict[str, Match]:
@@ -155,13 +157,13 @@ async def test_a_login_in_other_letters_is_the_table_s_name_in_a_render_worker(
 ) -> None:
     """dupe joined ala's table and went; DUPE, whose app runs in a render worker, comes to
     it from the list and is dupe there (one guest, connected), as in the server process:
-    sitting down, the lobby says the seat is theirs."""
+    when ala leaves, the app knows its guest hosts now and opens the setup."""
     async with (
         running_server(tmp_path / "data", render_workers=1) as served,
         players(served.port, "ala", land="list") as (ala,),
     ):
         ala.send(b"c")
-        await host_table(ala)
+        await ala.wait_for("table setup")
         dupe = await connect(served.port, "dupe", land="list")
         await dupe.wait_for("host ala")
         dupe.send(ENTER)
@@ -175,11 +177,11 @@ async def test_a_login_in_other_letters_is_the_table_s_name_in_a_render_worker(
         try:
             await again.wait_for("host ala")
             again.send(ENTER)
-            await again.wait_gone(LIST_TITLE)
-            await until(lambda: hall.guests["dupe"].connected, "dupe back")
-            assert "DUPE" not in hall.guests
-            await again.key(b"2")  # the app knows its guest by the table's name
-            await again.wait_for("2. dupe (you)")
+            await again.wait_for("Waiting for the host (ala)")
+            assert hall.guests["dupe"].connected and "DUPE" not in hall.guests
+            ala.send(CTRL_Q)  # back to the list: dupe hosts now
+            await until(lambda: hall.host == "dupe", "dupe hosting")
+            await again.wait_for("table setup")
         finally:
             await again.close()
 
