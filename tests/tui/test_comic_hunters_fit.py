@@ -417,3 +417,34 @@ async def test_a_store_team_up_is_said_whole_at_80x24_and_the_board_stays_put() 
             )
         starts = {m[:3] for m in marks}
         assert len(starts) == 1, marks  # the board above the details line never moved
+
+
+async def test_a_convention_prompt_is_whole_at_80x24() -> None:
+    """In the smallest layout (three players at 80x24, the grid and the hand filling the
+    board) what to do at the Convention read "Convention: take: choose a hero and a row or
+    column, you may slide one card …": one row of the board's and no shorter words. It is
+    said whole, in fewer words where the row is short (the slide is a choice of its own)."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.show import Parts
+
+    class _BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield board.Board(id="board")
+
+    match, rng, said = Match.new(SLUG, 3, seed=0), random.Random(0), []
+    async with _BoardApp().run_test(size=(80, 24)) as pilot:
+        shown, parts = pilot.app.query_one(board.Board), pilot.app.query_one(Parts)
+        while match.outcome() is None and len(said) < 6:
+            seat = min(match.to_act())
+            if seat == 0 and match.view(0)["location"] == "convention":
+                shown.show(update_of(match, 0, NAMES[:3]))
+                for _ in range(2):  # the hero, then (Enter) its row or column
+                    await pilot.pause()
+                    text = " ".join(str(parts.shown("choice")).split())
+                    if "Convention" in text:
+                        said.append(text[text.index("Convention") :])
+                    await pilot.press("enter")
+            match.act(seat, rng.choice(match.legal(seat)))
+    assert len(said) >= 3, said
+    assert all(not text.endswith("…") for text in said), said

@@ -204,3 +204,56 @@ async def test_rows_left_at_160x45_go_to_words_not_blanks() -> None:
         piles = [r for r in rows if "Initial Relic" in r]
         assert piles and not [r for r in piles if " W1" in r], text
         assert "1 wealth" in text, text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_a_relics_points_read_whole_on_a_narrow_full_card(seed: int) -> None:
+    """At 120x40 three players' four relic cards are 18 wide (16 inside) and "2 wealth, 1
+    wound" read "2 wealth, 1 wou…": each part of the points is whole, on a second line
+    where one does not hold them."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    match = _played(3, seed, 0)
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        assert shown.fit is not None and shown.fit.full and shown.fit.column_width < 20
+        region = shown.part_region("relics")
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        text = "\n".join(row[region.x : region.right] for row in rows)
+        assert "…" not in text, text
+        for card in match.view(0)["row"]:
+            for part in cards.point_parts(card):
+                assert part in text, (part, text)
+
+
+@pytest.mark.parametrize("size", [(160, 45), (200, 60)], ids=["160x45", "200x60"])
+async def test_rows_left_under_a_big_board_say_what_skills_and_marks_mean(
+    size: tuple[int, int],
+) -> None:
+    """A four-player table's first turn left six rows empty under the board at 160x45 (27
+    at 200x60): they say what each skill and relic effect does, then what the cards' marks
+    mean, as many as fit whole."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    match = _played(4, 1, 0)
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=size) as pilot:
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        region = shown.region
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        column = [row[region.x : region.right] for row in rows]
+        blank = [y for y, row in enumerate(column) if not row.strip()]
+        text = "\n".join(column)
+        assert "Killer: sends the last adventurer" in text
+        assert len(blank) <= 4, text

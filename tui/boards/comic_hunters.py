@@ -73,8 +73,8 @@ from tui.boards.comic_hunters_draw import (
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.boards.details import MORE, wrapped
+from tui.boards.orb_hunters import SteadyParts  # (a `Parts` shown together; see there)
 from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
-from tui.widgets.show import Parts
 
 __all__ = [
     "HOW_TO_PLAY",
@@ -359,11 +359,15 @@ def _schedule_words(view: dict[str, Any]) -> str:
     return f"Round {view['round'] + 1} of 3 ({plan}): {now}"
 
 
-def _stage_words(update: Update) -> str:
-    """What the current location asks, in words."""
+def _stage_words(update: Update, brief: bool = False) -> str:
+    """What the current location asks, in words (``brief``: the Convention's in fewer, for
+    a line too short for the rest: the slide is a choice of its own in the row)."""
     view = update.view
     seat = update.seat
     where = view["location"]
+    if brief and where == "convention":
+        discard = view["convention"]["turns"] and view["convention"]["turns"][0][1]
+        return f"Convention: {'discard' if discard else 'take'} a hero's cards in a row or column."
     if where == "store":
         store = view["store"]
         if view["solo"]:
@@ -416,10 +420,12 @@ def prompt(
     plain: bool = False,
     short: bool = False,
     bare: bool = False,
+    brief: bool = False,
 ) -> str:
     """What to do now, in words (``plain``: for the screen-reader list of choices;
     ``short``: only the arrows of the keys, as the footer names Enter, Esc and i;
-    ``bare``: no keys at all, for a line too narrow for them)."""
+    ``bare``: no keys at all, for a line too narrow for them; ``brief``: bare, in the
+    fewest words, the step's number only)."""
     if update.outcome is not None:
         return "Game over. Press Enter for the results."
     seat = update.seat
@@ -436,6 +442,8 @@ def prompt(
         else f"{TARGET}: choices. ←→ move, Enter take, Esc back, i details"
     )
     step = f" Step {len(keys) + 1}." if keys else ""
+    if brief and not plain:
+        return f"{_stage_words(update, brief=True)}{step}"
     if plain and keys:  # no board shows the steps taken: say them
         step = f" So far: {chosen_words(update, keys, paths)}.{step}"
     last = keys[-1] if keys else None
@@ -649,7 +657,7 @@ class Board(ChoiceRowBoard):
         words, and the entries of the view it read) and its lines."""
 
     def compose(self) -> ComposeResult:
-        yield Parts(PARTS, id="ch-parts")
+        yield SteadyParts((*PARTS[:-1], "room", PARTS[-1]), id="ch-parts")
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
@@ -839,12 +847,22 @@ class Board(ChoiceRowBoard):
         if update is None or not drawable(self):
             return
         width, budget = self._space()
-        parts = self.query_one("#ch-parts", Parts)
-        for part, lines in zip(PARTS, self._layout(update, width, budget), strict=True):
-            parts.set_shown(part, bool(lines))
-            if lines:
-                key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
-                parts.show(part, key, partial(Text("\n").join, lines))
+        parts = self.query_one("#ch-parts", SteadyParts)
+        drawn = self._layout(update, width, budget)
+        # The rows the parts leave of the board's budget stay the board's, blank above the
+        # choice's words (which keep their place over the status line): a location's
+        # cards and the hand took a row more or less on a third of the moves, and each
+        # change of the board's height laid the whole screen out again (issue #15).
+        spare = budget - sum(len(lines) for lines in drawn)
+        with parts.together():  # one change of the board's lines
+            for part, lines in zip(PARTS, drawn, strict=True):
+                parts.set_shown(part, bool(lines))
+                if lines:
+                    key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
+                    parts.show(part, key, partial(Text("\n").join, lines))
+            parts.set_shown("room", spare > 0)
+            if spare > 0:
+                parts.show("room", spare, lambda: Text("\n" * (spare - 1)))
 
     def _layout(self, update: Update, width: int, budget: int) -> list[list[Text]]:
         """Each part at the biggest size that lets the whole board fit ``budget`` lines:
@@ -1014,6 +1032,7 @@ class Board(ChoiceRowBoard):
             prompt(update, self.keys, choices),
             prompt(update, self.keys, choices, short=True),
             prompt(update, self.keys, choices, bare=True),
+            prompt(update, self.keys, choices, brief=True),
         ):
             ask = Text(words, style="bold")
             if len(ask.wrap(_MEASURE, width)) <= room:

@@ -18,7 +18,8 @@ game screen uses (its words are re-exported here).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -89,6 +90,7 @@ from tui.boards.orb_hunters_layout import (
     fact_lines,
     head_lines,
     lines_of,
+    room_lines,
     track_lines,
 )
 from tui.boards.orb_hunters_words import card_words as card_words
@@ -188,15 +190,55 @@ LEGEND: tuple[tuple[str, str], ...] = (
 )
 
 
+ROOM_GLYPHS = tuple(
+    (glyph, meaning)
+    for glyph, meaning in LEGEND
+    if glyph in ("☠", "1 · 2/4", "full", "╰ ▲Red 7 ╯", "▲Red 7✗", "Ala 9", "·", BACK, CHOSEN)
+)
+"""The legend's lines for the marks a full-size board draws (its short forms are the
+80-column floor's), said under the board where rows are left (`room_lines`)."""
+
+
 # -- the board -------------------------------------------------------------------------------
 
 DETAILS_ROWS = 6
 """The most rows the details line takes (where the room allows; two at 80 columns, three
 for a legal choice's text: FLOOR_ROWS)."""
 
-PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key")
+PARTS = ("head", "relics", "pouches", "hand", "choices", "prompt", "details", "key", "room")
 """The board's parts, top to bottom, drawn as lines of one widget (`Parts`); each redraws
-only when what it shows changed."""
+only when what it shows changed. ``room``: the rows a full layout leaves, given to what
+the skills and effects do (`room_lines`), so the board keeps the height the screen gives
+it whatever each update shows (a change of height lays the whole screen out again)."""
+
+
+class SteadyParts(Parts):
+    """`Parts` whose parts shown ``together()`` count as one change: a part that grew while
+    the filler under it shrank as much keeps the board's height, and lays nothing out (each
+    ``show`` alone asked for a layout of the whole screen as soon as its own rows changed).
+    (A candidate for `Parts` itself; Comic Hunters' board uses it too.)"""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._holding = False
+        self._missed = False
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Put the lines together once, after the parts shown inside."""
+        self._holding, self._missed = True, False
+        try:
+            yield
+        finally:
+            self._holding = False
+            if self._missed:
+                self._changed()
+
+    def _changed(self) -> None:
+        if self._holding:
+            self._missed = True
+            return
+        super()._changed()
 
 
 class Board(Widget, can_focus=True):
@@ -241,10 +283,12 @@ class Board(Widget, can_focus=True):
         """Whether the player put the cursor where it is (by keys) since the board last
         homed it: then a new position leaves it on the same thing (issue #16)."""
         self.fit: Layout | None = None
+        self._height = 17
+        """The rows the game screen leaves the board (the layout's budget)."""
         self._keys_state: tuple[bool, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Parts(PARTS, id="oh-parts")
+        yield SteadyParts(PARTS, id="oh-parts")
 
     def on_mount(self) -> None:
         self._redraw()
@@ -318,6 +362,7 @@ class Board(Widget, can_focus=True):
                 height = 17
             else:
                 height = max(17, screen.height - (3 if screen.width >= 120 else 7))
+            self._height = height
             words = prompt(self.update, self.keys, self.choices)
             keys = self._choice_keys()
             view, names = self.update.view, self.update.names
@@ -493,9 +538,9 @@ class Board(Widget, can_focus=True):
     # -- drawing -----------------------------------------------------------------------------
 
     @property
-    def parts(self) -> Parts:
+    def parts(self) -> SteadyParts:
         """The board's parts, drawn as lines of one widget."""
-        return self.query_one("#oh-parts", Parts)
+        return self.query_one("#oh-parts", SteadyParts)
 
     def _redraw(self) -> None:
         """Show each part whose content changed; the others are left as they are."""
@@ -503,6 +548,10 @@ class Board(Widget, can_focus=True):
         if update is None or not drawable(self):
             return
         layout = self._layout()  # kept until the update, the keys or the size change
+        with self.parts.together():  # one change of the board's lines, its height kept
+            self._show_parts(update, layout)
+
+    def _show_parts(self, update: Update, layout: Layout) -> None:
         view, names = update.view, update.names
         marked = frozenset(c.key for c in self.choices)
         chosen = tuple(self.keys)
@@ -598,6 +647,31 @@ class Board(Widget, can_focus=True):
         parts.show(
             "details", (detail, width, rows), lambda: self._details_line(detail, width, rows)
         )
+        self._fill(update, layout)
+
+    def _fill(self, update: Update, layout: Layout) -> None:
+        """Give the rows a full layout leaves under the board to the ``room`` part: the
+        board keeps one height (the screen's) through the game, each update redrawing only
+        the rows that changed (a hand card's text, a pile's words or the details line
+        taking a row more or less laid the whole screen out again, 19 times in 47 moves
+        at 200x60). The 80-column floor has no rows to give: its details line keeps the
+        rows its longest text may want instead (`choose_layout`)."""
+        parts = self.parts
+        if not layout.full:
+            parts.set_shown("room", False)
+            return
+        used = layout.height
+        if parts.content_size.width:
+            used = sum(parts.rows(part) for part in PARTS if part != "room")
+        spare = self._height - used
+        parts.set_shown("room", spare > 0)
+        if spare > 0:
+            view = update.view
+            parts.show(
+                "room",
+                (spare, layout.width, view["variants"]),
+                lambda: Group(*room_lines(update, layout.width, spare, ROOM_GLYPHS)),
+            )
 
     def _head(self, update: Update, layout: Layout) -> RenderableType:
         parts: list[RenderableType] = list(head_lines(update, layout.full, layout.width))

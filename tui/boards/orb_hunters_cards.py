@@ -331,6 +331,25 @@ def points_lines(card: str, width: int, lines: int, simple: bool = False) -> lis
     return out + [Text("") for _ in range(lines - len(out))]
 
 
+def full_point_lines(card: str, width: int) -> int:
+    """Lines a relic's points in words take on a full-size card ``width`` cells inside:
+    two where "2 wealth, 1 wound" does not fit one (a card 16 wide at 120x40 read
+    "2 wealth, 1 wou…")."""
+    return 1 if len(points_words(card)) <= width else 2
+
+
+def full_points(card: str, width: int, lines: int) -> list[Text]:
+    """A relic's points in words on a full-size card, in ``lines`` lines (padded): on one
+    line where they fit, else each part whole on lines of their own ("2 wealth," then
+    "1 wound"), else the legend's short form ("W2 X1")."""
+    parts = point_parts(card) or ["nothing"]
+    said = [points_words(card)]
+    if len(said[0]) > width:
+        tokens = [f"{part}," for part in parts[:-1]] + parts[-1:]
+        said = _packed(tokens, width, lines) or [points_short(card)]
+    return [Text(line) for line in said] + [Text("") for _ in range(lines - len(said))]
+
+
 def relic_gives(card: str, simple: bool = False) -> str:
     """What a relic gives and does: "4 wealth, 2 wounds; no effect"."""
     effect = relic(card).effect
@@ -487,7 +506,7 @@ def relic_column(
             body.append(title)
         effect = relic(card).effect
         if look.full:
-            body.append(Text(points_words(card)))
+            body += full_points(card, inner, look.point_lines)
             words = EFFECT_WORDS[effect] if effect else ""
             if effect and look.simple:
                 words = "(effect ignored)"

@@ -20,7 +20,9 @@ from core.games.orb_hunters.data import EFFECT_WORDS, LIMIT, ROUNDS, relic, reli
 from core.games.orb_hunters.scoring import pouch_totals
 from core.table import Update
 from tui.boards.orb_hunters_cards import (
+    SKILL_TEXT,
     card_does,
+    full_point_lines,
     hand_row,
     pile_height,
     player_mark,
@@ -169,6 +171,52 @@ def fact_lines(update: Update, width: int) -> list[Text]:
     ]
 
 
+def room_lines(
+    update: Update, width: int, rows: int, glyphs: Sequence[tuple[str, str]] = ()
+) -> list[Text]:
+    """Exactly ``rows`` lines for the rows a big terminal leaves under the board: what each
+    skill does (a rival may play any of them on your relics next) and each relic effect,
+    then what the board's ``glyphs`` mean, as many whole as fit, the rest blank (at 160x45
+    six rows were empty under a four-player table's first turn). Nothing here is needed
+    for a decision: every card says its own."""
+    view = update.view
+    skills = ["killer", "charismatic", "sly", "shielded", "trenti"]
+    said = [SKILL_TEXT[kind] for kind in skills]
+    if "apprentices" in view["variants"]:
+        said = [SKILL_TEXT["trenti"], "Apprentices: the other skills are ignored."]
+    if "simple_relics" not in view["variants"]:
+        said += [f"{words}." for words in EFFECT_WORDS.values()]
+    heading = "What the skills and the relic effects do:"
+    lines: list[Text] = []
+    if rows >= 3:
+        lines.append(Text(heading, style="dim bold"))
+        for words in said:
+            wrapped = textwrap.wrap(words, max(1, width - 2), subsequent_indent="  ")
+            if len(lines) + len(wrapped) > rows:
+                break
+            lines += [Text(f"  {line}", style="dim") for line in wrapped]
+        if len(lines) == 1:
+            lines = []
+        elif len(lines) + 2 < rows and len(lines) == 1 + sum(
+            len(textwrap.wrap(words, max(1, width - 2))) for words in said
+        ):
+            lines += _glyph_lines(glyphs, width, rows - len(lines))
+    return [*lines, *(Text("") for _ in range(rows - len(lines)))]
+
+
+def _glyph_lines(glyphs: Sequence[tuple[str, str]], width: int, rows: int) -> list[Text]:
+    """What the board's glyphs mean, as many whole as fit ``rows`` after a heading."""
+    lines = [Text("What the marks on the cards mean:", style="dim bold")]
+    for glyph, meaning in glyphs:
+        wrapped = textwrap.wrap(
+            f"{glyph}  {meaning}.", max(1, width - 2), subsequent_indent=" " * (len(glyph) + 2)
+        )
+        if len(lines) + len(wrapped) > rows:
+            break
+        lines += [Text(f"  {line}", style="dim") for line in wrapped]
+    return lines if len(lines) > 1 else []
+
+
 def _track_rows(widths: Sequence[int], width: int) -> list[list[int]]:
     """Tracks packed into rows side by side (indexes into ``widths``)."""
     rows: list[list[int]] = []
@@ -293,7 +341,12 @@ def choose_layout(
         ]
         fitting = [c for c in floor if c.height <= height]
     layout = fitting[0] if fitting else floor[-1]
-    if details_rows > 1:
+    if not choosing:
+        # While adventurers are assigned, the details line keeps the rows the longest
+        # text may want whatever the position's texts: it took one, two or three rows as
+        # the hand changed, and each change laid the whole screen out again (issue #15).
+        layout = replace(layout, details_rows=FLOOR_ROWS, height=layout.height + FLOOR_ROWS - 1)
+    elif details_rows > 1:
         rows = max(2, min(deciding_rows, FLOOR_ROWS))
         layout = replace(layout, details_rows=rows, height=layout.height + rows - 1)
     return layout
@@ -378,7 +431,9 @@ def _candidates(
                 for start in range(0, count, per_band)
             )
             effect_lines = max(bands, default=0)
-            relic_height = sum(1 + name_lines + 1 + lines + LIMIT + 1 for lines in bands)
+            # The points in words, on a second line where one does not hold them whole.
+            point_lines = max((full_point_lines(c, inner) for c in cards if c), default=1)
+            relic_height = sum(1 + name_lines + point_lines + lines + LIMIT + 1 for lines in bands)
         else:
             per_band = count
             column = min(20, (width - count + 1) // count)
