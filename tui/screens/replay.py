@@ -143,6 +143,8 @@ class ReplayScreen(Screen[None]):
         self.board_module: Any = BOARDS[match.game.slug]
         self.positions = Positions(match, self.names, seat)
         self.at = 0
+        self._logged = -1
+        """The last move whose events the log shows (-1: none, not even the deal's)."""
         whose = "" if seat is None else f" from {self.names[seat]}'s seat"
         self.title = f"{match.game.title}: replay{whose}"
 
@@ -205,39 +207,59 @@ class ReplayScreen(Screen[None]):
             self.query_one("#board").show(update)  # type: ignore[attr-defined]
 
     def _log(self, first: int, last: int) -> None:
-        """Add the events of moves ``first`` to ``last`` to the log, in one write (of the
-        last `MAX_ENTRIES`, all the log keeps: a jump over a long game wraps no more)."""
+        """Add the events of moves ``first`` to ``last`` to the log, in one write."""
         texts = [
             f"{index}. {text}" if index else text
-            for index in range(max(first, last - MAX_ENTRIES), last + 1)
+            for index in range(first, last + 1)
             for text in self.positions[index].events
         ]
         self.query_one(EventLog).add_all([(text, None) for text in texts[-MAX_ENTRIES:]])
+        self._logged = last
+
+    def _log_plan(self, at: int) -> tuple[bool, int]:
+        """What the log needs to show position ``at``: whether it starts afresh (going
+        back: it shows what happened up to here, nothing later), and the first move to add
+        (at most the last `MAX_ENTRIES`, all it keeps)."""
+        if at >= self._logged:
+            return False, self._logged + 1
+        return True, max(0, at - MAX_ENTRIES)
+
+    def _clear_log(self) -> None:
+        log = self.query_one(EventLog)
+        log.entries = []
+        log.clear()
+        self._logged = -1
 
     def action_step(self, delta: int) -> None:
         self.workers.cancel_group(self, "replay-jump")  # a key after End: it goes from here
         at = max(0, min(len(self.positions) - 1, self.at + delta))
-        if at - self.positions.built > CHUNK:
+        _, first = self._log_plan(at)
+        if at - self.positions.built > CHUNK or at - first > CHUNK:
             self.run_worker(self._jump(at), group="replay-jump", exclusive=True)
             return
         self._go(at)
 
     async def _jump(self, at: int) -> None:
-        """Go to position ``at``, far past those replayed so far: the moves between are
-        replayed a chunk at a time, the loop turning between chunks."""
+        """Go to position ``at``, far from here: the moves between are replayed, and their
+        events logged, a chunk at a time, the loop turning between chunks (a key pressed
+        meanwhile goes on from the position shown, the log as far as it got)."""
         while self.positions.built < at:
             self.positions.build(min(at, self.positions.built + CHUNK))
+            await asyncio.sleep(0)
+        fresh, first = self._log_plan(at)
+        if fresh:
+            self._clear_log()
+        for start in range(first, at + 1, CHUNK):
+            self._log(start, min(at, start + CHUNK - 1))
             await asyncio.sleep(0)
         self._go(at)
 
     def _go(self, at: int) -> None:
-        """Show position ``at`` (replayed already, or a few moves on) and its log."""
-        if at > self.at:
-            self._log(self.at + 1, at)
-        elif at < self.at:  # the log shows what happened up to here, nothing later
-            log = self.query_one(EventLog)
-            log.entries = []
-            log.clear()
-            self._log(0, at)
+        """Show position ``at`` and its log (a few moves from what it shows)."""
+        fresh, first = self._log_plan(at)
+        if fresh:
+            self._clear_log()
+        if first <= at:
+            self._log(first, at)
         self.at = at
         self._show()
