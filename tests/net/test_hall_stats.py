@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,6 +41,7 @@ from tests.tui import screen_text
 from tui.screens.replay import CHUNK, Positions, positions
 from tui.screens.stats import NOT_A_PLAYER, RecordReplay
 from tui.settings import Settings
+from tui.widgets.event_log import EventLog
 
 SEED = 7
 """A deal whose two hands share no kind of card (so one's words never stand for the other's)."""
@@ -248,11 +250,21 @@ def test_a_seat_replay_shows_that_seat_s_hand_and_builds_as_it_is_read(tmp_path:
     assert sum(map(len, (p.events for p in seen))) > sum(map(len, (p.events for p in spectator)))
 
 
+async def _until_at(pilot: Any, replay: RecordReplay, at: int) -> None:
+    """Wait until the replay shows position ``at`` (a jump's chunks take some turns)."""
+    for _ in range(200):
+        if replay.at == at:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"the replay is at {replay.at}, not {at}")
+
+
 async def test_end_replays_a_long_game_in_chunks_and_lands_on_the_last_move(
     tmp_path: Path,
 ) -> None:
-    """A game longer than a chunk: End reaches its last move (the moves between replayed a
-    chunk at a time), and the heading says whose seat it is."""
+    """A game longer than a chunk: End reaches its last move (the moves between replayed
+    and logged a chunk at a time), the heading says whose seat it is, and the log has every
+    move's events in order; ← from there logs afresh up to the move before."""
     match = finished_record(
         tmp_path / "g.rec", [person("ala"), person("olek")], game="shardhunters", seed=1
     )
@@ -262,12 +274,16 @@ async def test_end_replays_a_long_game_in_chunks_and_lands_on_the_last_move(
         replay = RecordReplay(match, ("ala", "olek"), seat=1)
         await app.push_screen(replay)
         await pilot.press("end")
-        for _ in range(100):
-            if replay.at == len(match.steps):
-                break
-            await pilot.pause(0.02)
-        assert replay.at == len(match.steps) and replay.positions.built == replay.at
-        assert f"Move {replay.at} of {replay.at}, from olek's seat" in screen_text(app)
+        last = len(match.steps)
+        await _until_at(pilot, replay, last)
+        assert replay.positions.built == last
+        assert f"Move {last} of {last}, from olek's seat" in screen_text(app)
+        log = replay.query_one(EventLog)
+        moves = [int(text.split(".")[0]) for text in log.lines_shown[1:]]
+        assert moves == sorted(moves) and moves[-1] == last and moves[0] <= CHUNK
+        await pilot.press("left")
+        await _until_at(pilot, replay, last - 1)
+        assert not any(text.startswith(f"{last}. ") for text in log.lines_shown)
         await pilot.press("home")
         assert replay.at == 0 and "The deal, from olek's seat" in screen_text(app)
 
