@@ -280,6 +280,29 @@ class HallApp(HuntersApp):
         if attach is not None:
             attach(self.guest, session)
 
+    def sent_away(self, told: str) -> bool:
+        """The host asked this guest to leave the table (net.hall.Hall.kick): back to the
+        list of tables, reading ``told`` there (True), when this app has one to go back to
+        (``leave_to_list``: net.tables_screen.TablesApp); False: it has none, or is not
+        running, and its session ends instead."""
+        leave = getattr(self, "leave_to_list", None)
+        if leave is None or not self.is_running:
+            return False
+        # In this app's own turn (the host's app kicked, in its context); only if the guest
+        # is still at that table by then.
+        self.call_later(self._sent_away, self.hall, leave, told)
+        return True
+
+    def _sent_away(self, hall: HallView, leave: Callable[[], None], told: str) -> None:
+        if self.hall is not hall:
+            return
+        leave()
+        say = getattr(self.screen_stack[0], "say", None) if self.screen_stack else None
+        if say is not None:
+            say(told)
+        else:
+            self.tell(told)
+
     def farewell(self) -> str | None:
         """What the guest is told as their session ends (net.hall.Hall.come_back)."""
         come_back = getattr(self.hall, "come_back", None)

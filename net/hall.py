@@ -169,6 +169,7 @@ class QuietHall(Seating):
         self.host: str | None = None
         self.game: str | None = None
         self.address: str | None = None
+        self.name: str | None = None
         self.setup: TableSetup | None = None
         self.guests: dict[str, Guest] = {}
         self.chat = ChatRoom()
@@ -194,6 +195,12 @@ class Session(Protocol):
         """End it: a fresh login took its player's place."""
         ...
 
+    def send_away(self, told: str) -> bool:
+        """The host asked its player to leave the table: their app goes back to its list
+        of tables, where they read ``told`` (True); False: it has no list to go back to
+        (then the hall ends the session: `take_over`)."""
+        ...
+
 
 class HallView(Protocol):
     """What a guest's app reads of the hall and asks of it: the `Hall` itself (in the server
@@ -205,6 +212,8 @@ class HallView(Protocol):
     host: str | None
     game: str | None
     address: str | None
+    name: str | None
+    """The name the list of tables shows the table by (None: no list, or not known)."""
     setup: TableSetup | None
     guests: dict[str, Guest]
     chat: ChatRoom
@@ -299,6 +308,9 @@ class Hall(Seating):
     """How friends join, e.g. ``ssh -p 2222 NAME@127.0.0.1`` (the lobby shows the host)."""
     invite: str | None = None
     """A private table's invite code (net.tables; None: a public table)."""
+    name: str | None = None
+    """The name the list of tables shows this table by (net.tables; None: a hall with no
+    list, whose guests come straight to it)."""
     setup: TableSetup | None = None
     guests: dict[str, Guest] = field(default_factory=dict)
     table: Table | None = None
@@ -960,8 +972,9 @@ class Hall(Seating):
         self._changed()
 
     def kick(self, name: str, who: str) -> None:
-        """The host asks ``who`` to leave: their session ends, saying so; a seat they had
-        in a game goes to a bot at once; their name stays away for `BAN` seconds."""
+        """The host asks ``who`` to leave: they go back to the list of tables, told why
+        (a session with no list ends, saying so); a seat they had in a game goes to a bot
+        at once; their name stays away from this table for `BAN` seconds."""
         self._host_only(name, "ask a guest to leave")
         guest = self.guests.get(who)
         if who == name or guest is None or not guest.connected:
@@ -972,12 +985,15 @@ class Hall(Seating):
         del self.guests[who]
         self.ready.discard(who)
         if seat is not None and self.phase == "playing":
-            self._stand_in(seat, "host", f"{who} left the table; a bot plays for them")
+            self._stand_in(
+                seat, "host", "gone (the host asked them to leave); a bot plays for them"
+            )
             self._save_seats()
         log.info("%s asked %s to leave the table", name, who)
         self.announce(f"The host asked {who} to leave the table.")
         session = self._sessions.pop(who, None)
-        if session is not None:
+        told = f"The host of {self.name or 'the table'} asked you to leave it."
+        if session is not None and not session.send_away(told):
             session.take_over(f"the host ({name}) asked you to leave this table")
         self._changed()
 
@@ -1002,8 +1018,7 @@ class Hall(Seating):
         who = by or "a bot"
         if self.phase == "playing":
             if newcomer is None:
-                gone = old or f"seat {seat + 1}"
-                self._stand_in(seat, "host", f"the host gave {gone}'s seat to a bot")
+                self._stand_in(seat, "host", "off this seat (the host gave it to a bot)")
             else:
                 newcomer.seat = seat
                 self._rename(seat, newcomer.name)

@@ -121,7 +121,10 @@ def lobby_lines(hall: HallView, guest: str) -> list[Text]:
     if invite is not None and hall.address is not None and hall.phase != "playing":
         lines.append(Text(f"Private table, invite code {invite}: {hall.address}"))
     elif guest == hall.host and hall.address is not None and hall.phase != "playing":
-        lines.append(Text(f"Friends join with: {hall.address}"))
+        # With a list of tables, friends who log in must then find this one there.
+        listed = getattr(hall, "name", None)
+        choose = f", then choose {listed} in the list." if listed else ""
+        lines.append(Text(f"Friends join with: {hall.address}{choose}"))
     lines.append(Text(f"Press {CHAT_KEY} to chat with everyone here (/help lists its commands)."))
     lines.extend(
         Text(chat_line(line.sender, line.text))

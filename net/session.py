@@ -455,6 +455,25 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._exit_grace, self._abort_connection, context=contextvars.Context()
         )
 
+    def send_away(self, told: str) -> bool:
+        """The host asked this session's player to leave the table they are at: their App
+        goes back to its list of tables, reading ``told`` there (True), if it can (its
+        ``sent_away``, net.app.HallApp); False: it cannot (an App with no list, or one in
+        a render worker, whose stand-in has no ``sent_away``), and the hall ends the
+        session instead (`take_over`)."""
+        app: object = self._app if self._app is not None else self._remote
+        away = getattr(app, "sent_away", None)
+        if away is None:
+            return False
+        try:
+            sent = bool(away(told))
+        except Exception:
+            logger.exception("sending %s back to the list failed", self._peer_text())
+            return False
+        if sent:
+            logger.info("session from %s sent back to the list: %s", self._peer_text(), told)
+        return sent
+
     def _abort_connection(self) -> None:
         chan = self._channel
         connection = chan.get_extra_info("connection") if chan is not None else None

@@ -311,6 +311,7 @@ class Tables:
                 log.exception("table %s: its change could not be handled", table_id)
 
         self._tables[table_id] = _Table(hall, name, code, changed)
+        hall.name = name  # its lobby tells friends which table to choose in the list
         self._address(hall, code)
         hall.subscribe(changed)
 

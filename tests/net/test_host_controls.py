@@ -25,6 +25,7 @@ from tests.net.e2e_helpers import (
     DOWN,
     ENTER,
     GAME_OVER,
+    LIST_TITLE,
     RESULTS,
     connect,
     host_table,
@@ -44,6 +45,7 @@ from tests.net.hall_setups import (
 )
 from tests.net.test_goodbye import restored
 from tests.tui import screen_text
+from tui.boards.base import note_sentence
 from tui.screens.game import GameScreen
 from tui.screens.history import HistoryScreen
 from tui.settings import Settings
@@ -63,10 +65,18 @@ async def _finished(tmp_path: Path, *watchers: str) -> Hall:
 
 
 class FakeSession:
-    """A guest's session as the hall sees it: it records why it was ended."""
+    """A guest's session as the hall sees it: it records why it was ended, or what it was
+    told as its app went back to its list of tables (``listed``: it has one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, listed: bool = False) -> None:
         self.ended: str | None = None
+        self.listed = listed
+        self.sent_away: str | None = None
+
+    def send_away(self, told: str) -> bool:
+        if self.listed:
+            self.sent_away = told
+        return self.listed
 
     def stale(self) -> bool:
         return False
@@ -141,14 +151,17 @@ async def test_the_host_ends_the_game_recorded_as_abandoned_and_a_restart_does_n
 # -- kicking -----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("listed", [False, True])
 async def test_a_kicked_player_s_session_ends_their_seat_goes_to_a_bot_and_the_name_waits(
-    tmp_path: Path,
+    tmp_path: Path, listed: bool
 ) -> None:
-    """olek is asked to leave mid-game: his session is ended with the host's words, a bot
-    plays his seat at once (its note says why), and "olek" (any spelling) is refused for ten
-    minutes with a line saying so."""
+    """olek is asked to leave mid-game: his session is ended with the host's words (or,
+    ``listed``, his app goes back to its list of tables, told why in a sentence naming the
+    table), a bot plays his seat at once (its note says why), and "olek" (any spelling) is
+    refused at this table for ten minutes with a line saying so."""
     hall = await seated_hall(tmp_path)
-    session = FakeSession()
+    hall.name = "ala's table"
+    session = FakeSession(listed=listed)
     hall.attach("olek", session)
     try:
         table = hall.table
@@ -156,9 +169,16 @@ async def test_a_kicked_player_s_session_ends_their_seat_goes_to_a_bot_and_the_n
         with pytest.raises(IllegalAction, match="ala is not a guest here"):
             hall.kick("ala", "ala")
         hall.kick("ala", "olek")
-        assert session.ended == "the host (ala) asked you to leave this table"
+        if listed:
+            assert session.sent_away == "The host of ala's table asked you to leave it."
+            assert session.ended is None
+        else:
+            assert session.ended == "the host (ala) asked you to leave this table"
         assert "olek" not in hall.guests and table.is_bot(1)
-        assert table.note_of(1) == "olek left the table; a bot plays for them"
+        # As the table's log says it ("NAME is NOTE."), and on his row after a dash.
+        assert note_sentence(table.update_for(None), 1) == (
+            "olek is gone (the host asked them to leave); a bot plays for them."
+        )
         assert told(hall, "ala")[-1] == "The host asked olek to leave the table."
         hall.depart("olek")  # his session's end changes nothing more
         for spelling in ("olek", "OLEK"):
@@ -221,7 +241,9 @@ async def test_the_host_gives_a_seat_to_a_bot_mid_game_and_its_player_watches(
         assert table is not None
         hall.replace_seat("ala", 1, None)
         assert hall.seats_of("olek") == frozenset() and table.is_bot(1)
-        assert table.note_of(1) == "the host gave olek's seat to a bot"
+        assert note_sentence(table.update_for(None), 1) == (
+            "olek is off this seat (the host gave it to a bot)."
+        )
         assert told(hall, "olek")[-2:] == [
             "The host gave seat 2 to a bot.",
             "The host (ala) gave your seat 2 to a bot; you are watching now.",
@@ -456,11 +478,13 @@ async def test_over_ssh_the_host_is_told_and_the_role_moves_with_a_notice(tmp_pa
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.usefixtures("each_mode")
-async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(tmp_path: Path) -> None:
+async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(
+    tmp_path: Path, each_mode: str
+) -> None:
     """h at the table, End the game, confirmed: both read why in the lobby and the record
-    is abandoned. Then ala kicks olek: his terminal's last line says so, and logging in
-    again is refused with the wait."""
+    is abandoned. Then ala kicks olek: his app goes back to the list of tables, saying why
+    (a render worker's app cannot yet: his session ends, his terminal's last line saying
+    why), and that table, chosen again, turns him away with the wait."""
     async with (
         running_server(tmp_path / "data") as served,
         players(served.port, "ala", "olek") as (ala, olek),
@@ -483,20 +507,26 @@ async def test_over_ssh_the_host_ends_the_game_and_kicks_a_guest(tmp_path: Path)
         while "> Kick olek" not in ala.text:
             await ala.key(DOWN)
         await ala.key(ENTER)
-        await olek.wait_until(lambda: olek.ended, "olek's session ended")
-        after = restored(olek).decode()  # his terminal is given back, then the line
-        assert (
-            after.strip()
-            == "hunters: session closed: the host (ala) asked you to leave this table."
-        )
         await ala.wait_for("The host asked olek to leave the table.")
-        again = await connect(served.port, "olek", land="list")
-        try:  # the list of tables is his; that table turns him away, with the wait
+        if each_mode == "in-process":  # the list of tables is his; he reads why there
+            await olek.wait_for("The host of ala's table asked you to leave it.")
+            assert LIST_TITLE in olek.text and not olek.ended
+            again = olek
+        else:
+            await olek.wait_until(lambda: olek.ended, "olek's session ended")
+            after = restored(olek).decode()  # his terminal is given back, then the line
+            assert (
+                after.strip()
+                == "hunters: session closed: the host (ala) asked you to leave this table."
+            )
+            again = await connect(served.port, "olek", land="list")
+        try:  # that table turns him away, with the wait
             await again.wait_for("ala's table")
             again.send(ENTER)
             await again.wait_for(
                 "The host asked olek to leave this table; olek may come back in 10 minutes."
             )
+            assert LIST_TITLE in again.text
         finally:
             await again.close()
 

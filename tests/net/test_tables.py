@@ -15,6 +15,7 @@ from core.games import GAMES
 from core.table import Seat, TableSetup
 from net.hall import OPEN, RECORD, Hall
 from net.identity import INVITE_ALPHABET
+from net.lobby import lobby_lines
 from net.tables import INFO, TABLES, TableInfo, Tables
 from tests.net.test_hall_records import _record
 
@@ -366,3 +367,27 @@ async def test_a_table_the_disk_refuses_is_refused_in_words(
     with pytest.raises(IllegalAction, match="the server cannot make a new table now"):
         tables.create("ala")
     assert "cannot make table 1" in caplog.text and tables.listing() == ()
+
+
+async def test_the_host_reads_how_friends_come_to_the_table(tables: Tables) -> None:
+    """Friends who log in land in the list of tables: the host of a public table reads the
+    command and which table to choose there; a private table's line is its invite code; a
+    hall of its own (no list: ``hunters host`` before the list) says the command alone."""
+    tables.set_address("ssh -p 2222 NAME@host")
+    public, private = tables.create("ala"), tables.create("ola", private=True)
+    alone = Hall(tables.data_dir / "alone", address="ssh -p 2222 NAME@host")
+    for hall, host in ((public, "ala"), (private, "ola"), (alone, "eve")):
+        hall.arrive(host)
+        hall.configure(host, TWO_OPEN_AND_A_BOT)
+
+    def said(hall: Hall, guest: str) -> list[str]:
+        return [line.plain for line in lobby_lines(hall, guest) if "ssh -p" in line.plain]
+
+    assert said(public, "ala") == [
+        "Friends join with: ssh -p 2222 NAME@host, then choose ala's table in the list."
+    ]
+    code = tables.code_of("2")
+    assert said(private, "ola") == [
+        f"Private table, invite code {code}: ssh -p 2222 NAME+{code}@host"
+    ]
+    assert said(alone, "eve") == ["Friends join with: ssh -p 2222 NAME@host"]

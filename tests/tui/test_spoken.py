@@ -5,11 +5,13 @@ footer)."""
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from tui.settings import Settings
 from tui.widgets.marked import MarkedLine
 from tui.widgets.spoken import MARK, SpokenList, where
 
@@ -17,9 +19,11 @@ from tui.widgets.spoken import MARK, SpokenList, where
 class ListApp(App[None]):
     CSS = "SpokenList { height: 8; } #top { height: 3; }"
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, screen_reader: bool | None = None) -> None:
         super().__init__()
         self.count = count
+        if screen_reader is not None:  # a Hunters app's settings (None: an app without)
+            self.settings = Settings(screen_reader=screen_reader)
 
     def compose(self) -> ComposeResult:
         yield Static("above the list", id="top")
@@ -125,10 +129,12 @@ async def test_a_marked_line_that_moves_without_a_new_size_keeps_the_cursor() ->
         assert app.cursor_position.y == 4
 
 
-async def test_a_list_of_one_says_it_is_the_only_choice() -> None:
+@pytest.mark.parametrize("screen_reader", [None, True])
+async def test_a_list_of_one_says_it_is_the_only_choice(screen_reader: bool | None) -> None:
     """A blind player hears one choice and cannot tell whether others are below it (the
-    list said nothing): the only choice says so; lists of several say nothing more."""
-    app = ListApp(1)
+    list said nothing): the only choice says so; lists of several say nothing more. (An app
+    without settings is read as the screen-reader mode the list is made for.)"""
+    app = ListApp(1, screen_reader)
     async with app.run_test(size=(80, 20)) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -142,3 +148,15 @@ async def test_a_list_of_one_says_it_is_the_only_choice() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "choice" not in "\n".join(screen_lines(app))
+
+
+async def test_in_the_visual_mode_a_list_of_one_is_just_its_line() -> None:
+    """Seen, a list of one shows that nothing follows: its line is the choice alone (the
+    list of tables with one table read "ala's table: … (the only choice)")."""
+    app = ListApp(1, screen_reader=False)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Play card number 0" in text
+        assert "choice" not in text

@@ -107,12 +107,13 @@ class SpokenList(OptionList):
 
     def _say_where(self) -> None:
         """The selected line says "choice N of M" (and what is hidden) when the list does
-        not fit its space, "the only choice" when it is; no other line does."""
+        not fit its space, "the only choice" when it is one in screen-reader mode (seen, a
+        list of one shows that nothing follows); no other line does."""
         if not self.is_mounted:
             return
         highlighted = self.highlighted
         count = self.option_count
-        fits = self.max_scroll_y == 0 and count != 1
+        fits = self.max_scroll_y == 0 and (count != 1 or not self._spoken())
         wanted = None if highlighted is None or fits else highlighted
         if self._suffixed is not None and self._suffixed != wanted:
             index, self._suffixed = self._suffixed, None
@@ -132,6 +133,12 @@ class SpokenList(OptionList):
         prompt.append(suffix)
         self._suffixed = wanted
         self.replace_option_prompt_at_index(wanted, prompt)
+
+    def _spoken(self) -> bool:
+        """Whether the app is in screen-reader mode (an app without Hunters' settings is
+        read as such: that is what this list is for)."""
+        settings = getattr(self.app, "settings", None)
+        return settings is None or bool(getattr(settings, "screen_reader", True))
 
     def clear_options(self) -> SpokenList:
         self._prompts.clear()
