@@ -33,10 +33,15 @@ redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py,
   collection walked them all: 180 ms each at 20 guests, two in ten lobby keys, plus the
   younger generations, about a third of the server's CPU per key. Once an app is up its
   objects are frozen (``gc.freeze``: the collector skips them; reference counting still frees
-  what is not in a cycle), and when an app ends they are unfrozen, so the departed app's
-  cycles are collected: `_Heap`. The youngest generation is collected after `YOUNG`
+  what is not in a cycle); the departed apps' cycles are collected by unfreezing the heap
+  once they are a share of the live ones, not at every departure (that walk takes every
+  live guest's objects too): `_Heap`. The youngest generation is collected after `YOUNG`
   allocations, not Python's 700: a redraw allocates thousands of objects, and the collections
   of the two younger generations cost 8 ms per lobby key at 20 guests, 1.4 ms at 20,000.
+- **Strips' caches.** A ``Strip`` (a line of a widget) made seven small caches as it was
+  made, most never used, each an object the collector tracks: a fifth of every app's
+  tracked objects, walked by each collection. They are made when first used now
+  (`_lazy_strip_caches`).
 - **Link styles.** ``Strip._apply_link_style`` unpickles the style meta of every segment with
   one (each line of a widget has one: its offset) to look for ``@click``, on every line of
   every widget drawn; the answer is now kept per meta.
@@ -58,6 +63,7 @@ import contextlib
 import contextvars
 import functools
 import gc
+import time
 import types
 from typing import Any, Final
 
@@ -66,6 +72,7 @@ import textual.app
 from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import Compositor
+from textual.cache import FIFOCache
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 from textual.strip import Strip
@@ -106,6 +113,8 @@ def apply() -> None:
         gc.set_threshold(YOUNG, *older)
     if not getattr(Strip._apply_link_style, _MARK, False):
         Strip._apply_link_style = _apply_link_style  # type: ignore[method-assign]
+    if not getattr(Strip.__init__, _MARK, False):
+        _lazy_strip_caches()
     if not getattr(Compositor._get_renders, _MARK, False):
         Compositor._get_renders = _renders_in_rows(Compositor._get_renders)  # type: ignore[method-assign]
     if not getattr(textual._callback.count_parameters, _MARK, False):
@@ -145,24 +154,49 @@ YOUNG: Final = 20_000
 """Allocations (less deallocations) between collections of the youngest generation."""
 
 SETTLE: Final = 1.0
-"""Seconds after an app starts or ends before the heap is frozen again (and, after an end,
-collected first): a burst of arrivals or departures shares one collection."""
+"""Seconds after an app starts or ends before the heap is frozen again (and collected
+first): a burst of arrivals or departures shares one collection."""
+
+SHARE: Final = 0.25
+"""The departed apps, as a share of the running ones, whose frozen objects wait for one
+walk of the whole heap (see `_Heap`): that walk costs about one running app's worth per
+departure, and the departed apps' garbage stays under this share of the live heap."""
+
+PATIENCE: Final = 300.0
+"""Seconds a departed app's frozen objects wait at most for the walk that frees them (a
+quiet server's few departures are freed too)."""
 
 
 class _Heap:
     """When the garbage collector looks at the apps' objects (see the module docstring).
 
     `SETTLE` seconds after an app starts or ends (the last of a burst), a collection takes
-    what is garbage, and what is left is frozen while an app runs. An app that ends unfreezes
-    every object at once, so that collection walks them all and takes the departed apps'
-    cycles; after a start it walks only what came since the last freeze. With no app running
-    nothing stays frozen. A cycle that became garbage while frozen waits for the next app to
-    end."""
+    what is garbage among the objects not frozen, and what is left is frozen while an app
+    runs: that walks only what came since the last freeze.
 
-    def __init__(self) -> None:
+    An app that ends leaves its objects frozen among every other app's, most of them in
+    cycles, which only a collection that walks them frees; the collector can only unfreeze
+    every object at once, and that walk takes every live guest's objects too (seconds at
+    twenty tables, bench/gc_departure.py, in the one loop every guest's keys wait on). So
+    the walk waits until the departed apps make up `SHARE` of the running ones (or for
+    `PATIENCE` seconds), and one walk frees them all: its cost shared by that many
+    departures, about one running app's walk each, and never more than that share of the
+    heap is garbage kept. Once no app runs, nothing stays frozen. (``share`` 0: every
+    departure unfreezes the heap, the rule before.)"""
+
+    def __init__(self, share: float = SHARE, patience: float = PATIENCE) -> None:
         self.running = 0
+        self.departed = 0
+        """Apps that ended since the last walk of the whole heap."""
+        self.share = share
+        self.patience = patience
+        self.first_departed: float | None = None
+        """When the first of `departed` ended (monotonic)."""
         self.handle: asyncio.TimerHandle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.patience_handle: asyncio.TimerHandle | None = None
+        self.walks = 0
+        """Walks of the whole heap so far (for benches and tests)."""
 
     def started(self) -> None:
         self.running += 1
@@ -170,8 +204,21 @@ class _Heap:
 
     def stopped(self) -> None:
         self.running = max(0, self.running - 1)
-        gc.unfreeze()
+        self.departed += 1
+        if self.first_departed is None:
+            self.first_departed = time.monotonic()
+        if self.walk_due():
+            gc.unfreeze()  # (a collection before the settle walks them too)
         self._soon(again=True)
+
+    def walk_due(self) -> bool:
+        """Whether the departed apps' frozen objects are to be walked now."""
+        if not self.departed:
+            return False
+        if self.departed >= self.share * self.running:
+            return True
+        waited = time.monotonic() - (self.first_departed or 0.0)
+        return waited >= self.patience
 
     def _soon(self, *, again: bool = False) -> None:
         """Settle in `SETTLE` seconds (``again``: from now, even if it was to be sooner)."""
@@ -179,23 +226,49 @@ class _Heap:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop: nothing to settle for
             return
+        if self.loop is not loop and self.patience_handle is not None:
+            self.patience_handle.cancel()  # a loop that ended (tests run one each)
+            self.patience_handle = None
         if self.handle is not None and (again or self.loop is not loop):
-            self.handle.cancel()  # (or it was for a loop that ended: tests run one each)
+            self.handle.cancel()  # (or it was for a loop that ended)
             self.handle = None
         if self.handle is None:
             # In a context of its own: the app's (its active_app) would keep it alive.
             self.loop = loop
             self.handle = loop.call_later(SETTLE, self.settle, context=contextvars.Context())
+        if self.departed and self.patience_handle is None:
+            self.patience_handle = loop.call_later(
+                self.patience, self._patience_over, context=contextvars.Context()
+            )
+
+    def _patience_over(self) -> None:
+        self.patience_handle = None
+        self._soon()
 
     def settle(self) -> None:
         self.handle = None
-        # Before freezing: what an app left as it started (or ended) is not kept for ever. Only
-        # what is not frozen is walked: after an end, everything; else what came since.
+        if self.walk_due():
+            self.collect_departed()
+            return
+        # Before freezing: what an app left as it started (or ended) is not kept for ever.
+        # Only what is not frozen is walked: what came since the last freeze.
         gc.collect()
         if self.running:
             gc.freeze()
         else:
             gc.unfreeze()
+
+    def collect_departed(self) -> None:
+        """Walk the whole heap now: every departed app's objects are freed."""
+        self.departed, self.first_departed = 0, None
+        if self.patience_handle is not None:
+            self.patience_handle.cancel()
+            self.patience_handle = None
+        gc.unfreeze()
+        gc.collect()
+        self.walks += 1
+        if self.running:
+            gc.freeze()
 
 
 HEAP = _Heap()
@@ -252,6 +325,64 @@ def _apply_link_style(self: Strip, link_style: Style) -> Strip:
 
 
 setattr(_apply_link_style, _MARK, True)
+
+
+_STRIP_CACHES: Final = {
+    "_divide_cache": 4,
+    "_crop_cache": 16,
+    "_style_cache": 16,
+    "_filter_cache": 4,
+    "_line_length_cache": 4,
+    "_crop_extend_cache": 4,
+    "_offsets_cache": 4,
+}
+"""A Strip's caches and their sizes, as Textual 8.2.8's ``Strip.__init__`` makes them."""
+
+
+class _LazyCache:
+    """One of a Strip's cache slots, its cache made when it is first used."""
+
+    __slots__ = ("size", "slot")
+
+    def __init__(self, slot: Any, size: int) -> None:
+        self.slot = slot
+        self.size = size
+
+    def __get__(self, strip: Strip | None, owner: type | None = None) -> Any:
+        if strip is None:
+            return self
+        try:
+            return self.slot.__get__(strip, owner)
+        except AttributeError:
+            cache = FIFOCache[Any, Any](self.size)
+            self.slot.__set__(strip, cache)
+            return cache
+
+    def __set__(self, strip: Strip, value: Any) -> None:
+        self.slot.__set__(strip, value)
+
+
+def _lazy_strip_caches() -> None:
+    """Strips make their seven caches when first used, not each as it is made: most are
+    never used (a widget's lines are cropped, seldom styled or divided), yet each was an
+    object the collector tracks, a quarter of an app's (7 of every 9 objects a new strip
+    made), so every walk of the heap and every young collection walked them."""
+    for name in _STRIP_CACHES:
+        slot = Strip.__dict__[name]
+        if type(slot).__name__ != "member_descriptor":
+            raise RuntimeError(f"Strip.{name} is no slot: re-check net/textual_fixes.py")
+
+    def __init__(self: Strip, segments: Any, cell_length: int | None = None) -> None:
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    for name, size in _STRIP_CACHES.items():
+        setattr(Strip, name, _LazyCache(Strip.__dict__[name], size))
+    setattr(__init__, _MARK, True)
+    Strip.__init__ = __init__  # type: ignore[method-assign]
 
 
 def _counted(count_parameters: Any) -> Any:

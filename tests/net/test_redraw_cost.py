@@ -110,6 +110,66 @@ async def test_an_apps_objects_are_frozen_while_it_runs_and_collected_after() ->
     assert ref() is None
 
 
+def test_a_strip_makes_its_caches_when_first_used() -> None:
+    """A strip made is two objects the collector tracks (it and its segments' list), not
+    nine (seven caches made whether used or not); a cache once used keeps its results."""
+    textual_fixes.apply()
+    segments = (Segment("hello "), Segment("world", Style(bold=True)))
+    gc.collect()
+    before = len(gc.get_objects())
+    strips = [Strip(segments) for _ in range(1000)]
+    assert len(gc.get_objects()) - before < 3 * len(strips)
+    strip = strips[0]
+    cropped = strip.crop(2, 8)
+    assert strip.crop(2, 8) is cropped and cropped.text == "llo wo"
+    assert [s.text for s in strip.divide([5, 11])] == ["hello", " world"]
+    assert strip.apply_style(Style(italic=True)) is strip.apply_style(Style(italic=True))
+
+
+class _Cycle:
+    """A departed app's objects, in small: a cycle only a collection frees."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.mark.parametrize("why", ["share", "patience"])
+async def test_departed_apps_wait_frozen_for_one_walk_that_frees_them_all(
+    monkeypatch: pytest.MonkeyPatch, why: str
+) -> None:
+    """With apps running, a departure does not walk every running app's objects (seconds
+    at twenty tables): its frozen cycles wait until the departed are a share of the running
+    apps (or until the patience is over), and one walk frees them all."""
+    monkeypatch.setattr(textual_fixes, "SETTLE", 0.01)
+    share, patience = (0.5, 3600.0) if why == "share" else (10.0, 1.0)
+    heap = textual_fixes._Heap(share=share, patience=patience)
+    refs = []
+    try:
+        for _ in range(5):
+            heap.started()
+        for left in range(2):
+            cycle = _Cycle()
+            refs.append(weakref.ref(cycle))
+            gc.collect()
+            gc.freeze()  # its objects were frozen while it ran
+            del cycle
+            heap.stopped()
+            await eventually(lambda: heap.handle is None)
+            if left == 0:  # one of four running: no walk yet, and the cycle waits frozen
+                assert heap.walks == 0 and gc.get_freeze_count() > 0
+                gc.collect()
+                assert refs[0]() is not None
+        # Two of three running (the share), or the patience is over: one walk, both freed.
+        await eventually(lambda: heap.walks == 1, timeout=3)
+        assert [ref() for ref in refs] == [None, None]
+        assert heap.departed == 0 and gc.get_freeze_count() > 0  # apps run: frozen again
+    finally:
+        for handle in (heap.handle, heap.patience_handle):
+            if handle is not None:
+                handle.cancel()
+        gc.unfreeze()
+
+
 def test_the_youngest_generation_is_collected_less_often() -> None:
     """A redraw allocates thousands of objects: collected every 700, the young generations
     cost a lobby key at 20 guests 8 ms, at 20,000 1.4 ms."""
