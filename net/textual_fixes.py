@@ -159,8 +159,9 @@ first): a burst of arrivals or departures shares one collection."""
 
 SHARE: Final = 0.25
 """The departed apps, as a share of the running ones, whose frozen objects wait for one
-walk of the whole heap (see `_Heap`): that walk costs about one running app's worth per
-departure, and the departed apps' garbage stays under this share of the live heap."""
+walk of the whole heap (see `_Heap`): that walk costs each departure what walking 1/SHARE
+(four) running apps costs, whatever their number, and the departed apps' garbage stays
+under this share of the live heap."""
 
 PATIENCE: Final = 300.0
 """Seconds a departed app's frozen objects wait at most for the walk that frees them (a
@@ -180,9 +181,11 @@ class _Heap:
     twenty tables, bench/gc_departure.py, in the one loop every guest's keys wait on). So
     the walk waits until the departed apps make up `SHARE` of the running ones (or for
     `PATIENCE` seconds), and one walk frees them all: its cost shared by that many
-    departures, about one running app's walk each, and never more than that share of the
-    heap is garbage kept. Once no app runs, nothing stays frozen. (``share`` 0: every
-    departure unfreezes the heap, the rule before.)"""
+    departures (at twenty tables about 40 ms each, not 1.1 s), and never more than that
+    share of the heap is garbage kept. A departed app still held when the walk comes (by
+    a timer of its own, a note on its screen) waits for the next one. Once no app runs,
+    nothing stays frozen. (``share`` 0: every departure unfreezes the heap, the rule
+    before.)"""
 
     def __init__(self, share: float = SHARE, patience: float = PATIENCE) -> None:
         self.running = 0
@@ -197,6 +200,8 @@ class _Heap:
         self.patience_handle: asyncio.TimerHandle | None = None
         self.walks = 0
         """Walks of the whole heap so far (for benches and tests)."""
+        self.unfrozen = False
+        """Whether a departure unfroze the heap for the walk the next settle does."""
 
     def started(self) -> None:
         self.running += 1
@@ -209,6 +214,7 @@ class _Heap:
             self.first_departed = time.monotonic()
         if self.walk_due():
             gc.unfreeze()  # (a collection before the settle walks them too)
+            self.unfrozen = True
         self._soon(again=True)
 
     def walk_due(self) -> bool:
@@ -247,7 +253,7 @@ class _Heap:
 
     def settle(self) -> None:
         self.handle = None
-        if self.walk_due():
+        if self.unfrozen or self.walk_due():  # (an app may have started since it was due)
             self.collect_departed()
             return
         # Before freezing: what an app left as it started (or ended) is not kept for ever.
@@ -260,7 +266,7 @@ class _Heap:
 
     def collect_departed(self) -> None:
         """Walk the whole heap now: every departed app's objects are freed."""
-        self.departed, self.first_departed = 0, None
+        self.departed, self.first_departed, self.unfrozen = 0, None, False
         if self.patience_handle is not None:
             self.patience_handle.cancel()
             self.patience_handle = None

@@ -170,6 +170,27 @@ async def test_departed_apps_wait_frozen_for_one_walk_that_frees_them_all(
         gc.unfreeze()
 
 
+async def test_a_walk_due_at_a_departure_is_done_though_apps_started_since() -> None:
+    """The departure unfroze the heap for its walk; apps that start before the heap
+    settles do not turn that walk into one that frees nothing and leaves the departure
+    counted (it would set off another walk later)."""
+    heap = textual_fixes._Heap(share=0.5, patience=3600.0)
+    try:
+        heap.started()
+        heap.started()
+        heap.stopped()  # one of one running: due, and unfrozen at once
+        assert gc.get_freeze_count() == 0
+        heap.started()
+        heap.started()  # one departed of three running: no longer the share
+        heap.settle()
+        assert heap.walks == 1 and heap.departed == 0 and gc.get_freeze_count() > 0
+    finally:
+        for handle in (heap.handle, heap.patience_handle):
+            if handle is not None:
+                handle.cancel()
+        gc.unfreeze()
+
+
 def test_the_youngest_generation_is_collected_less_often() -> None:
     """A redraw allocates thousands of objects: collected every 700, the young generations
     cost a lobby key at 20 guests 8 ms, at 20,000 1.4 ms."""
