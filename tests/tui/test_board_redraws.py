@@ -8,10 +8,12 @@ import asyncio
 from typing import Any
 
 import pytest
+from rich.text import Text
 
 from core.engine import TABLE
 from core.table import Seat, TableSetup
 from tui.app import HuntersApp
+from tui.boards import shardhunters
 from tui.screens.game import GameScreen
 from tui.settings import Settings
 from tui.widgets.show import Parts
@@ -84,16 +86,35 @@ async def test_an_update_draws_the_board_once(slug: str) -> None:
     assert draws == shows
 
 
-async def test_the_board_is_resized_by_its_own_parts_and_draws_once_all_the_same() -> None:
-    """Shardhunters' Combats and hand change their height in these moves: the board is
-    resized (the screen laid out again), and still drawn once per update."""
+def _growing_and_shrinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shardhunters' board keeps its height through a phase now (its spare rows take what
+    its parts leave): here they are 0, 1 or 2 rows by the position instead, as its Combats
+    and hand grew and shrank before, so that the board is resized by its own parts."""
+
+    def fill(board: Any, update: Any, width: int, parts: Any) -> None:
+        spare = update.version % 3
+        parts.set_shown(shardhunters.SPARE, spare > 0)
+        if spare:
+            parts.show(shardhunters.SPARE, spare, lambda: Text("\n" * (spare - 1)))
+
+    monkeypatch.setattr(shardhunters.Board, "_fill", fill)
+
+
+async def test_the_board_is_resized_by_its_own_parts_and_draws_once_all_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board whose parts change their height in these moves is resized (the screen laid
+    out again), and still drawn once per update."""
+    _growing_and_shrinking(monkeypatch)
     shows, draws, resizes = await _play("shardhunters", (80, 24), 40)
     assert resizes >= 5
     assert draws == shows
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
-async def test_a_part_changing_height_lays_the_screen_out_once(size: tuple[int, int]) -> None:
+async def test_a_part_changing_height_lays_the_screen_out_once(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Textual lays the screen out again whenever a widget's size changed in a layout (its
     virtual size asks for one): every update that grew a part of the board was laid out
     twice, each time the whole screen, and the second moved nothing. (A few layouts asked
@@ -107,6 +128,7 @@ async def test_a_part_changing_height_lays_the_screen_out_once(size: tuple[int, 
         original(screen, *args, **kwargs)
         layouts.append(before != screen._compositor._full_map)  # something moved
 
+    _growing_and_shrinking(monkeypatch)
     GameScreen._refresh_layout = counted  # type: ignore[method-assign]
     try:
         _, _, resizes = await _play("shardhunters", size, 30, before=layouts.clear)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
@@ -59,6 +61,7 @@ from tui.boards.shardhunters_table import (
     card_text,
     card_words,
     choice_box,
+    combat_height,
     combat_lines,
     hero_text,
     hero_width,
@@ -404,6 +407,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
         for c in ("white", "yellow", "blue", "red")
     ),
     ("░", "a card played face down, not yet revealed"),
+    ("empty card, dashed", "a place for a card in a Combat still to come"),
+    ("3rd to come: 3 cards each", "a Combat still to come and the cards each side puts down"),
     (ACTIVE, "an active hero: standing, its ability applies this Hunt"),
     ("· resting", "a resting hero: counts for the team size only"),
     ("◆", "a legal choice now"),
@@ -467,6 +472,8 @@ class Board(ChoiceRowBoard):
         """The final choice one Enter has asked about (None: nothing asked)."""
         self._heights_kept: dict[Hashable, int] = {}
         """Parts' heights by their content key and level of detail (see ``_kept``)."""
+        self._kept_rows: tuple[Hashable, int] = (None, 0)
+        """The phase (and size) and the rows the board keeps through it (see ``_fill``)."""
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
@@ -495,7 +502,7 @@ class Board(ChoiceRowBoard):
         return bool(getattr(settings, "confirmations", True))
 
     def compose(self) -> ComposeResult:
-        parts = Parts(_order(False), id="sh-parts")
+        parts = BoardParts(_order(False), id="sh-parts")
         parts.show("prompt", "Dealing…", lambda: Text("Dealing…"))
         yield parts
 
@@ -658,6 +665,16 @@ class Board(ChoiceRowBoard):
         else:
             texts = [self._choice_details(update, choice) for choice in self.choices]
         rows = 2 if any(cell_len(text) > width for text in texts) else 1
+        # The rows the phase's texts take (not only the choices now: a row more as a card
+        # is chosen, less while others choose, laid the whole screen out again each time):
+        # in a Combat those of every card in hand; at the Tavern, those of a hero to
+        # recruit.
+        view = update.view
+        if view["phase"] == "combat" and view["hand"]:
+            texts = [f"{TARGET} Put down {card_words(c)}. {card_text(c)}" for c in view["hand"]]
+            rows = max(rows, 2 if any(cell_len(text) > width for text in texts) else 1)
+        elif view["phase"] == "tavern" and update.seat in update.acting:
+            rows = max(rows, 2 if width < _LONGEST_RECRUIT else 1)
         self._rows = (key, rows)
         return rows
 
@@ -671,13 +688,17 @@ class Board(ChoiceRowBoard):
         # whole (they apply this Hunt) over the resting ones'; for their lines the tracks
         # go (each side's line says its Bloodshards, its cards count its heroes), then the
         # Combats' cards (their lines say the same cards); then fewer lines for all.
+        # The Combats still to come hold the board's height through a Hunt where the log
+        # is under the board (where it is beside, the rows the board keeps do, and they
+        # only fill rows the rest leaves).
+        wide = self.screen.has_class("-wide")
         levels = [
-            Detail(a, cards, tracks, r)
+            Detail(a, cards, tracks, r, to_come=not wide)
             for a in (WHOLE, 8, 6, 5, 4, 3, 2, 1)
             for cards, tracks in ((True, True), (True, False), (False, True), (False, False))
             for r in sorted({min(a, r) for r in (WHOLE, 6, 4, 3, 2, 1)}, reverse=True)
         ]
-        chosen = Detail(0, False, False)
+        chosen = Detail(0, False, False, to_come=not wide)
         height = self._heights(update, width)
         if height(levels[-1]) > room:
             levels = []  # not even a line of ability each: the floor, tried no further
@@ -685,6 +706,8 @@ class Board(ChoiceRowBoard):
             if height(level) <= room:
                 chosen = level
                 break
+        if wide and height(replace(chosen, to_come=True)) <= room:
+            chosen = replace(chosen, to_come=True)
         self._detail = (key, chosen)
         return chosen
 
@@ -719,17 +742,14 @@ class Board(ChoiceRowBoard):
             return sum(heights)
 
         @functools.cache
-        def combats(cards: bool) -> int:
-            level = Detail(0, cards, False)
-            return self._kept(
-                ("combat", _combat_key(update), width, cards),
-                lambda: len(combat_lines(update, width, level)),
-            )
+        def combats(cards: bool, to_come: bool) -> int:
+            level = Detail(0, cards, False, to_come=to_come)
+            return combat_height(update, width, level)
 
         def height(detail: Detail) -> int:
             tracks = 4 if detail.tracks else 0
             heroes = sides(detail.ability, detail.resting)
-            return fixed + tracks + heroes + combats(detail.combat_cards)
+            return fixed + tracks + heroes + combats(detail.combat_cards, detail.to_come)
 
         return height
 
@@ -761,11 +781,37 @@ class Board(ChoiceRowBoard):
         update = self.update
         if update is None or not drawable(self):
             return
+        parts = self.query_one("#sh-parts", BoardParts)
+        with parts.all_at_once():
+            width = self._width()
+            self._draw_parts(update, width, parts)
+            self._fill(update, width, parts)
+
+    def _fill(self, update: Update, width: int, parts: BoardParts) -> None:
+        """Keep the board's height through a phase: the spare rows (between the table and
+        your hand) take what the parts leave of the rows kept. With the log beside the
+        board those are the room's (rows the board column has anyway); under it, the most
+        the parts have taken in this phase (the log keeps the rest). An ordinary update
+        then lays nothing out, where its parts' growing and shrinking laid the whole
+        screen out again (the Combats, the details line, a side, the hand)."""
+        used = parts.height_but(SPARE, width)
+        if self.screen.has_class("-wide"):  # the log beside the board
+            keep = self._room()
+        else:
+            phase = (update.view["phase"], update.view["hunt"], update.seat, width, self._room())
+            if self._kept_rows[0] != phase:
+                self._kept_rows = (phase, 0)
+            keep = max(used, self._kept_rows[1])
+            self._kept_rows = (phase, keep)
+        spare = max(0, keep - used)
+        parts.set_shown(SPARE, spare > 0)
+        if spare:
+            parts.show(SPARE, spare, lambda: Text("\n" * (spare - 1)))
+
+    def _draw_parts(self, update: Update, width: int, parts: BoardParts) -> None:
         view = update.view
-        width = self._width()
         detail = self._pick_detail(update, width)
         head = self._head(update, width)
-        parts = self.query_one("#sh-parts", Parts)
         parts.show("head", head.plain, lambda: head)
         parts.set_shown("tracks", detail.tracks)
         if detail.tracks:
@@ -847,7 +893,9 @@ class Board(ChoiceRowBoard):
         """Your monster cards, the legal ones marked ◆, the cursor's in a heavy border."""
         hand = update.view["hand"]
         if not hand:
-            return []
+            if update.view["phase"] != "combat" or update.outcome is not None:
+                return []
+            return [Text("Hand: no cards left this Hunt.", style="dim")]
         legal, cursor = self._marks()
         # 14 holds every tribe whole ("lycanthropes"): beside the "Hand" label where the
         # row has room, else under it (seven cards at 160x45 were 13 wide beside it and
@@ -926,6 +974,12 @@ def _beside(label: list[Text], body: list[Text], width: int) -> list[Text]:
     return out
 
 
+_LONGEST_RECRUIT = max(
+    cell_len(f"{TARGET} Recruit {hero_name(h)}: {HEROES[h].ability} ({HEROES[h].name})")
+    for h in HEROES
+)
+"""The longest details line of a hero to recruit at the Tavern."""
+
 HERO_CHOICE_LINES = 7
 """At most this many lines of ability on a hero to choose: every ability fits in 7 on a card
 25 wide; a narrower card cuts the longest, and the details line says it whole."""
@@ -992,11 +1046,55 @@ def _combat_key(update: Update) -> Hashable:
 
 
 def _order(two_columns: bool) -> list[Entry]:
-    """The board's parts top to bottom: the sides two by two from `Board.TWO_COLUMNS` on."""
+    """The board's parts top to bottom: the sides two by two from `Board.TWO_COLUMNS` on;
+    the rows the board keeps over its parts' (see ``Board._fill``) between the table and
+    your hand, so the hand, details and prompt stay where they were."""
     sides: list[Entry] = [f"side-{side}" for side in range(4)]
     if two_columns:
         sides = [("side-0", "side-1"), ("side-2", "side-3")]
-    return ["head", "tracks", *sides, "combat", "hand", "choices", "details", "prompt"]
+    return ["head", "tracks", *sides, "combat", SPARE, "hand", "choices", "details", "prompt"]
+
+
+SPARE = "spare"
+"""The part that holds the rows the board keeps beyond what its other parts take."""
+
+
+class BoardParts(Parts):
+    """The board's parts, put together once for all the parts an update changes (``all_at
+    once``): each part shown put them together again, and a part growing while another
+    shrank asked for a layout of the whole screen though the board kept its height."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._holding = False
+        self._held = False
+
+    @contextmanager
+    def all_at_once(self) -> Iterator[None]:
+        self._holding, self._held = True, False
+        try:
+            yield
+        finally:
+            self._holding = False
+            if self._held:
+                self._changed()
+
+    def _changed(self) -> None:
+        if self._holding:
+            self._held = True
+            return
+        super()._changed()
+
+    def height_but(self, skip: str, width: int) -> int:
+        """The rows every part but ``skip`` takes at ``width``, as put together."""
+        total = 0
+        for entry in self._order:
+            if isinstance(entry, str):
+                total += len(self._part(entry, width)) if entry != skip else 0
+                continue
+            column = self._column or width
+            total += max((len(self._part(name, column)) for name in entry), default=0)
+        return total
 
 
 def _group(build: Any, *args: Any) -> Group:

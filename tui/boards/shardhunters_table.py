@@ -14,6 +14,7 @@ import functools
 import textwrap
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -157,6 +158,8 @@ class Detail:
     combat_cards: bool
     tracks: bool
     resting: int | None = None
+    to_come: bool = True
+    """The Combats of the Hunt still to come show too (what each side will put down)."""
 
     def lines(self, active: bool) -> int:
         """The lines of ability a hero's card shows, active or resting."""
@@ -377,7 +380,13 @@ def verdict(update: Update, number: int) -> str:
 
 def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
     """The Combats of this Hunt: the cards each side played, face up once revealed, face
-    down while the current one waits; who won each."""
+    down while the current one waits, and during a Combat those still to come with the
+    cards each side will put down; who won each.
+
+    Every Combat of the Hunt takes its rows from the start (one line each, or its cards),
+    each side's cards as many rows and columns as its Combat's size takes, whatever is
+    shown in them: the Combats kept the same rows through a Hunt, where they grew at each
+    card put down and each reveal, and each time laid the whole screen out again."""
     view = update.view
     plays = view["plays"]
     out: list[Text] = []
@@ -389,7 +398,8 @@ def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
         groups = [
             (
                 f"{marker(update, s)} {title(update, s)}",
-                [monster_box(c, 8, fresh=fresh) for c in cards],
+                [monster_box(c, CARD, fresh=fresh) for c in cards],
+                _size(view, s, number, len(cards)),
             )
             for s, cards in enumerate(combat)
         ]
@@ -401,22 +411,108 @@ def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
             size = view["sizes"][side][k]
             mine = side == update.seat and view["pending"]
             if mine:
-                boxes = [monster_box(c, 8, mark=CHOSEN) for c in view["pending"]]
+                boxes = [monster_box(c, CARD, mark=CHOSEN) for c in view["pending"]]
             elif side < view["players"] and not view["submitted"][side]:
                 boxes = []
             else:
-                boxes = [CardBox("", "", width=5, face_down=True) for _ in range(size)]
-            groups.append((f"{marker(update, side)} {title(update, side)}", boxes))
+                boxes = [_back() for _ in range(size)]
+            groups.append((f"{marker(update, side)} {title(update, side)}", boxes, size))
         head = f"{COMBATS[k]} Combat now: face down until everyone has chosen"
         out += _combat_block(head, groups, width, detail.combat_cards, update, None)
+        for later in range(k + 1, len(COMBATS) if detail.to_come else 0):
+            out += _to_come(update, later, width, detail.combat_cards)
     if not out:
         out.append(Text(f"Hunt {view['hunt']}: no Combat yet.", style="dim"))
     return out
 
 
+CARD = 8
+"""A monster card's width in a Combat: "☠ 3" over its colour word."""
+
+
+def combat_height(update: Update, width: int, detail: Detail) -> int:
+    """How many lines ``combat_lines`` makes, without drawing a card: from the Combats'
+    sizes and the sides' names alone (a board tries its levels of detail at every update,
+    and drew every Combat's cards at each)."""
+    view = update.view
+    plays = view["plays"]
+    current = view["phase"] == "combat" and update.outcome is None
+    numbers = list(range(len(plays)))
+    if current:
+        last = len(COMBATS) if detail.to_come else view["combat"] + 1
+        numbers += range(view["combat"], last)
+    if not numbers:
+        return 1
+    if not detail.combat_cards:
+        return len(numbers)
+    height = 0
+    for number in numbers:
+        played = plays[number] if number < len(plays) else None
+        used, rows = 0, 1
+        for side in range(len(played) if played is not None else view["sides"]):
+            size = _size(view, side, number, len(played[side]) if played is not None else 0)
+            name = f"{marker(update, side)} {title(update, side)}"
+            need = max(len(name), size * CARD, len(CHOOSING)) + 2
+            if used and used + need > width:
+                rows += 1
+                used = 0
+            used += need
+        height += 1 + rows * (1 + CARD_ROWS)
+    return height
+
+
+def _back() -> CardBox:
+    """A card put down face down, as tall and wide as the card it will show."""
+    return CardBox("", "", width=CARD, height=2, face_down=True)
+
+
+def _size(view: dict[str, Any], side: int, number: int, played: int) -> int:
+    """The cards ``side`` puts down in Combat ``number`` (at least those it did)."""
+    sizes = view["sizes"][side]
+    return max(played, sizes[number] if number < len(sizes) else 0)
+
+
+def _to_come(update: Update, number: int, width: int, cards: bool) -> list[Text]:
+    """A Combat of this Hunt still to come: how many cards each side will put down, as a
+    line, or as that many empty places for cards (dimmed) under each side's name."""
+    view = update.view
+    sides = range(view["sides"])
+    sizes = [view["sizes"][side][number] for side in sides]
+    if not cards:
+        line = Text(f"{COMBATS[number]} to come: ", style="bold", no_wrap=True)
+        if len(set(sizes)) == 1:
+            line.append(f"{_cards(sizes[0])} each", style="dim")
+        else:
+            each = (f"{marker(update, s)} with {_cards(sizes[s])}" for s in sides)
+            line.append(" | ".join(each), style="dim")
+        line.truncate(width, overflow="ellipsis")
+        return [line]
+    head = f"{COMBATS[number]} Combat to come: " + (
+        f"{_cards(sizes[0])} each"
+        if len(set(sizes)) == 1
+        else ", ".join(
+            f"{side_name(update, s)} {'play' if s == update.seat else 'plays'} {sizes[s]}"
+            for s in sides
+        )
+    )
+    groups = [
+        (
+            f"{marker(update, s)} {title(update, s)}",
+            [CardBox("", "", width=CARD, height=2, dim=True) for _ in range(sizes[s])],
+            sizes[s],
+        )
+        for s in sides
+    ]
+    return _combat_block(head, groups, width, True, update, None)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def _combat_block(
     head: str,
-    groups: list[tuple[str, list[CardBox]]],
+    groups: list[tuple[str, list[CardBox], int]],
     width: int,
     cards: bool,
     update: Update,
@@ -424,7 +520,7 @@ def _combat_block(
 ) -> list[Text]:
     if not cards:
         line = Text(f"{head.split(':')[0].replace(' Combat', '')}: ", style="bold", no_wrap=True)
-        for index, (name, boxes) in enumerate(groups):
+        for index, (name, boxes, _) in enumerate(groups):
             if index:
                 line.append(" | ")
             line.append(f"{name.split(' ')[0]} ")
@@ -439,21 +535,30 @@ def _combat_block(
         line.truncate(width, overflow="ellipsis")
         return [line]
     out = [Text(head, style="bold")]
-    row: list[list[Text]] = []
+    out[0].truncate(width, overflow="ellipsis")
+    row: list[tuple[list[Text], int]] = []
     used = 0
-    for name, boxes in groups:
-        block = CardRow(tuple(boxes), gap=0, empty="(choosing)").lines(width)
+    for name, boxes, size in groups:
+        # As wide and tall as the side's cards of this Combat, whatever shows meanwhile
+        # ("(choosing)", their backs, their faces).
+        block = CardRow(tuple(boxes), gap=0, empty=CHOOSING).lines(width)
+        block += [Text("")] * (CARD_ROWS - len(block))
         label = Text(name, style="bold", no_wrap=True)
-        block = [label, *block[: len(block)]]
-        need = max(t.cell_len for t in block) + 2
+        block = [label, *block]
+        need = max(len(name), size * CARD, len(CHOOSING)) + 2
         if row and used + need > width:
             out += _join(row)
             row, used = [], 0
-        row.append(block)
+        row.append((block, need))
         used += need
     if row:
         out += _join(row)
     return out
+
+
+CHOOSING = "(choosing)"
+CARD_ROWS = 4
+"""The rows of a card in a Combat: its borders, its glyph and value, its colour word."""
 
 
 def _short(card: str) -> str:
@@ -461,16 +566,17 @@ def _short(card: str) -> str:
     return f"{GLYPHS[m.colour]}{m.value}"
 
 
-def _join(blocks: list[list[Text]]) -> list[Text]:
-    height = max(len(b) for b in blocks)
-    widths = [max(t.cell_len for t in b) + 2 for b in blocks]
+def _join(blocks: list[tuple[list[Text], int]]) -> list[Text]:
+    """Sides' blocks of a Combat side by side, each ``width`` cells (its own) wide."""
+    height = max(len(b) for b, _ in blocks)
     out = []
     for row in range(height):
         line = Text(no_wrap=True)
-        for block, w in zip(blocks, widths, strict=True):
+        for block, w in blocks:
             cell = block[row].copy() if row < len(block) else Text("")
             cell.truncate(w, overflow="ellipsis", pad=True)
             line.append_text(cell)
+        line.rstrip()
         out.append(line)
     return out
 
