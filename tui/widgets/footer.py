@@ -85,6 +85,11 @@ class KeyFooter(Static, can_focus=False):
         """The width the line was last put together for (its words depend on it)."""
         self._drawn: dict[Hashable, Strip] = {}
         """Lines of keys as shown on screen, by their words, styles and width."""
+        self._put: dict[Hashable, tuple[Text, list[tuple[int, int]]]] = {}
+        """Lines of keys as put together (and their keys' spans), by the keys, their
+        states, the width, the hovered key and the colours: a table's keys change at every
+        turn and come back at the next, and putting a line together (shortened to fit)
+        took a few lines' renders each time."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -125,6 +130,13 @@ class KeyFooter(Static, can_focus=False):
         to "f1 He"."""
         # As wide as the screen: before its first layout, the app's width says how wide.
         width = self.size.width or self.app.size.width
+        key = (self.keys, width, self._hover, self.compact, self.app.theme, self.visual_style)
+        put = self._put.get(key)
+        if put is not None:
+            self._line, self._spans = put
+            self.update(self._line, layout=False)
+            self._drawn_width = width
+            return
         short: set[int] = set()
         self._draw_line(short)
         while width and self._line is not None and self._line.cell_len > width:
@@ -143,6 +155,10 @@ class KeyFooter(Static, can_focus=False):
             short.add(longest[0][1])
             self._draw_line(short)
         self._drawn_width = width
+        if self._line is not None:
+            if len(self._put) >= KEPT_LINES:
+                self._put.clear()
+            self._put[key] = (self._line, list(self._spans))
 
     @staticmethod
     def _words(key: Key, short: bool) -> str:
