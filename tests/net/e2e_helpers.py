@@ -713,8 +713,9 @@ def may_act(term: Terminal) -> bool:
 async def play_turn(term: Terminal, rng: random.Random | None = None) -> str:
     """Press the keys one step of the policy asks for; what the prompt said.
 
-    "Press d to discard" → d; "cannot be played now" → Esc, then a cursor step (alternating
-    right and left, so both cards get tried); "Your turn" → Up until the cursor is in the
+    "Press d to discard" → d; "cannot be played now" (Enter refused a card, the cursor
+    still on it) → a cursor step (right or left first, alternating, so both cards get
+    tried); "Your turn" → Up until the cursor is in the
     hand (a refused move leaves it on a city), then Enter (with ``rng``, sometimes a cursor
     step first, for random games); a step that says "Esc: back" → Enter (the board
     puts the cursor on the first legal target).
@@ -729,11 +730,13 @@ async def play_turn(term: Terminal, rng: random.Random | None = None) -> str:
             await term.key(b"d")
         with contextlib.suppress(AssertionError):
             await term.wait_gone(DISCARD_ASKS, timeout=2)
-    elif CANNOT in prompt:
-        await term.key(ESC)
-        await term.wait_gone(CANNOT, timeout=3)
+    elif CANNOT in prompt:  # Enter stayed on the card, saying why: step to the other one
         term.toggle = not term.toggle
-        await term.key(RIGHT if term.toggle else LEFT, timeout=0.3)  # may not move
+        for step in (RIGHT, LEFT) if term.toggle else (LEFT, RIGHT):
+            await term.key(step, timeout=0.3)  # may not move (the end of the hand)
+            with contextlib.suppress(AssertionError):
+                await term.wait_gone(CANNOT, timeout=1)
+                break
     elif YOUR_TURN in prompt:
         for _ in range(6):  # the cursor on a city (after a refused move): up to the hand
             line = hand_line(term)
