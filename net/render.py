@@ -437,6 +437,7 @@ class RenderPool:
             hall.take_backs,
             sorted(hall.take_back_waits),
             hall.invite,
+            hall.name,
         ]
 
     def _follow_table(self, followed: _Followed) -> None:
@@ -769,6 +770,16 @@ class RemoteGuest:
         if hall is not None and self._session is not None:
             hall.attach(self.name, self._session)
         self.follow()
+
+    def sent_away(self, told: str) -> bool:
+        """The host asked the guest to leave their table (net.session.AppSession.send_away):
+        the worker's app goes back to its list of tables, reading ``told`` there (True);
+        False: the app is not in a worker (yet, or any more), and the session ends instead."""
+        if self.worker is None or self.hall is None:
+            return False
+        self.pool.move(self, None)
+        self.worker.send("sent_away", self.number, told)
+        return True
 
     def farewell(self) -> str | None:
         """What the guest is told as their session ends (`Hall.come_back`)."""

@@ -190,6 +190,7 @@ class HallMirror(QuietHall):
         ]
         take_backs, waits = snapshot[10:12]
         self.invite = snapshot[12] if len(snapshot) > 12 else None
+        self.name = snapshot[13] if len(snapshot) > 13 else None
         self.notices = [Notice(int(n), str(text), to) for n, text, to in notices]
         self.proposed, self.ready = bool(proposed), set(ready)
         self.take_backs, self.take_back_waits = bool(take_backs), set(waits)
@@ -503,6 +504,8 @@ class GuestSession:
             self._paused = False
             if driver is not None:
                 driver.resume_output()
+        elif kind == "sent_away":  # the host asked the guest to leave (net.hall.Hall.kick)
+            self.app.sent_away(str(args[0]))
         elif kind == "notify":
             self.app.call_later(self.app.notify, str(args[0]), severity="warning", timeout=2)
         elif kind == "exit":
