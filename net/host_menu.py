@@ -135,7 +135,8 @@ class HostMenuScreen(Screen[None]):
             return
         heading = (
             "Host menu: you host this table. Choose with Up and Down, Enter does it, "
-            f"Escape goes back. A guest you kick may not come back for {BAN / 60:g} minutes."
+            "Escape goes back. A guest you kick may not come back to this table for "
+            f"{BAN / 60:g} minutes."
         )
         self.query_one("#host-menu-heading", Static).update(Content(heading))
         choices = host_choices(self.hall, self.guest)
