@@ -16,6 +16,7 @@ from core.match import Match
 from core.table import Seat, TableSetup
 from tests.tui.board_helpers import update_of
 from tui.app import HuntersApp
+from tui.boards import shardhunters
 from tui.boards.shardhunters_table import Detail, combat_height, combat_lines
 from tui.screens.game import GameScreen
 from tui.settings import Settings
@@ -96,3 +97,17 @@ def test_the_combats_height_is_measured_as_they_are_drawn() -> None:
                     checked += 1
             match.act(seat, rng.choice(match.legal(seat)))
     assert checked > 300
+
+
+def test_only_a_player_is_told_their_hand_is_empty() -> None:
+    """Your hand played out before the Combat ends takes a line that says so; a spectator,
+    who has no hand, is told nothing of one."""
+    match = Match.new("shardhunters", 2, seed=1)
+    while not (match.state.phase == "combat" and match.state.combat == 3):
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    match.act(0, match.legal(0)[0])  # seat 0 puts its last card down, seat 1 has not
+    board = shardhunters.Board()
+    said = [t.plain for t in board._hand_lines(update_of(match, 0), 78)]
+    assert said == ["Hand: no cards left this Hunt."]
+    assert board._hand_lines(update_of(match, None), 78) == []

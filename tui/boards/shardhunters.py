@@ -893,8 +893,8 @@ class Board(ChoiceRowBoard):
         """Your monster cards, the legal ones marked ◆, the cursor's in a heavy border."""
         hand = update.view["hand"]
         if not hand:
-            if update.view["phase"] != "combat" or update.outcome is not None:
-                return []
+            if hand is None or update.view["phase"] != "combat" or update.outcome is not None:
+                return []  # (a spectator has none)
             return [Text("Hand: no cards left this Hunt.", style="dim")]
         legal, cursor = self._marks()
         # 14 holds every tribe whole ("lycanthropes"): beside the "Hand" label where the
