@@ -22,10 +22,12 @@ from rich import table as rich_table
 from rich.text import Text
 from textual import events as textual_events
 from textual import on
+from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.geometry import Size
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -91,6 +93,57 @@ def legend_grid(legend: Sequence[tuple[str, str]]) -> rich_table.Table:
     for glyph, meaning in legend:
         grid.add_row(Text(glyph), Text(meaning))
     return grid
+
+
+class BackdropStylesCache(StylesCache):
+    """The rows of a container that draws nothing but its background (no border, outline,
+    padding or hatch), drawn once for all its rows: every row of such a widget is the same
+    blank line. The table's containers lie under the board and the log, and Textual drew
+    each of their rows, one by one, in every table's first frame (some 60 rows apiece at
+    200x60, for every guest)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._row: tuple[tuple[Any, ...], Strip] | None = None
+        """What the blank row was drawn in, and the row."""
+
+    def clear(self) -> None:
+        super().clear()
+        self._row = None
+
+    def render_line(self, styles: Any, y: int, *rest: Any) -> Strip:
+        bare = (
+            not any(styles.gutter)
+            and not any(edge for edge, _ in styles.border)
+            and not any(edge for edge, _ in styles.outline)
+            and not (styles.has_rule("hatch") and styles.hatch != "none")
+        )
+        if not bare:
+            return super().render_line(styles, y, *rest)
+        # (size, content size, padding, colours, the content's lines, titles, opacity, …)
+        around = (*rest[:5], *rest[6:], styles.tint, styles.text_opacity)
+        if self._row is not None and self._row[0] == around:
+            return self._row[1]
+        strip = super().render_line(styles, y, *rest)
+        self._row = (around, strip)
+        return strip
+
+
+class Backdrop(Container):
+    """A container of the table (it draws nothing but its background: see
+    `BackdropStylesCache`)."""
+
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self._styles_cache = BackdropStylesCache()
+
+
+class VerticalBackdrop(Vertical):
+    """A vertical container of the table (see `Backdrop`)."""
+
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self._styles_cache = BackdropStylesCache()
 
 
 def _layout_state(widget: Widget) -> tuple[bool, tuple[bool, bool]]:
@@ -215,6 +268,8 @@ class GameScreen(PlainTableScreen):
         self._participant = LocalPlayers(self, self.local)
         self._refresh_pending = False
         self._first_drawn = False
+        self._shown_before = False
+        """Whether the screen has been shown (resumed) once (see ``_on_screen_resume``)."""
         """Whether the board has been given its first update (see ``_compositor_refresh``)."""
         self._frame_skipped = False
         self._asked_before_layout: set[Widget] | None = None
@@ -257,8 +312,8 @@ class GameScreen(PlainTableScreen):
         self._lay_out(self.app.size.width)
         yield Static(id="stopped")
         yield TurnBanner(id="banner")
-        with Container(id="table-area"):
-            with Vertical(id="board-column"):
+        with Backdrop(id="table-area"):
+            with VerticalBackdrop(id="board-column"):
                 if self.settings.screen_reader:
                     yield from self.compose_plain()  # the status line is under its list
                 else:
@@ -272,6 +327,18 @@ class GameScreen(PlainTableScreen):
                     yield Static(legend_grid(legend), id="legend-panel")
             yield EventLog(id="log")
         yield KeyFooter(compact=True)  # every key of a table at 80 columns, or nearly
+
+    def _on_screen_resume(self, event: textual_events.ScreenResume) -> None:
+        """No styles worked out again for a table shown the first time: its widgets were
+        styled as they were mounted, a moment before, on a screen that already had its
+        classes (``compose``). Textual restyles every widget of a screen each time it is
+        shown, for a screen that comes back after the theme or its classes changed under
+        it; at a table's opening that was the whole table styled twice (5 ms of every
+        guest's first frame at 200x60). A table shown again (after a summary, the help, a
+        details page) is restyled as Textual does."""
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False
 
     async def _on_resize(self, event: textual_events.Resize) -> None:
         """The log beside the board or under it; and no layout for a Resize to the size the
