@@ -670,7 +670,9 @@ class Board(Widget, can_focus=True):
             parts.show(
                 "room",
                 (spare, layout.width, view["variants"]),
-                lambda: Group(*room_lines(update, layout.width, spare, ROOM_GLYPHS)),
+                # One Text, which `Parts` keeps line by line: the same lines are not
+                # rendered again when the room grows or shrinks by a row.
+                lambda: Text("\n").join(room_lines(update, layout.width, spare, ROOM_GLYPHS)),
             )
 
     def _head(self, update: Update, layout: Layout) -> RenderableType:
