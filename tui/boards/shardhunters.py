@@ -61,8 +61,8 @@ from tui.boards.shardhunters_table import (
     card_text,
     card_words,
     choice_box,
+    combat_blocks,
     combat_height,
-    combat_lines,
     hero_text,
     hero_width,
     monster_box,
@@ -472,6 +472,8 @@ class Board(ChoiceRowBoard):
         """The final choice one Enter has asked about (None: nothing asked)."""
         self._heights_kept: dict[Hashable, int] = {}
         """Parts' heights by their content key and level of detail (see ``_kept``)."""
+        self._combats_shown: Hashable = None
+        """What the Combats' parts show (see ``_show_combats``)."""
         self._kept_rows: tuple[Hashable, int] = (None, 0)
         """The phase (and size) and the rows the board keeps through it (see ``_fill``)."""
 
@@ -837,11 +839,7 @@ class Board(ChoiceRowBoard):
                 (_side_key(update, side), mine, side_width, level),
                 functools.partial(_group, side_lines, update, side, side_width, level, mine),
             )
-        parts.show(
-            "combat",
-            (_combat_key(update), width, detail),
-            lambda: Group(*combat_lines(update, width, detail)),
-        )
+        self._show_combats(update, width, detail, parts)
         hand = self._hand_lines(update, width)
         parts.show("hand", tuple(t.markup for t in hand), lambda: Group(*hand))
         choices = self._choice_lines(update, width)
@@ -854,6 +852,22 @@ class Board(ChoiceRowBoard):
         if self._confirming is not None:
             words = confirm_words(update, self._confirming)
         parts.show("prompt", words, lambda: Text(words, style="bold"))
+
+    def _show_combats(self, update: Update, width: int, detail: Detail, parts: BoardParts) -> None:
+        """The Combats of the Hunt, a part each: the one being played changes at each
+        card put down, and redrew the others with it (the board's largest part at 200x60,
+        drawn at nearly every update)."""
+        key = (_combat_key(update), width, detail)
+        if key == self._combats_shown:
+            return
+        self._combats_shown = key
+        blocks = combat_blocks(update, width, detail)
+        for number, name in enumerate(COMBAT_PARTS):
+            parts.set_shown(name, number < len(blocks))
+            if number < len(blocks):
+                block = blocks[number]
+                drawn = tuple((line.plain, tuple(line.spans), line.style) for line in block)
+                parts.show(name, drawn, functools.partial(Group, *block))
 
     def _head(self, update: Update, width: int) -> Text:
         """Where the game stands, in words; shorter words when the line would not fit (and
@@ -1052,8 +1066,12 @@ def _order(two_columns: bool) -> list[Entry]:
     sides: list[Entry] = [f"side-{side}" for side in range(4)]
     if two_columns:
         sides = [("side-0", "side-1"), ("side-2", "side-3")]
-    return ["head", "tracks", *sides, "combat", SPARE, "hand", "choices", "details", "prompt"]
+    combats = list(COMBAT_PARTS)
+    return ["head", "tracks", *sides, *combats, SPARE, "hand", "choices", "details", "prompt"]
 
+
+COMBAT_PARTS = ("combat-0", "combat-1", "combat-2", "combat-3")
+"""The parts of the Combats of a Hunt, one each (see ``combat_blocks``)."""
 
 SPARE = "spare"
 """The part that holds the rows the board keeps beyond what its other parts take."""

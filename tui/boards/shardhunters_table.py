@@ -379,9 +379,14 @@ def verdict(update: Update, number: int) -> str:
 
 
 def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
-    """The Combats of this Hunt: the cards each side played, face up once revealed, face
-    down while the current one waits, and during a Combat those still to come with the
-    cards each side will put down; who won each.
+    """The lines of every block of ``combat_blocks``, top to bottom."""
+    return [line for block in combat_blocks(update, width, detail) for line in block]
+
+
+def combat_blocks(update: Update, width: int, detail: Detail) -> list[list[Text]]:
+    """The Combats of this Hunt, a block of lines each (four at most): the cards each side
+    played, face up once revealed, face down while the current one waits, and during a
+    Combat those still to come with the cards each side will put down; who won each.
 
     Every Combat of the Hunt takes its rows from the start (one line each, or its cards),
     each side's cards as many rows and columns as its Combat's size takes, whatever is
@@ -389,7 +394,7 @@ def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
     card put down and each reveal, and each time laid the whole screen out again."""
     view = update.view
     plays = view["plays"]
-    out: list[Text] = []
+    out: list[list[Text]] = []
     current = view["phase"] == "combat" and update.outcome is None
     revealed = any(e.get("type") == "reveal" for e in update.events)
     for number, combat in enumerate(plays):
@@ -403,7 +408,7 @@ def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
             )
             for s, cards in enumerate(combat)
         ]
-        out += _combat_block(head, groups, width, detail.combat_cards, update, combat)
+        out.append(_combat_block(head, groups, width, detail.combat_cards, update, combat))
     if current:
         k = view["combat"]
         groups = []
@@ -418,11 +423,11 @@ def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
                 boxes = [_back() for _ in range(size)]
             groups.append((f"{marker(update, side)} {title(update, side)}", boxes, size))
         head = f"{COMBATS[k]} Combat now: face down until everyone has chosen"
-        out += _combat_block(head, groups, width, detail.combat_cards, update, None)
+        out.append(_combat_block(head, groups, width, detail.combat_cards, update, None))
         for later in range(k + 1, len(COMBATS) if detail.to_come else 0):
-            out += _to_come(update, later, width, detail.combat_cards)
+            out.append(_to_come(update, later, width, detail.combat_cards))
     if not out:
-        out.append(Text(f"Hunt {view['hunt']}: no Combat yet.", style="dim"))
+        out.append([Text(f"Hunt {view['hunt']}: no Combat yet.", style="dim")])
     return out
 
 
