@@ -99,3 +99,33 @@ def test_a_server_record_reads_with_its_seat_names(tmp_path: Path) -> None:
     again, meta = read_record(path)
     assert again.record() == match.record()
     assert [seat[0] for seat in meta["seats"]] == list(NAMES)
+
+
+GAMES = ("superbohaterowie", "shardhunters")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_a_replay_prompts_for_its_own_keys_not_the_tables(slug: str) -> None:
+    """A replayed position where the seat was to act says → shows its move; the table's
+    prompt ("Your turn: choose…", its keys, "Press Enter for the results") would offer
+    choices the replay cannot make."""
+    match = Match.new(slug, seats=2, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        if match.outcome() is not None:
+            break
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    names = ("Ala", "Olek")
+    found = positions(match, names, seat=0)
+    mine = next(i for i, p in enumerate(found) if 0 in p.acting and p.outcome is None)
+    app = ReplayApp(match, names, Settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReplayScreen(match, names, seat=0))
+        await pilot.pause()
+        for _ in range(mine):
+            await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your turn here: press → to see your move." in text
+        assert "Your turn:" not in text and "Your turn to" not in text

@@ -46,6 +46,19 @@ def choosing(board: Widget, update: Update | None) -> Update | None:
     return update
 
 
+def replay_prompt(board: Widget, update: Update) -> str | None:
+    """The prompt of a board in a replay (tui.screens.replay marks it ``replaying``), whose
+    keys step through the moves: the table's own prompt would offer choices and keys that
+    do nothing there. None on a table in play."""
+    if not getattr(board, "replaying", False):
+        return None
+    if update.outcome is not None:
+        return "The game ends here."
+    if update.seat is not None and update.seat in update.acting:
+        return "Your turn here: press → to see your move."
+    return "Press → to see the next move."
+
+
 def drawable(board: Widget) -> bool:
     """Whether ``board`` has its parts to draw into: mounted, in the screen, its parts not
     yet removed (an update reached a spectator's board as the rematch replaced its table,

@@ -46,6 +46,7 @@ from tui.boards.base import (
     drawable,
     new_space,
     note_sentence,
+    replay_prompt,
 )
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.boards.details import details_lines
@@ -851,6 +852,7 @@ class Board(ChoiceRowBoard):
         words = prompt(update, self.keys, self.choices)
         if self._confirming is not None:
             words = confirm_words(update, self._confirming)
+        words = replay_prompt(self, update) or words
         parts.show("prompt", words, lambda: Text(words, style="bold"))
 
     def _show_combats(self, update: Update, width: int, detail: Detail, parts: BoardParts) -> None:

@@ -43,6 +43,7 @@ from tui.boards.base import (
     no_move_here,
     note_sentence,
     number_of,
+    replay_prompt,
     the_number_of,
 )
 from tui.boards.details import details_lines
@@ -697,6 +698,7 @@ class Board(KeyStates, Widget, can_focus=True):
         if self._refusing(cursor):
             card = str(cursor[1])  # type: ignore[index]
             words = cannot_play_words(kind_of(card), view["cities"])
+        words = replay_prompt(self, update) or words
         parts.show("prompt", words, lambda: Text(words, style="bold"))
 
     def _refusing(self, cursor: Hashable | None) -> bool:

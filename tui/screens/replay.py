@@ -160,6 +160,7 @@ class ReplayScreen(Screen[None]):
         else:
             board = self.board_module.Board(id="board")
             board.can_focus = False  # its keys play moves; here the arrows step through them
+            board.replaying = True  # its prompt says how to step (tui.boards.base.replay_prompt)
             yield board
         yield EventLog(id="log")
         yield Footer()
