@@ -60,6 +60,7 @@ from tui.boards.base import (
     new_space,
     no_move_here,
     note_sentence,
+    replay_prompt,
 )
 from tui.boards.whoosh_faces import FAILED, GLYPHS, TURN, card_text, needs_text
 from tui.boards.whoosh_words import (
@@ -608,6 +609,9 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def _prompt(self, update: Update) -> str:
         view = update.view
+        replaying = replay_prompt(self, update)
+        if replaying is not None:
+            return replaying
         if update.outcome is not None:
             return "Game over. Press Enter for the results."
         if not self._several():
