@@ -8,9 +8,11 @@ table "(2001; Spider-Man; value 1; Firs…"."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from typing import Any
 
+import pytest
 from rich.text import Text
 
 from core.games.comic_hunters.data import CARD, HERO_NAMES
@@ -448,3 +450,42 @@ async def test_a_convention_prompt_is_whole_at_80x24() -> None:
             match.act(seat, rng.choice(match.legal(seat)))
     assert len(said) >= 3, said
     assert all(not text.endswith("…") for text in said), said
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+async def test_the_board_fits_80x24_in_every_phase_and_on_the_bots_turns(players: int) -> None:
+    """Found in play with four players at 80x24: in the Convention while the bots played
+    the board was taller than its 17 rows, and the "Waiting for …" line, the status line and
+    the log were pushed off the screen. At every position of a game, yours to decide or the
+    others', the board keeps to its rows: who the table waits for, or what to do, is said
+    whole under it."""
+    from textual.app import App, ComposeResult
+
+    class _BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield board.Board(id="board")
+
+    match, rng = Match.new(SLUG, players, seed=players), random.Random(players)
+    phases: set[tuple[str, bool]] = set()
+    async with _BoardApp().run_test(size=(80, 24)) as pilot:
+        widget = pilot.app.query_one(board.Board)
+        for move in itertools.count():
+            if match.outcome() is not None:
+                break
+            seat = rng.choice(sorted(match.to_act()))
+            if move % 2:  # every other position (the test's time)
+                match.act(seat, rng.choice(match.legal(seat)))
+                continue
+            update = update_of(match, 0, NAMES[:players])
+            widget.show(update)
+            drawn = widget._layout(update, WIDTH, 17)
+            mine = 0 in update.acting
+            phases.add((update.view["location"], mine))
+            assert sum(len(lines) for lines in drawn) <= 17, _text([*itertools.chain(*drawn)])
+            said = " ".join(" ".join(line.plain for line in drawn[-1]).split())
+            if not mine:
+                assert "Waiting for " in said and said.endswith("…"), said
+            else:
+                assert said.endswith(".") and MORE not in said.split()[-1], said
+            match.act(seat, rng.choice(match.legal(seat)))
+    assert len({where for where, _ in phases}) >= 4 + (players == 4), phases

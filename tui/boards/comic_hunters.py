@@ -101,7 +101,11 @@ backs of their hand (① ② ③: the market value each back shows), Highlights,
 they would have if the game ended now (size + variety + Highlights + stash). Collections
 are drawn as stacks of one hero's cards. Below: the **location** (the Store cards in front
 of you, the Flea Market rows, the auction lots, the Convention grid, or the cards you are
-playing in Assemble), then **your hand**.
+playing in Assemble), then **your hand**. Every round ends with Assemble Collection.
+At 80×24 with many players the board saves rows: the schedule may leave the Assemble
+off until it comes ("Round 2/3" is round 2 of 3), everyone's collections share a line
+after the totals, and your hand may take one line or none (your line among the players
+shows its backs; **i** lists its cards).
 
 **A card** shows its value ①–③ (its age and its price), its hero, and its Highlight icons;
 ★ marks an icon one of this game's tracks counts.
@@ -632,7 +636,14 @@ WIDE = 120
 """From this many columns the game screen puts the log beside the board."""
 CHROME = {False: 7, True: 3}
 """Lines of the game screen around the board (banner, status, log, keys), log beside or not."""
-CHOICE_LINES = {2: (2, 2), 1: (2, 1), 0: (1, 1)}
+FLOOR = {"players": -1, "hand": -3, "choice": -1}
+"""The smallest size of a part, where it is not 0, for four players at 80x24: the
+players' collections after their totals; the hand's words beside its cards, and when no
+choice is in the hand, the hand in a line (the ``i`` key lists its cards), or in none
+(your line among the players shows its backs, the ``i`` key its cards); last of all,
+the choice under the cursor in one line (its card is marked on the board, and ``i`` has
+its words whole) above what to do."""
+CHOICE_LINES = {2: (2, 2), 1: (2, 1), 0: (1, 1), -1: (1, 1)}
 """By level, the lines for the choice under the cursor and for what to do now: the choice
 keeps its second line longest (what Enter would do is the line to read whole)."""
 
@@ -652,6 +663,8 @@ class Board(ChoiceRowBoard):
         the steps before its last one stay chosen; once taken, the cursor goes near there."""
         self._confirming: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
+        self._hand_told = False
+        """Whether the board says the hand in a line only (``details`` then lists it)."""
         self._drawn: dict[Hashable, tuple[Hashable, dict[str, str], _Asked, list[Text]]] = {}
         """Each part at each size as last drawn: what it was drawn from (the update's own
         words, and the entries of the view it read) and its lines."""
@@ -695,6 +708,9 @@ class Board(ChoiceRowBoard):
             key = choice.key
             if isinstance(key, tuple) and key[0] == "reveal":  # what the row holds so far
                 text += f". The row now: {_cards(update.view['flea']['rows'][key[1]])}."
+            if self._hand_told and update.view["hand"]:
+                text += f"{'' if text.endswith('.') else '.'} Your hand: "
+                text += f"{_cards(update.view['hand'])}."
             return text
         hand = update.view["hand"]
         text = prompt(update, self.keys, choices)
@@ -928,24 +944,29 @@ class Board(ChoiceRowBoard):
             if any(k in focus.legal for k in self._keys_in(update, part))
         } or {"place"}  # while others choose, the location is what to watch
         while sum(len(lines) for lines in drawn.values()) > budget:
-            best: tuple[int, int, str, list[Text]] | None = None
+            best: tuple[int, int, str, int, list[Text]] | None = None
             for part in ("hand", "place", "players", "head", "choice"):
-                if levels[part] == 0:
+                floor = FLOOR.get(part, 0)
+                if part == "hand" and "hand" in deciding:
+                    floor = -1  # the cards to choose from stay on the board
+                # The next size that saves a row (a hand's words beside its cards may not).
+                for lower in range(levels[part] - 1, floor - 1, -1):
+                    smaller = make(part, lower)
+                    saved = len(drawn[part]) - len(smaller)
+                    if saved > 0:
+                        break
+                else:
                     continue
-                smaller = make(part, levels[part] - 1)
-                saved = len(drawn[part]) - len(smaller)
                 # The parts the choices are in shrink last: the decision keeps its cards;
                 # after them the choice's own words, whole in the rows they need.
                 rank = (0 if part in deciding else 1, saved)
-                if part == "choice" and CHOICE_LINES[levels[part] - 1][0] < label_rows:
-                    rank = (-1, saved)
-                if saved > 0 and (best is None or rank > best[:2]):
-                    best = (*rank, part, smaller)
+                if part == "choice" and CHOICE_LINES[lower][0] < label_rows:
+                    rank = (-1 if lower >= 0 else -2, saved)
+                if best is None or rank > best[:2]:
+                    best = (*rank, part, lower, smaller)
             if best is None:
                 break
-            _, _, part, smaller = best
-            levels[part] -= 1
-            drawn[part] = smaller
+            _, _, part, levels[part], drawn[part] = best
             if part == "head":  # the players' line carries the marks instead of the tracks
                 drawn["players"] = make("players", levels["players"])
         # Rows the shrinking freed beyond the need (a hand of boxes became a line or two):
@@ -963,6 +984,7 @@ class Board(ChoiceRowBoard):
             used = sum(len(lines) for lines in drawn.values())
             if used - len(drawn["head"]) + len(roomy) <= budget:
                 drawn["head"] = roomy
+        self._hand_told = levels["hand"] < -1
         return [drawn[part] for part in PARTS]
 
     def _part(
@@ -1010,14 +1032,16 @@ class Board(ChoiceRowBoard):
         second Enter."""
         choices = self.choices
         counts = CHOICE_LINES[level]
-        if counts[0] < self._label_rows(width):
-            # No row to spare anywhere (four players, a long name, a big hand at 80x24):
-            # the choice keeps its words whole and the prompt yields (the banner says
-            # whose turn it is, the place's heading what this step is).
-            counts = (sum(counts), 0)
+        if level >= 0 and counts[0] < self._label_rows(width):
+            # The choice keeps its words whole, and what to do keeps its line (paying in
+            # Assemble at 80x24 said only in the log "You must pay 5.").
+            counts = (self._label_rows(width), counts[1])
         if self._confirming is not None and self._mine():  # the question takes the lines
             asked = Text(confirm_words(update, self._confirming), style="bold")
             return wrapped(asked, width, sum(counts))
+        if not self._mine():  # no choice to say: who the table waits for, in its lines
+            waiting = Text(prompt(update, self.keys, choices), style="bold")
+            return wrapped(waiting, width, max(1, counts[1]))
         line = Text("", style="bold")
         if self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")

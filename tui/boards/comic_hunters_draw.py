@@ -471,6 +471,17 @@ def cards_lines(
     return CardRow(boxes, label=label, empty=empty).lines(width)
 
 
+def labelled_cells(
+    cards: Sequence[str], label: str, update: Update, focus: Focus, width: int
+) -> list[Text]:
+    """One-line cells after ``label`` on their first line, under it on the others (a row
+    saved over the label on a line of its own)."""
+    words = Text(label, style="bold")
+    lines = cards_lines(cards, 0, update, focus, width - words.cell_len)
+    indent = " " * words.cell_len
+    return [Text.assemble(words if not n else indent, line) for n, line in enumerate(lines)]
+
+
 def backs_line(values: Sequence[int], label: str, counted: bool = False) -> Text:
     """Cards seen from the back, which shows their market value: "hand ①①②" (``counted``:
     how many of each value, "hand 2①1②")."""
@@ -565,25 +576,42 @@ def schedule_lines(update: Update, width: int) -> list[Text]:
     now = 3 if view["location"] == "assemble" else view["step"]
     over = view["location"] == "over"
     first = "" if view["solo"] else f"First player: {name_of(update, view['first'])}"
-    line = Text()
-    for names, arrow in ((LOCATION_NAMES, " → "), (PLACE_SHORT, " → "), (PLACE_SHORT, "→")):
+    rnd = view["round"] + 1
+
+    def drawn(names: dict[str, str], arrow: str, start: int, stop: int, words: str) -> Text:
+        """The schedule's places from ``start`` to ``stop`` after "Round ``words``"."""
         line = Text(style="bold", no_wrap=True)
         if view["solo"]:
             line.append("Solo vs Jarvis · ")
-        line.append(f"Round {view['round'] + 1} of 3: ")
-        for index, place in enumerate(places):
-            if index:
+        line.append(f"Round {words}: ")
+        for index in range(start, stop):
+            if index > start:
                 line.append(arrow, style="not bold")
             if index == now and not over:
-                line.append(f"{YOU_MARK}{names[place]}", style="reverse")
+                line.append(f"{YOU_MARK}{names[places[index]]}", style="reverse")
             else:
-                line.append(names[place], style="not bold")
+                line.append(names[places[index]], style="not bold")
         if over:
             line.append(" · game over")
+        return line
+
+    every, ours = f"{rnd} of 3", f"{rnd}/3"
+    forms: list[tuple[dict[str, str], str, int, int, str]] = [
+        (LOCATION_NAMES, " → ", 0, 4, every),
+        (PLACE_SHORT, " → ", 0, 4, every),
+        (PLACE_SHORT, "→", 0, 4, every),
+    ]
+    if now < 3:  # the Assemble that ends every round, when it is not now (F1 says so)
+        forms += [(PLACE_SHORT, "→", 0, 3, every), (PLACE_SHORT, "→", 0, 3, ours)]
+    else:  # in Assemble (or over) the round's places are behind it
+        forms += [(PLACE_SHORT, "→", 0, 4, ours), (PLACE_SHORT, "→", 3, 4, every)]
+    for form in forms:
+        line = drawn(*form)
         if line.cell_len + (3 + cell_len(first) if first else 0) <= width:
             if first:
                 line.append(f" · {first}", style="not bold")
             return [line]
+    line = drawn(PLACE_SHORT, "→", 0, 4, every)
     return [fit(line, width), *([fit(Text(first), width)] if first else [])]
 
 
@@ -786,12 +814,15 @@ def players_lines(
     focus: Focus,
 ) -> list[Text]:
     """Everyone's public area: totals on a line, then the collections (level 0: in words,
-    else as stacks of cards). ``points`` maps each player's heroes to their size points."""
+    else as stacks of cards; level -1, for a screen with no row to spare: in words after
+    the totals where they fit, else all together on the lines after everyone's totals).
+    ``points`` maps each player's heroes to their size points."""
     view = update.view
     seats: list[int | None] = list(range(view["players"]))
     if view["jarvis"] is not None:
         seats.append(None)
     out: list[Text] = []
+    together: list[tuple[list[str], list[str]]] = []
     for index, seat in enumerate(seats):
         line = player_line(update, seat, sheets[index], level, width, show_marks)
         collections = (
@@ -800,7 +831,7 @@ def players_lines(
         rows = with_note(line, update, seat, width) if seat is not None else [line]
         # In Assemble your own collections are where a played card may go.
         joins = focus if seat == update.seat and view["assembly"] is not None else Focus()
-        if collections and level == 0:
+        if collections and level <= 0:
             items = []
             full = len(collection_words(collections, full=True)) + 18 <= width
             for number, (hero, cards) in enumerate(collections):
@@ -810,9 +841,25 @@ def players_lines(
                 last = number == len(collections) - 1
                 item = f"[{mark}{word}]" if current else f"{mark}{word}"
                 items.append(item if last else f"{item},")
-            # Wrapped between collections, never cut nor inside a name ("Iron | Man 6"):
-            # a rival's collections are what your choices race.
-            rows += packed(["collections:", *items], width - 4, "    ")
+            if level < 0:
+                words = " ".join(items)
+                # After the totals, in their shortest form if need be ("hand 3①1②").
+                room = width - 3 - cell_len(words)
+                short = player_line(update, seat, sheets[index], level, room, show_marks)
+                if room > 0 and short.cell_len <= room and "…" not in short.plain:
+                    rows[0] = short
+                    rows[0].append(f" · {words}")
+                else:  # "Bot 2 (normal): Captain 2, Thor 2;" on the shared lines
+                    who = "Jarvis" if seat is None else title_of(update, seat)
+                    words_short = [
+                        item.replace(HERO_NAMES[hero], HERO_WORD[hero])
+                        for item, (hero, _) in zip(items, collections, strict=True)
+                    ]
+                    together.append(([f"{who}:", *items], [f"{who}:", *words_short]))
+            else:
+                # Wrapped between collections, never cut nor inside a name ("Iron | Man
+                # 6"): a rival's collections are what your choices race.
+                rows += packed(["collections:", *items], width - 4, "    ")
         elif collections:
             blocks = [
                 stack(h, cards, level, points[index].get(h, 0), *joins.of(("hero", h))[:2])
@@ -820,6 +867,15 @@ def players_lines(
             ]
             rows += [Text.assemble("    ", t) for t in side_by_side(blocks, width - 4)]
         out += rows
+    if together:  # full names if they fit a line, else the short words (in the legend)
+        lines: list[Text] = []
+        for form in (0, 1):
+            items = [w for words in together for w in [*words[form][:-1], f"{words[form][-1]};"]]
+            items[-1] = items[-1][:-1] + "."
+            lines = packed(["Collections:", *items], width - 2, "  ")
+            if len(lines) == 1:
+                break
+        out += lines
     return out
 
 
@@ -933,6 +989,7 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
     view = update.view
     a = view["auction"]
     out: list[Text] = []
+    told = Text()
     for lot, cards in enumerate(a["lots"]):
         if a["sold"][lot]:
             continue
@@ -949,8 +1006,8 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
             for card, size in zip(cards, sizes, strict=True):
                 line.append_text(card_cell(card, focus.of(*card_keys(card)), size, full))
             out.append(fit(line, width))
-            if bid:
-                out.append(Text(f"   Lot {lot + 1}: {bid}", style="bold reverse"))
+            if bid:  # with who still bids, below (one sentence, a row saved)
+                told = Text(f"Lot {lot + 1}: {bid}", style="bold reverse")
             continue
         head = Text(f"Lot {lot + 1} ({len(cards)} cards){price}", style="bold", no_wrap=True)
         if bid:
@@ -964,8 +1021,18 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
             Text(f"Choose {counted(a['picks'])} more of the last lot at 1 each.", style="bold")
         )
     elif a["lot"] >= 0 and a["bidders"]:
-        still = ", ".join(name_of(update, s) for s in a["bidders"])
-        out += Text(f"Still bidding: {still}.").wrap(_CONSOLE, width)
+        if level == 0 and told.plain:
+            everyone = len(a["bidders"]) == view["players"]
+            still = in_words([name_of(update, s) for s in a["bidders"]])
+            told.append_text(
+                Text("; everyone still bids." if everyone else f"; still bidding: {still}.")
+            )
+            out += told.wrap(_CONSOLE, width)
+        else:
+            still = ", ".join(name_of(update, s) for s in a["bidders"])
+            out += Text(f"Still bidding: {still}.").wrap(_CONSOLE, width)
+    elif told.plain:
+        out.append(told)
     return out
 
 
@@ -1130,7 +1197,9 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
             if level >= 3:
                 wide = tuple(titled(box, card) for box, (card, _) in zip(wide, plays, strict=True))
             out += CardRow(wide, label="Playing (new cards, not yet paid):").lines(width)
-    if paid:
+    if paid and level == 0:
+        out += labelled_cells(paid, "Paid with: ", update, focus, width)
+    elif paid:
         out += cards_lines(paid, 0, update, focus, width, "Paid with:")
     return out
 
@@ -1156,8 +1225,18 @@ def hand_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         return []
     if not hand:  # one line: "(0 cards, worth 0)" and "(empty)" under it said it twice
         return [Text.assemble(("Your hand: ", "bold"), "empty")]
+    worth = sum(CARD[c].value for c in hand)
+    if level < -2:  # no row at all: the backs on your line above say its values
+        return []
+    if level < -1:  # the last resort, when the choices are elsewhere: i lists the cards
+        cards = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
+        return [Text.assemble(("Your hand: ", "bold"), f"{cards}, worth {worth} (i lists them).")]
+    if level < 0:  # no row to spare: the words on the cards' first line
+        lines = labelled_cells(hand, f"Your hand, worth {worth}: ", update, focus, width)
+        fewer = labelled_cells(hand, "Hand: ", update, focus, width)  # worth: on your line
+        return fewer if len(fewer) < len(lines) else lines
     cards = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
-    label = f"Your hand ({cards}, worth {sum(CARD[c].value for c in hand)})"
+    label = f"Your hand ({cards}, worth {worth})"
     return cards_lines(hand, level, update, focus, width, label, "(empty)")
 
 
