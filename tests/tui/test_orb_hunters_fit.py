@@ -257,3 +257,27 @@ async def test_rows_left_under_a_big_board_say_what_skills_and_marks_mean(
         text = "\n".join(column)
         assert "Killer: sends the last adventurer" in text
         assert len(blank) <= 4, text
+
+
+async def test_a_relics_effect_is_whole_when_rows_are_free_at_120x40() -> None:
+    """Five players at 120x40: a Theft relic's effect was cut ("visible relic of the…")
+    with rows free under the board; a band of relic cards takes the lines its longest
+    effect needs when the rows are there."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    match = _played(5, 9, 0)
+    assert any(relic.startswith("thiefs-glove") for relic in match.view(0)["row"])
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        shown: Any = screen.query_one("#board")
+        await pilot.pause()
+        region = shown.part_region("relics")
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        text = "\n".join(row[region.x : region.right] for row in rows)
+        assert "…" not in text, text
+        assert "right" in text or "left" in text, text  # the Theft effect's last word

@@ -314,7 +314,7 @@ def choose_layout(
         if best is None or rank > best[0]:
             best = (rank, replace(candidate, details_rows=rows, height=candidate.height + rows))
     if best is not None:
-        layout = best[1]
+        layout = _whole_effects(update, best[1], height)
         if details_rows > layout.details_rows and layout.height < height:
             # Rows left over hold a longer text whole (a relic's was cut after two at
             # 160x45), before the key to the glyphs (F1 has it too).
@@ -350,6 +350,34 @@ def choose_layout(
         rows = max(2, min(deciding_rows, FLOOR_ROWS))
         layout = replace(layout, details_rows=rows, height=layout.height + rows - 1)
     return layout
+
+
+def _whole_effects(update: Update, layout: Layout, height: int) -> Layout:
+    """``layout`` with its relic cards' effects whole where rows are left over for them (a
+    Theft relic on a card 16 wide read "…player on your…" after four lines with three rows
+    free at 120x40): each band takes the lines its longest effect needs."""
+    if not layout.band_effects:
+        return layout
+    cards = list(update.view["row"])
+    inner = layout.column_width - 2
+    needs = tuple(
+        max(
+            (
+                lines_of(EFFECT_WORDS[relic(c).effect], inner)
+                for c in cards[start : start + layout.per_band]
+                if c and relic(c).effect
+            ),
+            default=0,
+        )
+        for start in range(0, max(1, len(cards)), layout.per_band)
+    )
+    if len(needs) != len(layout.band_effects):
+        return layout
+    bands = tuple(max(had, need) for had, need in zip(layout.band_effects, needs, strict=True))
+    more = sum(bands) - sum(layout.band_effects)
+    if not more or layout.height + more > height:
+        return layout
+    return replace(layout, band_effects=bands, effect_lines=max(bands), height=layout.height + more)
 
 
 FLOOR_ROWS = 3
