@@ -101,7 +101,7 @@ def test_a_server_record_reads_with_its_seat_names(tmp_path: Path) -> None:
     assert [seat[0] for seat in meta["seats"]] == list(NAMES)
 
 
-GAMES = ("superbohaterowie", "shardhunters", "whoosh")
+GAMES = ("comic-hunters", "superbohaterowie", "orb-hunters", "shardhunters", "whoosh")
 
 
 @pytest.mark.parametrize("slug", GAMES)

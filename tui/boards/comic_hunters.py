@@ -54,6 +54,7 @@ from tui.boards.base import (
     drawable,
     new_space,
     note_sentence,
+    replay_prompt,
 )
 from tui.boards.choice_row import ChoiceRowBoard
 from tui.boards.comic_hunters_draw import (
@@ -1040,7 +1041,7 @@ class Board(ChoiceRowBoard):
             asked = Text(confirm_words(update, self._confirming), style="bold")
             return wrapped(asked, width, sum(counts))
         if not self._mine():  # no choice to say: who the table waits for, in its lines
-            waiting = Text(prompt(update, self.keys, choices), style="bold")
+            waiting = Text(self._prompt(update, choices), style="bold")
             return wrapped(waiting, width, max(1, counts[1]))
         line = Text("", style="bold")
         if self._mine() and choices:
@@ -1053,10 +1054,10 @@ class Board(ChoiceRowBoard):
         # The keys yield first (the footer names Enter, Esc and i), then the arrows (the
         # legend and F1 have them): what to do is a whole sentence, never "◆: …".
         for words in (
-            prompt(update, self.keys, choices),
-            prompt(update, self.keys, choices, short=True),
-            prompt(update, self.keys, choices, bare=True),
-            prompt(update, self.keys, choices, brief=True),
+            self._prompt(update, choices),
+            self._prompt(update, choices, short=True),
+            self._prompt(update, choices, bare=True),
+            self._prompt(update, choices, brief=True),
         ):
             ask = Text(words, style="bold")
             if len(ask.wrap(_MEASURE, width)) <= room:
@@ -1065,6 +1066,10 @@ class Board(ChoiceRowBoard):
             return [*said, Text("")]  # a squeezed row: no prompt rather than a cut one
         told = wrapped(ask, width, room) if room else []
         return [*said, *told]
+
+    def _prompt(self, update: Update, choices: Sequence[Choice], **form: bool) -> str:
+        """What to do now (``form``: `prompt`'s shorter forms), or a replay's words."""
+        return replay_prompt(self, update) or prompt(update, self.keys, choices, **form)
 
     def _label_rows(self, width: int) -> int:
         """The rows the choice under the cursor needs, for the whole position: two when

@@ -49,6 +49,7 @@ from tui.boards.base import (
     new_space,
     no_move_here,
     note_sentence,
+    replay_prompt,
     with_note,
 )
 from tui.boards.details import details_lines
@@ -363,7 +364,7 @@ class Board(Widget, can_focus=True):
             else:
                 height = max(17, screen.height - (3 if screen.width >= 120 else 7))
             self._height = height
-            words = prompt(self.update, self.keys, self.choices)
+            words = replay_prompt(self, self.update) or prompt(self.update, self.keys, self.choices)
             keys = self._choice_keys()
             view, names = self.update.view, self.update.names
             rows, deciding = self._details_rows(width)
@@ -633,7 +634,7 @@ class Board(Widget, can_focus=True):
                 (tuple(choice_keys), at[CHOICE_ROW], names, layout, str(view["pouches"])),
                 lambda: self._choices(update, layout, at[CHOICE_ROW]),
             )
-        words = prompt(update, self.keys, self.choices)
+        words = replay_prompt(self, update) or prompt(update, self.keys, self.choices)
         parts.show(
             "prompt",
             (words, width),
