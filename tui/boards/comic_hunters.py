@@ -74,8 +74,8 @@ from tui.boards.comic_hunters_draw import (
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.boards.details import MORE, wrapped
-from tui.boards.orb_hunters import SteadyParts  # (a `Parts` shown together; see there)
 from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
+from tui.widgets.show import Parts
 
 __all__ = [
     "HOW_TO_PLAY",
@@ -671,7 +671,7 @@ class Board(ChoiceRowBoard):
         words, and the entries of the view it read) and its lines."""
 
     def compose(self) -> ComposeResult:
-        yield SteadyParts((*PARTS[:-1], "room", PARTS[-1]), id="ch-parts")
+        yield Parts((*PARTS[:-1], "room", PARTS[-1]), id="ch-parts")
 
     def paths(self, update: Update, action: Action) -> list[Path]:
         return paths(update, action)
@@ -864,7 +864,7 @@ class Board(ChoiceRowBoard):
         if update is None or not drawable(self):
             return
         width, budget = self._space()
-        parts = self.query_one("#ch-parts", SteadyParts)
+        parts = self.query_one("#ch-parts", Parts)
         drawn = self._layout(update, width, budget)
         # The rows the parts leave of the board's budget stay the board's, blank above the
         # choice's words (which keep their place over the status line): a location's

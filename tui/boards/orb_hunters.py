@@ -18,8 +18,7 @@ game screen uses (its words are re-exported here).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -213,35 +212,6 @@ the skills and effects do (`room_lines`), so the board keeps the height the scre
 it whatever each update shows (a change of height lays the whole screen out again)."""
 
 
-class SteadyParts(Parts):
-    """`Parts` whose parts shown ``together()`` count as one change: a part that grew while
-    the filler under it shrank as much keeps the board's height, and lays nothing out (each
-    ``show`` alone asked for a layout of the whole screen as soon as its own rows changed).
-    (A candidate for `Parts` itself; Comic Hunters' board uses it too.)"""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._holding = False
-        self._missed = False
-
-    @contextmanager
-    def together(self) -> Iterator[None]:
-        """Put the lines together once, after the parts shown inside."""
-        self._holding, self._missed = True, False
-        try:
-            yield
-        finally:
-            self._holding = False
-            if self._missed:
-                self._changed()
-
-    def _changed(self) -> None:
-        if self._holding:
-            self._missed = True
-            return
-        super()._changed()
-
-
 class Board(Widget, can_focus=True):
     """Relics with their adventurers, pouches, hand and a cursor; posts ActionChosen.
 
@@ -289,7 +259,7 @@ class Board(Widget, can_focus=True):
         self._keys_state: tuple[bool, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield SteadyParts(PARTS, id="oh-parts")
+        yield Parts(PARTS, id="oh-parts")
 
     def on_mount(self) -> None:
         self._redraw()
@@ -539,9 +509,9 @@ class Board(Widget, can_focus=True):
     # -- drawing -----------------------------------------------------------------------------
 
     @property
-    def parts(self) -> SteadyParts:
+    def parts(self) -> Parts:
         """The board's parts, drawn as lines of one widget."""
-        return self.query_one("#oh-parts", SteadyParts)
+        return self.query_one("#oh-parts", Parts)
 
     def _redraw(self) -> None:
         """Show each part whose content changed; the others are left as they are."""

@@ -17,8 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
@@ -785,7 +784,7 @@ class Board(ChoiceRowBoard):
         if update is None or not drawable(self):
             return
         parts = self.query_one("#sh-parts", BoardParts)
-        with parts.all_at_once():
+        with parts.together():
             width = self._width()
             self._draw_parts(update, width, parts)
             self._fill(update, width, parts)
@@ -1080,30 +1079,8 @@ SPARE = "spare"
 
 
 class BoardParts(Parts):
-    """The board's parts, put together once for all the parts an update changes (``all_at
-    once``): each part shown put them together again, and a part growing while another
-    shrank asked for a layout of the whole screen though the board kept its height."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._holding = False
-        self._held = False
-
-    @contextmanager
-    def all_at_once(self) -> Iterator[None]:
-        self._holding, self._held = True, False
-        try:
-            yield
-        finally:
-            self._holding = False
-            if self._held:
-                self._changed()
-
-    def _changed(self) -> None:
-        if self._holding:
-            self._held = True
-            return
-        super()._changed()
+    """The board's parts (shown ``together()`` for all the parts an update changes), and
+    what they take at a width but one of them."""
 
     def height_but(self, skip: str, width: int) -> int:
         """The rows every part but ``skip`` takes at ``width``, as put together."""

@@ -12,7 +12,8 @@ cheaper way (one widget's layout and render, not a dozen's; Shardhunters' board)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -136,6 +137,24 @@ class Parts(Widget):
         """The style ``_lines`` were drawn in: another (a new theme) draws them again."""
         self._line_strips: dict[Hashable, Strip] = {}
         """Lines of parts as drawn, by their text, styles, width and the widget's style."""
+        self._holding = False
+        """Inside ``together()``: changes wait for its end."""
+        self._missed = False
+        """A change came while holding: the lines are put together at the end."""
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Count the parts shown inside as one change, putting the lines together once at
+        the end: a part that grew while another (a filler) shrank as much keeps the board's
+        height and lays nothing out, where each ``show`` alone asked for a layout of the
+        whole screen as soon as its own rows changed."""
+        self._holding, self._missed = True, False
+        try:
+            yield
+        finally:
+            self._holding = False
+            if self._missed:
+                self._changed()
 
     def show(self, name: str, key: Hashable, build: Callable[[], RenderableType]) -> bool:
         """Show ``build()`` as part ``name`` unless ``key`` equals the key it last showed;
@@ -180,6 +199,9 @@ class Parts(Widget):
     def _changed(self) -> None:
         """Put the lines together again: the rows that changed are redrawn, and the screen
         is laid out again only when the number of rows changed."""
+        if self._holding:
+            self._missed = True
+            return
         width = self.content_size.width
         if not self.is_mounted:  # its first layout measures it
             self._lines_width = -1
