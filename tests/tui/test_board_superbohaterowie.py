@@ -584,6 +584,36 @@ async def test_enter_on_a_card_that_cannot_be_played_says_why_and_stays_on_the_h
         await table.close()
 
 
+async def test_enter_on_the_other_card_in_the_middle_of_a_move_says_why_it_cannot() -> None:
+    """A player chose a card that can be played (its spaces marked), went back up to the
+    other card, one that cannot (an explosion, every city empty), and pressed Enter: the
+    first card stayed chosen and the prompt kept asking for its space under the cursor on
+    the explosion, each Enter doing nothing (seen over ssh: the test's player was stuck
+    there). The other card's Enter gives up the first choice and says why it cannot be
+    played, as it does from the hand."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 3, seed=5)
+        hand = match.view(0)["hand"]
+        playable = {action[1] for action in match.legal(0)}
+        stuck = hand.index(next(card for card in hand if card not in playable))
+        good = hand.index(next(card for card in hand if card in playable))
+        screen, table = await held_table_at(pilot, match, BOTS)
+        widget: Any = screen.query_one("#board")
+        await move_cursor(pilot, widget, 0, good)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert widget.keys == [("card", hand[good])] and widget.cursor[0] != 0
+        await move_cursor(pilot, widget, 0, stuck)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert widget.keys == [] and widget.cursor == (0, stuck)
+        assert "cannot be played now: no city holds a card to remove." in text, text
+        assert "Esc: back" not in text
+        await table.close()
+
+
 FULL = ["fire-1", "water-1", "wind-1", "leaf-1", "chainsaw-1"]
 EMPTY: list[str | None] = [None] * 5
 

@@ -871,8 +871,11 @@ class Board(KeyStates, Widget, can_focus=True):
         if isinstance(key, tuple) and key[0] == "card":
             if not self.trie.choices([key]):
                 # No target to go on to: say why here and stay on the hand (its targets'
-                # step was a dead end, each Enter there refused until Esc).
+                # step was a dead end, each Enter there refused until Esc). A card chosen
+                # before is given up: the prompt asked for its space under the cursor on
+                # this one, and each Enter did nothing.
                 self._refused = key
+                self.keys = []
                 self._draw()
                 return
             self.keys = [key]
