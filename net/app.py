@@ -183,6 +183,8 @@ class HallApp(HuntersApp):
 
     def _route(self) -> None:
         self._route_pending = None
+        if not self.screen_stack:
+            return  # the app is closing: a timer set before it closed routes nowhere
         self._routing = True
         try:
             self._route_now()
@@ -241,6 +243,8 @@ class HallApp(HuntersApp):
 
     def _show_notices(self) -> None:
         """Tell this guest what the hall told everyone (or them) since they last looked."""
+        if not self.screen_stack:
+            return  # the app is closing: nobody reads it
         for notice in self.hall.notices:
             if notice.number > self._notice_seen and notice.to in (None, self.guest):
                 self.tell(notice.text)
@@ -256,7 +260,9 @@ class HallApp(HuntersApp):
                 screen.tell(text)
             elif isinstance(screen, GameScreen):
                 self._log_line(screen, text)
-        if not isinstance(self.screen, LobbyScreen | GameScreen | ServedResults):
+        if self.screen_stack and not isinstance(
+            self.screen, LobbyScreen | GameScreen | ServedResults
+        ):
             self.notify(text, timeout=8, markup=False)
 
     def _log_line(self, screen: GameScreen, text: str, *, again: bool = True) -> None:
@@ -559,7 +565,7 @@ class HallApp(HuntersApp):
                     log.add(text)
             elif isinstance(screen, LobbyScreen):
                 screen.show_hall()
-        if not isinstance(self.screen, LobbyScreen | GameScreen):
+        if self.screen_stack and not isinstance(self.screen, LobbyScreen | GameScreen):
             self.notify(text, timeout=6, markup=False)
 
     # -- what the shared screens ask of the app --------------------------------------------------
