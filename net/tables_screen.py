@@ -565,6 +565,10 @@ class TablesApp(HallApp):
         """q where a screen quits (the game chooser of a table being set up): as Ctrl+Q."""
         await self.action_leave_app()
 
+    def quit_words(self) -> str:
+        """q at the game chooser of a table being set up goes back to the list."""
+        return "back to the tables" if self.at_table else "quit"
+
     def binding_words(self, binding: Binding) -> str:
         """A key's words in the footer: Ctrl+Q says "Tables" at a table, where it goes back
         to the list, and "Quit" at the list."""

@@ -444,6 +444,10 @@ class HuntersApp(App[None]):
         """No help over the size notice: there is nothing to help with until it fits."""
         return not (action == "help" and isinstance(self.screen, TooSmallScreen))
 
+    def quit_words(self) -> str:
+        """What q does where a screen quits (the game chooser), in the words of a key line."""
+        return "quit"
+
     async def action_leave_app(self) -> None:
         """Quit; a local game in progress asks first (its own leave does, then quits)."""
         screen = self.screen

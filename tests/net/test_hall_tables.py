@@ -273,3 +273,21 @@ async def test_ctrl_q_says_tables_at_a_table_and_quit_at_the_list(tmp_path: Path
         assert "^q Quit" in await text_showing(pilot, "^q Quit")
         assert app.is_running
     await tables.aclose()
+
+
+async def test_the_game_chooser_of_a_new_table_says_q_goes_back_to_the_tables(
+    tmp_path: Path,
+) -> None:
+    """ewa creates a table (c) and lands at the game chooser: its hint said "q quit", but
+    q there goes back to the list of tables (the session goes on), and now says so."""
+    tables = Tables(tmp_path / "data")
+    app = TablesApp(TablesDoor(tables, Identity("ewa", None, "127.0.0.1")), "ewa", Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        text = await text_showing(pilot, "choose a game")
+        assert "q back to the tables" in text and "q quit" not in text
+        await pilot.press("q")
+        await until(lambda: not app.at_table, "ewa back at the list")
+        assert app.is_running
+    await tables.aclose()

@@ -143,7 +143,7 @@ class LauncherScreen(Screen[None]):
             # The screen-reader key line already says this, first thing on the screen.
             yield Static(
                 "↑↓ choose a game · Enter set up a table · y your games · p profile · "
-                "l leaderboards · o settings · F1 help · q quit",
+                f"l leaderboards · o settings · F1 help · q {self.app.quit_words()}",
                 classes="hint",
             )
         self._read_saves()
