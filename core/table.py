@@ -364,8 +364,21 @@ class Table:
         for seat in seats:
             participant.deliver(self.update_for(seat, events))
 
-    def _broadcast(self, events: Sequence[Event]) -> None:
-        for participant in list(self._participants):
+    def _broadcast(self, events: Sequence[Event], mover: int | None = None) -> None:
+        """Push every participant the new position: ``mover``'s screen first (its key is
+        the one waiting for an answer), then those whose turn it is now, then the rest. A
+        served table's screens each draw in turn on the server's one loop: the mover's
+        screen, pushed last, waited for the four others' drawing (about 100 ms at a
+        table of five)."""
+        acting = self.match.to_act()
+
+        def order(participant: Participant) -> int:
+            seats = participant.seats
+            if mover is not None and mover in seats:
+                return 0
+            return 1 if seats & acting else 2
+
+        for participant in sorted(self._participants, key=order):
             try:
                 self._push(participant, events)
             except Exception:  # one broken screen must not stop the table for everyone
@@ -409,7 +422,7 @@ class Table:
         if self._closed:
             raise IllegalAction("the table is closed")
         events = self._act(seat, action, at_ns, None)
-        self._accepted(events)
+        self._accepted(events, seat)
         return events
 
     def _act(self, seat: int, action: Any, at_ns: int, version: int | None) -> list[Event]:
@@ -438,11 +451,11 @@ class Table:
         except Exception as error:
             raise _Unsaved(error) from error
 
-    def _accepted(self, events: list[Event]) -> None:
+    def _accepted(self, events: list[Event], mover: int | None = None) -> None:
         try:
             self._position_ns = time.monotonic_ns()
             self._recent.extend(e["text"] for e in events if "to" not in e)
-            self._broadcast(events)
+            self._broadcast(events, mover)
             self._schedule_bots()
             self._schedule_timed()
         except Exception as error:
@@ -461,7 +474,7 @@ class Table:
                 events = played_for(events, request.seat)
             if not request.done.done():
                 request.done.set_result(events)
-            self._accepted(events)
+            self._accepted(events, request.seat)
 
     def take_back(self, seat: int) -> Step:
         """Take back ``seat``'s last move, when it revealed nothing new and nobody has acted
@@ -486,7 +499,7 @@ class Table:
         # player saw): everyone is told this line.
         taken = told_move(self.match, step)
         self._accepted(
-            [{"type": "take-back", "text": f"{{p{seat}}} took back their move: {taken}"}]
+            [{"type": "take-back", "text": f"{{p{seat}}} took back their move: {taken}"}], seat
         )
         return step
 

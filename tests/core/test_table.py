@@ -61,6 +61,39 @@ async def test_a_seat_is_pushed_its_own_hand_and_a_spectator_none() -> None:
     assert spectator.updates[0].names == ("Ala", "Olek")
 
 
+async def test_the_mover_is_pushed_the_position_first_then_the_next_player() -> None:
+    """A served table's screens draw one after another on one loop: the player whose key
+    made the move is pushed first (its key waits for the answer), then the player whose
+    turn it is now, then everyone else; a spectator who joined first was pushed first and
+    the mover, who joined last, waited for every other screen to draw."""
+    match = Match.new("superbohaterowie", 3, seed=3)
+    table = Table(match, [Seat("Ala"), Seat("Olek"), Seat("Eve")])
+    order: list[str] = []
+
+    @dataclass
+    class Named(Recorder):
+        name: str = ""
+
+        def deliver(self, update: Update) -> None:
+            order.append(self.name)
+
+    for participant in (
+        Named(frozenset(), name="spectator"),
+        Named(frozenset({2}), name="eve"),
+        Named(frozenset({1}), name="olek"),
+        Named(frozenset({0}), name="ala"),
+    ):
+        table.join(participant)
+    await table.start()
+    try:
+        order.clear()
+        await table.submit(0, match.legal(0)[0], version=0)
+    finally:
+        await table.close()
+    assert match.to_act() == frozenset({1})
+    assert order == ["ala", "olek", "spectator", "eve"]
+
+
 async def test_an_accepted_action_reaches_everyone_with_only_their_events() -> None:
     """Private draw events go to the drawer's seat only."""
     match = Match.new("superbohaterowie", 2, seed=3)
