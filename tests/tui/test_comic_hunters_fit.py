@@ -489,3 +489,51 @@ async def test_the_board_fits_80x24_in_every_phase_and_on_the_bots_turns(players
                 assert said.endswith(".") and MORE not in said.split()[-1], said
             match.act(seat, rng.choice(match.legal(seat)))
     assert len({where for where, _ in phases}) >= 4 + (players == 4), phases
+
+
+def _convention_slides(seed: int, round_: int) -> tuple[Update, Any]:
+    """Seat 0's first Convention decision of round ``round_`` (0-based) in a four-player
+    game of random moves, with its update."""
+    match, rng = Match.new(SLUG, 4, seed=seed), random.Random(seed)
+    while match.outcome() is None:
+        view = match.view(0)
+        if 0 in match.to_act() and view["location"] == "convention" and view["round"] == round_:
+            return update_of(match, 0, NAMES), match
+        seat = rng.choice(sorted(match.to_act()))
+        match.act(seat, rng.choice(match.legal(seat)))
+    raise AssertionError("no Convention in that round")
+
+
+async def test_the_convention_choice_keeps_two_rows_before_the_shared_collections() -> None:
+    """Found in play, four players at 80x24, round 3's Convention: the collections of three
+    players took two shared rows and the card to slide under the cursor was cut to one row
+    ("▶ 1 of 10: Slide Doctor Strange: Sanctum #85 (2004; Doctor Strange; value 1; …").
+    The choice is what the player decides on: the shared rows give way first (cut after a
+    whole collection, the rest in ``i``), and every choice's wording is on the board."""
+    from textual.app import App, ComposeResult
+
+    class _BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield board.Board(id="board")
+
+    update, _ = _convention_slides(0, 2)
+    async with _BoardApp().run_test(size=(80, 24)) as pilot:
+        widget = pilot.app.query_one(board.Board)
+        widget.show(update)
+        widget.action_choose()  # "Slide a card first": the cards to slide
+        await pilot.pause()
+        labels = [c.label for c in widget.choices]
+        assert any(len(f"▶ 1 of {len(labels)}: {label}") > WIDTH for label in labels), labels
+        for index, label in enumerate(labels):
+            widget.cursor = index
+            drawn = widget._layout(update, WIDTH, 17)
+            lines = [line for part in drawn for line in part]
+            assert len(lines) <= 17 and all(line.cell_len <= WIDTH for line in lines)
+            said = " ".join(" ".join(line.plain.split()) for line in drawn[-1])
+            assert f"▶ {index + 1} of {len(labels)}: {label}" in said, _text(lines)
+            text = _text(drawn[1])
+            assert "Collections:" in text, text
+            if text.rstrip().endswith(MORE):  # the collections cut say the rest in i
+                for seat in (1, 2, 3):
+                    for hero, cards in update.view["collections"][seat]:
+                        assert f"{HERO_NAMES[hero]} {len(cards)}" in widget.details()

@@ -64,6 +64,7 @@ from tui.boards.comic_hunters_draw import (
     TRACKED,
     Focus,
     card_keys,
+    collections_sentence,
     hand_lines,
     head_lines,
     name_of,
@@ -637,13 +638,15 @@ WIDE = 120
 """From this many columns the game screen puts the log beside the board."""
 CHROME = {False: 7, True: 3}
 """Lines of the game screen around the board (banner, status, log, keys), log beside or not."""
-FLOOR = {"players": -1, "hand": -3, "choice": -1}
+FLOOR = {"players": -5, "hand": -3, "choice": -1}
 """The smallest size of a part, where it is not 0, for four players at 80x24: the
 players' collections after their totals; the hand's words beside its cards, and when no
 choice is in the hand, the hand in a line (the ``i`` key lists its cards), or in none
-(your line among the players shows its backs, the ``i`` key its cards); last of all,
-the choice under the cursor in one line (its card is marked on the board, and ``i`` has
-its words whole) above what to do."""
+(your line among the players shows its backs, the ``i`` key its cards); then the
+collections' shared lines a row at a time, down to one (the ``i`` key has them all: at
+round 3's Convention two such rows cut the card to slide to one row); last of all, the
+choice under the cursor in one line (its card is marked on the board, and ``i`` has its
+words whole) above what to do."""
 CHOICE_LINES = {2: (2, 2), 1: (2, 1), 0: (1, 1), -1: (1, 1)}
 """By level, the lines for the choice under the cursor and for what to do now: the choice
 keeps its second line longest (what Enter would do is the line to read whole)."""
@@ -666,6 +669,8 @@ class Board(ChoiceRowBoard):
         """The final choice one Enter has asked about (None: nothing asked)."""
         self._hand_told = False
         """Whether the board says the hand in a line only (``details`` then lists it)."""
+        self._collections_cut = False
+        """Whether the collections' shared lines are cut (``details`` then says them)."""
         self._drawn: dict[Hashable, tuple[Hashable, dict[str, str], _Asked, list[Text]]] = {}
         """Each part at each size as last drawn: what it was drawn from (the update's own
         words, and the entries of the view it read) and its lines."""
@@ -712,11 +717,15 @@ class Board(ChoiceRowBoard):
             if self._hand_told and update.view["hand"]:
                 text += f"{'' if text.endswith('.') else '.'} Your hand: "
                 text += f"{_cards(update.view['hand'])}."
+            if self._collections_cut:
+                text += f"{'' if text.endswith('.') else '.'} {collections_sentence(update)}"
             return text
         hand = update.view["hand"]
         text = prompt(update, self.keys, choices)
         if hand:
             text += " Your hand: " + "; ".join(card_text(c) for c in hand) + "."
+        if self._collections_cut:
+            text += f" {collections_sentence(update)}"
         return text
 
     # -- drawing ------------------------------------------------------------------------------
@@ -961,6 +970,10 @@ class Board(ChoiceRowBoard):
                 # The parts the choices are in shrink last: the decision keeps its cards;
                 # after them the choice's own words, whole in the rows they need.
                 rank = (0 if part in deciding else 1, saved)
+                if part == "players" and lower < -1:
+                    # The shared collections give way after everything but the choice's
+                    # own words (and before those: a card to decide on is read whole).
+                    rank = (-1, saved + 1)
                 if part == "choice" and CHOICE_LINES[lower][0] < label_rows:
                     rank = (-1 if lower >= 0 else -2, saved)
                 if best is None or rank > best[:2]:
@@ -979,6 +992,14 @@ class Board(ChoiceRowBoard):
                 break
             levels["choice"] += 1
             drawn["choice"] = roomier
+        # Then the shared collections take back their rows.
+        while levels["players"] < -1:
+            roomier = make("players", levels["players"] + 1)
+            used = sum(len(lines) for lines in drawn.values())
+            if used - len(drawn["players"]) + len(roomier) > budget:
+                break
+            levels["players"] += 1
+            drawn["players"] = roomier
         # Rows to spare: the Trending Track's heroes by their full names, on more lines.
         if levels["head"] == 1:
             roomy = make("head", 2)
@@ -986,6 +1007,9 @@ class Board(ChoiceRowBoard):
             if used - len(drawn["head"]) + len(roomy) <= budget:
                 drawn["head"] = roomy
         self._hand_told = levels["hand"] < -1
+        self._collections_cut = levels["players"] < -1 and len(drawn["players"]) < len(
+            make("players", -1)
+        )
         return [drawn[part] for part in PARTS]
 
     def _part(

@@ -799,6 +799,19 @@ def player_line(
     return fit(line, width)
 
 
+def collections_sentence(update: Update) -> str:
+    """Everyone's collections in a sentence with the heroes' full names, for the ``i``
+    key when the board's shared lines are cut (see `players_lines`); "" if nobody has one."""
+    view = update.view
+    owners: list[tuple[str, Sequence[Any]]] = [
+        (title_of(update, seat), view["collections"][seat]) for seat in range(view["players"])
+    ]
+    if view["jarvis"] is not None:
+        owners.append(("Jarvis", view["jarvis"]["collections"]))
+    said = [f"{who}: {collection_words(held, full=True)}" for who, held in owners if held]
+    return f"Collections: {'; '.join(said)}." if said else ""
+
+
 def collection_words(collections: Sequence[Any], full: bool) -> str:
     names = HERO_NAMES if full else HERO_WORD
     return ", ".join(f"{names[h]} {len(cards)}" for h, cards in collections)
@@ -815,7 +828,9 @@ def players_lines(
 ) -> list[Text]:
     """Everyone's public area: totals on a line, then the collections (level 0: in words,
     else as stacks of cards; level -1, for a screen with no row to spare: in words after
-    the totals where they fit, else all together on the lines after everyone's totals).
+    the totals where they fit, else all together on the lines after everyone's totals;
+    below -1 those shared lines give up a row a level, down to one, ending " …" after a
+    whole collection: `collections_sentence` has them all, for the ``i`` key).
     ``points`` maps each player's heroes to their size points."""
     view = update.view
     seats: list[int | None] = list(range(view["players"]))
@@ -856,6 +871,8 @@ def players_lines(
                         for item, (hero, _) in zip(items, collections, strict=True)
                     ]
                     together.append(([f"{who}:", *items], [f"{who}:", *words_short]))
+                    if seat == update.seat and level < -1:  # yours are never the ones cut
+                        together.insert(0, together.pop())
             else:
                 # Wrapped between collections, never cut nor inside a name ("Iron | Man
                 # 6"): a rival's collections are what your choices race.
@@ -875,11 +892,36 @@ def players_lines(
             lines = packed(["Collections:", *items], width - 2, "  ")
             if len(lines) == 1:
                 break
+        if level < -1 and len(lines) > 1:
+            lines = packed_cut(["Collections:", *items], width - 2, len(lines) + 1 + level, "  ")
         out += lines
     return out
 
 
-# -- the location ------------------------------------------------------------------------
+def packed_cut(items: Sequence[str], width: int, rows: int, indent: str = "") -> list[Text]:
+    """``items`` packed as `packed` does into at most ``rows`` lines (at least one): what
+    does not fit ends the last line with " …" after a whole item, never after a name and
+    its colon alone ("Bot 3 (normal): …")."""
+    rows = max(1, rows)
+    lines: list[list[str]] = []
+    placed = 0
+    for item in items:
+        if lines and cell_len(" ".join([*lines[-1], item])) <= width:
+            lines[-1].append(item)
+        elif len(lines) < rows:
+            lines.append([item])
+        else:
+            break
+        placed += 1
+    if placed < len(items):
+        # The last line keeps what fits beside " …", ending after a whole collection.
+        last = lines[-1]
+        while len(last) > 1 and cell_len(" ".join([*last, MORE])) > width:
+            last.pop()
+        while len(last) > 1 and last[-1].endswith(":"):
+            last.pop()
+        last.append(MORE)
+    return [Text(f"{indent}{' '.join(line)}", no_wrap=True) for line in lines]
 
 
 def choice_tag(word: str, state: tuple[bool, bool, bool]) -> Text:
