@@ -130,7 +130,7 @@ async def test_the_tavern_choices_say_what_they_do_whole_on_a_roomy_screen() -> 
 def test_a_side_with_nothing_to_choose_is_not_said_to_be_choosing() -> None:
     """At 80x24 a Hunt's "choose your active heroes" showed "You · … · choosing… · ★Titus"
     while only Bot 2 had a choice to make (one hero stands up by itself): a side is
-    "choosing…" only while it is to act."""
+    "choosing" only while it is to act."""
     from tests.tui.board_helpers import update_of
     from tui.boards.shardhunters_table import side_facts
 
@@ -145,10 +145,10 @@ def test_a_side_with_nothing_to_choose_is_not_said_to_be_choosing() -> None:
                 for side in range(4):
                     facts = side_facts(update, side, short=True)
                     if side in acting:
-                        assert facts.endswith(("choosing…", "ready")), facts
+                        assert facts.endswith(("choosing", "ready")), facts
                     else:
                         seen += match.state.phase == "choose"
-                        assert "choosing…" not in facts, (match.state.phase, side, facts)
+                        assert "choosing" not in facts, (match.state.phase, side, facts)
             seat = min(acting)
             match.act(seat, rng.choice(match.legal(seat)))
     assert seen >= 20
@@ -204,3 +204,80 @@ def test_a_sides_height_is_measured_as_it_is_drawn() -> None:
                     assert side_height(update, side, width, detail) == drawn, (width, detail)
                     checked += 1
     assert checked > 300
+
+
+def _cut_over_room(text: str) -> list[str]:
+    """The hero cards on the screen whose ability is cut ("…") over an empty line of their
+    own card: the card had the rows to say more."""
+    rows = text.splitlines()
+    names = {hero_name(h) for h in HEROES}
+    cut = []
+    for top, row in enumerate(rows):
+        for col, char in enumerate(row):
+            end = next((i for i in range(col + 1, len(row)) if row[i] in "╮┓"), None)
+            if char not in "╭┏" or end is None or top + 1 >= len(rows):
+                continue
+            title = rows[top + 1][col + 1 : end].strip(" ★·◆┃│").split(" · ")[0].strip()
+            if title not in names:
+                continue
+            body = []
+            for below in rows[top + 2 :]:
+                if below[col : col + 1] in "╰┗":
+                    break
+                body.append(below[col + 1 : end].strip())
+            said = " ".join(w for w in body if w)
+            if said.endswith("…") and "" in body:
+                cut.append(title)
+    return cut
+
+
+@pytest.mark.parametrize(("players", "least"), [(4, 4), (3, 5)])
+async def test_a_big_teams_cards_say_their_abilities_in_the_rows_they_have(
+    players: int, least: int
+) -> None:
+    """Found in play at 160x45: a side of four heroes read "Your WHITE…" on a resting
+    hero's card over five empty lines of the same card (its row as tall as the others'),
+    and "Bloodshard (a draw is no…" under the tracks with a row free: a card says as much
+    as its row holds, and the tracks (each side's line says its Bloodshards) give their
+    rows to the abilities before a resting hero's is cut."""
+    match = _big_team(players, least)
+    seats = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in range(2, players + 1)))
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen, table = await held_table_at(pilot, match, seats)
+        await pilot.pause()
+        text = screen_text(app)
+        board: Any = screen.query_one("#board")
+        cards = _card_texts(text)
+        assert len(cards) >= least, text
+        assert not _cut_over_room(text), text
+        cut = [h for h, words in cards.items() if words != HEROES[h].ability]
+        if cut:  # only where the rows are not there, with the tracks gone first
+            assert not board._pick_detail(board.update, board._width()).tracks, (cut, text)
+        await table.close()
+
+
+def test_a_sides_name_line_says_what_it_is_doing_and_no_fact_is_cut() -> None:
+    """ "hand 4 · choosin…" was read at 160x45, a side's facts too long for its half of
+    the board under a name line half empty: what the side is doing goes beside its name,
+    in a word with no "…" (which says a cut), and no line of a side's label is cut at the
+    widths a side is drawn at."""
+    from tests.tui.board_helpers import update_of
+    from tui.boards.shardhunters_table import _labels
+
+    said = 0
+    for seed in range(12):
+        match = Match.new("shardhunters", 4, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            if match.state.phase == "combat":
+                update = update_of(match, 0, ("Ala", "Bot 2 (normal)", "Bot 3", "Bot 4"))
+                for side in range(4):
+                    for width in (49, 51, 64, 78):  # a side's widths from 100 columns
+                        lines = [line.plain for line in _labels(update, side, width)]
+                        text = " ".join(lines)
+                        assert "…" not in text, lines
+                        said += "choosing" in text
+            seat = min(match.to_act())
+            match.act(seat, rng.choice(match.legal(seat)))
+    assert said > 20

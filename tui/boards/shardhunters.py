@@ -418,7 +418,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("shards 3", "in a side's line: 3 Bloodshards"),
     ("loot 4 (2 col.)", "monster cards looted this Hunt, 2 of them coloured (not white)"),
     ("hand 5", "monster cards left in that side's hand"),
-    ("ready / choosing…", "a side has put its cards (or choice) down / not yet"),
+    ("ready / choosing", "a side has put its cards (or choice) down / not yet"),
     ("1 2 3 4, R", "a side on the tracks: its seat number, R the Reavers"),
     ("Bloodshards track ▲", "the recruit cost: pay it at the Tavern for two heroes"),
     ("Team size ▲ 5", "a team of 5 that wins a Hunt wins the game"),
@@ -688,7 +688,8 @@ class Board(ChoiceRowBoard):
             return self._detail[1]
         # The heroes' abilities come first: every one whole, then the active heroes'
         # whole (they apply this Hunt) over the resting ones'; for their lines the tracks
-        # go (each side's line says its Bloodshards, its cards count its heroes), then the
+        # go first (each side's line says its Bloodshards, its cards count its heroes:
+        # resting heroes' abilities were cut at 160x45 under the tracks), then the
         # Combats' cards (their lines say the same cards); then fewer lines for all.
         # The Combats still to come hold the board's height through a Hunt where the log
         # is under the board (where it is beside, the rows the board keeps do, and they
@@ -697,8 +698,9 @@ class Board(ChoiceRowBoard):
         levels = [
             Detail(a, cards, tracks, r, to_come=not wide)
             for a in (WHOLE, 8, 6, 5, 4, 3, 2, 1)
-            for cards, tracks in ((True, True), (True, False), (False, True), (False, False))
+            for cards in (True, False)
             for r in sorted({min(a, r) for r in (WHOLE, 6, 4, 3, 2, 1)}, reverse=True)
+            for tracks in (True, False)
         ]
         chosen = Detail(0, False, False, to_come=not wide)
         height = self._heights(update, width)

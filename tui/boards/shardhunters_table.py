@@ -200,8 +200,12 @@ def side_facts(update: Update, side: int, short: bool, doing: bool = True) -> st
         if view["submitted"][side]:
             parts.append("ready")
         elif side in update.acting:  # not a side with nothing to choose (one hero stands)
-            parts.append("choosing…")
+            parts.append("choosing")
     return " · ".join(parts)
+
+
+DOING = ("ready", "choosing")
+"""What a side's facts end with while it decides (see `side_facts`)."""
 
 
 def side_label(update: Update, side: int, short: bool, doing: bool = True) -> Text:
@@ -300,11 +304,19 @@ def _labels(update: Update, side: int, width: int) -> list[Text]:
     label = side_label(update, side, short=False)
     labels = [label]
     if label.cell_len > width:
-        # Too long for its column: the name on one line, the facts on the next.
+        # Too long for its column: the name and what the side is doing on one line, the
+        # facts on the next ("hand 4 · choosin…" was read at 160x45 with the name's line
+        # half empty).
         turn = "▶ " if side in update.acting and update.outcome is None else "  "
         name = Text(f"{turn}{marker(update, side)} {title(update, side)}", style="bold")
-        short = len(side_facts(update, side, False)) > width - 4
-        labels = [name, Text(f"    {side_facts(update, side, short)}")]
+        facts = side_facts(update, side, False)
+        doing = facts.rsplit(" · ", 1)[-1] if facts.endswith(DOING) else ""
+        if doing and name.cell_len + 3 + len(doing) <= width:
+            name.append(f" · {doing}", style="")
+        else:
+            doing = ""
+        short = len(side_facts(update, side, False, not doing)) > width - 4
+        labels = [name, Text(f"    {side_facts(update, side, short, not doing)}")]
     if note:
         labels.append(Text(f"    {note}", style="italic"))
     for line in labels:
@@ -330,12 +342,18 @@ def side_parts(
     if not team:
         return labels, [CardRow((), empty="(no heroes)")]
     card_width = hero_width(width, len(team))
-    cards = [
-        hero_box(hero, hero in active, card_width, detail.lines(hero in active), hero == looked)
-        for hero in team
-    ]
     per_row = max(1, (width + 1) // (card_width + 1))
-    rows = [CardRow(tuple(cards[i : i + per_row]), gap=1) for i in range(0, len(cards), per_row)]
+    rows = []
+    for start in range(0, len(team), per_row):
+        group = team[start : start + per_row]
+        # A row is as tall as its tallest card: each card of it says as much of its
+        # ability as those lines hold ("Your WHITE…" was read over five empty lines).
+        lines = max(
+            min(_wrapped(HEROES[hero].ability, card_width - 2), detail.lines(hero in active))
+            for hero in group
+        )
+        cards = (hero_box(h, h in active, card_width, lines, h == looked) for h in group)
+        rows.append(CardRow(tuple(cards), gap=1))
     return labels, rows
 
 
