@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -55,28 +57,44 @@ def _cells(parts: show.Parts) -> list[list[tuple[str, object]]]:
     ]
 
 
-async def test_a_part_renders_again_only_the_lines_that_changed(monkeypatch: Any) -> None:
+def _one_text(rows: list[Text]) -> RenderableType:
+    return Text("\n").join(rows)
+
+
+def _grouped(rows: list[Text]) -> RenderableType:
+    """A Group of Texts of one or more lines (a blank one too), as Superbohaterowie's
+    cities, Orb Hunters' relic columns and Shardhunters' Combats are drawn."""
+    return Group(Text("\n").join(rows[:3]), *rows[3:7], Text(""), Text("\n").join(rows[7:]))
+
+
+@pytest.mark.parametrize("drawn", [_one_text, _grouped])
+async def test_a_part_renders_again_only_the_lines_that_changed(
+    monkeypatch: Any, drawn: Callable[[list[Text]], RenderableType]
+) -> None:
     """A part whose one line changed (the cursor's, a card's) rendered all its lines again:
     a Comic Hunters location or hand is a score of card rows. Its lines are drawn one by
     one, each as before when it is the same, and look as the whole part rendered at once
-    (a Static's way) does; lines that wrap are left to Textual."""
+    (a Static's way) does; lines that wrap are left to Textual. A Group of Texts is drawn
+    line by line too (it was rendered whole at every change)."""
     rows = [Text.assemble(("┃ card ", "bold red"), (f"{n:>3}", "green"), " ┃") for n in range(12)]
     app = Board()
     async with app.run_test(size=(30, 20)) as pilot:
         parts = app.query_one(show.Parts)
-        parts.show("cards", 0, lambda: Text("\n").join(rows))
+        parts.show("cards", 0, lambda: drawn(rows))
         parts.show("words", 0, lambda: Text("Your turn: play a card."))
         await pilot.pause()
         rendered: list[str] = []
         to_strips = show.Visual.to_strips
 
         def counted(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
-            rendered.append(str(visual))
+            drawn = getattr(visual, "_renderable", visual)  # a Group's lines: Rich's
+            texts = drawn.renderables if isinstance(drawn, Group) else [drawn]
+            rendered.append("\n".join(str(text) for text in texts))
             return to_strips(widget, visual, *args, **kwargs)
 
         monkeypatch.setattr(show.Visual, "to_strips", counted)
         rows[5] = Text.assemble(("┃ card ", "bold red"), ("  ◆", "reverse"), " ┃")
-        parts.show("cards", 1, lambda: Text("\n").join(rows))
+        parts.show("cards", 1, lambda: drawn(rows))
         await pilot.pause()
         assert rendered == ["┃ card   ◆ ┃"]
         by_line = _cells(parts)
@@ -87,5 +105,6 @@ async def test_a_part_renders_again_only_the_lines_that_changed(monkeypatch: Any
         parts._lines_width = -1
         assert _cells(parts) == by_line
         assert by_line[5][0][0].startswith("┃ card")
+        assert len(by_line) == (14 if drawn is _grouped else 13)  # a Group's blank line too
         wraps = Text("a line longer than the thirty columns of this board")
         assert show.lines_high(wraps, 30) is None

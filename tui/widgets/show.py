@@ -86,6 +86,24 @@ def lines_high(content: RenderableType, width: int) -> int | None:
     return height
 
 
+def _line_texts(content: RenderableType) -> list[Text] | None:
+    """The Texts ``content`` draws one under the other: a Text with words, or a Group of
+    Texts that each end their line and align left (as the widget does). None for anything
+    else (drawn whole)."""
+    if isinstance(content, Text):
+        return [content] if content.plain else None
+    if not isinstance(content, Group) or not content.renderables:
+        return None
+    texts: list[Text] = []
+    for text in content.renderables:
+        if not isinstance(text, Text) or text.end != "\n":
+            return None
+        if text.justify not in (None, "default", "left"):
+            return None
+        texts.append(text)
+    return texts
+
+
 KEPT_LINES = 2000
 """Lines of parts kept as drawn (a 200x60 board shows some 60; kept for the next updates)."""
 
@@ -241,15 +259,18 @@ class Parts(Widget):
         before (at that width, in that style): a part redrawn for one changed line (the
         cursor's, a card's) rendered all its lines again, and a Comic Hunters location or a
         hand is a score of card rows. A part of mostly new lines (a first frame) is rendered
-        whole, once, and its lines kept. Only for a Text whose every line fits as it is (no
+        whole, once, and its lines kept. Only for a Text, or a Group of Texts (a city, a
+        relic column, a Combat: each Text its own lines), whose every line fits as it is (no
         wrapping, no tab): anything else is rendered whole (None)."""
-        if not isinstance(content, Text) or not content.plain:
-            return None
-        if lines_high(content, width) is None:
+        texts = _line_texts(content)
+        if texts is None or lines_high(content, width) is None:
             return None
         kept = self._line_strips
-        lines = content.split("\n", allow_blank=True)
-        keys = [(line.plain, tuple(line.spans), line.style, width, style) for line in lines]
+        lines = [line for text in texts for line in text.split("\n", allow_blank=True)]
+        grouped = isinstance(content, Group)  # drawn by Rich, a Text alone by Textual
+        keys = [
+            (line.plain, tuple(line.spans), line.style, width, style, grouped) for line in lines
+        ]
         new = sum(1 for key in keys if key not in kept)
         whole: list[Strip] | None = None
         if new * 2 > len(keys):  # mostly new lines (a first frame): one render of them all
@@ -264,8 +285,10 @@ class Parts(Widget):
             if strip is None and whole is not None:
                 strip = whole[y]
             if strip is None:
-                visual = visualize(self, line, markup=False)
-                rendered = Visual.to_strips(self, visual, width, None, style)
+                # A Group's line as a Group of one: drawn as Rich draws the Group whole (a
+                # Text alone is Textual's Content, as its whole render is).
+                one = Group(line) if grouped else line
+                rendered = Visual.to_strips(self, visualize(self, one), width, None, style)
                 if len(rendered) != 1:
                     return None
                 strip = rendered[0]
