@@ -436,12 +436,18 @@ async def test_a_claim_key_within_100_ms_of_a_new_monster_names_the_board_before
         slot, seen, new = await _capture_by_olek(pilot, screen)
         watcher.events.clear()
         gone = MONSTER_BY_ID[table.match.state.prev_board[slot]]
-        app.post_message(_key_at(str(slot + 1), widget.drawn(new) + 20_000_000))
+        pressed = widget.drawn(new) + 20_000_000
+        app.post_message(_key_at(str(slot + 1), pressed))
         await _until(pilot, lambda: any(e.get("seat") == 0 for e in watcher.events))
         ours = [e for e in watcher.events if e.get("seat") == 0]
         assert [e["type"] for e in ours] == ["late"]
         assert f"reached for the {gone.name} too late" in ours[0]["text"]
-        assert 0 <= ours[0]["reaction_ms"] - 200 < 1000  # from the board Ala saw, not the new
+        # Timed from the board Ala saw arising, not the new one (its own moment, exactly:
+        # a bound in milliseconds failed on a loaded machine, where boards come slowly).
+        state = table.match.state
+        arose = {g: state.times[g - state.prev_since] for g in (seen, new)}
+        assert ours[0]["reaction_ms"] == (pressed - arose[seen]) // 1_000_000
+        assert ours[0]["reaction_ms"] > (pressed - arose[new]) // 1_000_000
         assert table.match.state.mistakes[0] == () and table.match.outcome() is None
         assert table.match.steps[-1][:2] == (0, ("claim", slot, seen))
 
