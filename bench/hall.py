@@ -10,7 +10,11 @@ join it (Enter); the four players sit with their seat's digit and the host start
 game is Superbohaterowie (2–5 players, quick turns). With every table set up (5 × T
 sessions), every table plays at once: each player, when its screen says it is its turn,
 presses the keys tests/net/e2e_helpers.py's `play_turn` presses (Enter on the first legal
-choice), until the table has had ``--moves`` turns.
+choice), until the table has had ``--moves`` turns. Each player first thinks, as a person
+does: a pause drawn between the two ends of ``--think`` (seconds; 2-6 by default, a quick
+player of Superbohaterowie, whose turn is one card and one space) before the first key of
+its turn; ``--think 0`` plays every turn at once, all tables together, which measures the
+server saturated rather than a hall people play in.
 
 Beside it, in the same run, a bare asyncssh echo server (bench/ssh.py's) gets the same
 sessions from the same client code; its "players" take turns per table sending a key and
@@ -24,11 +28,14 @@ figures and the targets (no assertions):
 - key → screen, p50/p99, for players: from a player's key sent to the first output that
   player gets back (a key with no answer before the player's next key is counted apart);
 - spectators' lag: from the player's own screen marking the next player's city (▶) as
-  having the turn to the table's spectator's screen marking it.
+  having the turn to the table's spectator's screen marking it;
+- the server's CPU time over the moves (every process of it), per turn and as a share of
+  the wall-clock time: what a turn costs, whatever the load.
 
 Every process it starts is killed by its pid at the end, also on Ctrl+C, SIGTERM or an error.
 
-    python bench/hall.py [--tables 20] [--moves 12] [--render-workers 0] [--quick]
+    python bench/hall.py [--tables 20] [--moves 12] [--think 2-6] [--render-workers 0] [--quick]
+    python bench/hall.py --think 0 --profile /tmp/prof  # cProfile the server over the moves
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ import asyncio
 import contextlib
 import math
 import os
+import random
 import re
 import signal
 import subprocess
@@ -54,11 +62,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ssh import (
     LOOPBACK_LIMITS,
+    PROFILER,
     LazyPlayer,
     kill_tree,
     pct,
     start_echo,
     stop,
+    tree,
     tree_rss,
 )
 from tests.net.e2e_helpers import (
@@ -148,6 +158,8 @@ class Figures:
     spectator_lags: list[float] = field(default_factory=list)
     moves: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
+    """The server's CPU seconds over the moves (all its processes)."""
     processes: dict[int, int] = field(default_factory=dict)
     dropped: int = 0
     """Sessions that had ended before the moves were over (the server dropped them)."""
@@ -236,10 +248,24 @@ async def set_up_table(
     return table
 
 
-async def play_table(table: Table, moves: int) -> int:
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) of the process and every process below it so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for each in tree(pid):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
+async def play_table(
+    table: Table, moves: int, think: tuple[float, float], rng: random.Random
+) -> int:
     """Players take their turns by keys until ``moves`` turns have ended, the game has, a
     session has ended (the server may drop one: `report` counts them) or no turn has
-    passed for `WAIT` seconds; the turns played."""
+    passed for `WAIT` seconds; the turns played. A player thinks (a pause between the ends
+    of ``think``) before the first key of each of its turns."""
     played = 0
     last_turn = time.monotonic()
     while played < moves and time.monotonic() - last_turn < WAIT:
@@ -253,6 +279,9 @@ async def play_table(table: Table, moves: int) -> int:
             if not may_act(player):
                 continue
             if not player.watching:
+                if think[1] > 0:
+                    await asyncio.sleep(rng.uniform(*think))
+                    last_turn = time.monotonic()
                 player.watching = True
                 player.turns = [(time.perf_counter(), turn_of(player))]
             try:
@@ -294,18 +323,35 @@ def server_rss(pid: int, figures: Figures) -> int:
 
 
 async def measure_hunters(
-    root: Path, tables: int, moves: int, workers: int, started: list[ServerProcess]
+    root: Path,
+    tables: int,
+    moves: int,
+    workers: int,
+    think: tuple[float, float],
+    started: list[ServerProcess],
+    profile: Path | None = None,
 ) -> Figures:
     figures = Figures("Hunters")
-    server = start_server_process(
-        root / "data",
-        root / "serve.log",
-        "--render-workers",
-        str(workers),
-        "--max-tables",
-        str(max(tables, 1)),
-        code=HUNTERS,
-    )
+    environ = dict(os.environ)
+    if profile is not None:  # the server and its workers import PROFILER as they start
+        site = profile / "site"
+        site.mkdir(parents=True, exist_ok=True)
+        (site / "sitecustomize.py").write_text(PROFILER)
+        path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
+        os.environ.update(PYTHONPATH=path, HUNTERS_BENCH_PROFILE=str(profile))
+    try:
+        server = start_server_process(
+            root / "data",
+            root / "serve.log",
+            "--render-workers",
+            str(workers),
+            "--max-tables",
+            str(max(tables, 1)),
+            code=HUNTERS,
+        )
+    finally:
+        os.environ.clear()
+        os.environ.update(environ)
     started.append(server)
     sessions: list[TimedPlayer] = []
     try:
@@ -322,9 +368,23 @@ async def measure_hunters(
                 term.measuring = True
             table.spectator.turns.append((time.perf_counter(), turn_of(table.spectator)))
         print(f"playing {moves} turns at every table…", file=sys.stderr, flush=True)
+        profiled = tree(server.pid) if profile is not None else []
+        for pid in profiled:  # SIGUSR1: start profiling the moves
+            os.kill(pid, signal.SIGUSR1)
         start = time.perf_counter()
-        figures.moves = sum(await asyncio.gather(*(play_table(t, moves) for t in made)))
+        cpu = cpu_seconds(server.pid)
+        rngs = [random.Random(number) for number in range(len(made))]
+        figures.moves = sum(
+            await asyncio.gather(
+                *(play_table(t, moves, think, rng) for t, rng in zip(made, rngs, strict=True))
+            )
+        )
         figures.seconds = time.perf_counter() - start
+        figures.cpu = cpu_seconds(server.pid) - cpu
+        for pid in profiled:  # SIGUSR1 again: write what was measured
+            os.kill(pid, signal.SIGUSR1)
+        if profiled:
+            await asyncio.sleep(2.0)
         figures.rss_moves = server_rss(server.pid, figures)
         for table in made:
             for player in table.players:
@@ -392,15 +452,22 @@ async def measure_echo(
         stop(proc)
 
 
-def report(hunters: Figures, echo: Figures, sessions: int, workers: int) -> None:
+def report(
+    hunters: Figures, echo: Figures, sessions: int, workers: int, think: tuple[float, float]
+) -> None:
     """Each figure beside the echo floor and its target."""
     ms = 1000.0
     apps = f"{workers} render worker{'s' * (workers > 1)}" if workers else "every app in it"
+    pace = (
+        f"players think {think[0]:g}–{think[1]:g} s before each turn"
+        if think[1] > 0
+        else "players move at once (saturated)"
+    )
     print(
         f"A hall of {sessions // (SEATS + 1)} tables × ({SEATS} players + 1 spectator) = "
         f"{sessions} SSH sessions on loopback, {os.cpu_count()} CPUs, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; the Hunters server with {apps}; "
-        "clients in this process; no bots"
+        f"clients in this process; no bots; {pace}"
     )
     print(f"{'figure':<52}{'Hunters':>10}{'echo':>10}  target")
 
@@ -442,6 +509,11 @@ def report(hunters: Figures, echo: Figures, sessions: int, workers: int) -> None
         shown = pct(lags, q) * ms if lags else math.nan
         name = f"spectators: next turn shown, after the player, {label} (ms)"
         print(f"{name:<52}{shown:>10.1f}")
+    if hunters.moves:
+        row("server CPU per turn (ms)", hunters.cpu / hunters.moves * ms, math.nan)
+    if hunters.seconds:
+        share = hunters.cpu / hunters.seconds * 100
+        row("server CPU over the moves (% of one core)", share, math.nan)
     print(
         f"({len(hunters.keys)} player keys timed, {hunters.unanswered} more had no answer "
         f"before the next; {hunters.moves} turns in {hunters.seconds:.1f} s; echo: "
@@ -458,18 +530,22 @@ def report(hunters: Figures, echo: Figures, sessions: int, workers: int) -> None
     )
 
 
-async def run(tables: int, moves: int, workers: int) -> None:
+async def run(
+    tables: int, moves: int, workers: int, think: tuple[float, float], profile: Path | None
+) -> None:
     started: list[ServerProcess] = []
     echoes: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory(prefix="hunters-hall-bench-") as tmp:
         root = Path(tmp)
         try:
             async with asyncio.timeout(TOTAL):
-                hunters = await measure_hunters(root, tables, moves, workers, started)
+                hunters = await measure_hunters(
+                    root, tables, moves, workers, think, started, profile
+                )
                 players = tables * SEATS
                 keys_each = max(1, math.ceil(len(hunters.keys) / players))
                 echo = await measure_echo(root, tables, keys_each, echoes)
-            report(hunters, echo, tables * (SEATS + 1), workers)
+            report(hunters, echo, tables * (SEATS + 1), workers, think)
         finally:
             for server in started:
                 kill_tree(server)
@@ -484,12 +560,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--render-workers", type=int, default=0, help="render workers of the server (0: none)"
     )
+    parser.add_argument(
+        "--think",
+        default="2-6",
+        help="seconds a player thinks before each turn, LOW-HIGH (0: none, saturated)",
+    )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="cProfile every server process over the moves; .prof files go in this folder",
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 tables, 8 turns")
     args = parser.parse_args(argv)
     tables, moves = (3, 8) if args.quick else (args.tables, args.moves)
+    low, _, high = args.think.partition("-")
+    think = (float(low), float(high or low))
     # SIGTERM ends the run as Ctrl+C does: the finally blocks kill what was started.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    asyncio.run(run(tables, moves, args.render_workers))
+    profile = args.profile.resolve() if args.profile is not None else None
+    asyncio.run(run(tables, moves, args.render_workers, think, profile))
 
 
 if __name__ == "__main__":
