@@ -32,16 +32,17 @@ UNDER = ["purple-1", "trenti-2", "yellow-2", "trenti-4"]
     ("width", "said"),
     [
         (30, ["Purple 1 (Killer)", "Trenti 2 for Green", "Yellow 2 (Charismatic)", "Trenti 3→?"]),
-        (20, ["Purple 1 Killer", "Trenti 2→Green", "Yellow 2 Cha", "Trenti 3→?"]),
-        (14, ["Pur 1 Kil", "Tre 2→Grn", "Yel 2 Cha", "Trenti 3→?"]),
+        (20, ["Purple 1 Killer", "Trenti 2→Green", "2 Charismatic", "Trenti 3→?"]),
+        (14, ["1 Killer", "2→Green", "2 Charism…", "Trenti 3→?"]),
     ],
 )
 def test_an_adventurer_under_a_relic_is_named_as_fully_as_its_card_allows(
     width: int, said: list[str]
 ) -> None:
     """A relic card 20 wide (160x45) said "✦ Pur 1 Kil" and "✿ Tre 2→Green"'s short form
-    where "Purple 1 Killer" fits: each word is shortened only when the whole one does not
-    fit, the colour last; 14 wide the legend's short forms stay where they must."""
+    where "Purple 1 Killer" fits: the brackets go first, then the colour's word (its glyph
+    is before it), last the skill after a whole word; never a private code ("Yel 2 Cha"
+    was read as "Yellow 2 Chaos" at 80x24)."""
     view = _view(
         players=5,
         columns=[UNDER, [], [], [], [], []],
@@ -61,7 +62,7 @@ def test_the_widest_names_are_the_rules_words() -> None:
     assert cards.adventurer_fitting(view, "purple-1", 40) == "Purple 1 (Killer)"
     assert cards.adventurer_fitting(view, "trenti-2", 40) == "Trenti 2 for Green"
     assert cards.adventurer_fitting(view, "trenti-2", 40, placed=False) == "Trenti 2"
-    assert cards.adventurer_fitting(view, "purple-5", 5) == "Pur 5"
+    assert cards.adventurer_fitting(view, "purple-5", 5) == "Purple 5"  # never "Pur 5"
 
 
 @pytest.mark.parametrize(
@@ -281,3 +282,47 @@ async def test_a_relics_effect_is_whole_when_rows_are_free_at_120x40() -> None:
         text = "\n".join(row[region.x : region.right] for row in rows)
         assert "…" not in text, text
         assert "right" in text or "left" in text, text  # the Theft effect's last word
+
+
+CODES = {"Yel", "Blu", "Grn", "Pur", "Kil", "Cha", "Shd", "Tre"}
+"""The three-letter forms the 80-column board drew ("Yel 2 Cha", "Tre 3→Grn")."""
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(4, 7, 30), (5, 3, 50)])
+async def test_the_80_column_board_names_adventurers_in_words(
+    players: int, seed: int, moves: int
+) -> None:
+    """Found in play at 80x24, four players: "★Yel 2 Cha" under a relic was read as
+    "Yellow 2 Chaos", a private code. Every adventurer under a relic is one of its forms
+    in words (`adventurer_forms`), no word on the board is one of the old codes, and the
+    leaders on the relics' edges are named by glyph or word."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _played(players, seed, moves)
+        seat = min(match.to_act())
+        screen = await _screen_at(pilot, match, seat)
+        await pilot.pause()
+        board: Any = screen.query_one("#board")
+        region = board.region
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        text = "\n".join(rows)
+        words = {w.strip("│╭╮╰╯─·,.:;()[]◆★●■▲✦✿→?✗") for w in text.split()}
+        assert not words & CODES, text
+        view = match.view(seat)
+        placed = [card for column in view["columns"] for card in column]
+        assert placed, text
+        for card in placed:
+            forms = cards.adventurer_forms(view, card)
+            glyph = cards.glyph_of(view, card)
+            said = (f"{glyph}{form}{end}" for form in forms for end in " │")
+            assert any(words in text for words in said), (
+                card,
+                forms,
+                text,
+            )

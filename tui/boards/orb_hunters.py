@@ -34,6 +34,7 @@ from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
     ROUNDS,
+    SKILL_WORDS,
     relic_kind,
     relic_name,
 )
@@ -56,10 +57,8 @@ from tui.boards.orb_hunters_cards import (
     COLOUR_GLYPHS,
     EFFECT_WORD,
     RELIC_GLYPHS,
-    SHORT_COLOUR,
     SHORT_EFFECT,
     SHORT_RELIC,
-    SHORT_SKILL,
     SKILL_TEXT,
     STYLES,
     TRENTI_GLYPH,
@@ -143,16 +142,27 @@ LEGEND: tuple[tuple[str, str], ...] = (
         (f"{glyph} {ADVENTURER_NAMES[c]}", f"the {ADVENTURER_NAMES[c]} adventurer and its player")
         for c, glyph in COLOUR_GLYPHS.items()
     ),
-    (f"{TRENTI_GLYPH} Tre", "a Trenti: its courage counts for the adventurer whose marker it got"),
     (
-        "Tre 3→Grn",
-        "Trenti with courage 3 whose marker is Green (Trenti 3→Green where it fits); →? while "
-        "it is being chosen",
+        f"{TRENTI_GLYPH} Trenti",
+        "a Trenti: its courage counts for the adventurer whose marker it got",
     ),
-    *((short, ADVENTURER_NAMES[c]) for c, short in SHORT_COLOUR.items() if short != "Red"),
-    *((short, SKILL_TEXT[s]) for s, short in SHORT_SKILL.items() if short and short != "Sly"),
-    ("Sly", SKILL_TEXT["sly"]),
-    ("Red 1 Kil", "an adventurer: colour, courage (1–6), skill (Red 1 Killer where it fits)"),
+    (
+        "Trenti 3→Green",
+        "Trenti with courage 3 whose marker is Green; →? while it is being chosen; under a "
+        f"narrow relic {TRENTI_GLYPH}3 for Green or {TRENTI_GLYPH}3→Green",
+    ),
+    *((SKILL_WORDS[s], SKILL_TEXT[s]) for s in ("killer", "charismatic", "sly", "shielded")),
+    (
+        "▲1 Killer",
+        "an adventurer where its colour's word does not fit: its glyph says the colour "
+        "(▲ Red), then its courage (1–6) and its skill (Red 1 Killer where it fits)",
+    ),
+    ("▲4 Shield…", "an adventurer's skill shortened where it does not fit (here Shielded)"),
+    (
+        "▲Red 2 …",
+        "an adventurer whose skill does not fit (▲2 … where the colour's word does not "
+        "either): the details line (i) names it",
+    ),
     ("W4 X2 P1", "a relic's points: 4 wealth, 2 wounds, 1 potion (each potion cancels a wound)"),
     *(
         (
@@ -177,6 +187,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("full", "the relic reached the Adventurers Limit: only a Killer may still go there"),
     ("╰ ▲Red 7 ╯", "who would obtain the relic now: that adventurer's courage under it"),
     ("▲Red 7✗", "the leader is an adventurer nobody plays: the relic would leave the game"),
+    ("╰ ▲7 ╯", "the leader by its glyph where the colour's word does not fit (▲ Red)"),
     ("Ala 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
     ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions); in words where they fit"),

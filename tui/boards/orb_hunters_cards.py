@@ -53,21 +53,6 @@ STYLES: dict[str, str] = {
     "purple": "bold magenta",
     "": "bold",
 }
-SHORT_COLOUR: dict[str, str] = {
-    "red": "Red",
-    "blue": "Blu",
-    "green": "Grn",
-    "yellow": "Yel",
-    "purple": "Pur",
-}
-SHORT_SKILL: dict[str, str] = {
-    "killer": "Kil",
-    "charismatic": "Cha",
-    "sly": "Sly",
-    "shielded": "Shd",
-    "trenti": "",
-    "": "",
-}
 SKILL_TEXT: dict[str, str] = {
     "killer": (
         "Killer: sends the last adventurer under that relic to the discard pile (not a "
@@ -166,39 +151,53 @@ def adventurer_words(view: dict[str, Any], card: str, placed: bool = True) -> st
     return words
 
 
-def adventurer_short(view: dict[str, Any], card: str, placed: bool = True) -> str:
-    """An adventurer in at most nine cells: "Red 1 Kil", "Tre 3→Grn"."""
-    if is_trenti(card) and not placed:
-        return f"Trenti {courage(card)}"
+def adventurer_forms(view: dict[str, Any], card: str, placed: bool = True) -> list[str]:
+    """An adventurer's names, longest first, each one a newcomer reads: the rules' words
+    ("Purple 1 (Killer)", "Trenti 2 for Green"), without brackets ("Purple 1 Killer",
+    "Trenti 2→Green"), then without the colour's word, which the glyph before it says
+    ("1 Killer", "2 for Green", "2→Green": ✦ is Purple in the legend), then the skill's
+    word shortened to no fewer than six letters ("4 Shield…"), last the skill cut after the
+    colour and courage ("Yellow 2 …": the details line names it), or after the courage ("2
+    …", six relics at 80 columns). No private codes: "Yel 2 Cha" was read as "Yellow 2
+    Chaos" at 80x24."""
+    number = courage(card)
+    words = adventurer_words(view, card, placed)
     if is_trenti(card):
+        if not placed:
+            return [words]
         marked = counts_for(view, card)
-        return f"Tre {courage(card)}→{SHORT_COLOUR[marked] if marked else '?'}"
-    colour = colour_of(card)
-    return f"{SHORT_COLOUR[colour]} {courage(card)} {SHORT_SKILL[skill(card)]}".strip()
+        if not marked:  # its marker is being chosen
+            return [words, f"Trenti {number}→?", f"{number}→?"]
+        whole = ADVENTURER_NAMES[marked]
+        return [words, f"Trenti {number}→{whole}", f"{number} for {whole}", f"{number}→{whole}"]
+    colour, kind = colour_of(card), skill(card)
+    if not kind:
+        return [words]
+    skill_word = SKILL_WORDS[kind]
+    # The skill shortened, never below six letters ("4 Shield…", a Killer's target): what
+    # a Shielded adventurer is matters more than its colour's word.
+    cut = [f"{number} {skill_word[:k]}…" for k in range(len(skill_word) - 1, 5, -1)]
+    named = f"{ADVENTURER_NAMES[colour]} {number}"
+    return [
+        words,
+        f"{named} {skill_word}",
+        f"{number} {skill_word}",
+        *cut,
+        f"{named} …",
+        f"{number} …",
+    ]
+
+
+def adventurer_short(view: dict[str, Any], card: str, placed: bool = True) -> str:
+    """An adventurer in the fewest cells its words allow: "1 Killer", "2→Green", "Yellow
+    2 …" (see `adventurer_forms`)."""
+    return min(adventurer_forms(view, card, placed), key=cell_len)
 
 
 def adventurer_fitting(view: dict[str, Any], card: str, room: int, placed: bool = True) -> str:
-    """An adventurer as fully as ``room`` cells allow: the rules' words ("Purple 1
-    (Killer)", "Trenti 2 for Green"), then without brackets ("Purple 1 Killer", "Trenti
-    2→Green", "Trenti 3→?"), then the skill short ("Yellow 2 Cha"), the colour last ("Yel 2
-    Cha", "Tre 2→Grn": the legend's short forms, also when nothing fits)."""
-    number = courage(card)
-    if is_trenti(card):
-        marked = counts_for(view, card) if placed else ""
-        forms = [adventurer_words(view, card, placed)]
-        if placed:
-            whole = ADVENTURER_NAMES[marked] if marked else "?"
-            short = SHORT_COLOUR[marked] if marked else "?"
-            forms += [f"Trenti {number}→{whole}", f"Trenti {number}→{short}"]
-    else:
-        colour, kind = colour_of(card), skill(card)
-        words = f" {SKILL_WORDS[kind]}" if kind else ""
-        brief = f" {SHORT_SKILL[kind]}" if kind else ""
-        forms = [
-            adventurer_words(view, card, placed),
-            f"{ADVENTURER_NAMES[colour]} {number}{words}",
-            f"{ADVENTURER_NAMES[colour]} {number}{brief}",
-        ]
+    """An adventurer as fully as ``room`` cells allow (`adventurer_forms`), the shortest
+    form when nothing fits."""
+    forms = adventurer_forms(view, card, placed)
     return next((f for f in forms if cell_len(f) <= room), adventurer_short(view, card, placed))
 
 
@@ -418,7 +417,7 @@ def leader_short(
     view: dict[str, Any], column: Sequence[str], names: Sequence[str], room: int = 0
 ) -> str:
     """The leader in a few cells for a card's bottom edge: "▲Red 7", "Ala 9", "▲Red 7✗";
-    the colour whole where ``room`` allows ("■Green 2")."""
+    the colour's word where ``room`` allows, else its glyph alone ("▲7", "✦12✗")."""
     lead = leader(view, column)
     if lead is None:
         return ""
@@ -430,7 +429,7 @@ def leader_short(
     whole = f"{COLOUR_GLYPHS[side]}{ADVENTURER_NAMES[side]} {points}{gone}"
     if cell_len(whole) <= room:
         return whole
-    return f"{COLOUR_GLYPHS[side]}{SHORT_COLOUR[side]} {points}{gone}"
+    return f"{COLOUR_GLYPHS[side]}{points}{gone}"  # the glyph says the colour (legend)
 
 
 # -- relics with their adventurers ---------------------------------------------------------
@@ -517,15 +516,12 @@ def relic_column(
         if level < len(column):
             adventurer = column[level]
             colour = counts_for(view, adventurer)
-            if look.full:
-                words = adventurer_fitting(view, adventurer, inner - 2)
-            else:
-                words = adventurer_short(view, adventurer)
             space = " " if look.full else ""
+            words = adventurer_fitting(view, adventurer, inner - 1 - len(space))
             body.append(Text(f"{glyph_of(view, adventurer)}{space}{words}", style=STYLES[colour]))
         else:
             body.append(Text("·", style="dim"))
-    lead = leader_short(view, column, names, inner - 3 if look.full else 0)
+    lead = leader_short(view, column, names, inner - 3)
     bottom = _edge(bl, h, br, inner, lead, edge)
     rows = [out[0]]
     for cell in body:
@@ -779,8 +775,8 @@ def hand_row(
         items: list[Text] = []
         for card, (legal, cursor, chosen, dim) in zip(cards, marks, strict=False):
             words = adventurer_words(view, card, placed=False)
-            if not full:
-                words = adventurer_short(view, card, placed=False)
+            if not full:  # the colour's word gives way to the glyph before it
+                words = adventurer_fitting(view, card, cell_len("2 Charismatic"), placed=False)
             mark = CHOSEN if chosen else LEGAL if legal else " "
             body = Text(
                 f"{glyph_of(view, card)} {words}{mark}", style=STYLES[counts_for(view, card)]
