@@ -9,6 +9,7 @@ import pytest
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 
 from tui.widgets import show
 from tui.widgets.show import ShowOnChange, lines_high
@@ -97,6 +98,18 @@ async def test_a_part_renders_again_only_the_lines_that_changed(
         parts.show("cards", 1, lambda: drawn(rows))
         await pilot.pause()
         assert rendered == ["┃ card   ◆ ┃"]
+        # Two lines apart changed (a new turn's marks): rendered together, in one render.
+        rendered.clear()
+        rows[2] = Text.assemble(("┃ card ", "bold red"), ("  ◇", "green"), " ┃")
+        rows[9] = Text.assemble(("┃ card ", "bold red"), ("  ◆", "green"), " ┃")
+        refreshed: list[Region] = []
+        with monkeypatch.context() as patch:
+            patch.setattr(parts, "refresh", lambda *regions, **_: refreshed.extend(regions))
+            parts.show("cards", 2, lambda: drawn(rows))
+        assert rendered == ["┃ card   ◇ ┃\n┃ card   ◆ ┃"]
+        # ... and only their two rows are drawn again, not the six between them.
+        ninth = 10 if drawn is _grouped else 9  # (below the Group's blank line)
+        assert refreshed == [Region(0, 2, 30, 1), Region(0, ninth, 30, 1)]
         by_line = _cells(parts)
         parts._line_strips.clear()
         monkeypatch.setattr(show.Parts, "_by_line", lambda *args: None)  # whole, as Textual

@@ -625,81 +625,84 @@ class Board(KeyStates, Widget, can_focus=True):
         chosen = frozenset(self.keys)
         cursor = self._target_at(*self.cursor)
         parts = self.query_one("#sb-parts", Parts)
-        parts.set_shown("series", bool(tracks))
-        if tracks:
-            both = tracks == 4
+        with parts.together():  # one change of the board's lines
+            parts.set_shown("series", bool(tracks))
+            if tracks:
+                both = tracks == 4
+                parts.show(
+                    "series",
+                    (view["results"], view["game_number"], width, both),
+                    lambda: Group(*series_lines(update, width, both)),
+                )
+            for city in range(len(CITIES)):
+                name = f"city-{city}"
+                parts.set_shown(name, city < view["players"])
+                if city >= view["players"]:
+                    continue
+                mine = {k for k in legal | chosen | {cursor} | self._fresh if _in_city(k, city)}
+                marks = Marks(
+                    legal=frozenset(k for k in legal if k in mine),
+                    chosen=frozenset(k for k in chosen if k in mine),
+                    cursor=cursor if cursor in mine else None,
+                    fresh=frozenset(k for k in self._fresh if k in mine),
+                )
+                key = (
+                    tuple(view["cities"][city]),
+                    city == view["turn"],
+                    tuple(view["winners"]),
+                    bool(view["waiting"]),
+                    update.outcome is None,
+                    update.notes.get(city),
+                    update.names[city],
+                    update.seat,
+                    marks,
+                    width,
+                    layout,
+                    bool(view["series"]),
+                )
+                parts.show(
+                    name, key, functools.partial(_city_group, update, city, marks, width, layout)
+                )
+            hand_marks = Marks(
+                legal=frozenset(k for k in legal if _in_hand(k)),
+                chosen=frozenset(k for k in chosen if _in_hand(k)),
+                cursor=cursor if _in_hand(cursor) else None,
+                dim_others=not self.keys,
+            )
+            parts.set_shown("hand", view["hand"] is not None)
             parts.show(
-                "series",
-                (view["results"], view["game_number"], width, both),
-                lambda: Group(*series_lines(update, width, both)),
+                "hand",
+                (
+                    tuple(view["hand"] or ()),
+                    hand_marks,
+                    width,
+                    rule_lines,
+                    view["draw_pile"],
+                    tuple(view["discard"][-1:]),
+                    len(view["discard"]),
+                ),
+                lambda: Group(*hand_lines(update, hand_marks, width, rule_lines)),
             )
-        for city in range(len(CITIES)):
-            name = f"city-{city}"
-            parts.set_shown(name, city < view["players"])
-            if city >= view["players"]:
-                continue
-            mine = {k for k in legal | chosen | {cursor} | self._fresh if _in_city(k, city)}
-            marks = Marks(
-                legal=frozenset(k for k in legal if k in mine),
-                chosen=frozenset(k for k in chosen if k in mine),
-                cursor=cursor if cursor in mine else None,
-                fresh=frozenset(k for k in self._fresh if k in mine),
-            )
-            key = (
-                tuple(view["cities"][city]),
-                city == view["turn"],
-                tuple(view["winners"]),
-                bool(view["waiting"]),
-                update.outcome is None,
-                update.notes.get(city),
-                update.names[city],
-                update.seat,
-                marks,
-                width,
-                layout,
-                bool(view["series"]),
-            )
+            info = info_line(update, series_inline=bool(view["series"]) and not tracks)
+            parts.show("info", info.plain, lambda: info)
+            details = self.details()
+            # Two rows when the room allows, else one; cut after a whole word ("goes on …"):
+            # the choice comes first and is whole, i shows the card's whole text.
             parts.show(
-                name, key, functools.partial(_city_group, update, city, marks, width, layout)
+                "details",
+                (details, width, details_rows),
+                lambda: details_lines(details, width, details_rows),
             )
-        hand_marks = Marks(
-            legal=frozenset(k for k in legal if _in_hand(k)),
-            chosen=frozenset(k for k in chosen if _in_hand(k)),
-            cursor=cursor if _in_hand(cursor) else None,
-            dim_others=not self.keys,
-        )
-        parts.set_shown("hand", view["hand"] is not None)
-        parts.show(
-            "hand",
-            (
-                tuple(view["hand"] or ()),
-                hand_marks,
-                width,
-                rule_lines,
-                view["draw_pile"],
-                tuple(view["discard"][-1:]),
-                len(view["discard"]),
-            ),
-            lambda: Group(*hand_lines(update, hand_marks, width, rule_lines)),
-        )
-        info = info_line(update, series_inline=bool(view["series"]) and not tracks)
-        parts.show("info", info.plain, lambda: info)
-        details = self.details()
-        # Two rows when the room allows, else one; cut after a whole word ("goes on …"):
-        # the choice comes first and is whole, i shows the card's whole text.
-        parts.show(
-            "details",
-            (details, width, details_rows),
-            lambda: details_lines(details, width, details_rows),
-        )
-        words = (
-            discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
-        )
-        if self._refusing(cursor):
-            card = str(cursor[1])  # type: ignore[index]
-            words = cannot_play_words(kind_of(card), view["cities"])
-        words = replay_prompt(self, update) or words
-        parts.show("prompt", words, lambda: Text(words, style="bold"))
+            words = (
+                discard_words(update)
+                if self._confirming
+                else prompt(update, self.keys, self.choices)
+            )
+            if self._refusing(cursor):
+                card = str(cursor[1])  # type: ignore[index]
+                words = cannot_play_words(kind_of(card), view["cities"])
+            words = replay_prompt(self, update) or words
+            parts.show("prompt", words, lambda: Text(words, style="bold"))
 
     def _refusing(self, cursor: Hashable | None) -> bool:
         """Whether the prompt says why the card under the cursor cannot be played: Enter

@@ -496,10 +496,11 @@ class Board(KeyStates, Widget, can_focus=True):
             return False
         width, room = self._space()
         changed = False
-        for name, key, build in self._layout(self._plan(width, room)):
-            parts.set_shown(name, key is not None)
-            if key is not None:
-                changed |= parts.show(name, key, partial(_group, build))
+        with parts.together():  # one change of the board's lines
+            for name, key, build in self._layout(self._plan(width, room)):
+                parts.set_shown(name, key is not None)
+                if key is not None:
+                    changed |= parts.show(name, key, partial(_group, build))
         return changed
 
     def lines(self, width: int = 78, room: int = 17) -> list[Text]:

@@ -234,9 +234,17 @@ class Parts(Widget):
             self.refresh(layout=True)
             return
         rows = [y for y, (old, new) in enumerate(zip(before, lines, strict=True)) if old is not new]
-        if rows:
-            first, last = rows[0], rows[-1]
-            self.refresh(Region(0, first, width, last - first + 1))
+        # Each run of changed rows apart: a prompt under the board and a card at its top
+        # changed drew every row between them again (the regions go to the screen's
+        # compositor as they are, which asks each widget only for the rows changed).
+        regions: list[Region] = []
+        for y in rows:
+            if regions and regions[-1].bottom == y:
+                regions[-1] = Region(0, regions[-1].y, width, regions[-1].height + 1)
+            else:
+                regions.append(Region(0, y, width, 1))
+        if regions:
+            self.refresh(*regions)
 
     def _part(self, name: str, width: int) -> list[Strip]:
         if name in self._hidden or name not in self._contents:
@@ -255,13 +263,13 @@ class Parts(Widget):
         return strips
 
     def _by_line(self, content: RenderableType, width: int, style: Style) -> list[Strip] | None:
-        """A part's lines rendered one by one, each line as drawn before when it was drawn
-        before (at that width, in that style): a part redrawn for one changed line (the
-        cursor's, a card's) rendered all its lines again, and a Comic Hunters location or a
-        hand is a score of card rows. A part of mostly new lines (a first frame) is rendered
-        whole, once, and its lines kept. Only for a Text, or a Group of Texts (a city, a
-        relic column, a Combat: each Text its own lines), whose every line fits as it is (no
-        wrapping, no tab): anything else is rendered whole (None)."""
+        """A part's lines, each line as drawn before when it was drawn before (at that
+        width, in that style): a part redrawn for one changed line (the cursor's, a card's)
+        rendered all its lines again, and a Comic Hunters location or a hand is a score of
+        card rows. Its new lines are rendered together, once; a part of mostly new lines (a
+        first frame) is rendered whole, and its lines kept. Only for a Text, or a Group of
+        Texts (a city, a relic column, a Combat: each Text its own lines), whose every line
+        fits as it is (no wrapping, no tab): anything else is rendered whole (None)."""
         texts = _line_texts(content)
         if texts is None or lines_high(content, width) is None:
             return None
@@ -271,29 +279,31 @@ class Parts(Widget):
         keys = [
             (line.plain, tuple(line.spans), line.style, width, style, grouped) for line in lines
         ]
-        new = sum(1 for key in keys if key not in kept)
-        whole: list[Strip] | None = None
-        if new * 2 > len(keys):  # mostly new lines (a first frame): one render of them all
-            visual = visualize(self, content, markup=False)
-            whole = Visual.to_strips(self, visual, width, None, style)
-            if len(whole) != len(keys):
-                return whole  # (as it would be rendered whole anyway)
+        fresh: dict[Hashable, Text] = {}
+        for line, key in zip(lines, keys, strict=True):
+            if key not in kept:
+                fresh.setdefault(key, line)
         drawn: dict[Hashable, Strip] = {}
-        strips: list[Strip] = []
-        for y, (line, key) in enumerate(zip(lines, keys, strict=True)):
-            strip = kept.get(key) or drawn.get(key)
-            if strip is None and whole is not None:
-                strip = whole[y]
-            if strip is None:
-                # A Group's line as a Group of one: drawn as Rich draws the Group whole (a
-                # Text alone is Textual's Content, as its whole render is).
-                one = Group(line) if grouped else line
-                rendered = Visual.to_strips(self, visualize(self, one), width, None, style)
-                if len(rendered) != 1:
+        if fresh:
+            # The new lines in one render, each once: one line is drawn for a cursor moved,
+            # several for the marks of a new turn, each render its own walk of the widget's
+            # styles. A part of mostly new lines (a first frame) is rendered whole.
+            if len(fresh) * 2 > len(keys):
+                grouped_lines: list[Text] | None = None
+                drawing: RenderableType = content
+            else:
+                grouped_lines = list(fresh.values())
+                drawing = Group(*grouped_lines) if grouped else Text("\n").join(grouped_lines)
+            rendered = Visual.to_strips(self, visualize(self, drawing), width, None, style)
+            if grouped_lines is None:
+                if len(rendered) != len(keys):
+                    return rendered  # (as it would be rendered whole anyway)
+                drawn = dict(zip(keys, rendered, strict=True))
+            else:
+                if len(rendered) != len(fresh):
                     return None
-                strip = rendered[0]
-            drawn[key] = strip
-            strips.append(strip)
+                drawn = dict(zip(fresh, rendered, strict=True))
+        strips = [kept.get(key) or drawn[key] for key in keys]
         if len(kept) > KEPT_LINES:
             kept.clear()
         kept.update(drawn)
