@@ -759,8 +759,10 @@ async def test_relics_pouches_and_hand_read_in_words_at_80x24(players: int) -> N
     """A newcomer at 80x24 read "W4 X2", "W1 X1 Dstr" and "1: W1 X0 top ∘Initial": the
     hand takes one row of words instead of three of boxes, so up to four players the relic
     cards say "4 wealth" / "2 wounds" on two lines and each pouch has a line in words
-    ("Ala (you, Red): 1 relic, wealth 1, wounds 0, top: ∘ Initial Relic"); with five the
-    relics keep their words and the pouches share lines in the legend's short forms."""
+    ("Ala (you, Red): 1 relic, wealth 1, wounds 0, top: ∘ Initial Relic") up to three
+    players; from four the relics keep their words and the pouches share lines in the
+    legend's short forms, with four a line under them saying those forms (a pouch a line
+    left the game screen's log one line through the round's assignments)."""
     update = _acting_update(_played(players, 3, 0))
     async with BoardApp(update).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -774,11 +776,12 @@ async def test_relics_pouches_and_hand_read_in_words_at_80x24(players: int) -> N
         assert "[" in hand and "◆]" in hand  # the cursor's card, in brackets
         assert "┏" not in text.split("Hand ")[1]  # no boxes for the hand
         you = "Ala (you, " if players > 2 else "Ala (you): "
-        if players < 5:
+        if players < 4:
             assert f"{you}" in text and "1 relic, wealth 1, wounds 0, top: ∘ Initial Relic" in text
             assert "W1 X0" not in text
         else:
             assert "You: 1 relic W1 X0 top ∘Initial" in text
+            assert (cards.POUCH_NOTE in text) == (players == 4), text
 
 
 @pytest.mark.parametrize("point_lines", [1, 2])

@@ -326,3 +326,31 @@ async def test_the_80_column_board_names_adventurers_in_words(
                 forms,
                 text,
             )
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(4, 2, 10), (4, 7, 30), (5, 3, 50)])
+async def test_the_log_keeps_two_lines_under_the_board_at_80x24(
+    players: int, seed: int, moves: int
+) -> None:
+    """Found in play, four players at 80x24: through every round's assignments the log
+    under the board showed one line (the details line takes two of its three rows for a
+    Killer's or a Sly's text). The board takes a layout a row shorter where one exists
+    (the pouches two to a line, as in a choice's layout): two recent lines of the log show,
+    and the details line still has its three rows."""
+    from tests.tui import screen_text
+    from tests.tui.test_board_orb_hunters import _played
+    from tests.tui.test_board_superbohaterowie import _screen_at
+    from tui.app import HuntersApp
+    from tui.settings import Settings
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _played(players, seed, moves)
+        screen = await _screen_at(pilot, match, min(match.to_act()))
+        await pilot.pause()
+        board: Any = screen.query_one("#board")
+        rows = screen_text(app).splitlines()
+        log = max(i for i, row in enumerate(rows) if row.startswith("────"))
+        assert len(rows) - 1 - (log + 1) >= 2, "\n".join(rows)  # above the footer
+        if not match.view(min(match.to_act()))["pending"]:
+            assert board._layout().details_rows == 3

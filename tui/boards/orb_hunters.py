@@ -56,6 +56,7 @@ from tui.boards.details import details_lines
 from tui.boards.orb_hunters_cards import (
     COLOUR_GLYPHS,
     EFFECT_WORD,
+    POUCH_NOTE,
     RELIC_GLYPHS,
     SHORT_EFFECT,
     SHORT_RELIC,
@@ -750,6 +751,8 @@ class Board(Widget, can_focus=True):
         for start in range(0, players, columns):
             group = entries[start : start + columns]
             lines += side_by_side(group, gap=1) if columns > 1 else group[0]
+        if layout.pouch_key:  # the short forms two pouches to a line use, said under them
+            lines.append(Text(f"  {POUCH_NOTE}", style="dim"))
         for line in lines:
             line.truncate(layout.width, overflow="ellipsis")
         return Group(*lines)

@@ -74,6 +74,8 @@ class Layout:
     band_effects: tuple[int, ...] = ()
     """Lines of effect text on each band of relic cards (``effect_lines`` for all when
     empty): a band whose relics say less takes fewer rows."""
+    pouch_key: bool = False
+    """A line under pouches two to a line saying their short forms (W wealth, X wounds)."""
 
 
 def lines_of(text: str, width: int) -> int:
@@ -334,12 +336,20 @@ def choose_layout(
             layout = replace(layout, facts=True, height=layout.height + facts)
         return replace(layout, key=height - layout.height >= 3)
     floor = [c for c in candidates if not c.full]
-    fitting = [c for c in floor if c.height <= height]
+    # The details line takes its rows beyond the first from the game screen's log: a
+    # layout that many rows shorter, less one, leaves the log two lines (four players at
+    # 80x24 read one line of it through every round's assignments).
+    taken = FLOOR_ROWS if not choosing else max(2, min(deciding_rows, FLOOR_ROWS))
+    if choosing and details_rows <= 1:
+        taken = 1
+    room = min(height, height + 1 + LOG_LINES - LOG_KEPT - taken)
+    fitting = [c for c in floor if c.height <= room] or [c for c in floor if c.height <= height]
     if choice_lines > 1 and not fitting:
         floor = [
             c for c in _candidates(update, width, height, choosing, prompt_rows, 1) if not c.full
         ]
-        fitting = [c for c in floor if c.height <= height]
+        fitting = [c for c in floor if c.height <= room]
+        fitting = fitting or [c for c in floor if c.height <= height]
     layout = fitting[0] if fitting else floor[-1]
     if not choosing:
         # While adventurers are assigned, the details line keeps the rows the longest
@@ -383,6 +393,11 @@ def _whole_effects(update: Update, layout: Layout, height: int) -> Layout:
 FLOOR_ROWS = 3
 """The details line's rows at 80 columns for a legal choice's text: two rows of the game
 screen's log under the board (it keeps one line, and H shows the whole history)."""
+LOG_LINES = 3
+"""The lines of the game screen's log under a board of ``height`` rows at 80 columns."""
+LOG_KEPT = 2
+"""The log's lines the 80-column floor leaves it where a layout allows: the details line
+takes the rest (`choose_layout`)."""
 FIRST_ROWS = 4
 """The details line's rows a full layout keeps before its piles, tracks and roomier cards
 (more only from rows left over: an opponent's pouch of many relics asks for more)."""
@@ -426,15 +441,19 @@ def _candidates(
     # (at 160x45 "Theft →: take the visible relic of the player on you…" was cut with ten
     # rows empty under the board), 1 three lines, 0 the fewest.
     rooms = (2, 1, 0)
-    for full, piles, tracks, compact, roomy, point_lines, wide_pouches in (
-        *((True, True, True, False, r, 1, False) for r in rooms),
-        *((True, False, True, False, r, 1, False) for r in rooms),
-        *((True, False, True, True, r, 1, False) for r in rooms),
-        *((True, False, False, False, r, 1, False) for r in rooms),
-        (False, False, False, False, 0, 2, True),
-        (False, False, False, False, 0, 2, False),
-        (False, False, False, False, 0, 1, True),
-        (False, False, False, False, 0, 1, False),
+    # At 80 columns the pouches two to a line with a line saying their short forms come
+    # before them without it: a row shorter than a pouch a line for four players, which
+    # leaves the game screen's log two lines while adventurers are assigned.
+    for full, piles, tracks, compact, roomy, point_lines, wide_pouches, key in (
+        *((True, True, True, False, r, 1, False, False) for r in rooms),
+        *((True, False, True, False, r, 1, False, False) for r in rooms),
+        *((True, False, True, True, r, 1, False, False) for r in rooms),
+        *((True, False, False, False, r, 1, False, False) for r in rooms),
+        (False, False, False, False, 0, 2, True, False),
+        (False, False, False, False, 0, 2, False, True),
+        (False, False, False, False, 0, 2, False, False),
+        (False, False, False, False, 0, 1, True, False),
+        (False, False, False, False, 0, 1, False, False),
     ):
         bands: tuple[int, ...] = ()
         if full:
@@ -470,7 +489,9 @@ def _candidates(
         pouch_columns = (
             2 if not (piles or wide_pouches) and players >= 4 and not notes and width < 110 else 1
         )
+        key = key and pouch_columns > 1
         pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
+        pouch_height += key
         hide_hand = choosing and not full
         hand_lines = (1, 3, max(3, skill_lines))[roomy] if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines if full else hand_rows
@@ -508,6 +529,7 @@ def _candidates(
                 details_rows=0 if full else 1,
                 compact_tracks=compact,
                 band_effects=bands,
+                pouch_key=key,
             )
         )
     return candidates
