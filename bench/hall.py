@@ -160,6 +160,8 @@ class Figures:
     seconds: float = 0.0
     cpu: float = 0.0
     """The server's CPU seconds over the moves (all its processes)."""
+    client_cpu: float = 0.0
+    """This process's (the clients') CPU seconds over the moves."""
     processes: dict[int, int] = field(default_factory=dict)
     dropped: int = 0
     """Sessions that had ended before the moves were over (the server dropped them)."""
@@ -372,7 +374,7 @@ async def measure_hunters(
         for pid in profiled:  # SIGUSR1: start profiling the moves
             os.kill(pid, signal.SIGUSR1)
         start = time.perf_counter()
-        cpu = cpu_seconds(server.pid)
+        cpu, own = cpu_seconds(server.pid), time.process_time()
         rngs = [random.Random(number) for number in range(len(made))]
         figures.moves = sum(
             await asyncio.gather(
@@ -381,6 +383,7 @@ async def measure_hunters(
         )
         figures.seconds = time.perf_counter() - start
         figures.cpu = cpu_seconds(server.pid) - cpu
+        figures.client_cpu = time.process_time() - own
         for pid in profiled:  # SIGUSR1 again: write what was measured
             os.kill(pid, signal.SIGUSR1)
         if profiled:
@@ -514,6 +517,9 @@ def report(
     if hunters.seconds:
         share = hunters.cpu / hunters.seconds * 100
         row("server CPU over the moves (% of one core)", share, math.nan)
+        share = hunters.client_cpu / hunters.seconds * 100
+        row("clients' CPU over the moves (% of one core)", share, math.nan)
+        print(f"load average after the moves: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"({len(hunters.keys)} player keys timed, {hunters.unanswered} more had no answer "
         f"before the next; {hunters.moves} turns in {hunters.seconds:.1f} s; echo: "
