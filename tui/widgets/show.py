@@ -266,10 +266,10 @@ class Parts(Widget):
         """A part's lines, each line as drawn before when it was drawn before (at that
         width, in that style): a part redrawn for one changed line (the cursor's, a card's)
         rendered all its lines again, and a Comic Hunters location or a hand is a score of
-        card rows. Its new lines are rendered together, once; a part of mostly new lines (a
-        first frame) is rendered whole, and its lines kept. Only for a Text, or a Group of
-        Texts (a city, a relic column, a Combat: each Text its own lines), whose every line
-        fits as it is (no wrapping, no tab): anything else is rendered whole (None)."""
+        card rows. Its new lines are rendered together, once, and kept. Only for a Text, or
+        a Group of Texts (a city, a relic column, a Combat: each Text its own lines), whose
+        every line fits as it is (no wrapping, no tab): anything else is rendered whole
+        (None)."""
         texts = _line_texts(content)
         if texts is None or lines_high(content, width) is None:
             return None
@@ -285,24 +285,15 @@ class Parts(Widget):
                 fresh.setdefault(key, line)
         drawn: dict[Hashable, Strip] = {}
         if fresh:
-            # The new lines in one render, each once: one line is drawn for a cursor moved,
-            # several for the marks of a new turn, each render its own walk of the widget's
-            # styles. A part of mostly new lines (a first frame) is rendered whole.
-            if len(fresh) * 2 > len(keys):
-                grouped_lines: list[Text] | None = None
-                drawing: RenderableType = content
-            else:
-                grouped_lines = list(fresh.values())
-                drawing = Group(*grouped_lines) if grouped else Text("\n").join(grouped_lines)
+            # The new lines in one render, each once (a first frame's: all of them): one
+            # line is drawn for a cursor moved, several for the marks of a new turn, and
+            # each render is its own walk of the widget's styles.
+            new = list(fresh.values())
+            drawing = Group(*new) if grouped else Text("\n").join(new)
             rendered = Visual.to_strips(self, visualize(self, drawing), width, None, style)
-            if grouped_lines is None:
-                if len(rendered) != len(keys):
-                    return rendered  # (as it would be rendered whole anyway)
-                drawn = dict(zip(keys, rendered, strict=True))
-            else:
-                if len(rendered) != len(fresh):
-                    return None
-                drawn = dict(zip(fresh, rendered, strict=True))
+            if len(rendered) != len(fresh):
+                return None
+            drawn = dict(zip(fresh, rendered, strict=True))
         strips = [kept.get(key) or drawn[key] for key in keys]
         if len(kept) > KEPT_LINES:
             kept.clear()
