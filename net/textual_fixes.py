@@ -49,7 +49,9 @@ redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py,
   the whole screen) overlaps the changed rows for all its lines, and the screen for all 24: a
   lobby line changed drew thirteen widgets' cached lines (the footer's too) for the three rows
   sent. Each widget is now asked for its lines in the changed rows only, and a widget with
-  none there is not asked (`_get_renders`).
+  none there is not asked (`_get_renders`); nor is one hidden whole by the widgets in front
+  of it (a screen under its widgets, a table's containers under its board and log: their
+  rows beside a table's scrolling log were some 120 lines an update at 200x60).
 - **Callbacks' parameters.** ``textual._callback.count_parameters`` remembers a count on the
   function, but ``call_later`` wraps each callback in a fresh ``functools.partial``, so every
   call_later with arguments ran ``inspect.signature``; the count of a partial is now its
@@ -403,10 +405,48 @@ def _counted(count_parameters: Any) -> Any:
     return counted
 
 
+_COVERED = "_hunters_covered"
+"""On a compositor: its visible widgets and those of them hidden whole (`_covered`)."""
+
+
+def _covered(visible: dict[Any, tuple[Region, Region]]) -> set[Any]:
+    """The widgets of ``visible`` (front to back, as the compositor lists them) that widgets
+    in front of them hide whole: each cell a covered widget shows is a front widget's, and
+    `_render_chops` keeps a cell's first render. Only widgets with children can be (a
+    screen under its widgets, a container under its own)."""
+    covered: set[Any] = set()
+    front: list[Region] = []
+    for widget, (region, clip) in visible.items():
+        shown = region.intersection(clip)
+        if widget._nodes and shown.area and _hidden(shown, front):
+            covered.add(widget)
+        front.append(shown)
+    return covered
+
+
+def _hidden(shown: Region, front: list[Region]) -> bool:
+    """Whether the regions of ``front`` cover every cell of ``shown``."""
+    left, right = shown.x, shown.right
+    over = [r for r in front if r.overlaps(shown)]
+    for y in range(shown.y, shown.bottom):
+        spans = sorted((r.x, r.right) for r in over if r.y <= y < r.bottom)
+        reach = left
+        for start, end in spans:
+            if start > reach:
+                break
+            reach = max(reach, end)
+        if reach < right:
+            return False
+    return True
+
+
 def _renders_in_rows(get_renders: Any) -> Any:
     """``Compositor._get_renders`` (Textual 8.2.8) with each widget's clip cut to the rows of
     ``crop``: `_render_chops` uses no line outside them (a partial update's rows are inside
-    its crop; a full one's crop is the screen)."""
+    its crop; a full one's crop is the screen). A widget hidden whole by the widgets in
+    front of it (`_covered`: a table's screen and the containers under its board and log)
+    is not asked at all: every one of its lines was drawn, filtered and cut up at every
+    update (some 120 lines beside a scrolling log at 200x60), for no cell shown."""
 
     def _get_renders(self: Compositor, crop: Region | None = None) -> Any:
         if not crop:
@@ -414,7 +454,15 @@ def _renders_in_rows(get_renders: Any) -> Any:
             return
         top, bottom = crop.y, crop.bottom
         crop_overlaps = crop.overlaps
-        for widget, (region, clip) in self.visible_widgets.items():
+        visible = self.visible_widgets
+        kept = getattr(self, _COVERED, None)
+        if kept is None or kept[0] is not visible:
+            kept = (visible, _covered(visible))
+            setattr(self, _COVERED, kept)
+        covered = kept[1]
+        for widget, (region, clip) in visible.items():
+            if widget in covered:
+                continue
             x, y, width, height = clip
             first, last = max(y, top), min(y + height, bottom)
             if last <= first:
