@@ -696,3 +696,21 @@ async def test_the_details_line_says_a_choice_whole_on_two_rows_and_stays_put() 
             assert len(rows) == 1 and rows <= {2, 3}, (players, rows)
             assert len(prompts) == 1 and read, (players, prompts)
             await pilot.app.pop_screen()
+
+
+def test_a_details_text_is_measured_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The details line's rows are measured from every card text the cursor may rest on, at
+    every update; the same text at the same width is wrapped once, not at each update."""
+    wraps: list[str] = []
+    real = board.details_lines
+
+    def counted(text: str, *args: Any, **kwargs: Any) -> Any:
+        wraps.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(board, "details_lines", counted)
+    board._rows_of.cache_clear()
+    text = "Fire superhero: goes on an empty space, or a leaf or chainsaw superhero."
+    assert [board._rows_of(text, 40, 3) for _ in range(3)] == [2, 2, 2]
+    assert board._rows_of(text, 80, 3) == 1
+    assert wraps == [text, text]

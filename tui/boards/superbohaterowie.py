@@ -437,6 +437,13 @@ LEGEND: tuple[tuple[str, str], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=512)
+def _rows_of(text: str, width: int, rows: int) -> int:
+    """The rows ``text`` takes in the details line (``rows`` at most): the same card texts
+    are measured at every update, each a wrap of its words."""
+    return details_lines(text, width, rows, pad=False).plain.count("\n") + 1
+
+
 class Board(KeyStates, Widget, can_focus=True):
     """Cities, hand and a cursor. Receives updates through ``show``; posts ActionChosen.
 
@@ -762,8 +769,7 @@ class Board(KeyStates, Widget, can_focus=True):
                 break
             cap = texts[text]
             if rows < cap:
-                shown = details_lines(text, width, cap, pad=False)
-                rows = max(rows, shown.plain.count("\n") + 1)
+                rows = max(rows, _rows_of(text, width, cap))
         self._rows = (key, rows)
         return rows
 
