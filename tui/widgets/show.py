@@ -294,7 +294,8 @@ class Parts(Widget):
             if len(rendered) != len(fresh):
                 return None
             drawn = dict(zip(fresh, rendered, strict=True))
-        strips = [kept.get(key) or drawn[key] for key in keys]
+        # (A kept strip may be empty, and so false: an empty line drawn is no segments.)
+        strips = [drawn[key] if key in drawn else kept[key] for key in keys]
         if len(kept) > KEPT_LINES:
             kept.clear()
         kept.update(drawn)
