@@ -121,3 +121,22 @@ async def test_a_part_renders_again_only_the_lines_that_changed(
         assert len(by_line) == (14 if drawn is _grouped else 13)  # a Group's blank line too
         wraps = Text("a line longer than the thirty columns of this board")
         assert show.lines_high(wraps, 30) is None
+
+
+async def test_a_kept_empty_line_is_taken_from_what_was_kept() -> None:
+    """An empty line of a Group (an italic blank under Superbohaterowie's hand) draws as a
+    strip of no segments, which is false: the part looked for it among the new lines, and
+    every guest's app at a served table crashed there (KeyError) on the next update."""
+    app = Board()
+    async with app.run_test(size=(30, 20)) as pilot:
+        parts = app.query_one(show.Parts)
+        rows = [Text("Your hand"), Text("◆ a card"), Text("Waiting for Bob")]
+        parts.show("cards", 0, lambda: Group(*rows))
+        await pilot.pause()
+        rows[2] = Text("", style="italic")  # the only new line: drawn alone, no segments
+        parts.show("cards", 1, lambda: Group(*rows))
+        await pilot.pause()
+        rows[1] = Text("◇ another card")
+        parts.show("cards", 2, lambda: Group(*rows))
+        await pilot.pause()
+        assert _cells(parts)[1][0][0].startswith("◇ another card")
