@@ -82,6 +82,8 @@ class TableInfo:
     members: tuple[str, ...] = field(default=(), compare=False)
     """A private table's people (casefolded): its host and every guest at it, a dropped
     player's kept seat too. Only they see it in the list; anyone else needs its code."""
+    bots: int = 0
+    """Seats the setup gives to bots."""
 
     def shown_to(self, name: str) -> bool:
         """Whether ``name``'s list shows the table: every public one, a private one only
@@ -465,6 +467,7 @@ def _info(table_id: str, table: _Table) -> TableInfo:
     setup = hall.setup
     open_seats = [] if setup is None else [i for i, s in enumerate(setup.seats) if s.kind == OPEN]
     taken = sum(1 for seat in open_seats if hall.holder(seat) is not None)
+    bots = 0 if setup is None else len(setup.seats) - len(open_seats)
     spectators = sum(1 for g in hall.guests.values() if g.connected and g.seat is None)
     return TableInfo(
         id=table_id,
@@ -477,6 +480,7 @@ def _info(table_id: str, table: _Table) -> TableInfo:
         host=_present_host(hall),
         private=table.code is not None,
         members=_members(hall) if table.code is not None else (),
+        bots=bots,
     )
 
 

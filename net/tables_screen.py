@@ -193,7 +193,12 @@ def table_line(info: TableInfo) -> str:
     parts = [info.game if info.game != "not set up" else "game not chosen yet"]
     parts.append({"waiting": "waiting", "playing": "playing", "over": "game over"}[info.phase])
     seats = info.seats_taken + info.seats_open
-    if seats:
+    bots = f"{info.bots} bot" if info.bots == 1 else f"{info.bots} bots"
+    if info.bots and not seats:
+        parts.append(bots)
+    elif info.bots:  # "1 of 1 seats taken" beside two bots read as a table for one
+        parts.append(f"{info.seats_taken} of {seats} seats taken + {bots}")
+    elif seats:
         parts.append(f"{info.seats_taken} of {seats} seats taken")
     if info.spectators:  # guests without a seat: in the lobby, or watching a game
         parts.append(

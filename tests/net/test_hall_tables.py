@@ -71,8 +71,14 @@ async def test_three_tables_at_once_two_games_played_and_one_watched(
         await play_until([ala, olek], lambda: first.match.version >= 2, timeout=30)
         await play_until([bob, cy], lambda: second.match.version >= 2, timeout=30)
         await eve.wait_for("dan's table: game not chosen yet, waiting, 1 not seated, host dan")
-        assert "ala's table: Superbohaterowie, playing, 2 of 2 seats taken, host ala" in eve.text
-        assert "bob's table: Superbohaterowie, playing, 2 of 2 seats taken, host bob" in eve.text
+        assert (
+            "ala's table: Superbohaterowie, playing, 2 of 2 seats taken + 1 bot, host ala"
+            in eve.text
+        )
+        assert (
+            "bob's table: Superbohaterowie, playing, 2 of 2 seats taken + 1 bot, host bob"
+            in eve.text
+        )
         eve.send(b"w")  # the first table is chosen
         await eve.wait_until(lambda: shows_table(eve, first), "watching the first game")
         assert "Your hand" not in eve.text
@@ -173,7 +179,9 @@ async def test_every_unfinished_table_resumes_after_kill_9(tmp_path: Path) -> No
             players(restarted.port, "ala", "cy", "dan", land=None) as (ala, cy, dan),
         ):
             for host in ("ala", "bob", "dan"):
-                await fay.wait_for(f"{host}'s table: Superbohaterowie, playing, 2 of 2 seats taken")
+                await fay.wait_for(
+                    f"{host}'s table: Superbohaterowie, playing, 2 of 2 seats taken + 1 bot"
+                )
             for player in (ala, cy, dan):
                 await player.wait_for("Your hand")
             assert (draw_pile(ala), draw_pile(cy), draw_pile(dan)) == piles

@@ -17,6 +17,7 @@ from net.hall import OPEN, RECORD, Hall
 from net.identity import INVITE_ALPHABET
 from net.lobby import lobby_lines
 from net.tables import INFO, TABLES, TableInfo, Tables
+from net.tables_screen import table_line
 from tests.net.test_hall_records import _record
 
 pytestmark = pytest.mark.timeout(30)
@@ -128,7 +129,8 @@ async def test_the_listing_says_game_seats_phase_spectators_and_host(tables: Tab
     hall.arrive("eve")
     hall.configure("ala", TWO_OPEN_AND_A_BOT)
     hall.take_seat("ala", 0)
-    assert tables.listing()[0] == TableInfo("1", "Ala's", TITLE, 1, 1, "waiting", 2, "ala", True)
+    waiting = TableInfo("1", "Ala's", TITLE, 1, 1, "waiting", 2, "ala", True, bots=1)
+    assert tables.listing()[0] == waiting
     hall.take_seat("ola", 1)
     await hall.start("ala")
     (line,) = tables.listing()
@@ -137,6 +139,24 @@ async def test_the_listing_says_game_seats_phase_spectators_and_host(tables: Tab
     assert code is not None and code not in repr(line)
     await hall.end_game("ala")
     assert tables.listing()[0].phase == "waiting"
+
+
+@pytest.mark.parametrize(
+    ("taken", "open_", "bots", "words"),
+    [
+        (2, 0, 0, "2 of 2 seats taken"),
+        (1, 0, 2, "1 of 1 seats taken + 2 bots"),
+        (1, 1, 1, "1 of 2 seats taken + 1 bot"),
+        (0, 0, 3, "3 bots"),
+    ],
+)
+def test_a_table_line_counts_its_bots_among_its_seats(
+    taken: int, open_: int, bots: int, words: str
+) -> None:
+    """A table of one player and two bots is not "1 of 1 seats taken" (read as a table for one,
+    seen in play): the line adds the bots to the players' seats."""
+    info = TableInfo("1", "ala's table", TITLE, taken, open_, "playing", 0, "ala", False, bots=bots)
+    assert table_line(info) == f"ala's table: {TITLE}, playing, {words}, host ala"
 
 
 async def test_a_finished_game_is_listed_as_over(tables: Tables) -> None:
