@@ -747,7 +747,10 @@ def player_line(
     width: int,
     show_marks: bool,
 ) -> Text:
-    """One player's public totals: stash, hand (backs show values), Highlights, score."""
+    """One player's public totals: stash, hand (backs show values), Highlights, score.
+    Drawn once for the same totals at the same width (`_player_line`): the fitting asks
+    for every player's line at each size it tries, and most updates change one player's
+    totals or none."""
     view = update.view
     markers = seat_markers(update)
     if seat is None:
@@ -757,14 +760,62 @@ def player_line(
             view["jarvis"]["stash"],
             view["jarvis"]["marks"],
         )
-        held: list[int] | None = None
+        held: tuple[int, ...] | None = None
         marker = markers[-1]
     else:
         who = title_of(update, seat)
         acting = seat in update.acting and update.outcome is None
         stash, marks = view["stash"][seat], view["marks"][seat]
-        held = view["hand_values"][seat]
+        held = tuple(view["hand_values"][seat])
         marker = markers[seat]
+    tracks = tuple(view["tracks"]) if not show_marks else ()
+    line = _player_line(
+        who,
+        acting,
+        stash,
+        tuple(marks),
+        held,
+        marker,
+        tuple(sheet.items()),
+        tracks,
+        width,
+        show_marks,
+    )
+    return line.copy()  # callers append to it
+
+
+@lru_cache(maxsize=1024)
+def _player_line(
+    who: str,
+    acting: bool,
+    stash: int,
+    marks: tuple[int, ...],
+    held: tuple[int, ...] | None,
+    marker: str,
+    sheet_items: tuple[tuple[str, int], ...],
+    tracks: tuple[Any, ...],
+    width: int,
+    show_marks: bool,
+) -> Text:
+    """`player_line` from what it shows (never changed in place: it is kept)."""
+    return build_player_line(
+        who, acting, stash, marks, held, marker, dict(sheet_items), tracks, width, show_marks
+    )
+
+
+def build_player_line(
+    who: str,
+    acting: bool,
+    stash: int,
+    marks: Sequence[int],
+    held: Sequence[int] | None,
+    marker: str,
+    sheet: dict[str, int],
+    tracks: Sequence[Any],
+    width: int,
+    show_marks: bool,
+) -> Text:
+    """A player's totals drawn (see `player_line`); ``tracks`` name the marks' tracks."""
     total = sum(sheet.values())
     breakdown = (
         f" = size {sheet['size']} + variety {sheet['variety']} + "
@@ -789,7 +840,9 @@ def player_line(
             label = " · hand" if short else f" · hand {len(held)}:"
             line.append_text(backs_line(held, label, by_value))
         if not show_marks:
-            line.append(f" · {marks_words(update, marks, short)}")
+            names = ICON_SHORT if short else HIGHLIGHT_NAMES
+            marked = ", ".join(f"{names[t]} {m}" for t, m in zip(tracks, marks, strict=True))
+            line.append(f" · {marked}")
         line.append(" · ")
         line.append(f"score {total}", style="bold")
         if parts:
