@@ -537,3 +537,32 @@ async def test_the_convention_choice_keeps_two_rows_before_the_shared_collection
                 for seat in (1, 2, 3):
                     for hero, cards in update.view["collections"][seat]:
                         assert f"{HERO_NAMES[hero]} {len(cards)}" in widget.details()
+
+
+async def test_the_store_keeps_your_hand_on_the_board_when_rows_are_spare_at_80x24() -> None:
+    """Found in play at 80x24 (3 players, the Store's second pick): the hand had no line at
+    all ("hand ①" on your line, a blank row where "Your hand: empty" had been), so what you
+    had drafted was out of sight while rows stood empty. Rows to spare give the hand back
+    its line before they stay blank."""
+    from core.table import Seat, TableSetup
+    from tests.tui import screen_text
+    from tests.tui.game_driver import settle
+    from tui.app import HuntersApp
+    from tui.screens.game import GameScreen
+    from tui.settings import Settings
+
+    seats = (Seat("Ala"), *(Seat(f"Bot {i}", "bot", "normal") for i in (2, 3)))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(TableSetup(SLUG, seats, {}, 20))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await settle(pilot, screen)
+        for picks in (1, 2):
+            await pilot.press("enter")
+            await settle(pilot, screen)
+            update = screen.latest[screen.viewer]
+            assert update.view["store"] is not None and len(update.view["hand"]) == picks
+            rows = screen_text(app).splitlines()
+            hand = [row for row in rows if row.strip().startswith(("Your hand", "Hand"))]
+            assert hand, "\n".join(rows)

@@ -1000,6 +1000,15 @@ class Board(ChoiceRowBoard):
                 break
             levels["players"] += 1
             drawn["players"] = roomier
+        # Then your hand: a line saying what you hold rather than a blank row (in the Store
+        # at 80x24 the cards drafted so far were out of sight while two rows stood empty).
+        while levels["hand"] < biggest:
+            roomier = make("hand", levels["hand"] + 1)
+            used = sum(len(lines) for lines in drawn.values())
+            if used - len(drawn["hand"]) + len(roomier) > budget:
+                break
+            levels["hand"] += 1
+            drawn["hand"] = roomier
         # Rows to spare: the Trending Track's heroes by their full names, on more lines.
         if levels["head"] == 1:
             roomy = make("head", 2)
