@@ -566,3 +566,12 @@ async def test_the_store_keeps_your_hand_on_the_board_when_rows_are_spare_at_80x
             rows = screen_text(app).splitlines()
             hand = [row for row in rows if row.strip().startswith(("Your hand", "Hand"))]
             assert hand, "\n".join(rows)
+
+
+@pytest.mark.parametrize(("first", "words"), [(0, "You pass"), (1, "Bot 2 (normal) passes")])
+def test_the_first_player_marker_is_passed_on_in_a_sentence(first: int, words: str) -> None:
+    """Found in play: "You give the First Player marker on." (a verb without its object);
+    the line says who passes it on and what to choose."""
+    update = _update(players=3, location="give-first", first=first)
+    choose = "" if first else ": choose who gets it"
+    assert board._stage_words(update) == f"{words} the First Player marker on{choose}."

@@ -405,7 +405,9 @@ def _stage_words(update: Update, brief: bool = False) -> str:
         return f"Convention: {kind}: choose a hero and a row or column{slid}."
     if where == "give-first":
         giver = title_of(update, view["first"])
-        return f"{giver} {'give' if giver == 'You' else 'gives'} the First Player marker on."
+        if giver == "You":
+            return "You pass the First Player marker on: choose who gets it."
+        return f"{giver} passes the First Player marker on."
     if where == "assemble" and seat is not None:
         stage = view["assembly"]["stages"][seat]
         if stage == "play":
