@@ -11,6 +11,9 @@ import pytest
 from core.match import Match
 from tests.tui.board_helpers import update_of
 from tui.boards import comic_hunters_draw as comic_draw
+from tui.boards import orb_hunters_cards as orb_cards
+from tui.boards import orb_hunters_layout as orb_layout
+from tui.widgets.card import Track
 
 COMIC_NAMES = ("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)")
 SHEETS = [{"size": 0, "variety": 0, "highlights": 0, "secret stash": s} for s in range(5)]
@@ -52,3 +55,50 @@ def test_comic_players_lines_draw_a_players_totals_again_only_when_they_changed(
     for lvl in range(2, -6, -1):
         comic_draw.players_lines(moved, SHEETS, points, 78, lvl, True, comic_draw.Focus())
     assert set(built[first:]) == {"Bot 2 (normal)"}  # only the player whose stash changed
+
+
+def test_orb_layout_measures_the_same_tracks_piles_and_words_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every update tries a dozen layouts, each measuring the tracks, the pouch piles and
+    the cards' words: the same ones are measured once, and again only when they changed."""
+    tracks: list[str] = []
+    piles: list[int] = []
+    track_lines = Track.lines
+    pile = orb_cards.pouch_pile
+
+    def counted_track(self: Track, width: int) -> Any:
+        tracks.append(self.label)
+        return track_lines(self, width)
+
+    def counted_pile(view: dict[str, Any], seat: int, *args: Any) -> Any:
+        piles.append(seat)
+        return pile(view, seat, *args)
+
+    monkeypatch.setattr(Track, "lines", counted_track)
+    monkeypatch.setattr(orb_cards, "pouch_pile", counted_pile)
+    orb_layout._track_lines.cache_clear()
+    orb_layout.lines_of.cache_clear()
+    orb_cards._PILE_HEIGHTS.clear()
+    update = update_of(Match.new("orb-hunters", 4, seed=3), 0, ("Ala", "Bob", "Cy", "Di"))
+    first = orb_layout.choose_layout(update, 198, 57, True)
+    drawn = orb_layout.track_lines(update, 198)
+    for line in drawn:
+        line.append("changed")  # a caller's lines are its own
+    measured, piled, worded = len(tracks), len(piles), orb_layout.lines_of.cache_info().misses
+    assert measured and piled and worded
+    assert orb_layout.choose_layout(update, 198, 57, True) == first
+    assert [line.plain for line in orb_layout.track_lines(update, 198)] == [
+        line.plain[: -len("changed")] for line in drawn
+    ]
+    assert (len(tracks), len(piles)) == (measured, piled)
+    assert orb_layout.lines_of.cache_info().misses == worded
+    view = update.view
+    assert view["pouches"] is not None  # the piles show, and the wealth and wounds tracks
+    pouches = [list(p) for p in view["pouches"]]
+    pouches[1].append(view["row"][0])
+    sizes = [len(p) for p in pouches]
+    moved = dataclasses.replace(update, view={**view, "pouches": pouches, "pouch_sizes": sizes})
+    orb_layout.choose_layout(moved, 198, 57, True)
+    assert len(piles) > piled  # a pouch changed: the piles are measured again
+    assert len(tracks) > measured  # and the wealth track moved

@@ -9,7 +9,7 @@ its word (never colour alone); every short form used at 80 columns is in ``LEGEN
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -692,14 +692,35 @@ def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[st
 
 
 def pile_height(view: dict[str, Any], names: Sequence[str], width: int, words: bool) -> int:
-    """The rows of the tallest pouch pile ``width`` wide."""
-    return max(
-        (
-            len(pouch_pile(view, s, names, width, False, False, words))
-            for s in range(view["players"])
-        ),
-        default=3,
+    """The rows of the tallest pouch pile ``width`` wide: worked out once for the same
+    pouches (the layouts tried at every update ask for it, and most moves change no
+    pouch)."""
+    seen = (
+        repr(view["pouches"]),
+        repr(view["pouch_sizes"]),
+        repr(view["colours"]),
+        view["players"],
+        tuple(names),
+        width,
+        words,
     )
+    height = _PILE_HEIGHTS.get(seen)
+    if height is None:
+        height = max(
+            (
+                len(pouch_pile(view, s, names, width, False, False, words))
+                for s in range(view["players"])
+            ),
+            default=3,
+        )
+        if len(_PILE_HEIGHTS) >= 256:
+            _PILE_HEIGHTS.clear()
+        _PILE_HEIGHTS[seen] = height
+    return height
+
+
+_PILE_HEIGHTS: dict[Hashable, int] = {}
+"""`pile_height` by what a pile shows (the pouches, their sizes, the colours, the names)."""
 
 
 def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -78,7 +79,10 @@ class Layout:
     """A line under pouches two to a line saying their short forms (W wealth, X wounds)."""
 
 
+@lru_cache(maxsize=4096)
 def lines_of(text: str, width: int) -> int:
+    """The lines ``text`` wraps to at ``width`` (kept: every layout tried at every update
+    measures the same relics' and cards' words again)."""
     return len(textwrap.wrap(text, max(1, width), break_long_words=True)) or 1
 
 
@@ -250,8 +254,16 @@ def _tracks(update: Update, width: int) -> list[Track]:
 
 def track_lines(update: Update, width: int, compact: bool = False) -> list[Text]:
     """The tracks, side by side as far as ``width`` allows (``compact``: the wealth and
-    wounds tracks only, each in half the width, showing the spaces someone stands on)."""
-    tracks = _tracks(update, width)
+    wounds tracks only, each in half the width, showing the spaces someone stands on).
+    Drawn once for the same tracks (`_track_lines`): the layouts tried at every update
+    measure them, and most moves leave them as they were."""
+    lines = _track_lines(tuple(_tracks(update, width)), width, compact)
+    return [line.copy() for line in lines]  # the kept lines are never changed in place
+
+
+@lru_cache(maxsize=256)
+def _track_lines(tracks: tuple[Track, ...], width: int, compact: bool) -> list[Text]:
+    """`track_lines` from the tracks themselves (kept: never changed in place)."""
     if compact:
         half = (width - 2) // 2
         blocks = [track.lines(half) for track in tracks[1:]]
