@@ -363,3 +363,26 @@ async def test_start_asks_before_replacing_an_unfinished_game(tmp_path: Any) -> 
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+async def test_every_option_label_keeps_a_space_before_its_choice(slug: str) -> None:
+    """Found in play at 80x24: "Solo difficulty:normal (2 Reavers)", a label as wide as
+    its column touching the choice beside it; each label ends a space before its choice."""
+    from tui.screens.setup import SetupScreen
+
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = SetupScreen(slug)
+        await app.push_screen(screen)
+        await pilot.pause()
+        for option in GAMES[slug].options:
+            select = screen.query_one(f"#option-{option.key}", Select)
+            label = select.parent.query_one(".field-label") if select.parent else None
+            assert label is not None
+            lines = [
+                "".join(s.text for s in line)
+                for line in label.render_lines(label.region.reset_offset)
+            ]
+            ends = label.region.x + max(len(line.rstrip()) for line in lines)
+            assert ends < select.region.x, (option.label, lines)
