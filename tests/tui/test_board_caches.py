@@ -11,6 +11,7 @@ import pytest
 from core.match import Match
 from tests.tui.board_helpers import update_of
 from tui.boards import comic_hunters_draw as comic_draw
+from tui.boards import orb_hunters as orb_board
 from tui.boards import orb_hunters_cards as orb_cards
 from tui.boards import orb_hunters_layout as orb_layout
 from tui.widgets.card import Track
@@ -102,3 +103,20 @@ def test_orb_layout_measures_the_same_tracks_piles_and_words_once(
     orb_layout.choose_layout(moved, 198, 57, True)
     assert len(piles) > piled  # a pouch changed: the piles are measured again
     assert len(tracks) > measured  # and the wealth track moved
+
+
+def test_orb_details_rows_wrap_each_text_once_per_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The details line's rows are weighed at every update over the texts of everything
+    the cursor can rest on: a text seen before at that width is not wrapped again."""
+    wrapped: list[str] = []
+    lines = orb_board.details_lines
+
+    def counted(text: str, *args: Any, **form: Any) -> Any:
+        wrapped.append(text)
+        return lines(text, *args, **form)
+
+    monkeypatch.setattr(orb_board, "details_lines", counted)
+    orb_board.details_need.cache_clear()
+    text = "i ▸ Relic 2, the Orb of Ages: it gives 4 wealth and 2 wounds. " * 3
+    assert [orb_board.details_need(text, w) for w in (78, 78, 40, 78)] == [3, 3, 5, 3]
+    assert len(wrapped) == 2  # once at 78 columns, once at 40

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -224,6 +225,14 @@ the skills and effects do (`room_lines`), so the board keeps the height the scre
 it whatever each update shows (a change of height lays the whole screen out again)."""
 
 
+@lru_cache(maxsize=1024)
+def details_need(text: str, width: int) -> int:
+    """The rows ``text`` takes on the details line at ``width``, at most DETAILS_ROWS
+    (kept: every update weighs the texts of everything the cursor can rest on, most of
+    them as they were)."""
+    return details_lines(text, width, DETAILS_ROWS, pad=False).plain.count("\n") + 1
+
+
 class Board(Widget, can_focus=True):
     """Relics with their adventurers, pouches, hand and a cursor; posts ActionChosen.
 
@@ -388,8 +397,7 @@ class Board(Widget, can_focus=True):
                 break
             if rows >= DETAILS_ROWS and not texts[text]:
                 continue
-            shown = details_lines(text, width, DETAILS_ROWS, pad=False)
-            need = shown.plain.count("\n") + 1
+            need = details_need(text, width)
             rows = max(rows, need)
             if texts[text]:
                 deciding = max(deciding, min(need, FLOOR_ROWS))
