@@ -571,7 +571,9 @@ class HallApp(HuntersApp):
     # -- what the shared screens ask of the app --------------------------------------------------
 
     def open_setup(self, slug: str) -> None:
-        self.push_screen(SetupScreen(slug, hosting=True))
+        """The host's setup: the table's own seats and options when it has them for this
+        game (the lobby's e changes them), else the defaults."""
+        self.push_screen(SetupScreen(slug, hosting=True, current=self.hall.setup))
 
     def start_game(self, setup: TableSetup) -> None:
         """The host's setup screen is done: the hall takes the setup, everyone to the lobby."""

@@ -386,3 +386,29 @@ async def test_every_option_label_keeps_a_space_before_its_choice(slug: str) -> 
             ]
             ends = label.region.x + max(len(line.rstrip()) for line in lines)
             assert ends < select.region.x, (option.label, lines)
+
+
+async def test_a_hosts_setup_opens_again_as_the_table_has_it() -> None:
+    """Found in play over ssh: the host set three seats (one open, two bots) and started the
+    lobby; e (Setup) opened the defaults again (four seats, two open), so a host who only
+    meant to change one thing had to set every seat and option again."""
+    from core.table import Seat
+
+    current = TableSetup(
+        "shardhunters",
+        (
+            Seat("Open seat 1", "remote"),
+            Seat("Hard one", "bot", "hard"),
+            Seat("Bot 3", "bot", "normal"),
+        ),
+        {"recruit_cost": 2, "active_heroes": 3, "draft": False, "solo": "normal"},
+    )
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = SetupScreen("shardhunters", hosting=True, current=current)
+        await app.push_screen(screen)
+        await pilot.pause()
+        again = screen.table_setup()
+        assert again.seats == current.seats
+        assert again.options == current.options
+        assert screen.query_one("#option-recruit_cost", Select).value == 1  # 2 Bloodshards

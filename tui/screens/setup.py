@@ -8,6 +8,7 @@ changes between human and bot, when screen-reader mode is switched — without l
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import re
 from dataclasses import dataclass
@@ -154,9 +155,12 @@ class SetupScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(HuntersApp)
 
-    def __init__(self, slug: str, *, hosting: bool = False) -> None:
+    def __init__(
+        self, slug: str, *, hosting: bool = False, current: TableSetup | None = None
+    ) -> None:
         """``hosting``: a served table, whose human seats are open for players joining
-        over SSH and whose seed is never chosen by anyone (it comes from ``secrets``)."""
+        over SSH and whose seed is never chosen by anyone (it comes from ``secrets``);
+        ``current``: the table's setup so far, its seats and options to start from."""
         super().__init__()
         self.hosting = hosting
         self.game_slug = slug
@@ -179,8 +183,27 @@ class SetupScreen(Screen[None]):
         """Why the last Start failed (the rules' own words), until something changes."""
         self._replacing_asked = False
         """Whether Start has said once that it replaces this game's unfinished save."""
-        if not hosting:
+        if current is not None and current.slug == slug:
+            self._start_from(current)
+        elif not hosting:
             self._restore_last(self.app.settings.config_file)
+
+    def _start_from(self, current: TableSetup) -> None:
+        """The seats and options of a table set up already (a host's e: change one thing,
+        not set every seat and option again); a bot level this game lacks gets the default."""
+        if len(current.seats) not in self.game.players:
+            return
+        self.seats = [
+            SeatChoice(
+                f"bot:{seat.level if seat.level in self.levels else self.default_level}"
+                if seat.kind == "bot"
+                else HUMAN,
+                seat.name,
+            )
+            for seat in current.seats
+        ]
+        with contextlib.suppress(ValueError):  # options this game no longer has: defaults
+            self.options = validate_options(self.game, dict(current.options))
 
     # -- the last setup, kept in the config file --------------------------------------------
 
