@@ -614,6 +614,40 @@ async def test_enter_on_the_other_card_in_the_middle_of_a_move_says_why_it_canno
         await table.close()
 
 
+async def test_a_move_on_its_way_says_so_until_the_table_answers(monkeypatch: Any) -> None:
+    """After the Enter that finishes a move, the board dropped its choices and said "Your
+    turn: choose a card" until the table's answer came: over a loaded ssh server that was
+    long enough for a player (and the hall bench's) to press Enter again on a turn that
+    was over, a key with no answer. Until the answer the prompt says the move is on its
+    way; then the next position's prompt."""
+    held: list[Any] = []
+
+    async def hold(screen: Any, seat: int, action: Any, at_ns: Any = None) -> None:
+        held.append((screen, seat, action))
+
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 3, seed=5)
+        screen, table = await held_table_at(pilot, match, BOTS)
+        widget: Any = screen.query_one("#board")
+        monkeypatch.setattr(GameScreen, "_submit", hold)
+        action = match.legal(0)[0]
+        await play_by_keys(pilot, screen, action)
+        await pilot.pause()
+        assert held and held[0][2] == action
+        text = screen_text(app)
+        assert "Your move is on its way…" in text and "Your turn: choose" not in text, text
+        monkeypatch.undo()
+        await table.submit(0, action, version=match.version)
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if widget._sent is None and not screen._refresh_pending:
+                break
+        assert widget._sent is None and "on its way" not in screen_text(app)
+        assert "Waiting for Bot 2" in screen_text(app)
+        await table.close()
+
+
 FULL = ["fire-1", "water-1", "wind-1", "leaf-1", "chainsaw-1"]
 EMPTY: list[str | None] = [None] * 5
 

@@ -708,6 +708,10 @@ class Board(KeyStates, Widget, can_focus=True):
             if self._refusing(cursor):
                 card = str(cursor[1])  # type: ignore[index]
                 words = cannot_play_words(kind_of(card), view["cities"])
+            if self._sent is not None:
+                # Until the table answers: "Your turn: choose a card" here had a player
+                # (over a loaded server) press Enter again on a turn that was over.
+                words = ON_ITS_WAY
             words = replay_prompt(self, update) or words
             parts.show("prompt", words, lambda: Text(words, style="bold"))
 
@@ -954,6 +958,10 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def action_next_game(self) -> None:
         self._send(CONTINUE)
+
+
+ON_ITS_WAY = "Your move is on its way…"
+"""The prompt from the Enter that finishes a move until the table's answer."""
 
 
 def _in_city(key: Hashable, city: int) -> bool:
