@@ -7,9 +7,11 @@ import dataclasses
 from typing import Any
 
 import pytest
+from rich.text import Text
 
 from core.match import Match
 from tests.tui.board_helpers import update_of
+from tui.boards import comic_hunters as comic_board
 from tui.boards import comic_hunters_draw as comic_draw
 from tui.boards import orb_hunters as orb_board
 from tui.boards import orb_hunters_cards as orb_cards
@@ -120,3 +122,22 @@ def test_orb_details_rows_wrap_each_text_once_per_width(monkeypatch: pytest.Monk
     text = "i ▸ Relic 2, the Orb of Ages: it gives 4 wealth and 2 wounds. " * 3
     assert [orb_board.details_need(text, w) for w in (78, 78, 40, 78)] == [3, 3, 5, 3]
     assert len(wrapped) == 2  # once at 78 columns, once at 40
+
+
+def test_comic_choice_lines_weigh_each_prompt_once_per_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The choice's part weighs up to four forms of what to do at every size the fitting
+    tries, update after update: a form seen before at that width is not wrapped again."""
+    measured: list[str] = []
+    wrap = Text.wrap
+
+    def counted(self: Text, *args: Any, **kwargs: Any) -> Any:
+        measured.append(self.plain)
+        return wrap(self, *args, **kwargs)
+
+    monkeypatch.setattr(Text, "wrap", counted)
+    comic_board.wrapped_rows.cache_clear()
+    words = "Choose a card to play, or Done playing: Enter takes it, Esc goes back. " * 2
+    assert [comic_board.wrapped_rows(words, w) for w in (78, 78, 40, 78)] == [2, 2, 4, 2]
+    assert len(measured) == 2  # once at 78 columns, once at 40

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from rich.cells import cell_len
@@ -633,6 +633,14 @@ class _Asked:
 _MEASURE = Console(width=400, color_system=None)
 """Wraps text for measuring only: never prints."""
 
+
+@lru_cache(maxsize=1024)
+def wrapped_rows(words: str, width: int) -> int:
+    """The lines ``words`` wrap to at ``width`` (kept: the choice's part weighs the same
+    few prompts at every update and every size the fitting tries)."""
+    return len(Text(words).wrap(_MEASURE, width))
+
+
 PARTS = ("head", "players", "place", "hand", "choice")
 """The board's parts, top to bottom, as lines of one widget (`Parts`); each redraws only
 when what it shows changed, and the screen is laid out again only when its height did."""
@@ -1095,9 +1103,9 @@ class Board(ChoiceRowBoard):
             self._prompt(update, choices, brief=True),
         ):
             ask = Text(words, style="bold")
-            if len(ask.wrap(_MEASURE, width)) <= room:
+            if wrapped_rows(words, width) <= room:
                 break
-        if room and len(ask.wrap(_MEASURE, width)) > room and not counts[1]:
+        if room and wrapped_rows(ask.plain, width) > room and not counts[1]:
             return [*said, Text("")]  # a squeezed row: no prompt rather than a cut one
         told = wrapped(ask, width, room) if room else []
         return [*said, *told]
