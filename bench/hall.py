@@ -111,6 +111,10 @@ class TimedPlayer(LazyPlayer):
     lags: list[float] = field(default_factory=list)
     unanswered: int = 0
     """Keys no output followed before the next key (a cursor that cannot move)."""
+    unasked: int = 0
+    """Keys sent while the screen asked for none (not timed)."""
+    watching_only: bool = False
+    """A spectator, or the echo server's player: every key is timed."""
     turns: list[tuple[float, str | None]] = field(default_factory=list)
     """When the screen marked a new city as having the turn (▶), while `watching`."""
     watching: bool = False
@@ -120,7 +124,11 @@ class TimedPlayer(LazyPlayer):
 
     def send(self, data: bytes) -> None:
         now = time.perf_counter()
-        if self.measuring:
+        if self.measuring and not self.watching_only and not may_act(self):
+            # The screen asked for no key (the turn was over): nothing answers it until
+            # the next position, seconds later, which is no time a key took.
+            self.unasked += 1
+        elif self.measuring:
             if self.sent_at is not None:
                 self.unanswered += 1
             self.sent_at = now
@@ -156,6 +164,7 @@ class Figures:
     keys: list[float] = field(default_factory=list)
     unanswered: int = 0
     spectator_lags: list[float] = field(default_factory=list)
+    unasked: int = 0
     moves: int = 0
     seconds: float = 0.0
     cpu: float = 0.0
@@ -393,6 +402,7 @@ async def measure_hunters(
             for player in table.players:
                 figures.keys += player.lags
                 figures.unanswered += player.unanswered + (player.sent_at is not None)
+                figures.unasked += player.unasked
             figures.spectator_lags += spectator_lags(table)
         figures.dropped = sum(term.ended for term in sessions)
         figures.held = [float(x) for x in HELD.findall(server.output)]
@@ -437,7 +447,7 @@ async def measure_echo(
             for _ in range(keys_each):
                 for player in group[:SEATS]:
                     before = len(player.received)
-                    player.measuring = True
+                    player.measuring = player.watching_only = True
                     player.send(b"w")
                     await player.wait_until(partial(echoed, player, before), "the echo")
 
@@ -522,7 +532,8 @@ def report(
         print(f"load average after the moves: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"({len(hunters.keys)} player keys timed, {hunters.unanswered} more had no answer "
-        f"before the next; {hunters.moves} turns in {hunters.seconds:.1f} s; echo: "
+        f"before the next, {hunters.unasked} were sent where the screen asked for none; "
+        f"{hunters.moves} turns in {hunters.seconds:.1f} s; echo: "
         f"{len(echo.keys)} keys in {echo.seconds:.1f} s; server RSS with no session: "
         f"Hunters {hunters.rss_none / 1024:.1f} MiB, echo {echo.rss_none / 1024:.1f} MiB; "
         f"Hunters' processes after the moves (MiB): "
