@@ -313,13 +313,13 @@ HOLD = "test: the cursor rests"
 
 
 async def held_table_at(
-    pilot: Any, match: Match, seats: tuple[Seat, ...]
+    pilot: Any, match: Match, seats: tuple[Seat, ...], seat: int = 0
 ) -> tuple[GameScreen, Table]:
-    """A game screen for seat 0 of ``match`` at a table whose bots wait until released."""
+    """A game screen for ``seat`` of ``match`` at a table whose bots wait until released."""
     table = Table(match, seats, bot_delay=0, bot_seed=1)
     table.hold(HOLD)
     setup = TableSetup(match.game.slug, seats, {}, 0)
-    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({0}))
+    screen = GameScreen(setup, pilot.app.settings, table=table, seats=frozenset({seat}))
     await pilot.app.push_screen(screen)
     await table.start()
     await pilot.pause()
@@ -645,6 +645,65 @@ async def test_a_move_on_its_way_says_so_until_the_table_answers(monkeypatch: An
                 break
         assert widget._sent is None and "on its way" not in screen_text(app)
         assert "Waiting for Bot 2" in screen_text(app)
+        await table.close()
+
+
+def _first_city(action: Any) -> int:
+    """The city of an action's first target: a place's, or an explosion's first card's."""
+    return int(action[2][0][0] if action[0] == "explode" else action[2])
+
+
+def _holds(mine: int, kinds: tuple[str, ...]) -> tuple[Match, str]:
+    """A game of three where it is ``seat``'s turn, it holds a card of one of ``kinds``,
+    and it can go both to its own city and to another's: random play on (``mine``: the
+    seat)."""
+    for seed in range(200):
+        match = Match.new("superbohaterowie", 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if match.outcome() is not None:
+                break
+            seat = min(match.to_act())
+            legal = match.legal(seat)
+            if seat == mine:
+                for card in match.view(mine)["hand"]:
+                    cities = {_first_city(a) for a in legal if a[1] == card}
+                    if kind_of(card) in kinds and mine in cities and len(cities) > 1:
+                        return match, card
+            match.act(seat, rng.choice(legal))
+    raise AssertionError(f"no game found where seat {mine} holds one of {kinds}")
+
+
+SUPERHEROES = ("fire", "water", "wind", "leaf", "chainsaw", "joker")
+
+
+@pytest.mark.parametrize(
+    ("seat", "kinds", "own"),
+    [
+        (1, SUPERHEROES, True),
+        (0, ("small-explosion", "large-explosion"), False),
+        (1, ("spider",), False),
+    ],
+    ids=["superhero", "explosion", "spider"],
+)
+async def test_enter_on_a_card_puts_the_cursor_where_it_helps_the_player(
+    seat: int, kinds: tuple[str, ...], own: bool
+) -> None:
+    """The first target was the first city's whatever the card: a newcomer's Enter, Enter
+    put a superhero in another player's city, or blew up two cards of their own (found in
+    play over ssh). A superhero or a Joker starts in the player's own city; an explosion
+    and a giant spider start in another one."""
+    match, card = _holds(seat, kinds)
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await held_table_at(pilot, match, BOTS, seat)
+        widget: Any = screen.query_one("#board")
+        hand = match.view(seat)["hand"]
+        await move_cursor(pilot, widget, 0, hand.index(card))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert widget.keys == [("card", card)]
+        assert (widget.cursor[0] - 1 == seat) is own, (card, widget.cursor)
         await table.close()
 
 

@@ -916,12 +916,23 @@ class Board(KeyStates, Widget, can_focus=True):
         self.post_message(ActionChosen(action))
 
     def _jump_to_first_choice(self) -> None:
-        """Put the cursor on the first legal target, so one Enter often finishes the move."""
-        for choice in self.choices:
-            key = choice.key
-            if isinstance(key, tuple) and key[0] == "space":
-                self.cursor = (key[1] + 1, key[2])
-                return
+        """Put the cursor on the first legal target, so one Enter often finishes the move:
+        in the player's own city for a superhero or a Joker, and for where an eagle
+        carries a card; in another city for a giant spider, an explosion, and the card an
+        eagle takes (the first target was always the first city's: a newcomer's Enter,
+        Enter put a superhero in another player's city or blew up their own)."""
+        spaces = [
+            choice.key
+            for choice in self.choices
+            if isinstance(choice.key, tuple) and choice.key[0] == "space"
+        ]
+        if spaces:
+            mine = self.update is not None and _own_first(self.keys)
+            seat = self.update.seat if self.update is not None else None
+            preferred = [key for key in spaces if (key[1] == seat) == mine]
+            key = (preferred or spaces)[0]
+            self.cursor = (key[1] + 1, key[2])
+            return
         if self.keys and self.cursor[0] == HAND_ROW:
             self.cursor = (1, 0)
 
@@ -958,6 +969,19 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def action_next_game(self) -> None:
         self._send(CONTINUE)
+
+
+def _own_first(keys: list[Hashable]) -> bool:
+    """Whether the step after ``keys`` (a card, then its targets so far) helps the player
+    most in their own city: placing a superhero or a Joker, and where an eagle carries a
+    card (its second step); not a giant spider, an explosion or what an eagle takes."""
+    card = keys[0] if keys else None
+    kind = kind_of(str(card[1])) if isinstance(card, tuple) else ""
+    if kind in ("small-explosion", "large-explosion", "spider"):
+        return False
+    if kind in ("one-eagle", "two-eagles"):
+        return len(keys) >= 2
+    return True
 
 
 ON_ITS_WAY = "Your move is on its way…"
