@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from textual._compositor import Compositor
 from textual._styles_cache import StylesCache
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
@@ -76,9 +77,14 @@ async def test_a_container_draws_its_blank_row_once_as_textual_draws_it(
         monkeypatch.setattr(StylesCache, "render_line", counted)
         screen = await _opened(app, slug, pilot)
         monkeypatch.undo()
+        # Where the server's Textual fixes are applied (net/textual_fixes.py: any served
+        # test before this one in the same process), a container hidden whole by the board
+        # and the log in front of it is not asked for its lines at all.
+        served = getattr(Compositor._get_renders, "_hunters_fast", False)
         for name in ("#table-area", "#board-column"):
             widget = screen.query_one(name)
-            assert drawn[id(widget._styles_cache)] == 1
+            times = drawn[id(widget._styles_cache)]
+            assert times == 1 or (served and times == 0), (name, times)
             rows = widget.render_lines(Region(0, 0, *widget.size))
             widget._styles_cache = StylesCache()  # Textual's own, row by row
             assert len(rows) == widget.size.height > 10
