@@ -993,32 +993,25 @@ class Board(ChoiceRowBoard):
             _, _, part, levels[part], drawn[part] = best
             if part == "head":  # the players' line carries the marks instead of the tracks
                 drawn["players"] = make("players", levels["players"])
+
         # Rows the shrinking freed beyond the need (a hand of boxes became a line or two):
         # the choice's words take them back first, whole in the rows they need.
-        while levels["choice"] < max(CHOICE_LINES):
-            roomier = make("choice", levels["choice"] + 1)
-            used = sum(len(lines) for lines in drawn.values())
-            if used - len(drawn["choice"]) + len(roomier) > budget:
-                break
-            levels["choice"] += 1
-            drawn["choice"] = roomier
+        def grow(part: str, top: int) -> None:
+            """Give ``part`` its next level while the board still fits, up to ``top``."""
+            while levels[part] < top:
+                roomier = make(part, levels[part] + 1)
+                used = sum(len(lines) for lines in drawn.values())
+                if used - len(drawn[part]) + len(roomier) > budget:
+                    return
+                levels[part] += 1
+                drawn[part] = roomier
+
+        grow("choice", max(CHOICE_LINES))
         # Then the shared collections take back their rows.
-        while levels["players"] < -1:
-            roomier = make("players", levels["players"] + 1)
-            used = sum(len(lines) for lines in drawn.values())
-            if used - len(drawn["players"]) + len(roomier) > budget:
-                break
-            levels["players"] += 1
-            drawn["players"] = roomier
+        grow("players", -1)
         # Then your hand: a line saying what you hold rather than a blank row (in the Store
         # at 80x24 the cards drafted so far were out of sight while two rows stood empty).
-        while levels["hand"] < biggest:
-            roomier = make("hand", levels["hand"] + 1)
-            used = sum(len(lines) for lines in drawn.values())
-            if used - len(drawn["hand"]) + len(roomier) > budget:
-                break
-            levels["hand"] += 1
-            drawn["hand"] = roomier
+        grow("hand", biggest)
         # Rows to spare: the Trending Track's heroes by their full names, on more lines.
         if levels["head"] == 1:
             roomy = make("head", 2)
