@@ -62,10 +62,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ssh import (
     LOOPBACK_LIMITS,
-    PROFILER,
     LazyPlayer,
     kill_tree,
     pct,
+    profiled_environment,
     start_echo,
     stop,
     tree,
@@ -343,14 +343,7 @@ async def measure_hunters(
     profile: Path | None = None,
 ) -> Figures:
     figures = Figures("Hunters")
-    environ = dict(os.environ)
-    if profile is not None:  # the server and its workers import PROFILER as they start
-        site = profile / "site"
-        site.mkdir(parents=True, exist_ok=True)
-        (site / "sitecustomize.py").write_text(PROFILER)
-        path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
-        os.environ.update(PYTHONPATH=path, HUNTERS_BENCH_PROFILE=str(profile))
-    try:
+    with profiled_environment(profile):
         server = start_server_process(
             root / "data",
             root / "serve.log",
@@ -360,9 +353,6 @@ async def measure_hunters(
             str(max(tables, 1)),
             code=HUNTERS,
         )
-    finally:
-        os.environ.clear()
-        os.environ.update(environ)
     started.append(server)
     sessions: list[TimedPlayer] = []
     try:

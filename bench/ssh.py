@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -259,6 +259,26 @@ if os.environ.get("HUNTERS_BENCH_PROFILE"):
 """
 """``sitecustomize`` for a profiled run (``--profile``): SIGUSR1 starts cProfile in the process
 that gets it, the next SIGUSR1 writes what it measured."""
+
+
+@contextlib.contextmanager
+def profiled_environment(profile: Path | None) -> Iterator[None]:
+    """With ``profile``, the environment a server started inside gets: it and its workers
+    import `PROFILER` as they start, and write their .prof files in ``profile``."""
+    if profile is None:
+        yield
+        return
+    environ = dict(os.environ)
+    site = profile / "site"
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "sitecustomize.py").write_text(PROFILER)
+    path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
+    os.environ.update(PYTHONPATH=path, HUNTERS_BENCH_PROFILE=str(profile))
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(environ)
 
 
 class Side:
@@ -530,23 +550,13 @@ async def measure_hunters(
     profile: Path | None = None,
 ) -> Side:
     marks = root / f"{mode}.marks"
-    environ = dict(os.environ)
-    if profile is not None:  # the server and its workers import PROFILER as they start
-        site = profile / "site"
-        site.mkdir(parents=True, exist_ok=True)
-        (site / "sitecustomize.py").write_text(PROFILER)
-        path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)
-        os.environ.update(PYTHONPATH=path, HUNTERS_BENCH_PROFILE=str(profile))
-    try:
+    with profiled_environment(profile):
         server = start_server_process(
             root / f"data-{mode}",
             root / f"serve-{mode}.log",
             *extra,
             code=HUNTERS.format(marks=str(marks)),
         )
-    finally:
-        os.environ.clear()
-        os.environ.update(environ)
     side = HuntersSide(mode, server.pid, server.port, "Not seated yet:", marks)
     side.profiled = profile is not None
     try:
