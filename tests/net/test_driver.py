@@ -334,7 +334,11 @@ async def test_a_window_that_keeps_changing_size_resizes_the_app_a_few_times_a_s
             run.driver.resize(*((79, 23) if flip else (100, 30)))
             await asyncio.sleep(0.005)
         run.driver.resize(90, 30)
-        await asyncio.sleep(RESIZE_INTERVAL + 0.2)
+        # The last size comes a RESIZE_INTERVAL after the one before it: waited for, not
+        # slept on (a fixed sleep missed it on a loaded machine in CI).
+        async with asyncio.timeout(5):
+            while run.app.sizes[-1] != (90, 30):
+                await asyncio.sleep(0.01)
         # At most one a RESIZE_INTERVAL over the time it really took (a loaded loop ran the
         # storm past its second), the first at once and the last size after it.
         took = time.monotonic() - started
