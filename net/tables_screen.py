@@ -3,9 +3,9 @@
 `TablesScreen` lists the server's tables in words (name, game, waiting or playing, seats
 taken and open, spectators, host; a private table without its code), keyboard only: Enter
 joins a waiting table (or watches one under way), w watches any, c creates a table (its
-creator hosts it and sets it up), p a private one (its lobby shows the invite code), i takes
+creator hosts it and sets it up), v a private one (its lobby shows the invite code), i takes
 an invite code typed in; y shows the guest's finished games (Enter replays one from their
-own seat), m their profile, l the leaderboards (Enter on a player: their profile), read from
+own seat), p their profile, l the leaderboards (Enter on a player: their profile), read from
 the server's players' database (`TablesView.stats`). The list follows the server live
 without moving the selection.
 
@@ -49,15 +49,15 @@ Way = Literal["create", "private", "join", "watch", "code"]
 """How a guest comes to a table from the list."""
 
 NO_TABLES = (
-    "No table is open yet. Press c to create one and host it, or p for a private one "
+    "No table is open yet. Press c to create one and host it, or v for a private one "
     "that only friends with its invite code can find."
 )
-LIST_HINT = "↑↓ choose · Enter join · w watch · c create · p private · i invite code"
-STATS_HINT = "y your games · m your profile · l leaderboards"
+LIST_HINT = "↑↓ choose · Enter join · w watch · c create · v private · i invite code"
+STATS_HINT = "y your games · p profile · l leaderboards"
 """The list's second line of keys (the footer has no room for these)."""
 SR_HINT = (
     "Tables. Up and down choose a table; Enter joins it, w watches it; c creates a table, "
-    "p a private one; i takes an invite code; y shows your finished games, m your profile, "
+    "v a private one; i takes an invite code; y shows your finished games, p your profile, "
     "l the leaderboards; q quits."
 )
 NO_STATS = "This server keeps no finished games."
@@ -228,13 +228,13 @@ class TablesScreen(KeyStates, Screen[None]):
         Binding("enter", "join", "Join", id="tables.join"),
         Binding("w", "watch", "Watch", id="tables.watch"),
         Binding("c", "create", "Create", id="tables.create"),
-        Binding("p", "create_private", "Private", id="tables.private"),
+        Binding("v", "create_private", "Private", id="tables.private"),
         Binding("i", "code", "Invite code", id="tables.code"),
         Binding("o", "settings", "Settings", id="tables.settings"),
         # Not in the footer (at 80 columns every key there is whole): the list's second line
         # of keys says these, as the screen-reader mode's key line does.
         Binding("y", "app.your_games", "Your games", show=False, id="tables.games"),
-        Binding("m", "app.profile", "Profile", show=False, id="tables.profile"),
+        Binding("p", "app.profile", "Profile", show=False, id="tables.profile"),
         Binding("l", "app.leaderboards", "Leaders", show=False, id="tables.leaderboards"),
         # Not in the footer, which has Ctrl+Q for it: at 80 columns every key there is whole.
         Binding("q", "app.leave_app", "Quit", show=False, id="tables.quit"),
@@ -245,10 +245,10 @@ class TablesScreen(KeyStates, Screen[None]):
     | enter | Join the chosen table (one under way: watch it). |
     | w | Watch the chosen table. |
     | c | Create a table: you host it and set it up. |
-    | p | Create a private table: its lobby shows the invite code to pass on. |
+    | v | Create a private table: its lobby shows the invite code to pass on. |
     | i | Type an invite code to come to that private table. |
     | y | Your games: your finished games here; Enter replays one from your seat. |
-    | m | Your profile: games played and won, ratings, recent games. |
+    | p | Your profile: games played and won, ratings, recent games. |
     | l | Leaderboards: each game's rated players; Enter shows a player's profile. |
     | o | Settings: screen-reader mode, high contrast. |
     | q | Quit. |

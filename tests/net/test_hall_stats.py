@@ -129,7 +129,7 @@ async def test_a_guest_reads_their_games_profile_and_leaderboards_and_replays_th
         await ala.wait_for("Enter replay")
         ala.send(ESC)
         await ala.wait_for(LIST_TITLE)
-        ala.send(b"m")
+        ala.send(b"p")
         await ala.wait_for("Profile: ala")
         await ala.wait_for("Superbohaterowie: 1 game played")
         ala.send(ESC)
@@ -291,14 +291,14 @@ async def test_end_replays_a_long_game_in_chunks_and_lands_on_the_last_move(
 async def test_a_server_without_a_database_says_so_and_the_keys_are_in_help(
     tmp_path: Path,
 ) -> None:
-    """The list's keys y, m and l open the screens even with nothing to read; screen-reader
+    """The list's keys y, p and l open the screens even with nothing to read; screen-reader
     mode's key line names them."""
     tables = Tables(tmp_path / "data")
     app = TablesApp(TablesDoor(tables, Identity("ala", None, "::1")), "ala", Settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
+        await pilot.press("p")
         assert "This server keeps no finished games." in screen_text(app)
         await pilot.press("escape", "l")
         assert "Leaderboard:" in screen_text(app)
-    assert "y shows your finished games, m your profile, l the leaderboards" in SR_HINT
+    assert "y shows your finished games, p your profile, l the leaderboards" in SR_HINT
     await tables.aclose()

@@ -99,7 +99,7 @@ async def test_a_private_table_is_found_by_its_invite_code_only(
         running_server(tmp_path / "data") as served,
         players(served.port, "ala", land="list") as (ala,),
     ):
-        ala.send(b"p")
+        ala.send(b"v")
         await ala.wait_for("table setup")
         code = served.tables.code_of("1")
         assert code is not None
