@@ -98,6 +98,58 @@ TURN = re.compile(r"▶ (\w+) — ")
 """The city whose player has the turn, as its header marks it ("▶ Berlin — ala …")."""
 HELD = re.compile(r"held the event loop for ([\d.]+) s")
 HUNTERS = LOOPBACK_LIMITS + "from net.cli import main\nraise SystemExit(main())\n"
+# Inside the server (with no render worker: the apps run in its process), stamped on
+# CLOCK_MONOTONIC, which this process shares: "K <arrived> <answered>" for the first
+# bytes a session got from its player and the first frame written back to it after them,
+# and "L <when> <late>" each time a 10 ms timer on the server's loop ran 5 ms or more late
+# (the loop was busy with something else: what a key arriving then waits for).
+STAMPED = (
+    LOOPBACK_LIMITS
+    + """
+import asyncio, time
+from net.driver import SSHDriver
+
+STAMPS = open({stamps!r}, "a", buffering=1 << 16)
+_feed, _flush, _init = SSHDriver.feed, SSHDriver.flush, SSHDriver.__init__
+_lateness = []
+
+
+def _watch_loop(loop, due):
+    now = time.monotonic_ns()
+    if now - due >= 5_000_000:
+        STAMPS.write(f"L {{due}} {{now - due}}\\n")
+    loop.call_later(0.01, _watch_loop, loop, now + 10_000_000)
+
+
+def init(self, *args, **kwargs):
+    _init(self, *args, **kwargs)
+    if not _lateness:
+        _lateness.append(True)
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.01, _watch_loop, loop, time.monotonic_ns() + 10_000_000)
+
+
+def feed(self, data):
+    if getattr(self, "_bench_key", None) is None:
+        self._bench_key = time.monotonic_ns()
+    _feed(self, data)
+
+
+def flush(self, *, always=False):
+    pending = bool(self._out)
+    _flush(self, always=always)
+    arrived = getattr(self, "_bench_key", None)
+    if pending and arrived is not None:
+        self._bench_key = None
+        STAMPS.write(f"K {{arrived}} {{time.monotonic_ns()}}\\n")
+        STAMPS.flush()
+
+
+SSHDriver.__init__, SSHDriver.feed, SSHDriver.flush = init, feed, flush
+from net.cli import main
+raise SystemExit(main())
+"""
+)
 
 
 @dataclass(eq=False)
@@ -177,6 +229,12 @@ class Figures:
     held: list[float] = field(default_factory=list)
     """Seconds the server's watchdog saw the event loop held, each time it dropped a
     session for it."""
+    server_keys: list[float] = field(default_factory=list)
+    """Inside the server (`STAMPED`): from a player's bytes arriving to the first frame
+    written back to that session, in seconds, over the moves."""
+    late: list[float] = field(default_factory=list)
+    """Inside the server: how late (seconds) its loop ran a 10 ms timer, each time it was
+    5 ms or more late, over the moves."""
 
 
 @dataclass
@@ -327,6 +385,20 @@ def spectator_lags(table: Table) -> list[float]:
     return lags
 
 
+def read_stamps(path: Path, start: int, end: int, figures: Figures) -> None:
+    """The server's own stamps (`STAMPED`) between ``start`` and ``end`` (ns)."""
+    if not path.exists():
+        return
+    for line in path.read_text().splitlines():
+        kind, when, other = line.split()
+        if not start <= int(when) <= end:
+            continue
+        if kind == "K":
+            figures.server_keys.append((int(other) - int(when)) / 1e9)
+        else:
+            figures.late.append(int(other) / 1e9)
+
+
 def server_rss(pid: int, figures: Figures) -> int:
     rss = tree_rss(pid)
     figures.processes = rss
@@ -343,6 +415,7 @@ async def measure_hunters(
     profile: Path | None = None,
 ) -> Figures:
     figures = Figures("Hunters")
+    stamps = root / "server.stamps"
     with profiled_environment(profile):
         server = start_server_process(
             root / "data",
@@ -351,7 +424,7 @@ async def measure_hunters(
             str(workers),
             "--max-tables",
             str(max(tables, 1)),
-            code=HUNTERS,
+            code=STAMPED.format(stamps=str(stamps)) if not workers else HUNTERS,
         )
     started.append(server)
     sessions: list[TimedPlayer] = []
@@ -372,7 +445,7 @@ async def measure_hunters(
         profiled = tree(server.pid) if profile is not None else []
         for pid in profiled:  # SIGUSR1: start profiling the moves
             os.kill(pid, signal.SIGUSR1)
-        start = time.perf_counter()
+        start, start_ns = time.perf_counter(), time.monotonic_ns()
         cpu, own = cpu_seconds(server.pid), time.process_time()
         rngs = [random.Random(number) for number in range(len(made))]
         figures.moves = sum(
@@ -381,6 +454,7 @@ async def measure_hunters(
             )
         )
         figures.seconds = time.perf_counter() - start
+        read_stamps(stamps, start_ns, time.monotonic_ns(), figures)
         figures.cpu = cpu_seconds(server.pid) - cpu
         figures.client_cpu = time.process_time() - own
         for pid in profiled:  # SIGUSR1 again: write what was measured
@@ -506,6 +580,18 @@ def report(
             pct(echo.keys, q) * ms if echo.keys else math.nan,
             "≤ 150 ms" if q == 0.99 else "",
             value <= 150 if q == 0.99 else None,
+        )
+    if hunters.server_keys:
+        for label, q in (("p50", 0.5), ("p99", 0.99)):
+            name = f"inside the server: key in → frame out, {label} (ms)"
+            print(f"{name:<52}{pct(hunters.server_keys, q) * ms:>10.1f}")
+        late = hunters.late
+        ticks = hunters.seconds * 100
+        print(
+            f"{'inside the server: its loop ran a 10 ms timer late':<52}"
+            f"  ≥ 5 ms {len(late) / ticks:.1%} of the ticks, ≥ 50 ms "
+            f"{sum(x >= 0.05 for x in late)}×, ≥ 150 ms {sum(x >= 0.15 for x in late)}×, "
+            f"the latest by {max(late, default=0) * ms:.0f} ms"
         )
     lags = hunters.spectator_lags
     for label, q in (("p50", 0.5), ("p99", 0.99)):
