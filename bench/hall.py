@@ -99,8 +99,8 @@ TURN = re.compile(r"▶ (\w+) — ")
 HELD = re.compile(r"held the event loop for ([\d.]+) s")
 HUNTERS = LOOPBACK_LIMITS + "from net.cli import main\nraise SystemExit(main())\n"
 # Inside the server (with no render worker: the apps run in its process), stamped on
-# CLOCK_MONOTONIC, which this process shares: "K <arrived> <answered>" for the first
-# bytes a session got from its player and the first frame written back to it after them,
+# CLOCK_MONOTONIC, which this process shares: "K <arrived> <answered> <name>" for bytes
+# a session got from its player and the first frame written back to it after them,
 # and "L <when> <late>" each time a 10 ms timer on the server's loop ran 5 ms or more late
 # (the loop was busy with something else: what a key arriving then waits for).
 STAMPED = (
@@ -130,18 +130,22 @@ def init(self, *args, **kwargs):
 
 
 def feed(self, data):
-    if getattr(self, "_bench_key", None) is None:
-        self._bench_key = time.monotonic_ns()
+    if not hasattr(self, "_bench_keys"):
+        self._bench_keys = []
+        self._bench_name = self._channel.get_extra_info("username")
+    self._bench_keys.append(time.monotonic_ns())
     _feed(self, data)
 
 
 def flush(self, *, always=False):
     pending = bool(self._out)
     _flush(self, always=always)
-    arrived = getattr(self, "_bench_key", None)
-    if pending and arrived is not None:
-        self._bench_key = None
-        STAMPS.write(f"K {{arrived}} {{time.monotonic_ns()}}\\n")
+    arrived = getattr(self, "_bench_keys", None)
+    if pending and arrived:
+        now = time.monotonic_ns()
+        for at in arrived:
+            STAMPS.write(f"K {{at}} {{now}} {{self._bench_name}}\\n")
+        arrived.clear()
         STAMPS.flush()
 
 
@@ -161,10 +165,14 @@ class TimedPlayer(LazyPlayer):
     """Whether keys are timed now (during the moves, not the setup)."""
     sent_at: float | None = None
     lags: list[float] = field(default_factory=list)
+    timed: list[tuple[int, int]] = field(default_factory=list)
+    """Each timed key's sending and answer (monotonic ns), to find it in the server's
+    stamps."""
     unanswered: int = 0
     """Keys no output followed before the next key (a cursor that cannot move)."""
     unasked: int = 0
     """Keys sent while the screen asked for none (not timed)."""
+    sent_ns: int = 0
     watching_only: bool = False
     """A spectator, or the echo server's player: every key is timed."""
     turns: list[tuple[float, str | None]] = field(default_factory=list)
@@ -184,12 +192,14 @@ class TimedPlayer(LazyPlayer):
             if self.sent_at is not None:
                 self.unanswered += 1
             self.sent_at = now
+            self.sent_ns = time.monotonic_ns()
         super().send(data)
 
     def feed(self, data: bytes) -> None:
         now = time.perf_counter()
         if self.sent_at is not None:
             self.lags.append(now - self.sent_at)
+            self.timed.append((self.sent_ns, time.monotonic_ns()))
             self.sent_at = None
         super().feed(data)
         if self.watching and self.measuring:
@@ -385,18 +395,29 @@ def spectator_lags(table: Table) -> list[float]:
     return lags
 
 
-def read_stamps(path: Path, start: int, end: int, figures: Figures) -> None:
-    """The server's own stamps (`STAMPED`) between ``start`` and ``end`` (ns)."""
+def read_stamps(
+    path: Path, start: int, end: int, players: list[TimedPlayer], figures: Figures
+) -> None:
+    """The server's own stamps (`STAMPED`) between ``start`` and ``end`` (ns): its loop's
+    lateness, and for each key a player timed, its stamp (the first of that player's
+    arrivals between the key's sending and its answer)."""
     if not path.exists():
         return
+    arrivals: dict[str, list[tuple[int, int]]] = {}
     for line in path.read_text().splitlines():
-        kind, when, other = line.split()
+        kind, when, other, *name = line.split()
         if not start <= int(when) <= end:
             continue
         if kind == "K":
-            figures.server_keys.append((int(other) - int(when)) / 1e9)
+            arrivals.setdefault(name[0] if name else "", []).append((int(when), int(other)))
         else:
             figures.late.append(int(other) / 1e9)
+    for player in players:
+        stamped = arrivals.get(player.name, [])
+        for sent, answered in player.timed:
+            inside = [out - at for at, out in stamped if sent <= at <= out <= answered]
+            if inside:
+                figures.server_keys.append(inside[0] / 1e9)
 
 
 def server_rss(pid: int, figures: Figures) -> int:
@@ -454,9 +475,11 @@ async def measure_hunters(
             )
         )
         figures.seconds = time.perf_counter() - start
-        read_stamps(stamps, start_ns, time.monotonic_ns(), figures)
+        ended = time.monotonic_ns()
         figures.cpu = cpu_seconds(server.pid) - cpu
         figures.client_cpu = time.process_time() - own
+        players = [player for table in made for player in table.players]
+        read_stamps(stamps, start_ns, ended, players, figures)
         for pid in profiled:  # SIGUSR1 again: write what was measured
             os.kill(pid, signal.SIGUSR1)
         if profiled:
@@ -607,7 +630,8 @@ def report(
         row("clients' CPU over the moves (% of one core)", share, math.nan)
         print(f"load average after the moves: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
-        f"({len(hunters.keys)} player keys timed, {hunters.unanswered} more had no answer "
+        f"({len(hunters.keys)} player keys timed ({len(hunters.server_keys)} found in the "
+        f"server's stamps), {hunters.unanswered} more had no answer "
         f"before the next, {hunters.unasked} were sent where the screen asked for none; "
         f"{hunters.moves} turns in {hunters.seconds:.1f} s; echo: "
         f"{len(echo.keys)} keys in {echo.seconds:.1f} s; server RSS with no session: "
