@@ -129,3 +129,35 @@ async def test_a_replay_prompts_for_its_own_keys_not_the_tables(slug: str) -> No
         text = screen_text(app)
         assert "Your turn here: press → to see your move." in text
         assert "Your turn:" not in text and "Your turn to" not in text
+
+
+async def test_h_shows_the_history_of_the_replayed_game_up_to_the_move_shown() -> None:
+    """H in a replay opens the game screen's kind of history: every line up to the move
+    shown (not the later ones), listed in the replay's keys; Escape goes back to that move."""
+    from tui.screens.help import help_keys
+    from tui.screens.history import HistoryScreen
+
+    match = _played(10)
+    app = ReplayApp(match, NAMES, Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert ("H", "History") in help_keys(replay)
+        footer = screen_text(app).splitlines()[-1]
+        assert "H History" in footer and "f1 Help" in footer  # every key whole at 80
+        await pilot.press("right", "right", "right", "H")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        expected = [
+            f"{index}. {text}" if index else text
+            for index in range(4)
+            for text in replay.positions[index].events
+        ]
+        assert history.lines == expected and any(line.startswith("3. ") for line in expected)
+        text = screen_text(app)
+        assert "history up to move 3" in text
+        assert not any(line.strip().startswith("4. ") for line in text.splitlines())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is replay and replay.at == 3

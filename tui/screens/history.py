@@ -178,12 +178,16 @@ class HistoryScreen(Screen[None]):
     | escape, H, q | Back to the table. |
     """
 
-    def __init__(self, game: str, lines: Sequence[str], names: Sequence[str]) -> None:
+    def __init__(
+        self, game: str, lines: Sequence[str], names: Sequence[str], upto: str = ""
+    ) -> None:
+        """``upto``: how far the history goes, when not to now ("up to move 12")."""
         super().__init__()
         self.lines = [with_names(line, names) for line in lines]
         """The history as shown: names in, every line plain text (never markup)."""
-        self.heading = f"{game}: history ({len(self.lines)} lines)"
-        self.title = f"{game}: history"
+        upto = f" {upto}" if upto else ""
+        self.heading = f"{game}: history{upto} ({len(self.lines)} lines)"
+        self.title = f"{game}: history{upto}"
 
     def compose(self) -> ComposeResult:
         yield key_help(self)
@@ -205,3 +209,23 @@ class HistoryScreen(Screen[None]):
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss()
+
+
+class ReplayHistoryScreen(HistoryScreen):
+    """The history of a replayed game up to the move the replay shows; Escape goes back to
+    that move."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape,H,q",
+            "close",
+            "Back to the replay",
+            tooltip="Close the history",
+            id="history.close",
+        ),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | escape, H, q | Back to the replay. |
+    """

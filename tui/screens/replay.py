@@ -22,13 +22,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.engine import Outcome, with_names
 from core.match import Match, visible_events
 from core.table import Update
 from tui.boards import BOARDS
+from tui.screens.history import ReplayHistoryScreen
 from tui.widgets.event_log import MAX_ENTRIES, EventLog
+from tui.widgets.footer import KeyFooter
 from tui.widgets.marked import MarkedLine
 
 
@@ -109,6 +111,7 @@ class ReplayScreen(Screen[None]):
     | ← h | the move before |
     | End G | the last move |
     | Home g | the deal |
+    | H | the history: every move up to the one shown |
     | q | quit |
     """
 
@@ -123,7 +126,9 @@ class ReplayScreen(Screen[None]):
         # Priority: the event log takes focus, and would scroll on End and Home instead.
         Binding("end,G", "step(1000000)", "Last", id="replay.last", priority=True),
         Binding("home,g", "step(-1000000)", "Deal", id="replay.first", priority=True),
-        Binding("q", "app.quit", "Quit", id="replay.quit"),
+        Binding("H", "history", "History", tooltip="Every move up to here", id="replay.history"),
+        # Not in the footer, which has Ctrl+Q for it: at 80 columns every key there is whole.
+        Binding("q", "app.quit", "Quit", show=False, id="replay.quit"),
     ]
 
     def __init__(
@@ -163,7 +168,8 @@ class ReplayScreen(Screen[None]):
             board.replaying = True  # its prompt says how to step (tui.boards.base.replay_prompt)
             yield board
         yield EventLog(id="log")
-        yield Footer()
+        # One line of keys, each whole at 80 columns (Textual's Footer cut F1 Help off).
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.set_focus(None)
@@ -239,6 +245,17 @@ class ReplayScreen(Screen[None]):
             self.run_worker(self._jump(at), group="replay-jump", exclusive=True)
             return
         self._go(at)
+
+    def action_history(self) -> None:
+        """Every line of the game up to the move shown, numbered as the log numbers them,
+        in a screen of its own (the log keeps only the last lines)."""
+        lines = [
+            f"{index}. {text}" if index else text
+            for index in range(self.at + 1)
+            for text in self.positions[index].events
+        ]
+        upto = "at the deal" if self.at == 0 else f"up to move {self.at}"
+        self.app.push_screen(ReplayHistoryScreen(self.match.game.title, lines, self.names, upto))
 
     async def _jump(self, at: int) -> None:
         """Go to position ``at``, far from here: the moves between are replayed, and their
