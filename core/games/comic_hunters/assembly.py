@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.engine import Action, Event
+from core.engine import Action, Event, in_words
 from core.games.comic_hunters.data import CARD, HAND_LIMIT, HERO_NAMES
 from core.games.comic_hunters.state import (
     Assembly,
@@ -217,13 +217,7 @@ def _commit(state: State, seat: int, events: list[Event]) -> tuple[State, list[E
         marks = advance(marks, state.tracks, card)
     paid = assembly.paid[seat]
     if assembly.plays[seat]:
-        events.append(
-            event(
-                "collect",
-                f"{{p{seat}}} adds {counted(len(assembly.plays[seat]))}, paying "
-                f"{value_sum(paid)} for {owed(state, seat)}.",
-            )
-        )
+        events.append(event("collect", _collect_text(state, seat, value_sum(paid))))
     state = replace(
         state,
         collections=put(state.collections, seat, collections),
@@ -237,6 +231,24 @@ def _commit(state: State, seat: int, events: list[Event]) -> tuple[State, list[E
     )
     state = to_convention_deck(state, paid)
     return _finish_excess(state, seat, events)
+
+
+def _collect_text(state: State, seat: int, worth: int) -> str:
+    """What a seat added and what it paid, in words a newcomer reads ("Ala adds 3 cards,
+    paying 10 for 8." left 10 and 8 to guess): the collections the cards joined, the
+    worth of the cards paid against the market value owed, and no change when it was
+    more (the rulebook's "there is no change, any surplus is lost")."""
+    assert state.assembly is not None
+    plays = state.assembly.plays[seat]
+    heroes = [HERO_NAMES[h] for h in dict.fromkeys(hero for _, hero in plays)]
+    where = "collection" if len(heroes) == 1 else "collections"
+    value = owed(state, seat)
+    their = "its" if len(plays) == 1 else "their"
+    text = (
+        f"{{p{seat}}} adds {counted(len(plays))} to the {in_words(heroes)} {where}, paying cards "
+        f"worth {worth} for {their} market value of {value}"
+    )
+    return f"{text} (no change is given)." if worth > value else f"{text}."
 
 
 def _finish_excess(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:

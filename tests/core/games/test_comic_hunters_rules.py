@@ -1145,3 +1145,65 @@ def test_the_last_round_ends_with_everyones_score() -> None:
     assert last.startswith(
         f"The game is over. Scores: {{p0}} {outcome.scores[0]}, {{p1}} {outcome.scores[1]}."
     )
+
+
+@pytest.mark.parametrize(
+    ("pay_values", "told"),
+    [
+        (
+            (1, 3),
+            "{p0} adds 3 cards to the Captain America collection, paying cards worth 4 "
+            "for their market value of 4.",
+        ),
+        (
+            (3, 3),
+            "{p0} adds 3 cards to the Captain America collection, paying cards worth 6 "
+            "for their market value of 4 (no change is given).",
+        ),
+    ],
+)
+def test_paying_is_told_as_what_was_added_and_what_paid_for_what(
+    pay_values: tuple[int, int], told: str
+) -> None:
+    """ "Ala adds 3 cards, paying 10 for 8." was read in play without knowing what 10 and 8
+    were (issue #15): the sentence names the collection, the worth of the cards paid, the
+    market value they paid for and, when they were worth more, that no change is given."""
+    cap1 = cards_of("captain-america", 1)[:2]
+    cap2 = cards_of("captain-america", 2)[:1]
+    pay = [cards_of("thor", pay_values[0])[0], cards_of("hulk", pay_values[1])[0]]
+    state = with_hand(assembling(4), 0, cap1 + cap2 + pay)
+    for card in cap1 + cap2:
+        state = act(state, 0, ("play", card, "captain-america"))
+    state = act(state, 0, ("ready",))
+    state = act(state, 0, ("pay", pay[0]))
+    events = match_at(state).act(0, ("pay", pay[1]))
+    collect = [e for e in events if e["type"] == "collect"]
+    assert [e["text"] for e in collect] == [told]
+
+
+def test_paying_for_two_collections_names_both_and_one_card_is_singular() -> None:
+    """Cards for two heroes name both collections; one card added reads "1 card", "its"."""
+    thor = cards_of("thor", 1)[:2]
+    hulk = cards_of("hulk", 1)[:1]
+    old = tuple(cards_of("hulk", 3)[:2])
+    pay = cards_of("iron-man", 3)[:1]
+    state = with_hand(take_out(assembling(4), list(old)), 0, thor + hulk + pay)
+    state = replace(state, collections=((("hulk", old),),) + state.collections[1:])
+    for card in thor:
+        state = act(state, 0, ("play", card, "thor"))
+    state = act(state, 0, ("play", hulk[0], "hulk"))
+    state = act(state, 0, ("ready",))
+    events = match_at(state).act(0, ("pay", pay[0]))
+    assert [e["text"] for e in events if e["type"] == "collect"] == [
+        "{p0} adds 3 cards to the Thor and Hulk collections, paying cards worth 3 for "
+        "their market value of 3."
+    ]
+    alone = with_hand(take_out(assembling(4), list(old)), 0, hulk + pay)
+    alone = replace(alone, collections=((("hulk", old),),) + alone.collections[1:])
+    alone = act(alone, 0, ("play", hulk[0], "hulk"))
+    alone = act(alone, 0, ("ready",))
+    events = match_at(alone).act(0, ("pay", pay[0]))
+    assert [e["text"] for e in events if e["type"] == "collect"] == [
+        "{p0} adds 1 card to the Hulk collection, paying cards worth 3 for its market "
+        "value of 1 (no change is given)."
+    ]
