@@ -115,3 +115,38 @@ def test_done_playing_is_a_visible_choice_and_never_the_one_under_the_cursor(wid
     widget.cursor = [c.key for c in widget.choices].index(READY)
     place = [line.plain for line in widget._layout(update, width, 40)[2]]
     assert any("[◆ Done playing" in line for line in place), "\n".join(place)
+
+
+def _discarding(seed: int) -> Update:
+    """Seat 0's first update while it discards down to the hand limit after paying."""
+    match = Match.new(SLUG, 3, seed=seed)
+    rng = random.Random(seed)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        if seat == 0 and legal[0][0] == "discard":
+            return update_of(match, 0, NAMES[:3])
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pick", "ready")]
+        match.act(seat, rng.choice(takes or legal))
+    raise AssertionError("no discard to the hand limit")
+
+
+def test_discarding_to_the_limit_says_how_many_and_down_to_what() -> None:
+    """After paying, the Assemble heading said "owed 0 for the cards played, paid 0" while
+    the step was discarding down to two cards (found in play): it says that step."""
+    update = _discarding(3)
+    extra = len(update.view["hand"]) - 2
+    widget = _board(update)
+    for width in (78, 158):
+        place = [line.plain.strip() for line in widget._layout(update, width, 40)[2]]
+        cards = "1 card" if extra == 1 else f"{extra} cards"
+        assert place[0] == f"Assemble: discard {cards} more, down to 2 in your hand", place
+        assert not any("owed" in line for line in place), place
+
+
+def test_nothing_played_yet_is_said_so_rather_than_owed_0() -> None:
+    """Before a card is played nothing is owed: the heading says so, Done playing beside."""
+    update = next(_assembles(3, 1))
+    assert not update.view["assembly"]["plays"][0]
+    place = [line.plain for line in _board(update)._layout(update, 78, 40)[2]]
+    assert place[0].startswith("Assemble: no cards played yet ◆ Done playing"), place

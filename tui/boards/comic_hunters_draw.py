@@ -24,6 +24,7 @@ from core.games.comic_hunters.data import (
     AGES,
     CARD,
     GRID,
+    HAND_LIMIT,
     HERO_NAMES,
     HIGHLIGHT_NAMES,
     LOCATION_NAMES,
@@ -1249,7 +1250,18 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
     paid = view["assembly"]["paid"][seat]
     owed = sum(CARD[card].value for card, _ in plays)
     got = sum(CARD[card].value for card in paid)
-    heading = Text(f"Assemble: owed {owed} for the cards played, paid {got}", style="bold")
+    stage = view["assembly"]["stages"][seat]
+    if stage == "excess":  # paid: what is owed now is cards over the hand limit
+        extra = len(view["hand"] or ()) - HAND_LIMIT
+        cards = "1 card" if extra == 1 else f"{extra} cards"
+        words = f"Assemble: discard {cards} more, down to {HAND_LIMIT} in your hand"
+    elif stage == "done":  # nothing owed: the prompt says whom the table waits for
+        return []
+    elif plays or paid:
+        words = f"Assemble: owed {owed} for the cards played, paid {got}"
+    else:
+        words = "Assemble: no cards played yet"
+    heading = Text(words, style="bold")
     out = [heading]
     # Done playing is a choice like the cards, seen without walking the row to find it;
     # on the heading's line when it fits (" ◆ Done playing ", "[◆ Done playing]").
