@@ -60,7 +60,10 @@ from tui.settings import Settings
 SIZES = ((80, 24), (200, 60))
 OPTIONS: dict[str, dict[str, Any]] = {
     "superbohaterowie": {"series": 10},  # long enough for every round of updates
-    "whoosh": {"turn_timer": 0},  # no deadline moves the table behind the bench's back
+    # No deadline moves the table behind the bench's back, and a claim is settled at once:
+    # with a tie window the table settled it by its clock 50 ms later, a second update
+    # inside the span (a third of Whoosh's spans waited out the window, 70-80 ms each).
+    "whoosh": {"turn_timer": 0, "tie_window": 0, "fair_remote": False},
 }
 SEATS = (Seat("Ala"), Seat("Bob", "remote"))
 """Ala plays here; the bench plays Bob's moves as a remote player would, so only Ala's
