@@ -212,18 +212,27 @@ class EventLog(RichLog):
         """Write as RichLog does, scrolled to the new end at once as well: RichLog scrolls
         only after the next frame, so every line logged drew the log twice (the frame with
         the line below the view, then the frame scrolled to it), with everything beside it.
-        RichLog's own scroll after the frame stays, for a log whose height that frame's
-        layout changed; it moves (and draws) nothing otherwise."""
+        RichLog's own scroll after the frame is not asked for then: it moved nothing (a log
+        whose height the frame's layout changes is scrolled by that layout, see
+        ``_size_updated``), and it ran after every update, in the time the app is idle."""
         now = self._size_known and not animate
         now = now and (self.auto_scroll if scroll_end is None else scroll_end)
         self._writing = True
         try:
-            written = super().write(content, width, expand, shrink, scroll_end, animate)
+            later = False if now else scroll_end
+            written = super().write(content, width, expand, shrink, later, animate)
         finally:
             self._writing = False
         if now:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self._to_end()
         return written
+
+    def _to_end(self) -> None:
+        """Scroll to the last line at once. (``scroll_end`` leaves a callback of its own,
+        a new function each time, for after the next frame, even when it scrolled at once.)"""
+        if self._anchored and self._anchor_released:
+            self._anchor_released = False
+        self._scroll_to(None, self.max_scroll_y, animate=False, release_anchor=False)
 
     def refresh(
         self,
@@ -261,7 +270,7 @@ class EventLog(RichLog):
         at_end = self.is_vertical_scroll_end
         resized = super()._size_updated(size, virtual_size, container_size, layout)
         if resized and at_end and self.auto_scroll:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self._to_end()
         return resized
 
     def _scroll_update(self, virtual_size: Size) -> None:
