@@ -323,7 +323,7 @@ class Hall(Seating):
     _due: dict[int, float] = field(default_factory=dict)
     """Per seat counting down, when (monotonic) a bot takes it if nothing happens."""
     _standing_in: dict[int, str] = field(default_factory=dict)
-    """Per seat a bot plays for its player, why: "away", "idle" or "disconnected"."""
+    """Per seat a bot plays for its player, why: "away", "left", "idle" or "disconnected"."""
     _waiting_since: dict[int, float] = field(default_factory=dict)
     """Per seat the game waits for, since when (or since its player's last key)."""
     _turn_version: int = -1
@@ -496,7 +496,9 @@ class Hall(Seating):
             return
         guest.connected, guest.left_at = False, time.monotonic()
         if guest.seat is not None and self.phase == "playing":
-            if guest.seat in self._standing_in:
+            if self._standing_in.get(guest.seat) == "left":
+                pass  # they left on purpose (`leave_table`): the others read so already
+            elif guest.seat in self._standing_in:
                 self._stand_in(guest.seat, "disconnected")
             else:
                 self._hold(guest.seat)
@@ -507,6 +509,20 @@ class Hall(Seating):
         if self.phase == "over":
             self._rematch_if_ready()
         self._changed()
+
+    def leave_table(self, name: str) -> None:
+        """A guest left the table on purpose (for the list of tables): unlike a dropped
+        connection, nobody waits a grace period for them. A seat in play goes to a bot at
+        once, the others are told so, and the player takes it back by choosing the table
+        again (`arrive`); then they `depart`."""
+        guest = self.guests.get(name)
+        playing = self.phase == "playing" and self.table is not None
+        if guest is not None and guest.connected and guest.seat is not None and playing:
+            guest.away = True
+            note = f"gone (they left the table); a bot plays for {name}"
+            self._stand_in(guest.seat, "left", note=note)
+            self.announce(f"{name} left the table; a bot plays for them until they come back.")
+        self.depart(name)
 
     def _pass_host(self, why: str) -> None:
         """The host left: a connected seated player hosts now (the lowest seat), else a
@@ -620,7 +636,7 @@ class Hall(Seating):
         self._due.pop(seat, None)
 
     def _stand_in(self, seat: int, why: str, note: str | None = None) -> None:
-        """A bot plays ``seat`` for its player (``why``: away, idle or disconnected; or
+        """A bot plays ``seat`` for its player (``why``: away, left, idle or disconnected; or
         "host", the host's choice, with its own ``note``)."""
         self._stop_counting(seat)
         self._waiting_since.pop(seat, None)

@@ -564,7 +564,9 @@ class RenderPool:
         if name == "leave_table":
             left = guest.hall
             self.move(guest, None)
-            if left is not None:
+            if left is not None and args and args[0]:
+                left.leave_table(who)  # on purpose, for the list: a bot plays at once
+            elif left is not None:
                 left.depart(who)
             return
         hall = guest.hall

@@ -80,8 +80,9 @@ class TablesView(Protocol):
         """Come to a table (``what``: its id, or the invite code); IllegalAction why not."""
         ...
 
-    def left(self, hall: HallView) -> None:
-        """The guest left ``hall`` (for the list, or their session ended)."""
+    def left(self, hall: HallView, on_purpose: bool = False) -> None:
+        """The guest left ``hall``: for the list (``on_purpose``: a seat in play goes to a bot
+        at once), or their session ended (the seat waits the grace period)."""
         ...
 
     def stats(self) -> tuple[StatsSource | None, str]:
@@ -129,9 +130,10 @@ class TablesDoor:
         """The name the list shows ``hall`` by."""
         return self.tables.name_of(hall) if isinstance(hall, Hall) else "the table"
 
-    def left(self, hall: HallView) -> None:
+    def left(self, hall: HallView, on_purpose: bool = False) -> None:
         if isinstance(hall, Hall):
-            hall.depart(self.name_at(hall))
+            name = self.name_at(hall)
+            hall.leave_table(name) if on_purpose else hall.depart(name)
 
     def stats(self) -> tuple[StatsSource | None, str]:
         """The server's own open database (None: it keeps none)."""
@@ -522,8 +524,8 @@ class TablesApp(HallApp):
         self._route()
 
     def leave_to_list(self) -> None:
-        """Leave the table for the list (its seat, in a game under way, waits as for a
-        dropped player: net.hall.Hall.depart)."""
+        """Leave the table for the list: on purpose, so a seat in a game under way goes to
+        a bot at once (net.hall.Hall.leave_table), not after a dropped player's grace."""
         if not self.at_table:
             return
         hall = self.hall
@@ -531,8 +533,8 @@ class TablesApp(HallApp):
         said = "You left the table" if name_of is None else f"You left {name_of(hall)}"
         if hall.phase == "playing" and hall.seats_of(self.guest):
             said += (
-                "; your seat waits for you a while (then a bot plays it until you return). "
-                "Choose the table again to take your seat back."
+                "; a bot plays your seat until you come back: choose the table again to "
+                "take your seat back."
             )
         else:
             said += "."
@@ -547,7 +549,7 @@ class TablesApp(HallApp):
                 self.pop_screen()
         finally:
             self._routing = False
-        self.door.left(hall)
+        self.door.left(hall, on_purpose=True)
         base = self.screen_stack[0]
         if isinstance(base, TablesScreen):
             base.show_tables()

@@ -330,10 +330,10 @@ class TablesMirror:
         await self._session.ask("enter", way, what)
         return cast(HallView, self._session.mirror)
 
-    def left(self, hall: HallView) -> None:
+    def left(self, hall: HallView, on_purpose: bool = False) -> None:
         if hall is self._session.mirror and self._session.table is not None:
             self._session.table = None
-            self._worker.link.send("intent", self._session.guest, 0, "leave_table", [])
+            self._worker.link.send("intent", self._session.guest, 0, "leave_table", [on_purpose])
 
     def name_of(self, hall: HallView) -> str:
         key = self._session.table

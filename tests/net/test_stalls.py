@@ -375,6 +375,34 @@ async def test_q_mid_game_hands_the_seat_to_a_bot_at_once_and_b_takes_it_back(
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.usefixtures("each_mode")
+async def test_ctrl_q_mid_game_to_the_list_hands_the_seat_to_a_bot_at_once(
+    tmp_path: Path,
+) -> None:
+    """The player the game waits for leaves for the list of tables (Ctrl+Q) on purpose: no
+    grace period as for a dropped connection, a bot plays at once, the others read that they
+    left, and choosing the table again gives the seat back (apps in the server process, or
+    in a render worker)."""
+    async with seated_over_ssh(tmp_path, grace=60) as (served, table, ala, olek):
+        hall = served.hall
+        seat, name = await _a_players_turn(hall)
+        leaver, other = (ala, olek) if seat == 0 else (olek, ala)
+        version = table.match.version
+        leaver.send(b"\x11")  # Ctrl+Q
+        await leaver.wait_for("a bot plays your seat until you come back")
+        await until(lambda: table.match.version > version, "the next move", timeout=3)
+        said = f"{name} left the table; a bot plays for them until they come back."
+        assert any(notice.text == said for notice in hall.notices)
+        await other.wait_for(f"{name} left the table;")  # in the log, wrapped
+        await other.wait_for(f"gone (they left the table); a bot plays for {name}")
+        assert "in 60 s" not in other.text and "in 55 s" not in other.text
+        assert table.is_bot(seat) and hall.holder(seat) == name
+        leaver.send(b"\r")  # the table, chosen again from the list
+        await leaver.wait_for("Your hand")
+        await until(lambda: not table.is_bot(seat), f"{name} back on their seat")
+
+
+@pytest.mark.timeout(60)
 async def test_a_silent_player_is_counted_down_then_a_bot_plays_until_a_key(
     tmp_path: Path,
 ) -> None:
@@ -565,9 +593,10 @@ async def test_a_kill_stopped_openssh_client_is_taken_over_by_a_fresh_login(
 async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_back(
     tmp_path: Path,
 ) -> None:
-    """Ctrl+Q at the table takes olek back to the list of tables, which says his seat
-    waits; Ctrl+Q there ends his session, and his terminal's last line says his seat waits
-    the grace period and the command that brings him back."""
+    """Ctrl+Q at the table takes olek back to the list of tables, which says a bot plays
+    his seat until he comes back; Ctrl+Q there ends his session, and his terminal's last
+    line says so again with the command that brings him back (no grace period: he left
+    on purpose)."""
     async with (
         running_server(tmp_path / "data", grace=45) as served,
         players(served.port, "ala", "olek") as (ala, olek),
@@ -575,13 +604,13 @@ async def test_a_player_who_quits_mid_game_is_told_how_and_until_when_to_come_ba
         served.hall.idle = 0
         await seat_players(ala, olek)
         olek.send(b"\x11")  # ctrl+q
-        await olek.wait_for("You left ala's table; your seat waits for you a while")
+        await olek.wait_for("You left ala's table; a bot plays your seat until you come back")
         olek.send(b"\x11")
         await olek.wait_until(lambda: olek.ended, "disconnected")
         said = olek.received.decode(errors="replace")
         assert (
-            "hunters: your seat waits 45 s for you (then a bot plays it until you return); "
-            f"come back with: ssh -p {served.port} olek@127.0.0.1"
+            "hunters: a bot plays your seat until you come back with: "
+            f"ssh -p {served.port} olek@127.0.0.1"
         ) in said
 
 
