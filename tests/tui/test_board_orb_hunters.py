@@ -93,9 +93,9 @@ def test_describe_reads_relics_columns_hand_and_pouches() -> None:
     )
     lines = board.describe(_from_state(state))
     relic_line = next(line for line in lines if line.startswith("Relic 1,"))
-    assert "Red 5; Trenti 2 for Blue" in relic_line and "2 of 4" in relic_line
+    assert "Red 5; Blue 2 Trenti" in relic_line and "2 of 4" in relic_line
     assert "Red (P0) leads with 5 courage" in relic_line
-    assert any(line.startswith("Your hand: Green 1 (Killer)") for line in lines)
+    assert any(line.startswith("Your hand: Green 1 Killer") for line in lines)
     assert any(
         line.startswith("P1 (Blue): 1 relic, visible Initial Relic; wealth 1, wounds 0")
         for line in lines
@@ -880,7 +880,7 @@ def test_an_empty_pouch_says_no_relics() -> None:
     relics, as its short form already says."""
     view = _played(4, 3, 0).view(0)
     view = {**view, "pouches": [[], *view["pouches"][1:]], "pouch_sizes": [0, 1, 1, 1]}
-    assert cards.pouch_facts(view, 0) == "no relics"
+    assert cards.pouch_facts(view, 0) == "no relics left, since every relic they had was stolen"
     assert cards.pouch_facts(view, 1) == "1 relic: wealth 1, 0 wounds"
 
 

@@ -4,13 +4,16 @@ or "✿ Tre 2→?" with room for the words; the short forms stay for the cells t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from core.games.orb_hunters.data import SKILL_WORDS
 from tests.core.games.test_orb_hunters_rules import position
 from tests.tui.test_board_orb_hunters import _from_state
 from tui.boards import orb_hunters_cards as cards
+from tui.boards import orb_hunters_cards as cards_module
 
 NAMES = ("Ala", "Olek", "Ewa")
 
@@ -29,20 +32,31 @@ UNDER = ["purple-1", "trenti-2", "yellow-2", "trenti-4"]
 
 
 @pytest.mark.parametrize(
-    ("width", "said"),
+    ("width", "said", "lead"),
     [
-        (30, ["Purple 1 (Killer)", "Trenti 2 for Green", "Yellow 2 (Charismatic)", "Trenti 3→?"]),
-        (20, ["Purple 1 Killer", "Trenti 2→Green", "2 Charismatic", "Trenti 3→?"]),
-        (14, ["1 Killer", "2→Green", "2 Charism…", "Trenti 3→?"]),
+        (
+            30,
+            ["✦ Purple 1 Killer", "■ Green 2 Trenti", "★ Yellow 2 Charismatic", "✿ ? 3 Trenti"],
+            "Green leads 2",
+        ),
+        (
+            20,
+            ["✦ Purple 1 Killer", "■ Green 2 Trenti", "★ Yellow 2 Charis…", "✿ ? 3 Trenti"],
+            "Green leads 2",
+        ),
+        (14, ["✦ 1 Killer", "■ 2 Trenti", "★ 2 Charism…", "✿ 3 Trenti"], "■2"),
     ],
 )
-def test_an_adventurer_under_a_relic_is_named_as_fully_as_its_card_allows(
-    width: int, said: list[str]
+def test_an_adventurer_under_a_relic_is_named_one_way(
+    width: int, said: list[str], lead: str
 ) -> None:
-    """A relic card 20 wide (160x45) said "✦ Pur 1 Kil" and "✿ Tre 2→Green"'s short form
-    where "Purple 1 Killer" fits: the brackets go first, then the colour's word (its glyph
-    is before it), last the skill after a whole word; never a private code ("Yel 2 Cha"
-    was read as "Yellow 2 Chaos" at 80x24)."""
+    """A relic card 20 wide (160x45) said "Yellow 3 (Sly)", "Green 4 Shielded", "2
+    Charismatic" and "Trenti 2→Green" on one board, and "▲Red 8" on its edge for who leads
+    (read as one more card): four shapes for one thing, and one that looked like another.
+    Every adventurer reads one way: its glyph, the colour its courage counts for (a
+    Trenti's marker's: ■ Green), its courage, its skill; narrower, every one without the
+    colour's word alike, the skill cut at its end; never a private code ("Yel 2 Cha" was
+    read as "Yellow 2 Chaos" at 80x24)."""
     view = _view(
         players=5,
         columns=[UNDER, [], [], [], [], []],
@@ -53,16 +67,21 @@ def test_an_adventurer_under_a_relic_is_named_as_fully_as_its_card_allows(
     for words in said:
         assert f" {words} " in drawn.replace("│", " "), (words, drawn)
     bottom = drawn.splitlines()[-1]
-    assert " ■Green 2 " in bottom, bottom  # who leads, on the bottom edge
+    assert f" {lead} " in bottom, bottom  # who leads, on the bottom edge
 
 
-def test_the_widest_names_are_the_rules_words() -> None:
-    """Whole, an adventurer reads as the rules name it (the brackets of its skill)."""
+def test_the_widest_names_are_one_shape() -> None:
+    """Whole, an adventurer reads colour, courage, skill, in the details and the choices
+    too; a Trenti in a hand has no marker yet; narrow, no colour's word is cut to a code
+    ("Pur 5")."""
     view = _view(players=5, columns=[UNDER, [], [], [], [], []], marks=[("trenti-2", "green")])
-    assert cards.adventurer_fitting(view, "purple-1", 40) == "Purple 1 (Killer)"
-    assert cards.adventurer_fitting(view, "trenti-2", 40) == "Trenti 2 for Green"
+    assert cards.adventurer_fitting(view, "purple-1", 40) == "Purple 1 Killer"
+    assert cards.adventurer_words(view, "purple-1") == "Purple 1 Killer"
+    assert cards.adventurer_fitting(view, "trenti-2", 40) == "Green 2 Trenti"
+    assert cards.adventurer_words(view, "trenti-2") == "Green 2 Trenti"
     assert cards.adventurer_fitting(view, "trenti-2", 40, placed=False) == "Trenti 2"
-    assert cards.adventurer_fitting(view, "purple-5", 5) == "Purple 5"  # never "Pur 5"
+    assert cards.adventurer_fitting(view, "purple-5", 40) == "Purple 5"
+    assert cards.adventurer_fitting(view, "purple-5", 5) == "5"  # never "Pur 5"
 
 
 @pytest.mark.parametrize(
@@ -175,7 +194,18 @@ async def test_cards_say_their_whole_texts_at_160x45() -> None:
         rows = [r[region.x : region.right] for r in screen_text(app).splitlines()]
         cards = [r for r in rows[region.y : region.bottom] if r.lstrip().startswith(("│", "┃"))]
         assert any("right" in r for r in cards), "\n".join(rows)  # the Theft → relic's end
-        assert cards and not [r for r in cards if "…" in r], "\n".join(rows)
+        # An adventurer under a relic may cut its skill's word after six letters or more
+        # ("Yellow 2 Charis…": every one keeps its colour's word; the skills are whole
+        # under the board); no other text on a card is cut.
+        glyphs = "".join(cards_module.COLOUR_GLYPHS.values())
+        cut = re.compile(rf"[{glyphs}] [A-Z][a-z]+ \d+ ([A-Z][a-z]{{5,}})…")
+        for part in (p for r in cards for p in r.replace("┃", "│").split("│") if "…" in p):
+            found = cut.search(part)
+            assert found and any(w.startswith(found[1]) for w in SKILL_WORDS.values()), (
+                part,
+                "\n".join(rows),
+            )
+        assert cards, "\n".join(rows)
 
 
 async def test_rows_left_at_160x45_go_to_words_not_blanks() -> None:

@@ -119,7 +119,9 @@ HOW_TO_PLAY = f"""\
 round's **relics as cards**, numbered 1–6, with what each gives (in words, or W wealth, X
 wounds, P potions where words do not fit) and its effect; the **adventurers** assigned to
 a relic are stacked under it, four at most (the Adventurers Limit), and the card's bottom
-edge says who leads it now (▲Red 7: Red's adventurers have 7 courage there). Then every
+edge says who leads it now (Red leads 7: Red's adventurers have 7 courage there). Each
+adventurer reads the same way everywhere: the colour its courage counts for, its courage,
+its skill ("▲ Red 1 Killer", "■ Green 2 Trenti": a Trenti with Green's marker). Then every
 player's **pouch** with its glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth
 and wounds (face down in Hidden Treasures); last, **your hand** (or the open supply) as
 cards, or at 80 columns as a row of words with the cursor's card in brackets.
@@ -130,9 +132,9 @@ Enter chooses, Esc takes the last choice back; `i` shows the full text of what t
 is on (a relic, an adventurer, a rival's pouch), and the details line at the bottom
 (i ▸) always begins it.
 
-**A worked turn.** You hold ▲ Red 1 (Killer), ● Blue 5 and ✿ Trenti 2; you are ▲ Red,
+**A worked turn.** You hold ▲ Red 1 Killer, ● Blue 5 and ✿ Trenti 2; you are ▲ Red,
 and relic 2, the ◉ Orb (4 wealth, 2 wounds), has ● Blue 3 on top of its stack. Put the cursor on
-▲ Red 1 and press Enter: the relics where it may go get ◆. Press `2`, Enter: the Killer
+▲ Red 1 Killer and press Enter: the relics where it may go get ◆. Press `2`, Enter: the Killer
 sends ● Blue 3 to the discard pile and ▲ Red now leads the Orb. Had you played the Trenti,
 you would then choose which adventurer's marker goes on its banner. When every relic has
 four adventurers, each goes to the player whose adventurer has the most courage under
@@ -146,24 +148,26 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ),
     (
         f"{TRENTI_GLYPH} Trenti",
-        "a Trenti: its courage counts for the adventurer whose marker it got",
+        "a Trenti before its marker: once marked, its courage counts for that adventurer",
     ),
     (
-        "Trenti 3→Green",
-        "Trenti with courage 3 whose marker is Green; →? while it is being chosen; under a "
-        f"narrow relic {TRENTI_GLYPH}3 for Green or {TRENTI_GLYPH}3→Green",
+        "■ Green 3 Trenti",
+        "a Trenti with courage 3 whose marker is Green: it counts for Green "
+        f"({TRENTI_GLYPH} ? 3 Trenti while its marker is being chosen)",
     ),
     *((SKILL_WORDS[s], SKILL_TEXT[s]) for s in ("killer", "charismatic", "sly", "shielded")),
     (
-        "▲1 Killer",
-        "an adventurer where its colour's word does not fit: its glyph says the colour "
-        "(▲ Red), then its courage (1–6) and its skill (Red 1 Killer where it fits)",
+        "▲ Red 1 Killer",
+        "an adventurer: the colour its courage counts for, its courage (1–6), its skill",
     ),
-    ("▲4 Shield…", "an adventurer's skill shortened where it does not fit (here Shielded)"),
     (
-        "▲Red 2 …",
-        "an adventurer whose skill does not fit (▲2 … where the colour's word does not "
-        "either): the details line (i) names it",
+        "▲ 1 Killer",
+        "the same under narrow relics, where no colour's word fits: the glyph says it",
+    ),
+    (
+        "▲ Red 4 Shield…",
+        "a skill cut where it does not fit (here Shielded; ▲ 2 … where none of it fits): "
+        "the details line (i) names it",
     ),
     ("W4 X2 P1", "a relic's points: 4 wealth, 2 wounds, 1 potion (each potion cancels a wound)"),
     *(
@@ -187,10 +191,13 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "Ewa has the most wounds (4 after potions): eliminated if the game ended now",
     ),
     ("full", "the relic reached the Adventurers Limit: only a Killer may still go there"),
-    ("╰ ▲Red 7 ╯", "who would obtain the relic now: that adventurer's courage under it"),
-    ("▲Red 7✗", "the leader is an adventurer nobody plays: the relic would leave the game"),
+    (
+        "╰ Red leads 7 ╯",
+        "who would obtain the relic now: Red's adventurers have 7 courage under it",
+    ),
+    ("▲7✗", "the leader is an adventurer nobody plays: the relic would leave the game"),
     ("╰ ▲7 ╯", "the leader by its glyph where the colour's word does not fit (▲ Red)"),
-    ("Ala 9", "with two players: that player's adventurers together lead with 9"),
+    ("▲●Ala leads 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
     ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions); in words where they fit"),
     ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, wounds 0"),
@@ -206,7 +213,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
 ROOM_GLYPHS = tuple(
     (glyph, meaning)
     for glyph, meaning in LEGEND
-    if glyph in ("☠", "1 · 2/4", "full", "╰ ▲Red 7 ╯", "▲Red 7✗", "Ala 9", "·", BACK, CHOSEN)
+    if glyph
+    in ("☠", "1 · 2/4", "full", "╰ Red leads 7 ╯", "▲7✗", "▲●Ala leads 9", "·", BACK, CHOSEN)
 )
 """The legend's lines for the marks a full-size board draws (its short forms are the
 80-column floor's), said under the board where rows are left (`room_lines`)."""
@@ -517,7 +525,8 @@ class Board(Widget, can_focus=True):
         view = update.view
         you = " (you)" if seat == update.seat else ""
         # "Ala (you, Red and Green): …": one pair of brackets, the colours as a list.
-        text = f"{with_colours(update.names[seat] + you, view, seat)}: {pouch_facts(view, seat)}."
+        facts = pouch_facts(view, seat, you=bool(you))
+        text = f"{with_colours(update.names[seat] + you, view, seat)}: {facts}."
         if view["pouches"] is None:
             text += " The relics lie face down until the final score (Hidden Treasures)."
         elif view["pouches"][seat]:
@@ -870,7 +879,8 @@ class Board(Widget, can_focus=True):
         """The glyphs of this board in a few words (F1 has the whole legend)."""
         colours = "  ".join(f"{g} {ADVENTURER_NAMES[c]}" for c, g in COLOUR_GLYPHS.items())
         words = (
-            f"Key: {colours}  {TRENTI_GLYPH} Trenti · W wealth, X wounds, P potions · "
+            f"Key: {colours}  {TRENTI_GLYPH} Trenti without a marker · "
+            "W wealth, X wounds, P potions · "
             f"{TARGET} can be chosen now · ✗ nobody plays that adventurer"
         )
         lines = textwrap.wrap(f"{words} · F1: the legend", width)

@@ -137,67 +137,68 @@ def counts_for(view: dict[str, Any], card: str) -> str:
 
 
 def glyph_of(view: dict[str, Any], card: str) -> str:
-    """An adventurer's glyph: its colour's, or the Trenti's."""
-    return TRENTI_GLYPH if is_trenti(card) else COLOUR_GLYPHS[colour_of(card)]
+    """An adventurer's glyph: the colour its courage counts for (a Trenti's marker's), the
+    Trenti's own before it has a marker."""
+    colour = counts_for(view, card)
+    return COLOUR_GLYPHS[colour] if colour else TRENTI_GLYPH
 
 
 def adventurer_words(view: dict[str, Any], card: str, placed: bool = True) -> str:
-    """An adventurer in full words, a Trenti under a relic with the marker on its banner
-    (``placed=False``: a card in a hand or the supply, which has no marker yet)."""
-    words = adventurer_name(card)
-    if is_trenti(card) and placed:
-        marked = counts_for(view, card)
-        words += f" for {ADVENTURER_NAMES[marked]}" if marked else " (marker being chosen)"
-    return words
+    """An adventurer in full words as the board says it everywhere (`adventurer_forms`):
+    "Purple 1 Killer", "Green 2 Trenti" (a Trenti with Green's marker), "Trenti 3 (marker
+    being chosen)"; ``placed=False``: a card in a hand or the supply ("Trenti 3")."""
+    if is_trenti(card) and placed and not counts_for(view, card):
+        return f"{adventurer_name(card)} (marker being chosen)"
+    return adventurer_forms(view, card, placed)[0]
+
+
+WORDS_ROOM = 16
+"""The cells from which an adventurer on the board keeps its colour's word: "Yellow 2
+Charis…" and "Purple 1 Shield…" are 16. Narrower, every adventurer drops it alike (its
+glyph says it: the key line under the board); wider, every one keeps it."""
 
 
 def adventurer_forms(view: dict[str, Any], card: str, placed: bool = True) -> list[str]:
-    """An adventurer's names, longest first, each one a newcomer reads: the rules' words
-    ("Purple 1 (Killer)", "Trenti 2 for Green"), without brackets ("Purple 1 Killer",
-    "Trenti 2→Green"), then without the colour's word, which the glyph before it says
-    ("1 Killer", "2 for Green", "2→Green": ✦ is Purple in the legend), then the skill's
-    word shortened to no fewer than six letters ("4 Shield…"), last the skill cut after the
-    colour and courage ("Yellow 2 …": the details line names it), or after the courage ("2
-    …", six relics at 80 columns). No private codes: "Yel 2 Cha" was read as "Yellow 2
-    Chaos" at 80x24."""
+    """An adventurer's names on the board, longest first, all of one shape: the colour its
+    courage counts for, its courage, its skill ("Purple 1 Killer", "Green 2 Trenti": a
+    Trenti marked Green, "? 3 Trenti" while its marker is being chosen, "Purple 5"), then
+    the skill cut at its end ("Yellow 2 Charis…"), then the same without the colour's word
+    ("1 Killer", "2 Trenti", "5": the glyph before it says the colour) cut the same way.
+    At 160x45 one relic said "Yellow 3 (Sly)", "Green 4 Shielded", "2 Charismatic" and
+    "Trenti 2→Green": four shapes for one kind of thing. No private codes either ("Yel 2
+    Cha" was read as "Yellow 2 Chaos")."""
     number = courage(card)
-    words = adventurer_words(view, card, placed)
-    if is_trenti(card):
-        if not placed:
-            return [words]
-        marked = counts_for(view, card)
-        if not marked:  # its marker is being chosen
-            return [words, f"Trenti {number}→?", f"{number}→?"]
-        whole = ADVENTURER_NAMES[marked]
-        return [words, f"Trenti {number}→{whole}", f"{number} for {whole}", f"{number}→{whole}"]
-    colour, kind = colour_of(card), skill(card)
+    if is_trenti(card) and not placed:
+        return [f"Trenti {number}"]  # in a hand: no marker, no colour yet
+    colour = counts_for(view, card)
+    named = ADVENTURER_NAMES[colour] if colour else "?"
+    kind = "trenti" if is_trenti(card) else skill(card)
     if not kind:
-        return [words]
-    skill_word = SKILL_WORDS[kind]
-    # The skill shortened, never below six letters ("4 Shield…", a Killer's target): what
-    # a Shielded adventurer is matters more than its colour's word.
-    cut = [f"{number} {skill_word[:k]}…" for k in range(len(skill_word) - 1, 5, -1)]
-    named = f"{ADVENTURER_NAMES[colour]} {number}"
+        return [f"{named} {number}", f"{number}"]
+    word = SKILL_WORDS[kind]
+    cuts = range(len(word) - 1, 2, -1)
     return [
-        words,
-        f"{named} {skill_word}",
-        f"{number} {skill_word}",
-        *cut,
-        f"{named} …",
+        f"{named} {number} {word}",
+        *(f"{named} {number} {word[:k]}…" for k in cuts),
+        f"{number} {word}",
+        *(f"{number} {word[:k]}…" for k in cuts),
         f"{number} …",
     ]
 
 
 def adventurer_short(view: dict[str, Any], card: str, placed: bool = True) -> str:
-    """An adventurer in the fewest cells its words allow: "1 Killer", "2→Green", "Yellow
-    2 …" (see `adventurer_forms`)."""
+    """An adventurer in the fewest cells its words allow: "1 Killer", "2 Trenti", "2 …"
+    (see `adventurer_forms`)."""
     return min(adventurer_forms(view, card, placed), key=cell_len)
 
 
 def adventurer_fitting(view: dict[str, Any], card: str, room: int, placed: bool = True) -> str:
-    """An adventurer as fully as ``room`` cells allow (`adventurer_forms`), the shortest
-    form when nothing fits."""
+    """An adventurer as fully as ``room`` cells allow (`adventurer_forms`): with its
+    colour's word from `WORDS_ROOM` cells on (every adventurer alike), without it below;
+    the shortest form when nothing fits."""
     forms = adventurer_forms(view, card, placed)
+    if room < WORDS_ROOM and len(forms) > 1:
+        forms = [f for f in forms if not f.startswith(forms[0].split()[0] + " ")] or forms
     return next((f for f in forms if cell_len(f) <= room), adventurer_short(view, card, placed))
 
 
@@ -416,20 +417,30 @@ def leader_words(
 def leader_short(
     view: dict[str, Any], column: Sequence[str], names: Sequence[str], room: int = 0
 ) -> str:
-    """The leader in a few cells for a card's bottom edge: "▲Red 7", "Ala 9", "▲Red 7✗";
-    the colour's word where ``room`` allows, else its glyph alone ("▲7", "✦12✗")."""
+    """The leader in a few cells for a card's bottom edge: "Red leads 7" where every
+    relic's edge has room for the words (`LEADS_ROOM`), else by the glyph alone, "▲7"
+    ("▲Red 7" read as one more Red 7 card); "…✗": nobody plays it. Two players: "▲●Ala
+    leads 9"."""
     lead = leader(view, column)
     if lead is None:
         return ""
     side, points, seat = lead
     if side.startswith("seat "):
         seat = int(side.split()[1])
-        return f"{player_mark(view, seat)}{short_name(names, seat, 6)} {points}"
+        mark = player_mark(view, seat)
+        forms = [f"{mark}{short_name(names, seat, limit)} leads {points}" for limit in (8, 6)]
+        return next((f for f in forms if cell_len(f) <= room), f"{mark}{points}")
     gone = "" if seat is not None else "✗"
-    whole = f"{COLOUR_GLYPHS[side]}{ADVENTURER_NAMES[side]} {points}{gone}"
-    if cell_len(whole) <= room:
-        return whole
-    return f"{COLOUR_GLYPHS[side]}{points}{gone}"  # the glyph says the colour (legend)
+    glyph, word = COLOUR_GLYPHS[side], ADVENTURER_NAMES[side]
+    said = f"{word} leads {points}{gone}"
+    if room >= LEADS_ROOM and cell_len(said) <= room:
+        return said
+    return f"{glyph}{points}{gone}"
+
+
+LEADS_ROOM = len("Purple leads 12")
+"""The cells from which every relic's edge names its leader in words: one edge saying
+"Red leads 7" beside one saying "★12" read as two different things."""
 
 
 # -- relics with their adventurers ---------------------------------------------------------
@@ -581,12 +592,28 @@ def player_mark(view: dict[str, Any], seat: int) -> str:
     return "".join(COLOUR_GLYPHS[c] for c in view["colours"][seat])
 
 
-def pouch_facts(view: dict[str, Any], seat: int) -> str:
+def lost_relics(view: dict[str, Any], seat: int, brief: bool = False, you: bool = False) -> str:
+    """Why a face-up pouch is empty, in words: every player starts with an Initial Relic and
+    only a Destruction or a Theft takes a relic away ("wealth 0, wounds 0 — no relics" was
+    true but left a newcomer wondering what had happened). ``brief``: for a pile's card
+    ("Initial Relic destroyed, the rest stolen")."""
+    destroyed = view.get("destroyed")
+    initial = f"initial-relic-{seat + 1}"
+    if isinstance(destroyed, list) and initial in destroyed:
+        if brief:
+            return "Initial Relic destroyed, the rest stolen"
+        return f"{'your' if you else 'their'} Initial Relic was destroyed and the rest stolen"
+    return "All stolen" if brief else f"every relic {'you' if you else 'they'} had was stolen"
+
+
+def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
     """A pouch's public totals in words (its size only in Hidden Treasures)."""
     size = view["pouch_sizes"][seat]
     many = f"{size} relic{'' if size == 1 else 's'}"
     if not size:
-        return "no relics"
+        if view["pouches"] is None:
+            return "no relics"
+        return f"no relics left, since {lost_relics(view, seat, you=you)}"
     if view["pouches"] is None:
         return f"{many}, face down"
     totals = pouch_totals(view["pouches"][seat])
@@ -604,7 +631,7 @@ def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
         return f"{size} face down {BACK * min(size, 4)}" if size else "no relics"
     pouch = view["pouches"][seat]
     if not pouch:
-        return "no relics"
+        return "no relics left"
     totals = pouch_totals(pouch)
     top = pouch[-1]
     potions = f" P{totals.potions}" if totals.potions else ""
@@ -658,7 +685,8 @@ def pouch_pile(
             label.append(" " + points)
             body.append(label)
         if not pouch:
-            body.append(Text("empty", style="dim"))
+            said = textwrap.wrap(lost_relics(view, seat, brief=True), inner)
+            body += [Text(line, style="dim") for line in said]
     totals, inside = pile_edge(view, seat, inner)
     body += [Text(line, style="italic") for line in inside]
     for cell in body:
@@ -795,7 +823,7 @@ def hand_row(
     for full in (True, False):
         items: list[Text] = []
         for card, (legal, cursor, chosen, dim) in zip(cards, marks, strict=False):
-            words = adventurer_words(view, card, placed=False)
+            words = adventurer_forms(view, card, placed=False)[0]
             if not full:  # the colour's word gives way to the glyph before it
                 words = adventurer_fitting(view, card, cell_len("2 Charismatic"), placed=False)
             mark = CHOSEN if chosen else LEGAL if legal else " "

@@ -81,7 +81,7 @@ def paths(update: Update, action: Action) -> list[Path]:
         _, card, column = action
         relic_card = view["row"][column]
         count = len(view["columns"][column])
-        pick = Choice(("card", card), f"Assign {adventurer_name(card)}")
+        pick = Choice(("card", card), f"Assign {card_words(view, card, placed=False)}")
         extra = ""
         if count >= LIMIT:
             extra = f", killing {card_words(view, view['columns'][column][-1])}"
@@ -171,11 +171,9 @@ def describe(update: Update) -> list[str]:
             f"{cards}." + (f" {lead}" if lead else "")
         )
     if "strategic" in view["variants"]:
-        lines.append(f"Supply: {', '.join(adventurer_name(c) for c in view['supply']) or 'empty'}.")
+        lines.append(f"Supply: {_cards_words(view, view['supply'])}.")
     elif view["hand"] is not None:
-        lines.append(
-            f"Your hand: {', '.join(adventurer_name(c) for c in view['hand']) or 'empty'}."
-        )
+        lines.append(f"Your hand: {_cards_words(view, view['hand'])}.")
     for seat in range(view["players"]):
         lines.append(f"{_who(update, seat)}: {_pouch_words(view, seat)}.")
         if seat in update.notes:
@@ -190,11 +188,16 @@ def describe(update: Update) -> list[str]:
     return lines
 
 
+def _cards_words(view: dict[str, Any], cards: Sequence[str]) -> str:
+    """A hand or the supply in words, as the board says each card."""
+    return ", ".join(card_words(view, c, placed=False) for c in cards) or "empty"
+
+
 def _pouch_words(view: dict[str, Any], seat: int) -> str:
     size = view["pouch_sizes"][seat]
     many = f"{size} relic{'s' if size != 1 else ''}"
     if not size:
-        return "no relics"
+        return pouch_facts(view, seat)
     if view["pouches"] is None:
         return f"{many}, face down"
     totals = pouch_totals(view["pouches"][seat])
@@ -262,7 +265,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     pouches = view["pouches"] or []
     for seat, pouch in enumerate(pouches):
         totals = pouch_totals(pouch)
-        relics = ", ".join(relic_name(card) for card in pouch) or "no relics"
+        relics = ", ".join(relic_name(card) for card in pouch) or pouch_facts(view, seat)
         potions = (
             f" − {totals.potions} potion{'' if totals.potions == 1 else 's'} = {totals.net_wounds}"
             if totals.potions
@@ -333,7 +336,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     else:
         for seat in range(view["players"]):
             who = "You have" if seat == update.seat else f"{names[seat]} has"
-            lines.append(f"{who} {pouch_facts(view, seat)}.")
+            lines.append(f"{who} {pouch_facts(view, seat, you=seat == update.seat)}.")
         seats, most = most_wounded(view)
         worst = [names[s] for s in seats]
         if worst:
