@@ -68,7 +68,12 @@ def _grouped(rows: list[Text]) -> RenderableType:
     return Group(Text("\n").join(rows[:3]), *rows[3:7], Text(""), Text("\n").join(rows[7:]))
 
 
-@pytest.mark.parametrize("drawn", [_one_text, _grouped])
+def _lines(rows: list[Text]) -> RenderableType:
+    """The lines one by one (Whoosh's parts)."""
+    return show.Lines(rows)
+
+
+@pytest.mark.parametrize("drawn", [_one_text, _grouped, _lines])
 async def test_a_part_renders_again_only_the_lines_that_changed(
     monkeypatch: Any, drawn: Callable[[list[Text]], RenderableType]
 ) -> None:
@@ -140,3 +145,41 @@ async def test_a_kept_empty_line_is_taken_from_what_was_kept() -> None:
         parts.show("cards", 2, lambda: Group(*rows))
         await pilot.pause()
         assert _cells(parts)[1][0][0].startswith("◇ another card")
+
+
+async def test_lines_given_one_by_one_draw_as_their_text_without_a_split(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board's lines given as `Lines` look as the same lines joined into one Text do, and
+    are not joined and split again on their way to the screen (Whoosh joined each part's
+    lines into a Text that the part split into its lines, a fifth of every update)."""
+    rows = [Text.assemble(("┃ card ", "bold red"), (f"{n:>3}", "green"), " ┃") for n in range(6)]
+    rows[3] = Text("")  # a blank line between cards
+    app = Board()
+    async with app.run_test(size=(30, 10)) as pilot:
+        parts = app.query_one(show.Parts)
+        parts.show("cards", 0, lambda: _one_text(rows))
+        await pilot.pause()
+        joined = _cells(parts)
+        parts._line_strips.clear()
+        splits: list[str] = []
+        split, join = Text.split, Text.join
+
+        def counted_split(text: Text, *args: Any, **kwargs: Any) -> Any:
+            splits.append(text.plain)
+            return split(text, *args, **kwargs)
+
+        def counted_join(text: Text, lines: Any) -> Text:
+            lines = list(lines)
+            splits.append(f"joined {len(lines)}")
+            return join(text, lines)
+
+        monkeypatch.setattr(Text, "split", counted_split)
+        parts.show("cards", 1, lambda: show.Lines(rows))
+        monkeypatch.setattr(Text, "join", counted_join)
+        await pilot.pause()
+        assert _cells(parts) == joined
+        assert splits == []  # (the new lines are joined once to be drawn: before this)
+    assert lines_high(show.Lines(rows), 30) == 6
+    assert lines_high(show.Lines([*rows, Text("x" * 31)]), 30) is None
+    assert lines_high(show.Lines([Text("")]), 30) is None  # measured, as an empty Text

@@ -85,7 +85,7 @@ from tui.boards.whoosh_words import (
     several,
 )
 from tui.widgets.keys import KeyStates
-from tui.widgets.show import Parts
+from tui.widgets.show import Lines, Parts
 
 __all__ = [
     "FAILED",
@@ -791,9 +791,10 @@ def _line(width: int, text: str, style: str) -> list[Text]:
     return [line]
 
 
-def _group(build: Callable[[], list[Text]]) -> Text:
-    """A part's lines as one Text: `Parts` draws such a Text line by line and keeps each
-    line drawn, so a part redrawn for one changed line (a pile's count, a hand on a
-    Monster) renders that line alone; a Group of the same lines was rendered whole every
-    time (half the board's cost of a claim and its settle, for every guest)."""
-    return Text("\n").join(build())
+def _group(build: Callable[[], list[Text]]) -> Lines:
+    """A part's lines as `Lines`: `Parts` draws them line by line and keeps each line
+    drawn, so a part redrawn for one changed line (a pile's count, a hand on a Monster)
+    renders that line alone; a Group of the same lines was rendered whole every time (half
+    the board's cost of a claim and its settle, for every guest), and one Text joined from
+    them was split into its lines again."""
+    return Lines(build())
