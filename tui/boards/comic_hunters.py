@@ -8,7 +8,9 @@ to reveal into or take at the Flea Market; a lot and an opening bid, a raise or 
 the Auction Website; at the Convention an optional slide (the card, then the empty space it
 slides to) and then a hero and a row or column; in Assemble Collection a card and the hero
 it joins, then the cards you pay with (value paid against value owed), then the cards you
-discard. ←→ (or ↑↓) move the cursor along the choices, Enter takes the choice under it, Esc
+discard. ←→ move the cursor along the choices, ↑↓ to the nearest one a row up or down
+where they stand in rows (a hand on two lines, the Convention grid), Home and End to the
+first and the last (short of Done playing and Pass), Enter takes the choice under it, Esc
 takes the last one back. The choice under the cursor has a heavy border (a card) or
 brackets (a row, a lot, a grid line), ◆ marks every place a choice can be made, and the
 line under the table says the whole choice in words.
@@ -31,6 +33,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 
 from core.engine import Action, Outcome, in_words
 from core.games.comic_hunters.data import (
@@ -61,6 +64,7 @@ from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
     HERO_WORD,
     ICON_SHORT,
+    PLACE,
     TRACKED,
     Focus,
     card_keys,
@@ -69,9 +73,11 @@ from tui.boards.comic_hunters_draw import (
     head_lines,
     name_of,
     place_lines,
+    place_of,
     players_lines,
     taking_cells,
     title_of,
+    unplaced,
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.boards.details import MORE, wrapped
@@ -112,8 +118,11 @@ shows its backs; **i** lists its cards).
 **A card** shows its value ①–③ (its age and its price), its hero, and its Highlight icons;
 ★ marks an icon one of this game's tracks counts.
 
-**Keys**: ←→ (or ↑↓, h l) move the cursor over the choices, **Enter** takes the one under it,
-**Esc** takes the last step back, **i** shows the full text of the choice under the cursor.
+**Keys**: ←→ (h l) move the cursor over the choices one at a time, ↑↓ (k j) to the nearest
+choice in the row above or below (a hand on two lines, the Convention grid), **Home** and
+**End** to the first and the last choice (End stops before *Done playing* or *Pass on this
+lot*), **Enter** takes the one under it, **Esc** takes the last step back, **i** shows the
+full text of the choice under the cursor.
 ◆ marks what you can choose; the heavy-bordered card or [bracketed] row is under the cursor;
 ✓ marks what you already chose for this move. The line under the table says the whole choice.
 
@@ -662,12 +671,47 @@ CHOICE_LINES = {2: (2, 2), 1: (2, 1), 0: (1, 1), -1: (1, 1)}
 keeps its second line longest (what Enter would do is the line to read whole)."""
 
 
+def _places(drawn: Sequence[Sequence[Text]]) -> dict[str, tuple[int, float]]:
+    """Where each choice the parts' lines mark (`place_of`) is drawn: its first line on
+    the board and its middle column."""
+    places: dict[str, tuple[int, float]] = {}
+    row = 0
+    for lines in drawn:
+        for line in lines:
+            for span in line.spans:
+                style = span.style
+                if isinstance(style, str) and style.startswith(PLACE) and style not in places:
+                    plain = line.plain
+                    start = cell_len(plain[: span.start])
+                    places[style] = (row, start + cell_len(plain[span.start : span.end]) / 2)
+            row += 1
+    return places
+
+
+def _joined(lines: Sequence[Text]) -> Text:
+    """A part's lines as one text to show, without the marks of where choices are."""
+    return unplaced(Text("\n").join(lines))
+
+
 class Board(ChoiceRowBoard):
-    """The table, your hand and a row of choices (see ChoiceRowBoard for the keys)."""
+    """The table, your hand and a row of choices (see ChoiceRowBoard for the keys): ↑↓
+    go to the nearest choice a row up or down where the choices stand in rows (a hand on
+    two lines, the Convention grid), Home and End to the first and the last choice short
+    of the ones that end a step (Done playing, Pass on this lot: never one key away).
+
+    | key | action |
+    | --- | --- |
+    | Home / End | the first choice / the last before Done playing or Pass |
+    """
 
     DEFAULT_CSS = """
     Board { layout: vertical; }
     """
+
+    BINDINGS = [
+        Binding("home", "edge(0)", "First choice", show=False, id="board.first"),
+        Binding("end", "edge(1)", "Last choice before Done", show=False, id="board.last"),
+    ]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -682,6 +726,8 @@ class Board(ChoiceRowBoard):
         self._collections_cut = False
         """Whether the collections' shared lines are cut (``details`` then says them)."""
         self._drawn: dict[Hashable, tuple[Hashable, dict[str, str], _Asked, list[Text]]] = {}
+        self._places: dict[str, tuple[int, float]] = {}
+        """Where each choice was last drawn (`place_of` → line, middle column)."""
         """Each part at each size as last drawn: what it was drawn from (the update's own
         words, and the entries of the view it read) and its lines."""
 
@@ -820,10 +866,26 @@ class Board(ChoiceRowBoard):
         settings = getattr(self.app, "settings", None)
         return bool(getattr(settings, "confirmations", True))
 
-    def action_cursor(self, step: int) -> None:
+    def places(self) -> list[tuple[int, float] | None]:
+        return [self._places.get(place_of(c.key)) for c in self.choices]
+
+    def move_to(self, index: int) -> None:
         self._confirming = None
-        super().action_cursor(step)
+        super().move_to(index)
         self._draw()
+
+    def action_edge(self, end: int) -> None:
+        """Home (``end`` 0): the first choice; End (1): the last one that does not end a
+        step (Done playing or Pass on this lot take an Enter that ends the phase: End is
+        never one key from that)."""
+        choices = self.choices
+        if not choices or self.update is None:
+            return
+        if not end:
+            self.move_to(0)
+            return
+        ordinary = [i for i, c in enumerate(choices) if not is_final(self.update, c.key)]
+        self.move_to(ordinary[-1] if ordinary else len(choices) - 1)
 
     def action_choose(self) -> None:
         """Take the choice under the cursor; a final one only on a second Enter. A complete
@@ -890,12 +952,13 @@ class Board(ChoiceRowBoard):
         # cards and the hand took a row more or less on a third of the moves, and each
         # change of the board's height laid the whole screen out again (issue #15).
         spare = budget - sum(len(lines) for lines in drawn)
+        self._places = _places(drawn)
         with parts.together():  # one change of the board's lines
             for part, lines in zip(PARTS, drawn, strict=True):
                 parts.set_shown(part, bool(lines))
                 if lines:
                     key = tuple((line.plain, tuple(line.spans), str(line.style)) for line in lines)
-                    parts.show(part, key, partial(Text("\n").join, lines))
+                    parts.show(part, key, partial(_joined, lines))
             parts.set_shown("room", spare > 0)
             if spare > 0:
                 parts.show("room", spare, lambda: Text("\n" * (spare - 1)))

@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
-from rich.text import Text
+from rich.text import Span, Text
 
 from core.engine import in_words
 from core.games.comic_hunters.data import (
@@ -115,6 +115,37 @@ def card_keys(card: str) -> tuple[Hashable, ...]:
     return tuple((verb, card) for verb in CARD_VERBS)
 
 
+PLACE = "\0place "
+"""Starts the style of a span that names the choice a piece of text draws: the board
+finds where each choice stands from them (↑↓ go a row up or down) and takes them out
+before the text is shown."""
+
+
+def place_of(key: Hashable) -> str:
+    """The span style that marks where the choice ``key`` is drawn (a card's, whatever
+    its verb: the same card is played, taken back or picked)."""
+    if isinstance(key, tuple) and len(key) == 2 and key[0] in CARD_VERBS:
+        key = ("card", key[1])
+    return f"{PLACE}{key!r}"
+
+
+def placed(text: Text, place: str) -> Text:
+    """``text`` marked as where the choice of ``place`` (`place_of`) is drawn."""
+    if place and text.plain:
+        text.spans.append(Span(0, len(text.plain), place))
+    return text
+
+
+def unplaced(text: Text) -> Text:
+    """``text`` without the marks of `placed` (they are no styles to draw)."""
+    text.spans = [
+        span
+        for span in text.spans
+        if not (isinstance(span.style, str) and span.style.startswith(PLACE))
+    ]
+    return text
+
+
 def name_of(update: Update, seat: int) -> str:
     if seat == update.seat:
         return "you"
@@ -135,8 +166,17 @@ class Face(CardBox):
     """A CardBox whose drawing is kept: a table shows the same few dozen cards in the
     same states update after update, and drawing them is most of a board's cost."""
 
+    place: str = ""
+    """Marks the card's top edge as where this choice is drawn (`placed`)."""
+
     def rows(self) -> list[Text]:
         return _rows(self)
+
+    def _draw(self) -> list[Text]:
+        out = CardBox._draw(self)
+        if self.place:
+            placed(out[0], self.place)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +236,7 @@ def card_box(
     dim: bool = False,
     fresh: bool = False,
     full: bool = False,
+    place: str = "",
 ) -> CardBox:
     """One comic as a card: its value glyph and hero on top, then (by size) its title,
     age and value in words, and its Highlight icons (``full``: a small card with its
@@ -230,6 +271,7 @@ def card_box(
         dim=dim,
         fresh=fresh,
         mark=CHOSEN if chosen else "",
+        place=place or place_of(("card", card)),
     )
 
 
@@ -245,21 +287,26 @@ def cell_words(card: str, full: bool) -> str:
 
 
 def card_cell(
-    card: str | None, focus_state: tuple[bool, bool, bool], width: int, full: bool = False
+    card: str | None,
+    focus_state: tuple[bool, bool, bool],
+    width: int,
+    full: bool = False,
+    place: str = "",
 ) -> Text:
     """One comic as a one-line cell (level 0): "◆②Spider-Man #1" (``full``: the heroes'
-    full names)."""
+    full names; ``place``: the choice it is, when not the card's own, `placed`)."""
     legal, current, chosen = focus_state
     mark = CHOSEN if chosen else (LEGAL if legal else "")
     if card is None:
-        return CardFace("", "·", "dim", width, mark, current).text()
+        return placed(CardFace("", "·", "dim", width, mark, current).text(), place)
     info = CARD[card]
     words = whole_words(cell_items(card, full), width - CELL_FRAME)
     # The value glyph against the words ("①Spider-Man", as on the cards): a cell more for
     # the heroes in a grid of five at 80 columns.
-    return CardFace(
+    face = CardFace(
         "", VALUE_GLYPH[info.value] + words, AGE_STYLE[info.value], width, mark, current
-    ).text()
+    )
+    return placed(face.text(), place or place_of(("card", card)))
 
 
 def whole_words(items: Sequence[str], room: int) -> str:
@@ -509,7 +556,15 @@ def stack(
     values = "".join(VALUE_GLYPH[CARD[c].value] for c in cards)
     count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
     lines = (f"{count} · {points} pts", values) if level >= 2 else (f"{len(cards)} · {points} pts",)
-    box = Face("", word, lines, legal=legal, selected=selected, width=CARD_WIDTH[min(level, 2)])
+    box = Face(
+        "",
+        word,
+        lines,
+        legal=legal,
+        selected=selected,
+        width=CARD_WIDTH[min(level, 2)],
+        place=place_of(("hero", hero)),
+    )
     depth = min(len(cards) - 1, 3)
     rows = box.rows()
     edges = ("╮", "│", "╯")
@@ -978,9 +1033,9 @@ def packed_cut(items: Sequence[str], width: int, rows: int, indent: str = "") ->
     return [Text(f"{indent}{' '.join(line)}", no_wrap=True) for line in lines]
 
 
-def choice_tag(word: str, state: tuple[bool, bool, bool]) -> Text:
+def choice_tag(word: str, state: tuple[bool, bool, bool], key: Hashable = None) -> Text:
     """A choice that is not a card (reveal, take, a lot): "◆ take", bracketed under the
-    cursor."""
+    cursor (``key``: the choice, to mark where it is drawn)."""
     legal, current, chosen = state
     if not (legal or chosen):
         return Text("")
@@ -988,7 +1043,7 @@ def choice_tag(word: str, state: tuple[bool, bool, bool]) -> Text:
     text = Text(f"[{mark} {word}]" if current else f" {mark} {word} ", style="bold")
     if current:
         text.stylize("reverse")
-    return text
+    return placed(text, place_of(key) if key is not None else "")
 
 
 def store_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
@@ -1057,8 +1112,8 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         # One line a row when narrow: the cards first, then the two choices in a word each.
         reveal, take = ("reveal", "take") if level == 0 else ("reveal a card here", "take this row")
         tags = Text.assemble(
-            choice_tag(reveal, focus.of(("reveal", row))),
-            choice_tag(take, focus.of(("take-row", row))),
+            choice_tag(reveal, focus.of(("reveal", row)), ("reveal", row)),
+            choice_tag(take, focus.of(("take-row", row)), ("take-row", row)),
         )
         if level == 0:
             line = head
@@ -1095,7 +1150,7 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
             bid = f"bid {a['bid']} by {name_of(update, a['leader'])}"
         if level == 0:
             # One line a lot: the lot is its own choice tag, then every card (5 fit in 80).
-            line = choice_tag(f"Lot {lot + 1}{price}", focus.of(("lot", lot)))
+            line = choice_tag(f"Lot {lot + 1}{price}", focus.of(("lot", lot)), ("lot", lot))
             if not line.plain:
                 line = Text(f"   Lot {lot + 1}{price} ", style="bold")
             (sizes,), full = cell_plan([cards], width - line.cell_len)
@@ -1109,7 +1164,7 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
         if bid:
             head.append(f" · {bid}", style="reverse")
         head.append(" ")
-        head.append_text(choice_tag("choose this lot", focus.of(("lot", lot))))
+        head.append_text(choice_tag("choose this lot", focus.of(("lot", lot)), ("lot", lot)))
         out.append(fit(head, width))
         out += cards_lines(cards, level, update, focus, width)
     if a["picks"]:
@@ -1180,10 +1235,11 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         legal, current, _ = focus.of(("line", "column", col))
         word = f"{LEGAL if legal else ''}{'column ' if level else ''}{col + 1}"
         word = f"[{word}]" if current else word
-        top.append(
+        header = Text(
             word.center(widths[col] + (0 if level == 0 else 1)),
             style="bold reverse" if current else "bold",
         )
+        top.append_text(placed(header, place_of(("line", "column", col)) if legal else ""))
     out = [fit(top, width)]
     for row in range(GRID):
         legal, current, _ = focus.of(("line", "row", row))
@@ -1191,14 +1247,17 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         label = Text(f"[{number}] " if current else f" {number}  ", style="bold")
         if current:
             label.stylize("reverse")
+        row_place = place_of(("line", "row", row))
         if level == 0:
-            line = Text.assemble(label, no_wrap=True)
+            line = Text.assemble(placed(label.copy(), row_place), no_wrap=True)
             for col in range(GRID):
                 cell = row * GRID + col
                 state = focus.of(("cell", cell))
                 if cell in focus.taking:
                     state = (False, True, True)
-                line.append_text(card_cell(grid[cell], state, widths[col], full))
+                line.append_text(
+                    card_cell(grid[cell], state, widths[col], full, place_of(("cell", cell)))
+                )
             out.append(fit(line, width))
             continue
         boxes: list[CardBox] = []
@@ -1217,6 +1276,7 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                         selected=current_cell,
                         dim=True,
                         mark=CHOSEN if chosen else "",
+                        place=place_of(("cell", cell)),
                     )
                 )
             else:
@@ -1228,12 +1288,15 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                     selected=current_cell or taking,
                     chosen=chosen or taking,
                     full=card in named,
+                    place=place_of(("cell", cell)),
                 )
                 boxes.append(replace(box, width=widths[col]))
         height = max(b.body_height for b in boxes)
         faces = [replace(b, height=height).rows() for b in boxes]
         for index in range(height + 2):
-            line = Text.assemble(label if index == 1 else "     ", no_wrap=True)
+            # The row's choice on the cards' top edge, where ↑↓ find the cells' row.
+            side = label if index == 1 else placed(Text("     "), row_place if not index else "")
+            line = Text.assemble(side, no_wrap=True)
             for face in faces:
                 line.append_text(face[index])
                 line.append(" ")
@@ -1265,7 +1328,7 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
     out = [heading]
     # Done playing is a choice like the cards, seen without walking the row to find it;
     # on the heading's line when it fits (" ◆ Done playing ", "[◆ Done playing]").
-    done = choice_tag("Done playing", focus.of(("ready",)))
+    done = choice_tag("Done playing", focus.of(("ready",)), ("ready",))
     if done.plain.startswith("["):
         done = Text.assemble(" ", done)
     if done.plain and heading.cell_len + done.cell_len <= width:
