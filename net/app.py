@@ -35,13 +35,11 @@ from tui.boards import BOARDS
 from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.results import ResultsScreen
-from tui.screens.setup import SetupScreen
+from tui.screens.setup import HOSTING, SetupScreen
 from tui.settings import Settings
 from tui.widgets.chat import CHAT_KEY, ChatInput, chat_line
 from tui.widgets.event_log import EventLog
 
-HOSTING = "You host this table: you set it up and start the game."
-"""What a guest is told when they come to host (first, or when the role passes to them)."""
 HALL_SETTLE = 0.05
 """Seconds a guest's screen waits after a hall change before redrawing (changes coalesce)."""
 ROUTE_LOST: Final = 1.0
@@ -195,14 +193,16 @@ class HallApp(HuntersApp):
         hall, stack = self.hall, self.screen_stack
         if (hall.host == self.guest) != self._hosting:
             self._hosting = not self._hosting
-            if self._hosting:  # the first guest, or the role came to them
+            # The first guest, or the role came to them. Setting the table up, they read it
+            # on the game chooser and the setup (a toast lay over the options at 80x24).
+            if self._hosting and hall.phase != "setup":
                 self.notify(HOSTING, timeout=10, markup=False)
         if hall.phase == "setup" and self.guest == hall.host:
             if not any(isinstance(s, SetupScreen | LauncherScreen) for s in stack):
                 if hall.game is not None:
                     self.open_setup(hall.game)
                 else:
-                    self.push_screen(LauncherScreen())
+                    self.push_screen(LauncherScreen(hosting=True))
         elif hall.phase == "lobby" and any(
             isinstance(s, GameScreen | ResultsScreen) for s in stack
         ):

@@ -18,6 +18,7 @@ from core.games import GAMES
 from tui.saves import SavedGame, unfinished_games
 from tui.screens.help import key_help
 from tui.screens.settings import SettingsScreen
+from tui.screens.setup import HOSTING
 from tui.widgets.spoken import SpokenList
 
 if TYPE_CHECKING:
@@ -119,9 +120,11 @@ class LauncherScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(HuntersApp)
 
-    def __init__(self) -> None:
+    def __init__(self, *, hosting: bool = False) -> None:
+        """``hosting``: the game chooser of a served table's host, who is told so."""
         super().__init__()
         self.title = "Hunters"
+        self.hosting = hosting
         self.saved: dict[str, SavedGame] = {}
         """The unfinished games offered, by slug (read each time the list is composed)."""
 
@@ -139,6 +142,8 @@ class LauncherScreen(Screen[None]):
         screen_reader = self.app.settings.screen_reader
         yield key_help(self)
         yield Static(Content("Hunters: hunter card games at your terminal"), classes="title")
+        if self.hosting:
+            yield Static(Content(HOSTING), id="hosting", classes="hint")
         if not screen_reader:
             # The screen-reader key line already says this, first thing on the screen.
             yield Static(

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 SEED_LIMIT = 2**63
 """Seeds are non-negative and below this, so they fit the 63-bit RNG state games keep."""
 
+HOSTING = "You host this table: you set it up and start the game."
+"""What the host of a served table reads on the game chooser and the setup, lines of their
+own (a toast lay over the options' descriptions at 80x24)."""
 HUMAN = "human"
 """The seat kind value for a person at this terminal; bots are ``bot:<level>``."""
 
@@ -296,6 +299,8 @@ class SetupScreen(Screen[None]):
         low, high = self.game.players.start, self.game.players.stop - 1
         yield key_help(self)
         yield Static(Content(f"{self.game.title}: table setup"), classes="title")
+        if self.hosting:
+            yield Static(Content(HOSTING), id="hosting", classes="hint")
         problems = self.name_problems()
         # The form scrolls with the focus; as a tab stop of its own it would only be in the way.
         with VerticalScroll(id="setup-form", can_focus=False):
