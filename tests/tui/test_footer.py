@@ -62,6 +62,33 @@ async def test_the_keys_are_one_line_a_key_turning_off_is_dimmed_and_one_hidden_
         assert _line(app) == "a Go"
 
 
+async def test_keys_asked_for_together_are_worked_out_once(monkeypatch: Any) -> None:
+    """Every ``refresh_bindings`` had the footer work out every key's state again: a focus
+    moved, a board shown and undo offered were three looks in one update (six in a table's
+    first frame). Those asked before it looks are one look, and it sees the last state."""
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeyFooter)
+        looks: list[int] = []
+        keys_now = KeyFooter._keys_now
+
+        def counted(self: KeyFooter) -> Any:
+            looks.append(1)
+            return keys_now(self)
+
+        monkeypatch.setattr(KeyFooter, "_keys_now", counted)
+        app.allowed = False
+        app.refresh_bindings()
+        app.screen.refresh_bindings()
+        app.shown = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert looks == [1]
+        assert _line(app) == "a Go"
+        assert not footer.keys[0].enabled
+
+
 async def test_a_key_coming_and_going_lays_nothing_out(monkeypatch: Any) -> None:
     """Undo comes and goes after each move at a local table: the footer's line is redrawn,
     and the screen is not laid out again (a layout of the screen costs more than a table)."""

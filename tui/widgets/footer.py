@@ -79,6 +79,8 @@ class KeyFooter(Static, can_focus=False):
         self._spans: list[tuple[int, int]] = []
         """Each key's columns on the line (start, end); a gap of one column between keys."""
         self._hover: int | None = None
+        self._asked = False
+        """A look at the keys is on its way (see ``_bindings_asked``)."""
         self._line: Text | None = None
         """The line of keys as last drawn in words and styles."""
         self._drawn_width = 0
@@ -92,11 +94,26 @@ class KeyFooter(Static, can_focus=False):
         took a few lines' renders each time."""
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
-        self.bindings_changed(self.screen)
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_asked, immediate=True)
+        self._bindings_asked(self.screen)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_asked(self, screen: Any) -> None:
+        """The keys may have changed: look once, after the messages already waiting. Every
+        ``refresh_bindings`` (a focus moved, a board shown, undo offered…) had the footer
+        work out every key's state again, six times in a table's first frame and two or
+        three in an update (a fifth of a first frame's cost at 200x60); those that come
+        before it looks are one look."""
+        if self._asked:
+            return
+        self._asked = True
+        self.call_later(self._look, screen)
+
+    def _look(self, screen: Any) -> None:
+        self._asked = False
+        self.bindings_changed(screen)
 
     def bindings_changed(self, screen: Any) -> None:
         """Redraw the line when the keys shown or their states changed (as Footer, not while
