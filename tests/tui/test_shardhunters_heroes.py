@@ -5,6 +5,7 @@ stayed empty. Where the rows exist, an ability reads whole on its card."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -281,3 +282,43 @@ def test_a_sides_name_line_says_what_it_is_doing_and_no_fact_is_cut() -> None:
             seat = min(match.to_act())
             match.act(seat, rng.choice(match.legal(seat)))
     assert said > 20
+
+
+@pytest.mark.parametrize(("players", "least"), [(4, 5), (3, 6)])
+async def test_a_cut_ability_has_no_free_columns_beside_its_card(players: int, least: int) -> None:
+    """At 160x45 a resting hero read "You play 4…" on a card alone in its row, 34 columns
+    of its side's panel empty beside it (and rows empty under it, the side beside taller):
+    a row of cards whose abilities would be cut takes its side's whole width, the rows
+    share the heroes evenly, and the shorter side of two gives its resting heroes the rows
+    the side beside it takes anyway. An ability is cut only on a card with no room beside
+    it for another line's worth."""
+    match = _big_team(players, least)
+    seats = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in range(2, players + 1)))
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen, table = await held_table_at(pilot, match, seats)
+        await pilot.pause()
+        text = screen_text(app)
+        rows = text.splitlines()
+        board: Any = screen.query_one("#board")
+        update = screen.latest[0]
+        left = board.region.x
+        half = board._side_width(update, board._width())
+        names = {hero_name(h): h for h in HEROES}
+        cards = _card_texts(text)
+        cut = [h for h, said in cards.items() if said != HEROES[h].ability]
+        for hero in cut:
+            top, col = next(
+                (y, found.start())
+                for y, row in enumerate(rows)
+                if (found := re.search(rf"[│┃][·★] {hero_name(hero)}\b", row))
+            )
+            end = re.compile("[│┃]").search(rows[top], col + 1).end() - 1  # type: ignore[union-attr]
+            column_end = left + half if col < left + half else board.region.right
+            free = len(rows[top][end + 1 : column_end]) - len(
+                rows[top][end + 1 : column_end].lstrip()
+            )
+            beside = rows[top][end + 1 : column_end].strip()
+            assert beside or free < 17, (hero, free, text)
+        assert set(cards) == {h for t in update.view["teams"] for h in t} <= set(names.values())
+        await table.close()

@@ -829,13 +829,16 @@ class Board(ChoiceRowBoard):
         two_columns = self._two_columns(update, width)
         side_width = self._side_width(update, width)
         parts.place(_order(two_columns), side_width if two_columns else 0)
+        levels = [self._side_detail(update, side, detail) for side in range(view["sides"])]
+        if two_columns:
+            levels = _evened(update, side_width, levels)
         for side in range(4):
             name = f"side-{side}"
             parts.set_shown(name, side < view["sides"])
             if side >= view["sides"]:
                 continue
             mine = looked[1] if looked is not None and looked[0] == side else None
-            level = self._side_detail(update, side, detail)
+            level = levels[side]
             parts.show(
                 name,
                 (_side_key(update, side), mine, side_width, level),
@@ -1094,6 +1097,28 @@ class BoardParts(Parts):
             column = self._column or width
             total += max((len(self._part(name, column)) for name in entry), default=0)
         return total
+
+
+def _evened(update: Update, width: int, levels: Sequence[Detail]) -> list[Detail]:
+    """Each side's detail in two columns, the shorter side of a row giving its resting
+    heroes the lines the side beside it takes anyway: at 160x45 a resting hero's ability
+    was cut to one line ("You play 4…") with rows empty under its cards."""
+    out = list(levels)
+    for first in range(0, len(levels), 2):
+        pair = range(first, min(first + 2, len(levels)))
+        tall = max(side_height(update, side, width, levels[side]) for side in pair)
+        for side in pair:
+            level = levels[side]
+            if not level.ability or level.resting is None or level.resting >= level.ability:
+                continue
+            for lines in (WHOLE, 6, 4, 3, 2):
+                more = replace(level, resting=min(lines, level.ability))
+                if more.resting <= level.resting:  # type: ignore[operator]
+                    continue
+                if side_height(update, side, width, more) <= tall:
+                    out[side] = more
+                    break
+    return out
 
 
 def _group(build: Any, *args: Any) -> Group:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -279,17 +279,39 @@ def side_height(update: Update, side: int, width: int, detail: Detail) -> int:
         labels, rows = side_parts(update, side, width, detail, None)
         return len(labels) + sum(row.height(width) for row in rows or ())
     height = len(_labels(update, side, width))
-    active = active_heroes(view, side)
-    card_width = hero_width(width, len(team))
-    per_row = max(1, (width + 1) // (card_width + 1))
-    for start in range(0, len(team), per_row):
-        group = team[start : start + per_row]
-        body = max(
-            1 + min(_wrapped(HEROES[hero].ability, card_width - 2), detail.lines(hero in active))
-            for hero in group
-        )
-        height += body + 2
+    for _, _, lines in hero_rows(team, active_heroes(view, side), width, detail):
+        height += 1 + lines + 2
     return height
+
+
+def hero_rows(
+    team: Sequence[str], active: set[str] | frozenset[str], width: int, detail: Detail
+) -> list[tuple[list[str], int, int]]:
+    """A side's heroes in rows of cards: (the heroes, their cards' width, their lines of
+    ability) per row. The rows share the heroes evenly (five heroes at 160x45 drew three
+    cards, then one alone beside 34 empty columns); a row whose abilities would be cut at
+    the usual width takes the whole width of its side, its cards wider ("You play 4…"
+    was read on a resting hero's card with the panel half empty)."""
+    if not team:
+        return []
+    usual = hero_width(width, len(team))
+    per_row = max(1, (width + 1) // (usual + 1))
+    count = -(-len(team) // per_row)
+    sizes = [len(team) // count + (1 if row < len(team) % count else 0) for row in range(count)]
+    rows = []
+    start = 0
+    for size in sizes:
+        group = list(team[start : start + size])
+        start += size
+        widest = max(usual, (width - (size - 1)) // size)
+        for card_width in (usual, widest):
+            needs = [_wrapped(HEROES[hero].ability, card_width - 2) for hero in group]
+            allowed = [detail.lines(hero in active) for hero in group]
+            lines = max(min(n, a) for n, a in zip(needs, allowed, strict=True))
+            if all(n <= a for n, a in zip(needs, allowed, strict=True)):
+                break
+        rows.append((group, card_width, lines))
+    return rows
 
 
 @functools.lru_cache(maxsize=1024)
@@ -341,17 +363,10 @@ def side_parts(
     labels = _labels(update, side, width)
     if not team:
         return labels, [CardRow((), empty="(no heroes)")]
-    card_width = hero_width(width, len(team))
-    per_row = max(1, (width + 1) // (card_width + 1))
     rows = []
-    for start in range(0, len(team), per_row):
-        group = team[start : start + per_row]
-        # A row is as tall as its tallest card: each card of it says as much of its
-        # ability as those lines hold ("Your WHITE…" was read over five empty lines).
-        lines = max(
-            min(_wrapped(HEROES[hero].ability, card_width - 2), detail.lines(hero in active))
-            for hero in group
-        )
+    # A row is as tall as its tallest card: each card of it says as much of its ability
+    # as those lines hold ("Your WHITE…" was read over five empty lines).
+    for group, card_width, lines in hero_rows(team, active, width, detail):
         cards = (hero_box(h, h in active, card_width, lines, h == looked) for h in group)
         rows.append(CardRow(tuple(cards), gap=1))
     return labels, rows
