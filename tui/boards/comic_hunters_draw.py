@@ -1232,14 +1232,14 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         widths, full = [size] * GRID, False
     top = Text("     ", no_wrap=True)
     for col in range(GRID):
-        legal, current, _ = focus.of(("line", "column", col))
+        legal, current, _ = focus.of(("line", "col", col))
         word = f"{LEGAL if legal else ''}{'column ' if level else ''}{col + 1}"
         word = f"[{word}]" if current else word
         header = Text(
             word.center(widths[col] + (0 if level == 0 else 1)),
             style="bold reverse" if current else "bold",
         )
-        top.append_text(placed(header, place_of(("line", "column", col)) if legal else ""))
+        top.append_text(placed(header, place_of(("line", "col", col)) if legal else ""))
     out = [fit(top, width)]
     for row in range(GRID):
         legal, current, _ = focus.of(("line", "row", row))
