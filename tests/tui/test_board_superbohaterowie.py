@@ -412,6 +412,54 @@ async def test_a_refused_target_keeps_the_card_chosen_and_the_cursor() -> None:
         await table.close()
 
 
+async def test_a_target_without_a_diamond_is_refused_on_the_board_before_sending() -> None:
+    """Enter on a space not marked ◆: the board sends nothing to the table (the server
+    refused it before), says the rules' own reason, and keeps the card and the cursor."""
+    from core.engine import IllegalAction
+    from tui.boards.base import ActionChosen
+
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 2, seed=11)
+        for _ in range(6):
+            seat = min(match.to_act())
+            match.act(seat, match.legal(seat)[0])
+        screen, table = await held_table_at(pilot, match, PEOPLE)
+        widget: Any = screen.query_one("#board")
+        for card in range(2):
+            await move_cursor(pilot, widget, 0, card)
+            await pilot.press("enter")
+            legal = {c.key for c in widget.choices}
+            free = [(c, s) for c in range(2) for s in range(5) if ("space", c, s) not in legal]
+            if widget.keys and legal and free:
+                break
+            await pilot.press("escape")
+        chosen = list(widget.keys)
+        city, space = free[0]
+        action = board.build(widget.update, [*chosen, ("space", city, space)])
+        with pytest.raises(IllegalAction) as refused:
+            match.act(0, action)
+        sent: list[Any] = []
+        post = widget.post_message
+
+        def spy(message: Any) -> bool:
+            if isinstance(message, ActionChosen):
+                sent.append(message.action)
+            return bool(post(message))
+
+        widget.post_message = spy
+        version = match.version
+        await move_cursor(pilot, widget, city + 1, space)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sent == [] and match.version == version
+        assert f"✗ Not allowed: {refused.value}" in " ".join(screen_text(app).split())
+        assert widget.keys == chosen and widget.cursor == (city + 1, space)
+        await move_cursor(pilot, widget, 0, 0)  # the cursor moved on: the prompt asks again
+        assert "Not allowed" not in screen_text(app)
+        await table.close()
+
+
 def _until_only_discarding(seed: int = 15) -> Match:
     match = Match.new("superbohaterowie", 2, seed=seed)
     rng = random.Random(seed)

@@ -3,8 +3,8 @@
 Playing is choosing a card from your hand, then its target(s) on the cities: a space for a
 superhero, Joker or spider; the card(s) an explosion removes; the card an eagle carries and
 the free space it lands on; the two cards to swap. Legal targets carry the ◆ symbol and the
-prompt line says in words what ◆ marks. Choices the rules forbid are still sent to the
-table, so the refusal is the engine's own reason; a refused move leaves the card chosen and
+prompt line says in words what ◆ marks. A target without ◆ is refused here, before anything
+goes to the table, with the rules' own reason (`rules_reason`): the card stays chosen and
 the cursor where it was, to choose another target.
 
 The cursor stays on what the player put it on (a card in hand, a city's space) while others
@@ -27,9 +27,11 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.widget import Widget
 
-from core.engine import Action, Event, Outcome, in_words, unbracketed
+from core.engine import Action, Event, Outcome, in_words, unbracketed, with_names
+from core.games import GAMES
 from core.games.superbohaterowie.data import CITIES, CITY_SPACES, ELEMENTS, NAMES, a_card, kind_of
 from core.games.superbohaterowie.scoring import city_points, raw_city_points
+from core.games.superbohaterowie.state import State
 from core.table import Update
 from tui.boards.base import (
     ActionChosen,
@@ -160,6 +162,34 @@ def build(update: Update, keys: Sequence[Hashable]) -> Action | None:
     if kind == "two-eagles":
         return ("swap", card, *first, *second)
     return ("place", card, *first)
+
+
+def rules_reason(update: Update, action: Action) -> str:
+    """Why the rules refuse ``action`` in the position ``update`` shows its seat, in their
+    own words (what the table would answer): the rules read a position rebuilt from the
+    view, which has everything they judge a move by (the cities, the seat's hand)."""
+    view = update.view
+    seat = update.seat if update.seat is not None else 0
+    players = view["players"]
+    hand = tuple(view["hand"] or ())
+    state = State(
+        players=players,
+        series=view["series"],
+        game_number=view["game_number"],
+        deck=(),
+        discard=tuple(view["discard"]),
+        hands=tuple(hand if s == seat else () for s in range(players)),
+        cities=tuple(tuple(city) for city in view["cities"]),
+        turn=view["turn"],
+        first=view["turn"],
+        winners=tuple(view["winners"]),
+        results=tuple(tuple(points) for points in view["results"]),
+        waiting=tuple(view["waiting"]),
+        turns=view["turns"],
+        rng=0,
+    )
+    why = GAMES["superbohaterowie"].why_illegal(state, seat, action)
+    return with_names(why, update.names)
 
 
 def describe(update: Update) -> list[str]:
@@ -497,6 +527,9 @@ class Board(KeyStates, Widget, can_focus=True):
         self._confirming = False
         """`d` asked once whether to discard both cards."""
         self._refused: Hashable | None = None
+        self._not_allowed: tuple[int, tuple[int, int], tuple[Hashable, ...], str] | None = None
+        """A target without ◆ Enter was pressed on (the position's version, the cursor, the
+        steps chosen) and the rules' reason, which the prompt says while all are the same."""
         """The card in hand Enter was last pressed on that cannot be played: while the
         cursor rests on it (and it still cannot be played) the prompt says why."""
         self._rows: tuple[Hashable, int] | None = None
@@ -708,6 +741,13 @@ class Board(KeyStates, Widget, can_focus=True):
             if self._refusing(cursor):
                 card = str(cursor[1])  # type: ignore[index]
                 words = cannot_play_words(kind_of(card), view["cities"])
+            refused = self._not_allowed
+            if refused is not None and refused[:3] == (
+                update.version,
+                self.cursor,
+                tuple(self.keys),
+            ):
+                words = f"✗ Not allowed: {refused[3]}. Esc: back."
             if self._sent is not None:
                 # Until the table answers: "Your turn: choose a card" here had a player
                 # (over a loaded server) press Enter again on a turn that was over.
@@ -904,7 +944,13 @@ class Board(KeyStates, Widget, can_focus=True):
                 self._jump_to_first_choice()
             else:
                 chosen = action or build(update, candidate)
-                if chosen is not None:
+                if action is None and chosen is not None:
+                    # Not a ◆ target: refused here, as the table would (nothing is sent,
+                    # nothing waits for its answer), the card chosen and the cursor kept.
+                    why = rules_reason(update, chosen)
+                    self._not_allowed = (update.version, self.cursor, tuple(self.keys), why)
+                    self.app.bell()
+                elif chosen is not None:
                     self._send(chosen)
         self._draw()
         self.refresh_bindings()
