@@ -183,3 +183,46 @@ async def test_lines_given_one_by_one_draw_as_their_text_without_a_split(
     assert lines_high(show.Lines(rows), 30) == 6
     assert lines_high(show.Lines([*rows, Text("x" * 31)]), 30) is None
     assert lines_high(show.Lines([Text("")]), 30) is None  # measured, as an empty Text
+
+
+class Columns(App[None]):
+    def compose(self) -> ComposeResult:
+        yield show.Parts(["head", ("left", "right"), "words"], column=12, id="parts")
+
+
+async def test_parts_side_by_side_redraw_only_the_rows_that_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Parts standing side by side (Shardhunters' Combats, Orb Hunters' relic columns) were
+    joined into new rows at every change of the board, and each new row was drawn again
+    and sent, the same as it was: some 20-30 rows of every update at 200x60. A row of
+    columns whose lines are the same is the same row."""
+    left = [Text(f"left {n}") for n in range(6)]
+    right = [Text(f"right {n}") for n in range(4)]
+    app = Columns()
+    async with app.run_test(size=(30, 12)) as pilot:
+        parts = app.query_one(show.Parts)
+        parts.show("head", 0, lambda: Text("Hunt 1"))
+        parts.show("left", 0, lambda: show.Lines(left))
+        parts.show("right", 0, lambda: show.Lines(right))
+        parts.show("words", 0, lambda: Text("Your turn."))
+        await pilot.pause()
+        before = _cells(parts)
+        refreshed: list[Region] = []
+        refresh = parts.refresh
+
+        def counted(*regions: Region, **kwargs: Any) -> Any:
+            refreshed.extend(regions)
+            return refresh(*regions, **kwargs)
+
+        monkeypatch.setattr(parts, "refresh", counted)
+        parts.show("words", 1, lambda: Text("Bob's turn."))
+        assert refreshed == [Region(0, 7, 30, 1)]  # the words' row alone
+        right[1] = Text("right new")
+        refreshed.clear()
+        parts.show("right", 1, lambda: show.Lines(right))
+        assert refreshed == [Region(0, 2, 30, 1)]  # the row of the line that changed
+        await pilot.pause()
+        after = _cells(parts)
+        assert after[0] == before[0] and after[3:7] == before[3:7]
+        assert "right new" in "".join(text for text, _ in after[2])

@@ -180,6 +180,9 @@ class Parts(Widget):
         """The width ``_lines`` were put together at (-1: to be put together again)."""
         self._lines_style: Style | None = None
         """The style ``_lines`` were drawn in: another (a new theme) draws them again."""
+        self._joined: dict[Hashable, tuple[tuple[Strip | None, ...], Strip]] = {}
+        """The rows of parts side by side last put together, by their lines (see
+        ``_put_together``)."""
         self._line_strips: dict[Hashable, Strip] = {}
         """Lines of parts as drawn, by their text, styles, width and the widget's style."""
         self._holding = False
@@ -337,6 +340,7 @@ class Parts(Widget):
 
     def _put_together(self, width: int) -> list[Strip]:
         lines: list[Strip] = []
+        joined: dict[Hashable, tuple[tuple[Strip | None, ...], Strip]] = {}
         for entry in self._order:
             if isinstance(entry, str):
                 lines.extend(self._part(entry, width))
@@ -346,11 +350,25 @@ class Parts(Widget):
             style = self.visual_style.rich_style  # the background, as a grid's gutter has
             blank, gap = Strip.blank(column, style), Strip.blank(self._gap, style)
             for y in range(max((len(part) for part in shown), default=0)):
+                # The same lines side by side are the same row (the strip put together
+                # before): a new strip is a row changed, drawn again and sent.
+                sources = tuple(part[y] if y < len(part) else None for part in shown)
+                key = (tuple(map(id, sources)), column, self._gap, style)
+                before = self._joined.get(key)
+                if before is not None and all(
+                    a is b for a, b in zip(before[0], sources, strict=True)
+                ):
+                    joined[key] = before
+                    lines.append(before[1])
+                    continue
                 cells: list[Strip] = []
-                for part in shown:
-                    line = part[y] if y < len(part) else blank
+                for line in sources:
+                    line = blank if line is None else line
                     cells += [line.extend_cell_length(column, style).crop(0, column), gap]
-                lines.append(Strip.join(cells[:-1]))
+                row = Strip.join(cells[:-1])
+                joined[key] = (sources, row)  # (its lines kept: their ids stay theirs)
+                lines.append(row)
+        self._joined = joined
         self._lines, self._lines_width, self._lines_style = lines, width, self.visual_style
         return lines
 
