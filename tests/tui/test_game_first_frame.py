@@ -12,6 +12,7 @@ from tui.app import HuntersApp
 from tui.boards import comic_hunters
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.footer import KeyFooter
 from tui.widgets.show import Parts
 
 
@@ -66,3 +67,33 @@ async def test_no_frame_of_a_table_is_sent_before_its_board_is_drawn(
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.latest
         assert boards and all(boards), boards
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_first_frame_puts_the_keys_together_once(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The keys change as a table opens (the screen's, then the board's once it has the
+    focus, then those of the first position): the footer put its line together at each,
+    three times in every table's first frame; it looks as the frame is drawn, once."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    lines: list[str] = []
+    draw_line = KeyFooter._draw_line
+
+    def counted(footer: KeyFooter, short: set[int]) -> None:
+        if isinstance(footer.screen, GameScreen):
+            lines.append(" ".join(key.key for key in footer.keys))
+        draw_line(footer, short)
+
+    monkeypatch.setattr(KeyFooter, "_draw_line", counted)
+    async with app.run_test(size=size) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        app.start_game(TableSetup("shardhunters", seats, {}, 1))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.latest
+        footer = screen.query_one(KeyFooter)
+        assert len(lines) == 1 and footer.keys
+        keys = {key.key for key in footer.keys}
+        assert {"i", "q"} <= keys  # the table's, and the board's: all there in one line
+        assert len(keys) > 4

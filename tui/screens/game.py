@@ -326,7 +326,8 @@ class GameScreen(PlainTableScreen):
                 if legend and beneath and not self.settings.screen_reader:
                     yield Static(legend_grid(legend), id="legend-panel")
             yield EventLog(id="log")
-        yield KeyFooter(compact=True)  # every key of a table at 80 columns, or nearly
+        # Every key of a table at 80 columns, or nearly; worked out as each frame is drawn.
+        yield KeyFooter(compact=True, at_frame=True)
 
     def _on_screen_resume(self, event: textual_events.ScreenResume) -> None:
         """No styles worked out again for a table shown the first time: its widgets were
@@ -399,6 +400,19 @@ class GameScreen(PlainTableScreen):
             for widget in repaint:
                 widget._repaint_required = False
 
+    def _on_timer_update(self) -> None:
+        """A frame: the footer looks at the keys first (once, however many times they were
+        asked for since the last frame), so that its line is drawn in this frame."""
+        self._look_at_keys()
+        super()._on_timer_update()
+
+    def _look_at_keys(self) -> None:
+        for footer in self.query_children(KeyFooter):
+            if footer.asked and not footer.look_before_frame():
+                # It asked for this frame only to look, and its keys are as they were.
+                footer._repaint_required = False
+                self._dirty_widgets.discard(footer)
+
     def _compositor_refresh(self) -> None:
         """Draw a frame, but not the table's first while its first update waits to be drawn.
 
@@ -414,6 +428,7 @@ class GameScreen(PlainTableScreen):
         if self._frame_skipped:
             self._frame_skipped = False
             self._repaint_required = False  # this frame draws all the skipped one would
+        self._look_at_keys()  # (a frame of a layout: a line changed is in the next frame)
         self._draw_layout_repaints()
         super()._compositor_refresh()
 

@@ -69,18 +69,25 @@ class KeyFooter(Static, can_focus=False):
     }
     """
 
-    def __init__(self, *, compact: bool = True, id: str | None = None) -> None:
+    def __init__(
+        self, *, compact: bool = True, at_frame: bool = False, id: str | None = None
+    ) -> None:
         """``compact``: a space between keys, none inside them (as at a table, where every
-        key should fit 80 columns); else each key padded as Footer's are."""
+        key should fit 80 columns); else each key padded as Footer's are. ``at_frame``: the
+        keys asked for are looked at only as the next frame is drawn (its screen calls
+        ``look_before_frame``), not after the messages waiting."""
         super().__init__(id=id)
         self.compact = compact
+        self.at_frame = at_frame
         self.keys: tuple[Key, ...] = ()
         """The keys shown, in order."""
         self._spans: list[tuple[int, int]] = []
         """Each key's columns on the line (start, end); a gap of one column between keys."""
         self._hover: int | None = None
         self._asked = False
-        """A look at the keys is on its way (see ``_bindings_asked``)."""
+        """The keys may have changed since the last look (see ``_bindings_asked``)."""
+        self._changed = False
+        """The line was drawn anew since the last frame (see ``look_before_frame``)."""
         self._line: Text | None = None
         """The line of keys as last drawn in words and styles."""
         self._drawn_width = 0
@@ -109,11 +116,32 @@ class KeyFooter(Static, can_focus=False):
         if self._asked:
             return
         self._asked = True
-        self.call_later(self._look, screen)
+        if self.at_frame:
+            # A table's keys change as its update is drawn (the board focused, a move's
+            # keys offered), a message or two apart: looked at in the frame, once.
+            self.refresh()  # (a frame comes, if nothing else asked for one)
+        else:
+            self.call_later(self._look, screen)
 
     def _look(self, screen: Any) -> None:
+        if not self._asked:
+            return
         self._asked = False
         self.bindings_changed(screen)
+
+    @property
+    def asked(self) -> bool:
+        """Whether the keys were asked for since the last look."""
+        return self._asked
+
+    def look_before_frame(self) -> bool:
+        """Look at the keys asked for (``at_frame``), before the frame being drawn; True if
+        the line was drawn anew since the last frame (False: it asked for this frame only
+        to look, and shows what it showed)."""
+        if self._asked and self.is_attached:
+            self._look(self.screen)
+        changed, self._changed = self._changed, False
+        return changed
 
     def bindings_changed(self, screen: Any) -> None:
         """Redraw the line when the keys shown or their states changed (as Footer, not while
@@ -146,6 +174,7 @@ class KeyFooter(Static, can_focus=False):
         unless another key says that word already: at 80 columns, Undo offered cut "f1 Help"
         to "f1 He"."""
         # As wide as the screen: before its first layout, the app's width says how wide.
+        self._changed = True
         width = self.size.width or self.app.size.width
         key = (self.keys, width, self._hover, self.compact, self.app.theme, self.visual_style)
         put = self._put.get(key)
