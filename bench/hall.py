@@ -101,8 +101,9 @@ HUNTERS = LOOPBACK_LIMITS + "from net.cli import main\nraise SystemExit(main())\
 # Inside the server (with no render worker: the apps run in its process), stamped on
 # CLOCK_MONOTONIC, which this process shares: "K <arrived> <answered> <name>" for bytes
 # a session got from its player and the first frame written back to it after them,
-# and "L <when> <late>" each time a 10 ms timer on the server's loop ran 5 ms or more late
-# (the loop was busy with something else: what a key arriving then waits for).
+# "L <when> <late>" each time a 10 ms timer on the server's loop ran 5 ms or more late
+# (the loop was busy with something else: what a key arriving then waits for), and
+# "G <when> <took> <generation>" for each collection of the garbage collector.
 STAMPED = (
     LOOPBACK_LIMITS
     + """
@@ -150,6 +151,19 @@ def flush(self, *, always=False):
 
 
 SSHDriver.__init__, SSHDriver.feed, SSHDriver.flush = init, feed, flush
+import gc
+_collecting = []
+
+
+def _collection(phase, info):
+    if phase == "start":
+        _collecting[:] = [time.monotonic_ns()]
+    elif _collecting:
+        began = _collecting.pop()
+        STAMPS.write(f"G {{began}} {{time.monotonic_ns() - began}} {{info['generation']}}\\n")
+
+
+gc.callbacks.append(_collection)
 from net.cli import main
 raise SystemExit(main())
 """
@@ -245,6 +259,9 @@ class Figures:
     late: list[float] = field(default_factory=list)
     """Inside the server: how late (seconds) its loop ran a 10 ms timer, each time it was
     5 ms or more late, over the moves."""
+    collections: list[tuple[int, float]] = field(default_factory=list)
+    """Inside the server: each collection of the garbage collector over the moves, its
+    generation and its seconds."""
 
 
 @dataclass
@@ -410,6 +427,8 @@ def read_stamps(
             continue
         if kind == "K":
             arrivals.setdefault(name[0] if name else "", []).append((int(when), int(other)))
+        elif kind == "G":
+            figures.collections.append((int(name[0]), int(other) / 1e9))
         else:
             figures.late.append(int(other) / 1e9)
     for player in players:
@@ -616,6 +635,13 @@ def report(
             f"{sum(x >= 0.05 for x in late)}×, ≥ 150 ms {sum(x >= 0.15 for x in late)}×, "
             f"the latest by {max(late, default=0) * ms:.0f} ms"
         )
+        for generation in (0, 1, 2):
+            took = [t for g, t in hunters.collections if g == generation]
+            print(
+                f"{f'inside the server: collections of generation {generation}':<52}"
+                f"{len(took):>10}  taking {sum(took) * ms:.0f} ms in all, the longest "
+                f"{max(took, default=0) * ms:.1f} ms"
+            )
     lags = hunters.spectator_lags
     for label, q in (("p50", 0.5), ("p99", 0.99)):
         shown = pct(lags, q) * ms if lags else math.nan
