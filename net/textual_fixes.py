@@ -104,6 +104,7 @@ def apply() -> None:
     for owner, name in (
         (Strip, "_apply_link_style"),
         (Compositor, "_get_renders"),
+        (Compositor, "render_partial_update"),
         (textual._callback, "count_parameters"),
         (textual.app.App, "_ready"),
         (textual.app.App, "_process_messages"),
@@ -119,6 +120,8 @@ def apply() -> None:
         _lazy_strip_caches()
     if not getattr(Compositor._get_renders, _MARK, False):
         Compositor._get_renders = _renders_in_rows(Compositor._get_renders)  # type: ignore[method-assign]
+    if not getattr(Compositor.render_partial_update, _MARK, False):
+        Compositor.render_partial_update = _partial_update(Compositor.render_partial_update)  # type: ignore[method-assign]
     if not getattr(textual._callback.count_parameters, _MARK, False):
         textual._callback.count_parameters = _counted(textual._callback.count_parameters)
     if not getattr(textual.app.App._ready, _MARK, False):
@@ -440,17 +443,62 @@ def _hidden(shown: Region, front: list[Region]) -> bool:
     return True
 
 
+_REGIONS = "_hunters_regions"
+"""On a compositor drawing a partial update: the regions it redraws (`_partial_update`)."""
+
+
+def _partial_update(render_partial_update: Any) -> Any:
+    """``Compositor.render_partial_update`` telling `_renders_in_rows` which regions it
+    redraws (Textual gives ``_get_renders`` only the box around them all)."""
+
+    def _render_partial_update(self: Compositor) -> Any:
+        setattr(self, _REGIONS, list(self._dirty_regions))
+        try:
+            return render_partial_update(self)
+        finally:
+            setattr(self, _REGIONS, None)
+
+    _render_partial_update.__wrapped__ = render_partial_update  # type: ignore[attr-defined]
+    setattr(_render_partial_update, _MARK, True)
+    return _render_partial_update
+
+
+def _rows_redrawn(shown: Region, regions: list[Region]) -> list[tuple[int, int]]:
+    """The runs of rows (top, bottom) in which ``shown`` meets one of ``regions``."""
+    runs = sorted(
+        (max(shown.y, r.y), min(shown.bottom, r.bottom)) for r in regions if shown.overlaps(r)
+    )
+    merged: list[tuple[int, int]] = []
+    for top, bottom in runs:
+        if merged and top <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], bottom))
+        else:
+            merged.append((top, bottom))
+    return merged
+
+
 def _renders_in_rows(get_renders: Any) -> Any:
     """``Compositor._get_renders`` (Textual 8.2.8) with each widget's clip cut to the rows of
     ``crop``: `_render_chops` uses no line outside them (a partial update's rows are inside
     its crop; a full one's crop is the screen). A widget hidden whole by the widgets in
     front of it (`_covered`: a table's screen and the containers under its board and log)
     is not asked at all: every one of its lines was drawn, filtered and cut up at every
-    update (some 120 lines beside a scrolling log at 200x60), for no cell shown."""
+    update (some 120 lines beside a scrolling log at 200x60), for no cell shown.
+
+    In a partial update, a widget is asked only for its rows that meet one of the regions
+    redrawn (`_partial_update`), and not at all if none does: the box around them all is
+    as wide as the screen when the log beside a table scrolls, and the board beside it was
+    asked for all its rows (57 at 200x60) and each cut up, at every update, for the few
+    that changed. The terminal is sent only the cells of those regions (``ChopsUpdate``),
+    and a widget outside them has none there."""
 
     def _get_renders(self: Compositor, crop: Region | None = None) -> Any:
         if not crop:
             yield from get_renders(self, crop)
+            return
+        regions = getattr(self, _REGIONS, None)
+        if regions:
+            yield from _renders_in_regions(self, crop, regions)
             return
         top, bottom = crop.y, crop.bottom
         crop_overlaps = crop.overlaps
@@ -477,6 +525,23 @@ def _renders_in_rows(get_renders: Any) -> Any:
             if new_width and new_height:
                 lines = Region(new_x - region.x, new_y - region.y, new_width, new_height)
                 yield region, clip, widget.render_lines(lines)
+
+    def _renders_in_regions(self: Compositor, crop: Region, regions: list[Region]) -> Any:
+        visible = self.visible_widgets
+        kept = getattr(self, _COVERED, None)
+        if kept is None or kept[0] is not visible:
+            kept = (visible, _covered(visible))
+            setattr(self, _COVERED, kept)
+        covered = kept[1]
+        regions = [r.intersection(crop) for r in regions]
+        for widget, (region, clip) in visible.items():
+            if widget in covered:
+                continue
+            shown = region.intersection(clip)
+            for top, bottom in _rows_redrawn(shown, regions):
+                rows = Region(shown.x, top, shown.width, bottom - top)
+                lines = Region(rows.x - region.x, top - region.y, rows.width, rows.height)
+                yield region, rows, widget.render_lines(lines)
 
     _get_renders.__wrapped__ = get_renders  # type: ignore[attr-defined]
     setattr(_get_renders, _MARK, True)

@@ -9,6 +9,7 @@ import functools
 import gc
 import weakref
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.segment import Segment
@@ -16,6 +17,7 @@ from rich.style import Style
 from textual import _callback
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Static
@@ -233,3 +235,64 @@ async def test_a_partial_update_draws_what_textual_draws(
             monkeypatch.undo()
             assert ours == textuals
             assert any(ours)
+
+
+class _Beside(App[None]):
+    """A board and a log side by side, as a table at 200x60 stands them."""
+
+    CSS = """
+    Horizontal { height: 1fr; }
+    #board { width: 2fr; height: 1fr; }
+    #log { width: 1fr; height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("\n".join(f"board row {n}" for n in range(20)), id="board")
+            yield Static("\n".join(f"log line {n}" for n in range(20)), id="log")
+
+
+async def test_a_partial_update_asks_only_the_widgets_in_its_regions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The log beside the board changed every row of its own (it scrolled) and one row of
+    the board changed: the board was asked for all its rows (the box around the two is the
+    whole screen) and each was cut up, at every update. It is asked for its changed row
+    alone, and the terminal is sent the same as with Textual's own way."""
+    textual_fixes.apply()
+    app = _Beside()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board, log = app.query_one("#board", Static), app.query_one("#log", Static)
+        compositor = app.screen._compositor
+        asked: list[tuple[str, Region]] = []
+        render_lines = Static.render_lines
+
+        def counted(widget: Static, crop: Region) -> Any:
+            asked.append((str(widget.id), crop))
+            return render_lines(widget, crop)
+
+        monkeypatch.setattr(Static, "render_lines", counted)
+        sent: list[str] = []
+        for patched in (True, False):
+            if not patched:
+                monkeypatch.setattr(
+                    Compositor,
+                    "render_partial_update",
+                    Compositor.render_partial_update.__wrapped__,
+                )
+            log.update("\n".join(f"log line {n}" for n in range(1, 21)))
+            board.update("\n".join(f"board row {n}" if n != 7 else "changed" for n in range(20)))
+            board.refresh(Region(0, 7, board.size.width, 1))
+            compositor.update_widgets({log})
+            compositor._dirty_regions.add(Region(board.region.x, 7, board.size.width, 1))
+            update = compositor.render_update()
+            assert update is not None
+            sent.append(update.render_segments(app.console))
+            if patched:
+                assert ("board", Region(0, 7, board.size.width, 1)) in asked
+                assert all(crop.height == 1 for who, crop in asked if who == "board")
+                assert any(who == "log" and crop.height == 20 for who, crop in asked)
+            asked.clear()
+        assert sent[0] == sent[1]
+        assert "changed" in sent[0] and "log line 20" in sent[0]
