@@ -150,3 +150,21 @@ def test_nothing_played_yet_is_said_so_rather_than_owed_0() -> None:
     assert not update.view["assembly"]["plays"][0]
     place = [line.plain for line in _board(update)._layout(update, 78, 40)[2]]
     assert place[0].startswith("Assemble: no cards played yet ◆ Done playing"), place
+
+
+def test_the_card_being_played_stays_in_sight_while_its_collection_is_chosen() -> None:
+    """Four players at 80x24, a card chosen to play: the board showed "Your hand: 10
+    cards, worth 22 (i lists them)." and "1 of 1: onto the Black Panther collection", the
+    card itself nowhere (found in play). The hand keeps its cards, the chosen one ✓."""
+    checked = 0
+    for update in itertools.islice(_assembles(4, 1), 40):
+        plays = [c.key for c in _board(update).choices if c.key[0] == "play"]
+        if not plays or len(update.view["hand"]) < 8:
+            continue
+        widget = _board(update, [plays[0]])
+        drawn = widget._layout(update, 78, 17)
+        assert sum(len(lines) for lines in drawn) <= 17
+        text = "\n".join(line.plain for lines in drawn for line in lines)
+        assert "✓" in text and "(i lists them)" not in text, text
+        checked += 1
+    assert checked

@@ -1026,12 +1026,15 @@ class Board(ChoiceRowBoard):
             for part in ("place", "hand")
             if any(k in focus.legal for k in self._keys_in(update, part))
         } or {"place"}  # while others choose, the location is what to watch
+        # A card chosen in the hand stays in sight while its collection is chosen (the
+        # hand was "10 cards, worth 22 (i lists them)" and the card nowhere).
+        holding = any(k in focus.chosen for k in self._keys_in(update, "hand"))
         while sum(len(lines) for lines in drawn.values()) > budget:
             best: tuple[int, int, str, int, list[Text]] | None = None
             for part in ("hand", "place", "players", "head", "choice"):
                 floor = FLOOR.get(part, 0)
-                if part == "hand" and "hand" in deciding:
-                    floor = -1  # the cards to choose from stay on the board
+                if part == "hand" and ("hand" in deciding or holding):
+                    floor = -1  # the cards to choose from (or chosen) stay on the board
                 # The next size that saves a row (a hand's words beside its cards may not).
                 for lower in range(levels[part] - 1, floor - 1, -1):
                     smaller = make(part, lower)
