@@ -52,8 +52,8 @@ class ChoiceRowBoard(KeyStates, Widget, can_focus=True):
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Previous choice", show=False, id="board.left"),
         Binding("right,l", "cursor(1)", "Next choice", show=False, id="board.right"),
-        Binding("up,k", "row(-1)", "Choice a row up", show=False, id="board.up"),
-        Binding("down,j", "row(1)", "Choice a row down", show=False, id="board.down"),
+        Binding("up,k", "row(-1)", "Choice in the row above", show=False, id="board.up"),
+        Binding("down,j", "row(1)", "Choice in the row below", show=False, id="board.down"),
         Binding("enter,space", "choose", "Choose", id="board.choose"),
         Binding("escape", "back", "Back", id="board.back"),
     ]
