@@ -139,8 +139,8 @@ def test_discarding_to_the_limit_says_how_many_and_down_to_what() -> None:
     widget = _board(update)
     for width in (78, 158):
         place = [line.plain.strip() for line in widget._layout(update, width, 40)[2]]
-        cards = "1 card" if extra == 1 else f"{extra} cards"
-        assert place[0] == f"Assemble: discard {cards} more, down to 2 in your hand", place
+        cards = "1 more card" if extra == 1 else f"{extra} more cards"
+        assert place[0] == f"Assemble: discard {cards}, down to 2 in your hand", place
         assert not any("owed" in line for line in place), place
 
 

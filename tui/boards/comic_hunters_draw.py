@@ -1316,8 +1316,8 @@ def assembly_lines(update: Update, focus: Focus, width: int, level: int) -> list
     stage = view["assembly"]["stages"][seat]
     if stage == "excess":  # paid: what is owed now is cards over the hand limit
         extra = len(view["hand"] or ()) - HAND_LIMIT
-        cards = "1 card" if extra == 1 else f"{extra} cards"
-        words = f"Assemble: discard {cards} more, down to {HAND_LIMIT} in your hand"
+        cards = "1 more card" if extra == 1 else f"{extra} more cards"
+        words = f"Assemble: discard {cards}, down to {HAND_LIMIT} in your hand"
     elif stage == "done":  # nothing owed: the prompt says whom the table waits for
         return []
     elif plays or paid:
