@@ -394,6 +394,34 @@ def _lazy_strip_caches() -> None:
         setattr(Strip, name, _LazyCache(Strip.__dict__[name], size))
     setattr(__init__, _MARK, True)
     Strip.__init__ = __init__  # type: ignore[method-assign]
+    Strip.divide = _whole_divide(Strip.divide)  # type: ignore[method-assign]
+    Strip.crop_extend = _whole_crop_extend(Strip.crop_extend)  # type: ignore[method-assign]
+
+
+def _whole_divide(divide: Any) -> Any:
+    """``Strip.divide`` at the strip's own length gives the strip back, not kept in its own
+    cache: Textual's keeps ``[self]``, and every line the compositor cut at its end (most of
+    them, every frame) became a cycle that only a collection frees."""
+
+    def whole_divide(self: Strip, cuts: Any) -> list[Strip]:
+        cuts = list(cuts)
+        if [cut for cut in cuts if cut <= self.cell_length] == [self.cell_length]:
+            return [self]
+        return divide(self, cuts)  # type: ignore[no-any-return]
+
+    return whole_divide
+
+
+def _whole_crop_extend(crop_extend: Any) -> Any:
+    """``Strip.crop_extend`` over the whole strip gives it back, not kept in its own cache
+    (as `_whole_divide`)."""
+
+    def whole_crop_extend(self: Strip, start: int, end: int, style: Any) -> Strip:
+        if start <= 0 and end == self.cell_length:
+            return self
+        return crop_extend(self, start, end, style)  # type: ignore[no-any-return]
+
+    return whole_crop_extend
 
 
 def _counted(count_parameters: Any) -> Any:
