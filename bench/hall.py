@@ -157,10 +157,14 @@ _collecting = []
 
 def _collection(phase, info):
     if phase == "start":
-        _collecting[:] = [time.monotonic_ns()]
+        _collecting[:] = [time.monotonic_ns(), time.thread_time_ns(), gc.get_count()]
     elif _collecting:
-        began = _collecting.pop()
-        STAMPS.write(f"G {{began}} {{time.monotonic_ns() - began}} {{info['generation']}}\\n")
+        began, cpu, counts = _collecting
+        _collecting.clear()
+        STAMPS.write(
+            f"G {{began}} {{time.thread_time_ns() - cpu}} {{info['generation']}} "
+            f"{{time.monotonic_ns() - began}} {{counts}} {{info['collected']}}\\n"
+        )
 
 
 gc.callbacks.append(_collection)
