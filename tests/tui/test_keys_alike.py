@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 
 from net.identity import Identity
@@ -20,7 +21,10 @@ from net.tables_screen import (
 )
 from tests.net.e2e_helpers import until
 from tests.tui import screen_text
+from tui.app import HuntersApp
+from tui.screens.help import help_keys
 from tui.screens.launcher import LauncherScreen
+from tui.screens.settings import SettingsScreen
 from tui.screens.stats import ProfileScreen
 from tui.settings import Settings
 
@@ -78,3 +82,35 @@ async def test_the_list_of_tables_opens_the_profile_with_p_and_says_so_in_help(
         hall = tables.get("1")
         assert hall is not None and tables.code_of("1") is not None
     await tables.aclose()
+
+
+def test_the_launcher_and_the_list_of_tables_name_your_games_alike() -> None:
+    """The launcher and the hall call the list of your finished games by one name."""
+    launcher = {b.action: b.description for b in LauncherScreen.BINDINGS if isinstance(b, Binding)}
+    tables = {b.action: b.description for b in TablesScreen.BINDINGS if isinstance(b, Binding)}
+    assert launcher["app.your_games"] == tables["app.your_games"] == "Your games"
+
+
+@pytest.mark.parametrize("key", ["b", "q", "escape"])
+async def test_the_back_keys_of_other_screens_leave_the_settings_unchanged(key: str) -> None:
+    """b (back at the results and in the lobby), q and Escape go back from the settings and
+    change nothing; the turn bell has a key of its own, which F1 and the footer name."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        text = screen_text(app)
+        footer = text.splitlines()[-1]
+        shown = [b for b in SettingsScreen.BINDINGS if isinstance(b, Binding) and b.show]
+        assert all(f" {binding.description} " in f" {footer} " for binding in shown), footer
+        assert "esc Back" in footer and "^q Quit" in footer and "f1 Help" in footer
+        assert "│ t  Turn bell: off" in text  # each setting's letter key, before it
+        await pilot.press(key)
+        await until(lambda: isinstance(app.screen, LauncherScreen), "back at the launcher")
+        assert app.settings == Settings(bot_delay=0)
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, SettingsScreen), "the settings again")
+        await pilot.press("t")
+        await until(lambda: "Turn bell: on" in screen_text(app), "the bell rung")
+        assert app.settings.turn_bell
+        assert ("t", "Turn bell") in help_keys(app.screen)  # as F1 lists them

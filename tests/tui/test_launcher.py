@@ -68,13 +68,13 @@ async def test_footer_and_help_list_the_finished_games_keys() -> None:
 
     async with _app().run_test(size=(80, 24)) as pilot:
         footer = screen_text(pilot.app).splitlines()[-1]
-        for words in ("y Games", "p Profile", "l Leaders", "⏎ Set up table", "^q Quit"):
+        for words in ("y Your games", "p Profile", "l Leaders", "⏎ Set up table", "^q Quit"):
             assert words in footer
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(pilot.app.screen, HelpScreen)
         text = screen_text(pilot.app)
-        for line in ("y: Games", "p: Profile", "l: Leaders"):
+        for line in ("y: Your games", "p: Profile", "l: Leaders"):
             assert line in text
         await pilot.press("escape")
         for key, kind in (("y", GamesScreen), ("p", ProfileScreen), ("l", LeaderboardScreen)):

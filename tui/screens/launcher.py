@@ -19,6 +19,7 @@ from tui.saves import SavedGame, unfinished_games
 from tui.screens.help import key_help
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import HOSTING
+from tui.widgets.footer import KeyFooter
 from tui.widgets.spoken import SpokenList
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ class LauncherScreen(Screen[None]):
         Binding(
             "y",
             "app.your_games",
-            "Games",
+            "Your games",
             tooltip="Your finished games, each one to replay",
             id="launcher.games",
         ),
@@ -140,7 +141,8 @@ class LauncherScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         screen_reader = self.app.settings.screen_reader
-        yield key_help(self)
+        # Compact (as the settings'): at 80 columns every key of the footer is whole.
+        yield key_help(self) if screen_reader else KeyFooter(compact=True)
         yield Static(Content("Hunters: hunter card games at your terminal"), classes="title")
         if self.hosting:
             yield Static(Content(HOSTING), id="hosting", classes="hint")

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from tui.config import read_config, write_config
 from tui.screens.help import key_help
 from tui.settings import Settings
+from tui.widgets.footer import KeyFooter
 from tui.widgets.spoken import SpokenList
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def setting_lines(settings: Settings, *, bot_delay_here: bool = True) -> list[tu
         (
             "summaries",
             f"Summaries: {on_off(settings.summaries)}"
-            " (a pause after each Hunt, round or location: who won what)",
+            " (a pause at each Hunt, round or location: who won what)",
         ),
         (
             "confirmations",
@@ -71,6 +72,17 @@ def setting_lines(settings: Settings, *, bot_delay_here: bool = True) -> list[tu
             " (a bell and the window title when your turn comes)",
         ),
     ]
+
+
+SETTING_KEYS: dict[str, str] = {
+    "screen-reader": "s",
+    "high-contrast": "c",
+    "bot-delay": "d",
+    "summaries": "m",
+    "confirmations": "a",
+    "turn-bell": "t",
+}
+"""The letter that changes each setting (the screen's bindings), shown before its line."""
 
 
 class SettingsScreen(Screen[None]):
@@ -86,13 +98,21 @@ class SettingsScreen(Screen[None]):
             tooltip="Change the highlighted setting",
             id="settings.change",
         ),
-        Binding("s", "toggle_screen_reader", "Screen reader", id="settings.screen_reader"),
-        Binding("c", "toggle_contrast", "Contrast", id="settings.high_contrast"),
-        Binding("d", "next_delay", "Bot delay", id="settings.bot_delay"),
-        Binding("m", "toggle_summaries", "Summaries", id="settings.summaries"),
-        Binding("a", "toggle_confirmations", "Confirm", id="settings.confirmations"),
-        Binding("b", "toggle_turn_bell", "Bell", id="settings.turn_bell"),
-        Binding("escape", "app.pop_screen", "Back", id="settings.back"),
+        # Not in the footer, where ten keys would not fit 80 columns: each setting's line
+        # starts with its key, and F1 lists them.
+        Binding(
+            "s", "toggle_screen_reader", "Screen reader", show=False, id="settings.screen_reader"
+        ),
+        Binding("c", "toggle_contrast", "Contrast", show=False, id="settings.high_contrast"),
+        Binding("d", "next_delay", "Bot delay", show=False, id="settings.bot_delay"),
+        Binding("m", "toggle_summaries", "Summaries", show=False, id="settings.summaries"),
+        Binding(
+            "a", "toggle_confirmations", "Confirmations", show=False, id="settings.confirmations"
+        ),
+        # Not b, which goes back at the results and in the lobby (this screen opens from both).
+        Binding("t", "toggle_turn_bell", "Turn bell", show=False, id="settings.turn_bell"),
+        # The back keys of the results, the lobby and the finished games' screens.
+        Binding("escape,q,b", "app.pop_screen", "Back", id="settings.back"),
     ]
     """
     | Key(s) | Description |
@@ -103,8 +123,8 @@ class SettingsScreen(Screen[None]):
     | d | The next bot delay. |
     | m | Summaries at each milestone on or off. |
     | a | Confirmations (asking before ending a phase or leaving) on or off. |
-    | b | The turn bell on or off. |
-    | escape | Back. |
+    | t | The turn bell on or off. |
+    | escape, q, b | Back. |
     """
 
     if TYPE_CHECKING:
@@ -117,20 +137,36 @@ class SettingsScreen(Screen[None]):
         """Which setting the list highlights, kept across recomposition."""
 
     def compose(self) -> ComposeResult:
-        yield key_help(self)
+        # Compact (as the replay's): at 80 columns every key of the footer is whole.
+        yield key_help(self) if self.app.settings.screen_reader else KeyFooter(compact=True)
         yield Static("Settings", classes="title")
         if not self.app.settings.screen_reader:
-            yield Static("Enter changes the highlighted setting · Escape goes back", classes="hint")
+            yield Static(
+                "Enter or a setting's letter changes it · Esc, q or b goes back", classes="hint"
+            )
         listing = SpokenList if self.app.settings.screen_reader else OptionList
         options = listing(
-            *(Option(Content(line), id=key) for key, line in self._lines()),
+            *(Option(line, id=key) for key, line in self._lines()),
             id="settings",
         )
         yield options
         self.call_after_refresh(setattr, options, "highlighted", self._highlighted)
 
-    def _lines(self) -> list[tuple[str, str]]:
-        return setting_lines(self.app.settings, bot_delay_here=self.app.BOT_DELAY_HERE)
+    def _lines(self) -> list[tuple[str, Content]]:
+        """Each setting's line, after the letter that changes it (when one does here)."""
+        lines = setting_lines(self.app.settings, bot_delay_here=self.app.BOT_DELAY_HERE)
+        spoken = self.app.settings.screen_reader  # the setting first, its key after it
+        return [
+            (
+                setting,
+                Content(line)
+                if setting == "bot-delay" and not self.app.BOT_DELAY_HERE
+                else Content(f"{line}, key {SETTING_KEYS[setting]}")
+                if spoken
+                else Content.assemble((SETTING_KEYS[setting], "bold"), "  ", line),
+            )
+            for setting, line in lines
+        ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.app.BOT_DELAY_HERE or action != "next_delay"
@@ -195,7 +231,7 @@ class SettingsScreen(Screen[None]):
         self._highlighted = index
         options = self.query_one("#settings", OptionList)
         for option_index, (_, line) in enumerate(self._lines()):
-            options.replace_option_prompt_at_index(option_index, Content(line))
+            options.replace_option_prompt_at_index(option_index, line)
         options.highlighted = index
         self.app.apply_settings()
         self._keep(settings)
