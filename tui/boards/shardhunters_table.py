@@ -557,19 +557,13 @@ def _combat_block(
     played: list[list[str]] | None,
 ) -> list[Text]:
     if not cards:
-        line = Text(f"{head.split(':')[0].replace(' Combat', '')}: ", style="bold", no_wrap=True)
-        for index, (name, boxes, _) in enumerate(groups):
-            if index:
-                line.append(" | ")
-            line.append(f"{name.split(' ')[0]} ")
-            if played is not None:
-                line.append(" ".join(_short(c) for c in played[index]))
-            else:
-                shown = (
-                    "░" if b.face_down else f"{b.mark}{b.glyph}{b.word.split()[0]}" for b in boxes
-                )
-                line.append(" ".join(shown) if boxes else "…")
-        line.append(f" → {head.split(': ', 1)[1]}" if played is not None else "")
+        # In words where the line has room ("1st Combat · 1: ≈ 2 blue | 2: ☠ 3 white",
+        # "2nd Combat now · 1: choosing | 2: 2 face down"): "1 ≈2 | 2 ░ ░ | 3 …" was read
+        # as codes at 160x45 with columns to spare.
+        for words in (True, False):
+            line = _combat_line(head, groups, played, words)
+            if line.cell_len <= width:
+                break
         line.truncate(width, overflow="ellipsis")
         return [line]
     out = [Text(head, style="bold")]
@@ -592,6 +586,44 @@ def _combat_block(
     if row:
         out += _join(row)
     return out
+
+
+def _combat_line(
+    head: str,
+    groups: list[tuple[str, list[CardBox], int]],
+    played: list[list[str]] | None,
+    words: bool,
+) -> Text:
+    """A Combat on one line: each side's number and its cards, in words or short forms."""
+    which = head.split(":")[0]
+    which = f"{which} · " if words else f"{which.replace(' Combat', '')}: "
+    line = Text(which, style="bold", no_wrap=True)
+    for index, (name, boxes, _) in enumerate(groups):
+        if index:
+            line.append(" | ")
+        line.append(f"{name.split(' ')[0]}{':' if words else ''} ")
+        if played is not None:
+            said = [_said(c) if words else _short(c) for c in played[index]]
+            line.append((", " if words else " ").join(said))
+        elif words:
+            down = sum(1 for b in boxes if b.face_down)
+            faces = [
+                f"{b.mark}{b.glyph} {' '.join([b.word, *b.lines[:1]])}"
+                for b in boxes
+                if not b.face_down
+            ]
+            shown = [*faces, *([f"{down} face down"] if down else [])]
+            line.append(", ".join(shown) if boxes else "choosing")
+        else:
+            short = ("░" if b.face_down else f"{b.mark}{b.glyph}{b.word.split()[0]}" for b in boxes)
+            line.append(" ".join(short) if boxes else "…")
+    line.append(f" → {head.split(': ', 1)[1]}" if played is not None else "")
+    return line
+
+
+def _said(card: str) -> str:
+    m = MONSTER_CARDS[card]
+    return f"{GLYPHS[m.colour]} {m.value} {m.colour}"
 
 
 CHOOSING = "(choosing)"
