@@ -322,7 +322,7 @@ def test_the_highlight_tracks_show_every_space_in_a_board_80_wide() -> None:
     # Ala (1) at 12, Bot 2 (2) at 5: each marker under the right-hand cell of its space.
     zero = top.index(" 0") + 1
     assert under[zero + 2 * 12] == "1" and under[zero + 2 * 5] == "2", text
-    assert "at 0: 34" in under
+    assert "at 0: 3,4" in under
 
 
 def test_the_trending_track_takes_a_second_line_for_full_names_when_rows_are_spare() -> None:

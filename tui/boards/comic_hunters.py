@@ -160,7 +160,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "A, B… or 1, 2… under a track",
         "a player's marker (their letter or number is in brackets by their name); J is Jarvis",
     ),
-    ("at 0: AB", "the players whose marker has not moved on that track yet"),
+    ("at 0: AB, at 0: 1,2", "the players whose marker has not moved on that track yet"),
     ("stash", "Secret Stash: money for the auctions, points at the end"),
     ("score", "the score if the game ended now: size + variety + Highlights + stash"),
     ("N cards · P pts", "a collection's size and what its size scores now"),

@@ -726,7 +726,9 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
     short = max(len(ICON_SHORT[h]) for h in view["tracks"]) + 2
     # Three cells a space with room; else two (every fifth space numbered, the others a
     # dot: a board 80 wide beside the log at 120x40 has room for every space that way).
-    waiting_width = len(" at 0: ") + len(markers)
+    # Seat numbers together read as a number ("at 0: 1234"): parted by commas.
+    joiner = "," if all(m.isdigit() for m in markers[: view["players"]]) else ""
+    waiting_width = len(" at 0: ") + len(joiner.join(markers))
     cell = 3 if short + spaces * 3 <= width else 2
     out = []
     for index, icon in enumerate(view["tracks"]):
@@ -750,7 +752,7 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
         stacked: dict[int, list[str]] = {}
         for position, marker in spots:
             stacked.setdefault(position, []).append(marker)
-        waiting = "".join(stacked.pop(0, []))
+        waiting = joiner.join(stacked.pop(0, []))
         start = f" at 0: {waiting}" if waiting else ""
         for depth in range(max((len(v) for v in stacked.values()), default=1)):
             line = Text((start if depth == 0 else "").ljust(label_width + cell), no_wrap=True)
@@ -893,7 +895,7 @@ def build_player_line(
                 line.append(f" ({marker})")
         line.append(f" · stash {stash}")
         if held is not None:
-            label = " · hand" if short else f" · hand {len(held)}:"
+            label = " · hand" if short or not held else f" · hand {len(held)}:"
             line.append_text(backs_line(held, label, by_value))
         if not show_marks:
             names = ICON_SHORT if short else HIGHLIGHT_NAMES
