@@ -103,7 +103,11 @@ def _return_strays(state: State, seat: int) -> tuple[State, list[Event]]:
     plays = tuple(p for p in assembly.plays[seat] if p[0] not in back)
     state = give(state, seat, back)
     state = replace(state, assembly=replace(assembly, plays=put(assembly.plays, seat, plays)))
-    text = f"{{p{seat}}} takes back {titles(back)}: a new collection needs two cards or more."
+    why = "it was the only card" if len(back) == 1 else "each was the only card"
+    text = (
+        f"{{p{seat}}} takes back {titles(back)}: {why} played for its hero, and a new "
+        "collection needs two cards or more."
+    )
     return state, [event("unplay", text)]
 
 

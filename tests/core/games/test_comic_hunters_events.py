@@ -152,7 +152,11 @@ def test_cards_taken_back_during_assemble_are_told_as_unplay_events() -> None:
     ready = match.act(0, ("ready",))
     back = [e for e in ready if "takes back" in e["text"]]
     assert [e["type"] for e in back] == ["unplay"], ready
-    assert back[0]["text"].endswith("a new collection needs two cards or more.")
+    # Why, in words a newcomer reads: it read "takes back X: a new collection needs…".
+    assert back[0]["text"] == (
+        f"{{p0}} takes back {titles([lone])}: it was the only card played for its hero, "
+        "and a new collection needs two cards or more."
+    )
     assert lone in match.state.hands[0]
 
 
