@@ -38,3 +38,17 @@ def test_a_combat_on_one_line_says_its_cards_in_words_where_they_fit() -> None:
     assert "1: choosing" in now and "…" not in now, lines
     narrow = [line.plain for line in combat_lines(update, 40, Detail(0, False, False))]
     assert all(len(line) <= 40 for line in narrow), narrow
+
+
+def test_the_tracks_say_what_their_marks_mean_where_they_have_room() -> None:
+    """At 160x45 the tracks showed a ▲ under the recruit cost and under a team of 5 with
+    no word on either (only F1's legend said it)."""
+    from tui.boards.shardhunters_table import track_lines
+
+    update = update_of(_second_combat(), 0)
+    wide = [line.plain for line in track_lines(update, 104)]
+    assert wide[0].startswith("Bloodshards (▲ recruit cost)"), wide
+    assert wide[2].startswith("Team size (▲ wins the game)"), wide
+    assert all(len(line) <= 104 for line in wide), wide
+    narrow = [line.plain for line in track_lines(update, 78)]
+    assert narrow[0].startswith("Bloodshards ") and "(" not in narrow[0], narrow

@@ -651,6 +651,10 @@ def _join(blocks: list[tuple[list[Text], int]]) -> list[Text]:
     return out
 
 
+TRACK_WORDS = 100
+"""The board's width from which the tracks' labels say what their ▲ marks."""
+
+
 def track_lines(update: Update, width: int) -> list[Text]:
     """Bloodshards and team sizes as tracks, each side's marker under its space."""
     view = update.view
@@ -659,10 +663,19 @@ def track_lines(update: Update, width: int) -> list[Text]:
     costs = tuple(sorted(set(view["costs"])))
     top = max(12, *view["shards"])
     team = tuple((len(view["teams"][s]), marker(update, s)) for s in sides)
+    # What the ▲ under a space means, where the width has room: at 160x45 a newcomer saw
+    # the marks without a word on them (F1's legend had it).
+    said = width >= TRACK_WORDS
+    shards_label, team_label = (
+        ("Bloodshards (▲ recruit cost)", "Team size (▲ wins the game)")
+        if said
+        else ("Bloodshards", "Team size")
+    )
+    wide = max(len(shards_label), len(team_label))
     return [
-        *Track("Bloodshards", 0, top, shards, highlight=costs, cell=2).lines(width),
+        *Track(shards_label.ljust(wide), 0, top, shards, highlight=costs, cell=2).lines(width),
         *Track(
-            "Team size  ",
+            team_label.ljust(wide),
             0,
             max(WINNING_TEAM, *(n for n, _ in team)),
             team,
