@@ -626,12 +626,18 @@ class HallApp(HuntersApp):
 
     async def decline(self) -> None:
         """Leave the results for the lobby: a player gives their seat up for the rematch."""
+        given_up = sorted(self.hall.seats_of(self.guest))
         try:
             await settled(self.hall.decline(self.guest))
         except IllegalAction as refusal:
             self.tell_here(sentence(refusal))
             return
         self.main_menu()
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen) and given_up:
+                # Not the line from before the game ("You sit on seat 2."), no longer true.
+                seat = given_up[0] + 1
+                screen.say(f"You gave seat {seat} up: press {seat} to sit there again.")
         self._route()  # a spectator who read the results on while the rematch began: to it
 
     async def new_setup(self, slug: str) -> None:

@@ -939,3 +939,28 @@ async def test_after_proposing_the_host_s_footer_offers_no_ready_key(tmp_path: P
             assert "r Ready" not in screen_text(ala) and "r Rematch" not in screen_text(ala)
     finally:
         await hall.close()
+
+
+async def test_a_player_who_declines_is_not_told_he_still_sits(tmp_path: Path) -> None:
+    """olek sat down with 2 before the game ("You sit on seat 2."); after it he leaves the
+    results with b, which gives his seat up: the lobby says so, not the line from before."""
+    hall = bare_hall(tmp_path, idle=0)
+    for name in ("ala", "olek"):
+        hall.arrive(name)
+    hall.configure("ala", TWO_OPEN_ONE_BOT)
+    hall.take_seat("ala", 0)
+    olek = HallApp(hall, "olek", Settings())
+    try:
+        async with olek.run_test(size=(80, 24)) as pilot:
+            await pilot_until(pilot, lambda: "press 2 to sit here" in screen_text(olek))
+            await pilot.press("2")
+            await pilot_until(pilot, lambda: "You sit on seat 2." in screen_text(olek))
+            await hall.start("ala")
+            await _at_results(hall, pilot, olek)
+            await pilot.press("b")
+            await pilot_until(pilot, lambda: "open — press 2 to sit here" in screen_text(olek))
+            text = screen_text(olek)
+            assert "You sit on seat 2" not in text
+            assert "You gave seat 2 up: press 2 to sit there again." in text
+    finally:
+        await hall.close()
