@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList
 
+from core.db import LeaderRow
+from core.ratings import Rating
 from tests.core.db_records import bot, finished_record
 from tests.tui import screen_text
 from tui.app import HuntersApp
@@ -25,6 +27,7 @@ from tui.screens.stats import (
     ProfileScreen,
     RecordReplay,
     counted,
+    leader_lines,
     place_word,
 )
 from tui.settings import Settings
@@ -311,3 +314,19 @@ async def test_an_app_that_keeps_no_games_says_so() -> None:
         assert "This app keeps no finished games; Hunters run in your own terminal does." in (
             _flat(app)
         )
+
+
+def test_players_whose_ratings_read_alike_share_a_place_on_the_leaderboard() -> None:
+    """Two players who tied their only game read "25.0 ± 8.1" both: one place for both (the
+    board said "1st ala" and "2nd olek"), and the next player's place counts them."""
+    settled = Rating(25.0, 8.1)
+    rows = (
+        LeaderRow(1, "ala", settled, 1),
+        LeaderRow(2, "olek", Rating(25.0 + 1e-9, 8.1 - 1e-9), 1),
+        LeaderRow(3, "eve", Rating(24.0, 8.1), 1),
+    )
+    assert [line.split(":")[0] for line in leader_lines(rows)] == [
+        "1st ala",
+        "1st olek",
+        "3rd eve",
+    ]

@@ -176,9 +176,23 @@ def stats_line(stats: GameStats, *, say_unrated: bool = True) -> str:
     return f"{said}; not rated yet." if say_unrated else f"{said}."
 
 
-def leader_line(row: LeaderRow) -> str:
-    """One player's line of a leaderboard."""
-    return f"{place_word(row.place)} {row.name}: {rating_words(row.rating, row.rated_games)}."
+def leader_line(row: LeaderRow, place: int | None = None) -> str:
+    """One player's line of a leaderboard (at ``place``, when not the row's own)."""
+    said = place_word(row.place if place is None else place)
+    return f"{said} {row.name}: {rating_words(row.rating, row.rated_games)}."
+
+
+def leader_lines(rows: Sequence[LeaderRow]) -> list[str]:
+    """A leaderboard's lines, best first: players whose ratings read alike (as the lines show
+    them, "25.0 ± 8.1") share a place, and the next one's place counts them all."""
+    lines: list[str] = []
+    place, shown_before = 0, ""
+    for row in rows:
+        shown = f"{row.rating.mu:.1f} {row.rating.sigma:.1f}"
+        if shown != shown_before:
+            place, shown_before = row.place, shown
+        lines.append(leader_line(row, place))
+    return lines
 
 
 def local_player(source: StatsSource, fallback: str) -> str:
@@ -611,7 +625,8 @@ class LeaderboardScreen(StatsScreen):
             ]
         self.players = {f"leader-{row.place}": row.name for row in rows}
         lines: list[tuple[str, str | GameRow]] = [
-            (f"leader-{row.place}", leader_line(row)) for row in rows
+            (f"leader-{row.place}", line)
+            for row, line in zip(rows, leader_lines(rows), strict=True)
         ]
         return [*lines, ("about", LEADER_WORDS)]
 
