@@ -855,3 +855,16 @@ def test_a_details_text_is_measured_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert [board._rows_of(text, 40, 3) for _ in range(3)] == [2, 2, 2]
     assert board._rows_of(text, 80, 3) == 1
     assert wraps == [text, text]
+
+
+def test_the_series_track_says_it_counts_the_games_finished() -> None:
+    """At 80x24 in a series the track read "Game 1 of 2 · points" with every initial at 0
+    while the cities below said "20 pts": its label says the totals are the series' (the
+    games finished), whole, on one line at 78 columns."""
+    from tui.boards.superbohaterowie_table import series_lines
+
+    match = Match.new("superbohaterowie", 4, seed=3, options={"series": 2})
+    update = update_of(match, 0, ("Ala", "Bot 2", "Bot 3", "Bot 4"))
+    top, marks = (line.plain for line in series_lines(update, 78, both=False))
+    assert top.startswith("Game 1 of 2 · totals ") and "│ 10 │" in top
+    assert marks.strip() == "BLNT"

@@ -431,7 +431,8 @@ HOW_TO_PLAY = """\
 **The board.** Each city is a row of five spaces, one city per player; **▶** marks the
 city whose player is on turn, and each city says how many *different* superheroes it holds
 (a Joker stands in for any). Your two cards are at the bottom beside the draw and discard
-piles. In the Points variant the tracks show each city's total (under its initial letter).
+piles. In the Points variant the totals track shows each city's points from the games
+finished (under its initial letter); **pts** beside a city is what it would score now.
 
 **The keys.** ←→↑↓ (or hjkl) move the cursor (a heavy border), **n** jumps to the next
 legal choice, **Enter** chooses, **Esc** takes the last choice back, **d** discards both
@@ -462,7 +463,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("SAVED", "the city was saved: its player won this game"),
     ("pts", "the city's points now (Points variant)"),
     ("░ Draw N", "the face-down draw pile and its number of cards"),
-    ("B L N T W", "on the points track: Berlin, London, New York, Tokyo, Warsaw"),
+    (
+        "B L N T W",
+        "on the totals track: Berlin, London, New York, Tokyo, Warsaw, at the points of"
+        " the games finished",
+    ),
     ("▲ / ✓", "on the series track: the game being played / a game finished"),
 )
 

@@ -413,7 +413,7 @@ def series_lines(update: Update, width: int, both: bool) -> list[Text]:
     view = update.view
     totals = series_totals(view)
     marks = tuple((total, view["city_names"][s][0]) for s, total in enumerate(totals))
-    label = f"Game {view['game_number']} of {view['series']} · points"
+    label = f"Game {view['game_number']} of {view['series']} · totals"
     top = max(10, *totals)
     lines = Track(label, 0, top, marks, cell=3).lines(width)
     if both:
