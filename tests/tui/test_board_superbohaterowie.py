@@ -868,3 +868,19 @@ def test_the_series_track_says_it_counts_the_games_finished() -> None:
     top, marks = (line.plain for line in series_lines(update, 78, both=False))
     assert top.startswith("Game 1 of 2 · totals ") and "│ 10 │" in top
     assert marks.strip() == "BLNT"
+
+
+@pytest.mark.parametrize("width", [78, 103])
+def test_a_card_in_hand_says_its_rules_whole(width: int) -> None:
+    """At 80x24 and 160x45 (a board 103 wide beside the log) a chainsaw superhero in hand
+    read "on: empty, ▲ Fire, ✂ Chains…": every element's lines on its card are whole."""
+    from tui.boards.superbohaterowie_table import Marks, hand_lines
+
+    match = Match.new("superbohaterowie", 4, seed=3, options={"series": 2})
+    update = update_of(match, 0, ("Ala", "Bot 2", "Bot 3", "Bot 4"))
+    for first, second in (("fire-1", "chainsaw-1"), ("leaf-1", "water-1"), ("wind-1", "leaf-2")):
+        assert kind_of(first) != kind_of(second)
+        update.view["hand"] = [first, second]
+        text = "\n".join(line.plain for line in hand_lines(update, Marks(), width, 3))
+        assert "…" not in text, text
+        assert "Chainsaw" in text or "chainsaw" not in first + second

@@ -107,7 +107,9 @@ def hand_card_lines(kind: str, series: bool) -> list[str]:
     if kind in ELEMENTS:
         over = [k for k in ELEMENTS if kind in COVERS[k]]
         lines = [
-            "on: empty, " + ", ".join(_glyph_word(k) for k in ELEMENTS if k in COVERS[kind]),
+            # Glyph words apart as on the line below (no commas): "on: empty, ♣ Leaf ✂
+            # Chainsaw" is whole on a card 30 wide, where it was cut after "✂ Chains".
+            "on: empty, " + " ".join(_glyph_word(k) for k in ELEMENTS if k in COVERS[kind]),
             "covered by " + " ".join(_glyph_word(k) for k in over),
         ]
         points = "10 pts first, 5 each more"
@@ -318,7 +320,9 @@ def hand_lines(update: Update, marks: Marks, width: int, rule_lines: int) -> lis
         return []
     label_width = len(HAND_LABEL)
     pile_width = 16
-    piles = width - label_width >= 2 * 24 + 3 + 2 * pile_width + 3
+    # The piles' cards only beside cards 30 wide, whose rule lines are whole (the line
+    # under the board names the piles anyway): at 160x45 they left the cards 26 wide.
+    piles = width - label_width >= 2 * 30 + 3 + 2 * pile_width + 3
     room = width - label_width - (2 * pile_width + 3 if piles else 0)
     card_width = max(16, min(30, (room - 3) // 2))
     faces: list[list[Text]] = []
