@@ -13,7 +13,14 @@ from tests.tui import BOX_DRAWING, screen_text
 from tui.app import HuntersApp
 from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
-from tui.screens.results import ResultsScreen, ordinal, places, winner_line
+from tui.screens.results import (
+    ResultsScreen,
+    category_words,
+    ordinal,
+    places,
+    result_sentence,
+    winner_line,
+)
 from tui.screens.setup import SetupScreen
 from tui.settings import Settings
 
@@ -99,16 +106,56 @@ async def test_every_seat_has_a_row_with_its_breakdown() -> None:
         assert "Game 1: Olek saved London." in text
 
 
-async def test_headings_are_capitalised_as_the_others() -> None:
-    """Whoosh's breakdown says "monsters" and "mistakes": its columns read "Monsters" and
-    "Mistakes" beside "Place", "Name" and "Score" (seen at the end of a game at 80x24)."""
-    whoosh = Outcome((3, 0), ({"monsters": 5, "mistakes": -2}, {"monsters": 0}), ((0,), (1,)))
+WHOOSH = TableSetup("whoosh", (Seat("Ala"), Seat("Olek", "bot", "easy")), {}, seed=1)
+ORB = TableSetup("orb-hunters", (Seat("Ala"), Seat("Olek", "bot", "easy")), {}, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("setup", "outcome", "headings", "sentence"),
+    [
+        (
+            # Whoosh said "Monsters 21" beside a player who captured 8 Monsters (#15).
+            WHOOSH,
+            Outcome((3, 0), ({"monsters": 5, "mistakes": -2}, {"monsters": 0}), ((0,), (1,))),
+            ["Monster points", "Mistakes"],
+            "1st: Ala, 3 points (monster points 5, mistakes −2).",
+        ),
+        (
+            # Orb Hunters' eliminated player reads "Eliminated -12": the wealth it cost.
+            ORB,
+            Outcome((9, 0), ({"wealth": 9}, {"wealth": 12, "eliminated": -12}), ((0,), (1,))),
+            ["Wealth", "Wealth lost to elimination"],
+            "2nd: Olek, 0 points (wealth 12, wealth lost to elimination −12).",
+        ),
+        (
+            SETUP,
+            OUTCOME,
+            ["Cities", "Joker", "Spiders"],
+            "2nd: Ala, 30 points (Cities 20, Joker 10).",
+        ),
+    ],
+    ids=["whoosh", "orb-hunters", "keys-as-words"],
+)
+async def test_headings_say_what_the_numbers_are(
+    setup: TableSetup, outcome: Outcome, headings: list[str], sentence: str
+) -> None:
+    """A game's board names its breakdown in words for the headings and the sentences
+    (the keys stay as the records hold them), capitalised as "Place", "Name" and "Score"."""
+    names = ("Ala", "Olek", "Ewa")
+    assert sentence in [
+        result_sentence(place, seat, outcome, names, category_words(setup.slug))
+        for place, seat in places(outcome)
+    ]
     async with _app().run_test(size=(80, 24)) as pilot:
-        pilot.app.show_results(SETUP, whoosh, ("Ala", "Olek", "Ewa"), [])
+        pilot.app.show_results(setup, outcome, names[: len(setup.seats)], [])
         await pilot.pause()
         table = pilot.app.screen.query_one("#scores", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
-        assert labels == ["Place", "Name", "Score", "Monsters", "Mistakes"]
+        assert labels == ["Place", "Name", "Score", *headings]
+    async with _app(screen_reader=True).run_test(size=(80, 24)) as pilot:
+        pilot.app.show_results(setup, outcome, names[: len(setup.seats)], [])
+        await pilot.pause()
+        assert sentence in screen_text(pilot.app)
 
 
 @pytest.mark.parametrize("screen_reader", [False, True])

@@ -141,6 +141,9 @@ four adventurers, each goes to the player whose adventurer has the most courage 
 it (a tie: the one assigned first), and the round's summary waits for Enter.
 """
 
+CATEGORY_WORDS = {"eliminated": "wealth lost to elimination"}
+"""The breakdown in words: an eliminated player's wealth counts for nothing."""
+
 LEGEND: tuple[tuple[str, str], ...] = (
     *(
         (f"{glyph} {ADVENTURER_NAMES[c]}", f"the {ADVENTURER_NAMES[c]} adventurer and its player")

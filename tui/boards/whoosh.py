@@ -114,6 +114,9 @@ __all__ = [
     "result_lines",
 ]
 
+CATEGORY_WORDS = {"monsters": "monster points", "mistakes": "mistakes"}
+"""The breakdown in words: "monsters" are the points the Monsters are worth, not a count."""
+
 SHARED_SCREEN = True
 """Everything in Whoosh is public: people sharing a keyboard see one table, no cover."""
 

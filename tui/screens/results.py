@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -25,6 +25,8 @@ __all__ = [
     "NEXT_STEPS",
     "ResultsScreen",
     "categories",
+    "category_heading",
+    "category_words",
     "ordinal",
     "place_label",
     "places",
@@ -101,13 +103,43 @@ def categories(outcome: Outcome) -> list[str]:
     return list(seen)
 
 
-def result_sentence(place: int, seat: int, outcome: Outcome, names: Sequence[str]) -> str:
-    """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).\""""
+def category_words(slug: str) -> Mapping[str, str]:
+    """What a game's breakdown categories say, by key: its board's ``CATEGORY_WORDS``.
+
+    Whoosh's "monsters" are the points its Monsters are worth ("monster points"), not how
+    many were captured; a key a board does not name is said as it is. The keys themselves
+    stay: records and the players' database hold them.
+    """
+    from tui.boards import BOARDS  # the boards import screens: looked up when asked
+
+    board = BOARDS.get(slug)
+    words: Mapping[str, str] = getattr(board, "CATEGORY_WORDS", {}) if board else {}
+    return words
+
+
+def category_heading(category: str, words: Mapping[str, str]) -> str:
+    """A category's column heading, capitalised as "Place", "Name" and "Score"."""
+    said = words.get(category, category)
+    return said[:1].upper() + said[1:]
+
+
+def result_sentence(
+    place: int,
+    seat: int,
+    outcome: Outcome,
+    names: Sequence[str],
+    words: Mapping[str, str] | None = None,
+) -> str:
+    """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).";
+    ``words`` says the categories (`category_words`)."""
+    said = words or {}
     breakdown = outcome.breakdown[seat] if categories(outcome) else {}
-    parts = ", ".join(f"{category} {signed(points)}" for category, points in breakdown.items())
+    parts = ", ".join(
+        f"{said.get(category, category)} {signed(points)}" for category, points in breakdown.items()
+    )
     detail = f" ({parts})" if parts else ""
-    words = place_label(place, outcome)
-    return f"{words[:1].upper()}{words[1:]}: {names[seat]}, {score_words(outcome, seat)}{detail}."
+    label = place_label(place, outcome)
+    return f"{label[:1].upper()}{label[1:]}: {names[seat]}, {score_words(outcome, seat)}{detail}."
 
 
 NEXT_STEPS: tuple[tuple[str, str], ...] = (
@@ -171,6 +203,8 @@ class ResultsScreen(Screen[None]):
         """The game that ended; help shows its rules."""
         game = GAMES.get(setup.slug)
         self.heading = f"{game.title if game else setup.slug}: results"
+        self.category_words = category_words(setup.slug)
+        """What the game's breakdown categories say (headings and sentences)."""
         self.title = self.heading
 
     def compose(self) -> ComposeResult:
@@ -184,7 +218,8 @@ class ResultsScreen(Screen[None]):
             if screen_reader:
                 for place, seat in places(outcome):
                     yield Static(
-                        Content(result_sentence(place, seat, outcome, names)), classes="line"
+                        Content(result_sentence(place, seat, outcome, names, self.category_words)),
+                        classes="line",
                     )
             else:
                 yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
@@ -213,14 +248,14 @@ class ResultsScreen(Screen[None]):
         for table in tables:
             columns = categories(self.outcome)
             # DataTable reads plain str as markup: names and categories go in as rich Text.
-            # Headings as the others ("monsters" from Whoosh's breakdown: "Monsters").
+            # Headings in the game's words, capitalised as the others ("Monster points").
             # A game won or not has no score: "Result" says it in words ("won the game").
             words = won_or_not(self.outcome)
             table.add_columns(
                 "Place",
                 "Name",
                 "Result" if words else "Score",
-                *(Text(c[:1].upper() + c[1:]) for c in columns),
+                *(Text(category_heading(c, self.category_words)) for c in columns),
             )
             for place, seat in places(self.outcome):
                 breakdown = self.outcome.breakdown[seat]
