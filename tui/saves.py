@@ -86,6 +86,8 @@ class SavedGame:
         if slug == "superbohaterowie" and view.get("series"):
             return f"Game {view.get('game_number', 1)} of the series"
         moves = len(self.match.steps)
+        if not moves:
+            return "no move made yet"
         return f"{moves} move{'s' if moves != 1 else ''} made"
 
     def label(self, now: float | None = None) -> str:

@@ -67,6 +67,21 @@ def test_the_launcher_line_says_game_round_players_and_age(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(
+    ("moves", "words"),
+    [(0, "no move made yet"), (1, "1 move made"), (3, "3 moves made")],
+)
+def test_the_launcher_line_counts_moves_in_words(tmp_path: Path, moves: int, words: str) -> None:
+    """A game without rounds says its moves: it read "(0 moves made, …)" before any move."""
+    match = _played("superbohaterowie", moves)
+    path = save_path("superbohaterowie", tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(encode_save(match, SEATS, match.steps))
+    [saved], _ = unfinished_games(tmp_path)
+    label = saved.label(now=saved.saved_at + 300)
+    assert label == f"Continue Superbohaterowie ({words}, 3 players, saved 5 min ago)"
+
+
+@pytest.mark.parametrize(
     ("seconds", "words"),
     [(5, "just now"), (61, "1 min ago"), (7200, "2 h ago"), (2e5, "2 days ago")],
 )
