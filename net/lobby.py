@@ -184,7 +184,7 @@ def back_line(hall: HallView, guest: str) -> str:
     )
 
 
-SEAT_KEYS = "lobby.seat1"
+SEAT_KEYS = "lobby.sit"
 """The id of the lobby's binding shown for every seat key ("1-3 Sit")."""
 
 
@@ -210,14 +210,11 @@ class LobbyScreen(KeyStates, Screen[None]):
     # The footer shows only the keys that do something now, with a host's key marked so
     # for the others: every key fits 80 columns ('^q Quit' and 'f1 Help' fell off).
     BINDINGS = [
+        # One for all in the footer, "1-4 Sit" (HallApp.get_key_display), while a seat is
+        # free; it comes first, so key 1's own binding below is the one left when none is.
+        Binding("1", "sit(0, True)", "Sit", id=SEAT_KEYS),
         *(
-            Binding(
-                str(n),
-                f"sit({n - 1})",
-                "Sit" if n == 1 else f"Seat {n}",
-                show=n == 1,  # one for all: "1-4 Sit" (HallApp.get_key_display)
-                id=f"lobby.seat{n}",
-            )
+            Binding(str(n), f"sit({n - 1})", f"Seat {n}", show=False, id=f"lobby.seat{n}")
             for n in range(1, 9)  # Whoosh seats up to eight
         ),
         Binding("w", "watch", "Watch", id="lobby.watch"),
@@ -324,11 +321,30 @@ class LobbyScreen(KeyStates, Screen[None]):
         else:
             status.update(Text(message))
 
-    def seat_keys(self) -> str:
-        """The keys that seat someone at this table, as the footer names them: "1-3"."""
+    def free_seats(self) -> list[int]:
+        """The seats a key would sit this guest on: open, and nobody's (their own is theirs
+        already; after a game s says they are ready, as its key does)."""
         setup = self.hall.setup
-        seats = len(setup.seats) if setup is not None else 8
-        return "1" if seats == 1 else f"1-{seats}"
+        if setup is None or self.hall.phase not in ("lobby", "over"):
+            return []
+        return [
+            index
+            for index, seat in enumerate(setup.seats)
+            if seat.kind == OPEN and self.hall.holder(index) is None
+        ]
+
+    def seat_keys(self) -> str:
+        """The keys that seat someone at this table, as the footer names them: "1-3",
+        "1,3-4" (seat 2 taken)."""
+        runs: list[list[int]] = []
+        for seat in self.free_seats():
+            if runs and runs[-1][-1] == seat - 1:
+                runs[-1].append(seat)
+            else:
+                runs.append([seat])
+        return ",".join(
+            f"{run[0] + 1}" if len(run) == 1 else f"{run[0] + 1}-{run[-1] + 1}" for run in runs
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key is in the footer while it does something here and now (each of s and e
@@ -348,10 +364,13 @@ class LobbyScreen(KeyStates, Screen[None]):
             seat = parameters[0] if parameters else -1
             if setup is None or not isinstance(seat, int) or seat >= len(setup.seats):
                 return False
+            if parameters[1:] == (True,):  # the footer's: shown while a seat is free
+                return bool(self.free_seats())
             return phase in ("lobby", "over")
         return True
 
-    async def action_sit(self, seat: int) -> None:
+    async def action_sit(self, seat: int, offered: bool = False) -> None:
+        """Sit on ``seat`` (``offered``: by the footer's binding, which names every seat)."""
         try:
             await settled(self.hall.take_seat(self.guest, seat))
         except IllegalAction as refusal:

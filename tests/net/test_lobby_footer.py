@@ -89,7 +89,8 @@ async def test_at_80x24_the_lobby_footer_shows_every_key(
 
 async def test_the_sit_key_names_the_seats_the_table_has(tmp_path: Path) -> None:
     """A three-seat table's footer said '1-8 Sit' (Whoosh seats up to eight): it names the
-    keys that seat someone here, '1-3 Sit', and follows the setup when it changes."""
+    keys that seat someone here, '1-2 Sit' (seat 3 is a bot's), and follows the setup when
+    it changes."""
     hall = Hall(tmp_path / "data", bot_delay=5, idle=0)
     hall.arrive("ala")
     hall.configure("ala", SETUP)
@@ -98,9 +99,47 @@ async def test_the_sit_key_names_the_seats_the_table_has(tmp_path: Path) -> None
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await pilot_until(pilot, lambda: "Settings" in _footer(app))
-            assert "1-3 Sit" in _footer(app) and "1-8" not in _footer(app)
+            assert "1-2 Sit" in _footer(app) and "1-8" not in _footer(app)
             five = TableSetup("orb-hunters", tuple(Seat("open", OPEN) for _ in range(5)))
             hall.configure("ala", five)
             await pilot_until(pilot, lambda: "1-5 Sit" in _footer(app))
+    finally:
+        await hall.close()
+
+
+FOUR = TableSetup("orb-hunters", tuple(Seat("open", OPEN) for _ in range(4)))
+
+
+@pytest.mark.parametrize(
+    ("setup", "seated", "sit"),
+    [
+        (SETUP, {}, "1-2 Sit"),  # seat 3 is a bot's: its key seats nobody
+        (SETUP, {"ala": 0}, "2 Sit"),  # ala's own seat is not offered again
+        (SETUP, {"ala": 0, "olek": 1}, None),  # every seat taken: nothing to sit on
+        (FOUR, {"olek": 1}, "1,3-4 Sit"),
+    ],
+    ids=["bot-seat", "own-seat", "full", "gap"],
+)
+async def test_the_sit_key_offers_only_free_seats(
+    tmp_path: Path, setup: TableSetup, seated: dict[str, int], sit: str | None
+) -> None:
+    """A seated player at a full table was offered '1-3 Sit' (#20): the footer names the
+    seats a key would sit on, and none when there is none; a taken seat's key still says
+    why it seats nobody."""
+    hall = Hall(tmp_path / "data", bot_delay=5, idle=0)
+    for name in ("ala", "olek"):
+        hall.arrive(name)
+    hall.configure("ala", setup)
+    for name, seat in seated.items():
+        hall.take_seat(name, seat)
+    app = HallApp(hall, "ala", Settings())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            sits = [key for key in _offered(app) if key.endswith(" Sit")]
+            assert sits == ([sit] if sit else [])
+            if not sit:
+                await pilot.press("2")
+                await pilot_until(pilot, lambda: "seat 2 is taken by olek" in screen_text(app))
     finally:
         await hall.close()
