@@ -232,6 +232,31 @@ async def test_start_button_is_reachable_by_tab_and_enter() -> None:
         assert isinstance(pilot.app.screen, GameScreen)
 
 
+@pytest.mark.parametrize("screen_reader", [False, True])
+async def test_enter_in_a_field_never_starts_the_game(screen_reader: bool) -> None:
+    """A newcomer tabbing through the options pressed Enter in the seed and the game began
+    (#15): Enter in a text field moves on to the next field, never onto Start; Ctrl+S (or
+    Start, moved to on purpose) starts."""
+    from tui.widgets.marked import PressLine
+
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=screen_reader))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup("orb-hunters")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        last_name = f"#seat-{len(screen.seats) - 1}-name"
+        for field in (last_name, "#seed"):
+            screen.query_one(field, Input).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen
+            assert not isinstance(app.focused, Button | PressLine), app.focused
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_rules_refusal_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ValueError from dealing the match is shown by Start instead of crashing."""
 

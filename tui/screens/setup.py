@@ -529,11 +529,16 @@ class SetupScreen(Screen[None]):
 
     @on(Input.Submitted)
     def _input_submitted(self, event: Input.Submitted) -> None:
-        # Enter in the seed (the last field) starts; in a name it moves on, like a form.
-        if event.input.id == "seed":
-            self.action_start()
-        else:
-            self.focus_next()
+        """Enter in a text field moves on to the next field, like a form (from the seed, the
+        last one, round to the first). It never starts the game, nor lands on a button
+        whose Enter would: a newcomer's Enter meant for an option started it from the seed.
+        Ctrl+S starts, and Start once the player moves to it themselves."""
+        chain = self.focus_chain
+        here = chain.index(event.input) if event.input in chain else -1
+        for widget in chain[here + 1 :] + chain[: here + 1]:
+            if not isinstance(widget, Button | PressLine):
+                widget.focus()
+                return
 
     @on(Button.Pressed, "#start")
     @on(PressLine.Pressed, "#start")
