@@ -108,6 +108,8 @@ async def test_every_seat_has_a_row_with_its_breakdown() -> None:
 
 WHOOSH = TableSetup("whoosh", (Seat("Ala"), Seat("Olek", "bot", "easy")), {}, seed=1)
 ORB = TableSetup("orb-hunters", (Seat("Ala"), Seat("Olek", "bot", "easy")), {}, seed=1)
+COMIC = TableSetup("comic-hunters", (Seat("Ala"), Seat("Olek", "bot", "easy")), {}, seed=1)
+PAD = {"size": 19, "variety": 3, "highlights": 4, "secret stash": 15}
 
 
 @pytest.mark.parametrize(
@@ -128,13 +130,20 @@ ORB = TableSetup("orb-hunters", (Seat("Ala"), Seat("Olek", "bot", "easy")), {}, 
             "2nd: Olek, 0 points (wealth 12, wealth lost to elimination −12).",
         ),
         (
+            # The score pad's names as the board says them: Highlights, the Secret Stash.
+            COMIC,
+            Outcome((41, 0), (PAD, dict.fromkeys(PAD, 0)), ((0,), (1,))),
+            ["Size", "Variety", "Highlights", "Secret Stash"],
+            "1st: Ala, 41 points (size 19, variety 3, Highlights 4, Secret Stash 15).",
+        ),
+        (
             SETUP,
             OUTCOME,
             ["Cities", "Joker", "Spiders"],
             "2nd: Ala, 30 points (Cities 20, Joker 10).",
         ),
     ],
-    ids=["whoosh", "orb-hunters", "keys-as-words"],
+    ids=["whoosh", "orb-hunters", "comic-hunters", "keys-as-words"],
 )
 async def test_headings_say_what_the_numbers_are(
     setup: TableSetup, outcome: Outcome, headings: list[str], sentence: str

@@ -85,6 +85,7 @@ from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
 from tui.widgets.show import Parts
 
 __all__ = [
+    "CATEGORY_WORDS",
     "HOW_TO_PLAY",
     "LEGEND",
     "NEXT_CHOICE",
@@ -139,6 +140,9 @@ last in the row, never where the cursor starts, and asks once:
 it says what you will pay and which lone cards go back to your hand; Enter again takes it.
 The others playing meanwhile never move your cursor.
 """
+
+CATEGORY_WORDS = {"highlights": "Highlights", "secret stash": "Secret Stash"}
+"""The score pad's lines as the board names them ("size 19, variety 3, Highlights 4")."""
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("① ② ③", "a card's market value: 1 Contemporary, 2 Modern, 3 Classic (age, price, pay)"),
