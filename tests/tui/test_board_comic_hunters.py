@@ -406,6 +406,30 @@ def test_snapshot_store(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(_solo_app(), terminal_size=size, run_before=run_before)
 
 
+async def test_the_footer_offers_back_once_a_first_choice_is_taken() -> None:
+    """Esc takes a first choice back, and the footer says so: the board's own keys (Home and
+    End) hid those it inherits (Enter, Esc) from the check of which keys changed state, so
+    the footer kept "esc Back" dimmed while Esc worked (seen in the Assemble snapshot)."""
+    from tui.widgets.footer import KeyFooter
+
+    app = _solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _play_to(pilot, "assemble")
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        footer = screen.query_one(KeyFooter)
+
+        def back() -> bool:
+            return next(key.enabled for key in footer.keys if key.key == "escape")
+
+        assert not back()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert back()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not back()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_snapshot_assemble(snap_compare: Any, size: tuple[int, int]) -> None:
     """The first Assemble Collection, solo: a first choice taken, the hand, Jarvis'

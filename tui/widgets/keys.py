@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from textual.actions import parse
-from textual.binding import Binding
 
 
 class KeyStates:
@@ -21,11 +20,14 @@ class KeyStates:
     _key_states: tuple[bool | None, ...] | None = None
 
     def _current_key_states(self) -> tuple[bool | None, ...]:
+        """The state of every key this widget binds, its classes' too: a board that adds
+        keys of its own (Comic Hunters' Home and End) inherits Enter and Esc, and a check
+        of its own list only missed Esc coming alive, the footer keeping "esc Back" dimmed."""
         states = []
-        for binding in getattr(self, "BINDINGS", ()):
-            action = binding.action if isinstance(binding, Binding) else binding[1]
-            _, name, parameters = parse(action)
-            states.append(self.check_action(name, parameters))  # type: ignore[attr-defined]
+        for bindings in self._bindings.key_to_bindings.values():  # type: ignore[attr-defined]
+            for binding in bindings:
+                _, name, parameters = parse(binding.action)
+                states.append(self.check_action(name, parameters))  # type: ignore[attr-defined]
         return tuple(states)
 
     def refresh_bindings(self) -> None:
