@@ -20,7 +20,9 @@ from tui.widgets.show import Parts
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "superbohaterowie": {"series": 10},
-    "whoosh": {"turn_timer": 0},
+    # No timer, no tie window, no wait for remote players' latency: no claim is settled by
+    # the table's clock between a legal move and its turn (a claim was overtaken under load).
+    "whoosh": {"turn_timer": 0, "tie_window": 0, "fair_remote": False},
 }
 DRAW = {"orb-hunters": "_redraw"}
 """The board method that draws its parts (``_draw`` unless named here)."""
