@@ -575,6 +575,24 @@ async def test_between_games_enter_says_to_press_c_and_c_goes_on() -> None:
         await table.close()
 
 
+def test_between_games_the_banner_says_the_game_is_over_not_your_turn() -> None:
+    """Between the games of a series the banner said "▶ Your turn, Ala" while the prompt
+    said the game was over: it names the game that ended and who the next one waits for."""
+    from tui.widgets.banner import banner_text
+
+    match = _between_games()
+    names = ("Ala", "Olek")
+    words = board.banner_text(update_of(match, 0, names=names))
+    assert words is not None and words.plain == "Game 1 of 2 is over: ▶ ready for game 2, Ala?"
+    match.act(0, board.CONTINUE)
+    words = board.banner_text(update_of(match, 0, names=names))
+    assert words is not None
+    assert words.plain == "Game 1 of 2 is over: waiting for Olek to be ready for game 2"
+    playing = update_of(_played_match(), 0, names=("Ala", "Olek", "Ewa"))
+    assert board.banner_text(playing) is None  # the table's own banner while a game is on
+    assert banner_text(playing).plain.startswith(("▶ Your turn", "Waiting for"))
+
+
 def test_a_space_is_named_without_nested_parentheses() -> None:
     """A bot's name carries its level in parentheses: a space is "Bot 3 (normal)'s New
     York, space 5", never "New York (Bot 3 (normal)) space 5"; your own is "Your …"."""

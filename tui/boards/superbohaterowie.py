@@ -404,6 +404,26 @@ DISCARD = ("discard-hand",)
 CONTINUE = ("continue",)
 
 
+def banner_text(update: Update) -> Text | None:
+    """The banner between the games of a series: the game that ended and who the next one
+    waits for ("▶ Your turn" there read as a turn to play a card, while the prompt said the
+    game was over); None while a game is played (the table's own banner says whose turn)."""
+    view = update.view
+    if not view["series"] or not view["waiting"]:
+        return None
+    number = view["game_number"]
+    text = Text(f"Game {number} of {view['series']} is over: ")
+    if update.seat is not None and update.seat in view["waiting"]:
+        text.append(f"▶ ready for game {number + 1}, ")
+        text.append(update.names[update.seat])
+        text.append("?")
+        return text
+    text.append("waiting for ")
+    text.append(in_words([update.names[seat] for seat in view["waiting"]]))
+    text.append(f" to be ready for game {number + 1}")
+    return text
+
+
 def discard_words(update: Update) -> str:
     """What discarding both gives up, and how to do it anyway (one line at 80 columns: the
     cards are in sight just above)."""
