@@ -16,6 +16,7 @@ import json
 import math
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,11 +156,21 @@ def write_config(config: Config, settings: Settings, path: Path | None = None) -
     return ""
 
 
+STALE_TEMPORARY_S = 60.0
+"""Age (seconds) past which a temporary beside a file is a killed process's: a write takes
+milliseconds."""
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` whole: written beside it, then renamed over it, so a
-    process killed at any moment leaves the old file or the new one, never half of one."""
+    process killed at any moment leaves the old file or the new one, never half of one.
+
+    A process killed during a write (kill -9: nothing of it runs) leaves its temporary
+    behind; the next write removes those `STALE_TEMPORARY_S` old, and leaves a younger one
+    alone (another process's write under way)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    prefix = f".{path.name}."
+    fd, temporary = tempfile.mkstemp(prefix=prefix, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
@@ -169,3 +180,9 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    now = time.time()
+    for stray in path.parent.iterdir():
+        if stray.name.startswith(prefix):
+            with contextlib.suppress(OSError):
+                if now - stray.stat().st_mtime > STALE_TEMPORARY_S:
+                    stray.unlink()
