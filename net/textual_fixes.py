@@ -38,11 +38,11 @@ redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py,
   live guest's objects too): `_Heap`. The youngest generation is collected after `YOUNG`
   allocations, not Python's 700: a redraw allocates thousands of objects, and the collections
   of the two younger generations cost 8 ms per lobby key at 20 guests, 1.4 ms at 20,000.
-  But each collection holds the loop: at 20,000 the middle generation's walked the
-  survivors of 200,000 allocations, 136–157 ms at ten tables in play (40 apps), and the
-  youngest's up to 26 ms; at 5,000 the longest pauses are 47–65 ms and 10–11 ms, for
-  5 ms of CPU a second more (measured in one process with the apps of ten tables while
-  bots played; bench/hall.py stamps each collection of a served hall, #20).
+  Each collection holds the loop: at 20,000 the middle generation's walk the survivors of
+  200,000 allocations (136–171 ms at ten tables in play, bench/gc_pauses.py). At 5,000 they
+  take 47–65 ms, but come four times as often, and so does the oldest generation's walk of
+  everything not frozen: 720 ms once in 65 s of play at twenty tables (bench/hall.py's
+  stamps), where 20,000 had none. 20,000 stays (#20).
 - **Strips' caches.** A ``Strip`` (a line of a widget) made seven small caches as it was
   made, most never used, each an object the collector tracks: a fifth of every app's
   tracked objects, walked by each collection. They are made when first used now
@@ -160,7 +160,7 @@ def _shared_parse_rules(parse: Any) -> Any:
 
 _MARK: Final = "_hunters_fast"
 
-YOUNG: Final = 5_000
+YOUNG: Final = 20_000
 """Allocations (less deallocations) between collections of the youngest generation."""
 
 SETTLE: Final = 1.0
