@@ -409,10 +409,11 @@ def _whole_divide(divide: Any) -> Any:
     them, every frame) became a cycle that only a collection frees."""
 
     def whole_divide(self: Strip, cuts: Any) -> list[Strip]:
-        cuts = list(cuts)
-        if [cut for cut in cuts if cut <= self.cell_length] == [self.cell_length]:
+        length = self.cell_length
+        kept = [cut for cut in cuts if cut <= length]  # as Textual's own first step
+        if kept == [length]:
             return [self]
-        return divide(self, cuts)  # type: ignore[no-any-return]
+        return divide(self, kept)  # type: ignore[no-any-return]
 
     return whole_divide
 
@@ -510,6 +511,15 @@ def _rows_redrawn(shown: Region, regions: list[Region]) -> list[tuple[int, int]]
     return merged
 
 
+def _covered_kept(compositor: Compositor, visible: dict[Any, tuple[Region, Region]]) -> set[Any]:
+    """`_covered` of ``visible``, worked out once per map of the compositor's."""
+    kept = getattr(compositor, _COVERED, None)
+    if kept is None or kept[0] is not visible:
+        kept = (visible, _covered(visible))
+        setattr(compositor, _COVERED, kept)
+    return kept[1]
+
+
 def _renders_in_rows(get_renders: Any) -> Any:
     """``Compositor._get_renders`` (Textual 8.2.8) with each widget's clip cut to the rows of
     ``crop``: `_render_chops` uses no line outside them (a partial update's rows are inside
@@ -536,11 +546,7 @@ def _renders_in_rows(get_renders: Any) -> Any:
         top, bottom = crop.y, crop.bottom
         crop_overlaps = crop.overlaps
         visible = self.visible_widgets
-        kept = getattr(self, _COVERED, None)
-        if kept is None or kept[0] is not visible:
-            kept = (visible, _covered(visible))
-            setattr(self, _COVERED, kept)
-        covered = kept[1]
+        covered = _covered_kept(self, visible)
         for widget, (region, clip) in visible.items():
             if widget in covered:
                 continue
@@ -561,11 +567,7 @@ def _renders_in_rows(get_renders: Any) -> Any:
 
     def _renders_in_regions(self: Compositor, crop: Region, regions: list[Region]) -> Any:
         visible = self.visible_widgets
-        kept = getattr(self, _COVERED, None)
-        if kept is None or kept[0] is not visible:
-            kept = (visible, _covered(visible))
-            setattr(self, _COVERED, kept)
-        covered = kept[1]
+        covered = _covered_kept(self, visible)
         regions = [r.intersection(crop) for r in regions]
         for widget, (region, clip) in visible.items():
             if widget in covered:
