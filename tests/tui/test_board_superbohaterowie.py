@@ -380,27 +380,40 @@ async def test_the_cursor_stays_on_the_same_card_in_hand_while_bots_move() -> No
         await table.close()
 
 
+async def _a_card_chosen(pilot: Any) -> tuple[Match, Table, Any]:
+    """A two-city game a few moves in, a card chosen whose spaces leave some without ◆."""
+    match = Match.new("superbohaterowie", 2, seed=11)
+    for _ in range(6):
+        seat = min(match.to_act())
+        match.act(seat, match.legal(seat)[0])
+    screen, table = await held_table_at(pilot, match, PEOPLE)
+    widget: Any = screen.query_one("#board")
+    for card in range(2):
+        await move_cursor(pilot, widget, 0, card)
+        await pilot.press("enter")
+        if widget.keys and widget.choices and _a_space_it_cannot_take(widget):
+            break
+        await pilot.press("escape")
+    return match, table, widget
+
+
+def _a_space_it_cannot_take(widget: Any) -> tuple[int, int] | None:
+    """The first space (city, space) the chosen card may not go to."""
+    legal = {c.key for c in widget.choices}
+    free = [(c, s) for c in range(2) for s in range(5) if ("space", c, s) not in legal]
+    return free[0] if free else None
+
+
 async def test_a_refused_target_keeps_the_card_chosen_and_the_cursor() -> None:
     """Enter on a space the card cannot go: the reason shows, the card stays chosen (the
     prompt still asks for a space) and the cursor stays on that space."""
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        match = Match.new("superbohaterowie", 2, seed=11)
-        for _ in range(6):
-            seat = min(match.to_act())
-            match.act(seat, match.legal(seat)[0])
-        screen, table = await held_table_at(pilot, match, PEOPLE)
-        widget: Any = screen.query_one("#board")
-        for card in range(2):
-            await move_cursor(pilot, widget, 0, card)
-            await pilot.press("enter")
-            legal = {c.key for c in widget.choices}
-            free = [(c, s) for c in range(2) for s in range(5) if ("space", c, s) not in legal]
-            if widget.keys and legal and free:
-                break
-            await pilot.press("escape")
+        _, table, widget = await _a_card_chosen(pilot)
         chosen = list(widget.keys)
-        city, space = free[0]
+        free = _a_space_it_cannot_take(widget)
+        assert chosen and free is not None
+        city, space = free
         await move_cursor(pilot, widget, city + 1, space)
         await pilot.press("enter")
         await pilot.pause()
@@ -420,22 +433,11 @@ async def test_a_target_without_a_diamond_is_refused_on_the_board_before_sending
 
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        match = Match.new("superbohaterowie", 2, seed=11)
-        for _ in range(6):
-            seat = min(match.to_act())
-            match.act(seat, match.legal(seat)[0])
-        screen, table = await held_table_at(pilot, match, PEOPLE)
-        widget: Any = screen.query_one("#board")
-        for card in range(2):
-            await move_cursor(pilot, widget, 0, card)
-            await pilot.press("enter")
-            legal = {c.key for c in widget.choices}
-            free = [(c, s) for c in range(2) for s in range(5) if ("space", c, s) not in legal]
-            if widget.keys and legal and free:
-                break
-            await pilot.press("escape")
+        match, table, widget = await _a_card_chosen(pilot)
         chosen = list(widget.keys)
-        city, space = free[0]
+        free = _a_space_it_cannot_take(widget)
+        assert chosen and free is not None
+        city, space = free
         action = board.build(widget.update, [*chosen, ("space", city, space)])
         with pytest.raises(IllegalAction) as refused:
             match.act(0, action)
