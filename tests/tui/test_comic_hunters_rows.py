@@ -6,7 +6,9 @@ takes an Enter that ends the phase: End never lands on it)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -34,6 +36,17 @@ class _Alone(App[None]):
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         self.sent.append(message.action)
+
+
+@contextlib.asynccontextmanager
+async def _shown(match: Match, size: tuple[int, int]) -> AsyncIterator[tuple[_Alone, Any, Any]]:
+    """The board alone at ``size``, showing seat 0's view of ``match``."""
+    app = _Alone()
+    async with app.run_test(size=size) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        yield app, pilot, widget
 
 
 def _to(location: str, seed: int = 1) -> Match:
@@ -72,11 +85,7 @@ async def test_assemble_hand_in_rows_up_and_down_go_a_row_to_the_nearest_card() 
     to the card nearest it on the second (it went to the next card on the same line), ↑
     back; → goes one card along."""
     match = _to("assemble")
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match, (80, 24)) as (app, pilot, widget):
         await pilot.press("right", "right")
         line, column = _cursor(app)
         below = _rows_below(app, line)
@@ -97,11 +106,7 @@ async def test_home_and_end_go_to_the_first_and_the_last_card_never_to_done() ->
     """Home: the first choice; End: the last before Done playing, and an Enter there plays
     (Done playing would have asked to end the phase)."""
     match = _to("assemble")
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match, (80, 24)) as (app, pilot, widget):
         assert widget.choices[-1].key == READY
         await pilot.press("end")
         assert widget.cursor == len(widget.choices) - 2
@@ -114,11 +119,7 @@ async def test_home_and_end_go_to_the_first_and_the_last_card_never_to_done() ->
 async def test_the_convention_grid_rows_are_walked_with_up_and_down() -> None:
     """Choosing a row or column of the Convention grid, ↓ goes to the next row's choice."""
     match = _to("convention")
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match, (80, 24)) as (app, pilot, widget):
         take = next(c.key for c in widget.choices if c.key[0] == "hero")
         widget.keys = [take]
         widget.cursor = 0
@@ -136,11 +137,7 @@ async def test_without_rows_up_and_down_step_along_the_choices() -> None:
     """Where the choices are not drawn in rows of several (the Store's one row), ↑↓ step
     one choice along, as before."""
     match = Match.new(SLUG, 3, seed=1)
-    app = _Alone()
-    async with app.run_test(size=(160, 45)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match, (160, 45)) as (_, pilot, widget):
         await pilot.press("down")
         assert widget.cursor == 1
         await pilot.press("up", "up")
