@@ -159,12 +159,16 @@ def skill(card: str) -> str:
     return "trenti" if is_trenti(card) else SKILLS[courage(card)]
 
 
-def adventurer_name(card: str) -> str:
-    """An adventurer card as words: "Red 1 (Killer)", "Trenti 2"."""
+def adventurer_name(card: str, mark: str = "") -> str:
+    """An adventurer card as words, as the board names it: "Red 1 Killer", "Purple 5",
+    "Trenti 2" (in a hand, or before its marker is chosen), "Green 2 Trenti" (a Trenti
+    whose ``mark`` is Green's marker). The log said "Yellow 3 (Sly)" where the board said
+    "Yellow 3 Sly": one card, two names (#15)."""
     if is_trenti(card):
+        if mark:
+            return f"{ADVENTURER_NAMES[mark]} {courage(card)} {SKILL_WORDS['trenti']}"
         return f"Trenti {courage(card)}"
-    words = SKILL_WORDS[skill(card)]
-    tail = f" ({words})" if skill(card) else ""
+    tail = f" {SKILL_WORDS[skill(card)]}" if skill(card) else ""
     return f"{ADVENTURER_NAMES[colour_of(card)]} {courage(card)}{tail}"
 
 

@@ -47,6 +47,7 @@ from core.games.orb_hunters.state import (
     column_winner,
     in_play,
     kills,
+    mark_of,
     on,
     open_columns,
     replace,
@@ -238,7 +239,7 @@ class OrbHunters:
             return f"put the {ADVENTURER_NAMES[action[1]]} marker on the Trenti"
         if verb == "attract":
             column = state.columns[action[1]]
-            last = adventurer_name(column[-1]) if column else "nobody"
+            last = _named(state, column[-1]) if column else "nobody"
             return f"attract {last} from under {_relic_at(state, action[1])}"
         if verb == "gift":
             return f"give the relic to {{p{action[1]}}}"
@@ -261,6 +262,12 @@ def _event(kind: str, text: str, to: int | None = None) -> Event:
 def _relic_at(state: State, column: int) -> str:
     card = state.row[column] if 0 <= column < len(state.row) else ""
     return f"relic {column + 1} ({relic_name(card)})" if card else f"relic {column + 1}"
+
+
+def _named(state: State, card: str) -> str:
+    """An adventurer under a relic as the board names it ("Green 2 Trenti": with its
+    marker)."""
+    return adventurer_name(card, mark_of(state, card))
 
 
 def _list(cards: Sequence[str]) -> str:
@@ -342,10 +349,10 @@ def _assign(state: State, seat: int, card: str, index: int) -> tuple[State, list
     if kills(state, card, column, second):
         victim = column[-1]
         column = column[:-1]
+        text += f"; the Killer sends {_named(state, victim)} to the discard pile"
         state = replace(state, discard=state.discard + (victim,), marks=_unmark(state, victim))
-        text += f"; the Killer sends {adventurer_name(victim)} to the discard pile"
     elif skill(card) == "killer" and column and not second and not on(state, "apprentices"):
-        text += f"; {adventurer_name(column[-1])} is Shielded, so the Killer kills nobody"
+        text += f"; {_named(state, column[-1])} is safe from Killers, so the Killer kills nobody"
     column = column + (card,)
     state = replace(state, columns=_set(state.columns, index, column), pending=())
     events = [_event("assign", text + ".")]
@@ -399,7 +406,7 @@ def _attract(state: State, seat: int, source_index: int) -> tuple[State, list[Ev
     events = [
         _event(
             "attract",
-            f"Charismatic: {{p{seat}}} attracts {adventurer_name(moved)} from under "
+            f"Charismatic: {{p{seat}}} attracts {_named(state, moved)} from under "
             f"{_relic_at(state, source_index)} to {_relic_at(state, target)}.",
         )
     ]

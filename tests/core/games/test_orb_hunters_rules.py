@@ -238,8 +238,8 @@ def test_the_killer_spares_a_shielded_adventurer() -> None:
     after = play(state, 0, ("assign", "green-1", 0))
     assert after.columns[0] == ("red-5", "blue-4", "green-1")
     assert events_of(state, 0, ("assign", "green-1", 0))[0] == (
-        "{p0} assigns Green 1 (Killer) under relic 1 (Orb); Blue 4 (Shielded) is Shielded, "
-        "so the Killer kills nobody."
+        "{p0} assigns Green 1 Killer under relic 1 (Orb); Blue 4 Shielded is safe from "
+        "Killers, so the Killer kills nobody."
     )
 
 
@@ -391,7 +391,7 @@ def test_apprentices_lets_a_killer_kill_no_shielded_either() -> None:
         columns=[["red-5", "blue-4"], [], [], []], hands=[["green-1"]], variants=["apprentices"]
     )
     told = events_of(shielded, 0, ("assign", "green-1", 0))[0]
-    assert told == "{p0} assigns Green 1 (Killer) under relic 1 (Orb)."
+    assert told == "{p0} assigns Green 1 Killer under relic 1 (Orb)."
 
 
 def test_each_turn_starts_by_drawing_up_to_three() -> None:
