@@ -3,8 +3,10 @@
 A `Hall` is one table's state machine (host, setup, lobby, seats, record); `Tables` holds
 many of them by a short id, each in ``DATA_DIR/tables/<id>/`` with everything that table
 keeps for a restart (its record, seats, settings and bans, and `INFO`: its name and, for a
-private table, its invite code). Tables are independent: one table's listener that raises or
-record that cannot be resumed touches no other.
+private table, its invite code). A table named by default, "HOST's table", follows its host:
+when someone else hosts it, the list shows it by their name; a name the host chose stays.
+Tables are independent: one table's listener that raises or record that cannot be resumed
+touches no other.
 
 A table lives while it is used: one with no guest (nobody connected, no seat kept for
 anyone) and no game under way is removed as soon as its hall says it changed, and its
@@ -45,7 +47,10 @@ TABLES = "tables"
 OLD_TABLE = "table"
 """Where a server from before the hall of many tables kept its one table."""
 INFO = "table.info"
-"""A table's name, whether it is private and its invite code, kept for a restart."""
+"""A table's name, whether it follows its host, and a private table's invite code, kept for a
+restart."""
+_DEFAULT_NAME = "'s table"
+"""What a table named by default ends with, after its host's name."""
 MAX_TABLES = 20
 """How many tables a server holds at once unless told otherwise (``--max-tables``)."""
 NAME_MAX = 24
@@ -99,6 +104,8 @@ class _Table:
     name: str
     code: str | None
     listener: Callable[[], None]
+    follows_host: bool = False
+    """Named by default ("HOST's table"): the name changes with the host."""
 
 
 class Tables:
@@ -230,6 +237,7 @@ class Tables:
             count = "1 table" if self.max_tables == 1 else f"{self.max_tables} tables"
             raise IllegalAction(f"The server has its {count} already; join one or try later.")
         shown = _table_name(name, host)
+        follows_host = name is None or not name.strip()
         table_id = self._new_id()
         try:
             ensure_private_dir(self.root, allow_symlink=False)
@@ -241,8 +249,8 @@ class Tables:
         hall = self._hall(self.root / table_id)
         hall.host = host
         code = self._new_code() if private else None
-        hall._keep(INFO, {"name": shown, "code": code}, "the table's name")
-        self._add(table_id, hall, shown, code)
+        self._add(table_id, hall, shown, code, follows_host=follows_host)
+        self._keep_info(self._tables[table_id])
         log.info("%s opened table %s%s", host, table_id, " (private)" if private else "")
         self._changed()
         return hall
@@ -305,23 +313,27 @@ class Tables:
             database=self._database,
         )
 
-    def _add(self, table_id: str, hall: Hall, name: str, code: str | None) -> None:
+    def _add(
+        self, table_id: str, hall: Hall, name: str, code: str | None, *, follows_host: bool
+    ) -> None:
         def changed() -> None:
             try:
                 self._hall_changed(table_id)
             except Exception:  # this table's trouble is not the others'
                 log.exception("table %s: its change could not be handled", table_id)
 
-        self._tables[table_id] = _Table(hall, name, code, changed)
+        self._tables[table_id] = _Table(hall, name, code, changed, follows_host)
         hall.name = name  # its lobby tells friends which table to choose in the list
         self._address(hall, code)
         hall.subscribe(changed)
 
     def _hall_changed(self, table_id: str) -> None:
-        """A table changed: the list shows it; a table left empty is removed."""
+        """A table changed: the list shows it (by its new host's name if it follows its
+        host); a table left empty is removed."""
         table = self._tables.get(table_id)
         if table is None:
             return
+        self._follow_host(table)
         if _deserted(table.hall):
             del self._tables[table_id]
             table.hall.unsubscribe(table.listener)
@@ -330,6 +342,19 @@ class Tables:
             self._closing.add(task)
             task.add_done_callback(self._closing.discard)
         self._changed()
+
+    def _follow_host(self, table: _Table) -> None:
+        """A table named by default is named for whoever hosts it now (nobody hosting: it
+        keeps its last host's name until someone does)."""
+        host = _present_host(table.hall) if table.follows_host else None
+        if host is None or table.name == _default_name(host):
+            return
+        table.name = table.hall.name = _default_name(host)
+        self._keep_info(table)
+
+    def _keep_info(self, table: _Table) -> None:
+        info = {"name": table.name, "code": table.code, "follows_host": table.follows_host}
+        table.hall._keep(INFO, info, "the table's name")
 
     async def _close_hall(self, table_id: str, hall: Hall) -> None:
         """Close a table's hall and remove its directory unless it holds a record."""
@@ -374,29 +399,39 @@ class Tables:
             with contextlib.suppress(Exception):
                 await hall.close()
             return False
-        name, code = self._kept_info(hall, path.name)
-        self._add(path.name, hall, name, code)
+        name, code, follows_host = self._kept_info(hall, path.name)
+        self._add(path.name, hall, name, code, follows_host=follows_host)
         log.warning("resumed the interrupted game of table %s", path.name)
         return True
 
-    def _kept_info(self, hall: Hall, table_id: str) -> tuple[str, str | None]:
-        """The name and invite code `create` kept (ones unusable or taken are made anew)."""
+    def _kept_info(self, hall: Hall, table_id: str) -> tuple[str, str | None, bool]:
+        """The name, whether it follows the host, and the invite code `create` kept (ones
+        unusable or taken are made anew). A name kept before names followed their hosts
+        follows if it is "NAME's table" for one of the table's players."""
         try:
             kept = hall._kept(INFO)
         except (OSError, ValueError) as error:
             log.warning("table %s: its name kept for a restart is not usable (%s)", table_id, error)
             kept = None
         info = kept if isinstance(kept, dict) else {}
-        name, code = info.get("name"), info.get("code")
-        if not isinstance(name, str) or _name_problem(name.strip()) is not None:
-            name = f"table {table_id}"
+        name, code, follows_host = info.get("name"), info.get("code"), info.get("follows_host")
+        if follows_host is None and isinstance(name, str) and name.endswith(_DEFAULT_NAME):
+            host = name.removesuffix(_DEFAULT_NAME).casefold()
+            follows_host = any(guest.casefold() == host for guest in hall.guests)
+        follows_host = follows_host is True
+        if not isinstance(name, str) or (
+            _name_problem(name.strip()) is not None
+            and not (follows_host and name.isprintable() and name.endswith(_DEFAULT_NAME))
+        ):
+            name, follows_host = f"table {table_id}", False
         if code is not None and (
             not isinstance(code, str) or not valid_invite(code) or self.by_code(code) is not None
         ):
             code = self._new_code()
-        if info != {"name": name, "code": code}:
-            hall._keep(INFO, {"name": name, "code": code}, "the table's name")
-        return name, code
+        kept_info = {"name": name, "code": code, "follows_host": follows_host}
+        if info != kept_info:
+            hall._keep(INFO, kept_info, "the table's name")
+        return name, code, follows_host
 
     def _move_old_table(self) -> None:
         """The one table of an older server joins the others, under a new id (once: the old
@@ -448,11 +483,16 @@ def _name_problem(name: str) -> str | None:
 def _table_name(name: str | None, host: str) -> str:
     """The name a new table is shown by: ``name`` as given (trimmed), or "HOST's table"."""
     if name is None or not name.strip():
-        return f"{host}'s table"
+        return _default_name(host)
     problem = _name_problem(name.strip())
     if problem is not None:
         raise IllegalAction(problem)
     return name.strip()
+
+
+def _default_name(host: str) -> str:
+    """The name of a table nobody named: its host's."""
+    return f"{host}{_DEFAULT_NAME}"
 
 
 def _present_host(hall: Hall) -> str | None:
