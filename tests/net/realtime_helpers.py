@@ -4,8 +4,8 @@ that answers status queries the way every real terminal does.
 - `DelayProxy` forwards TCP on 127.0.0.1 to the server, holding every chunk back by a fixed
   delay in each direction: a player ``2 × delay`` of round trip away.
 - `AnsweringPlayer` is an asyncssh `Player` whose "terminal" answers a Device Status Report
-  (``ESC [5n``) with ``ESC [0n`` at once, as xterm, VTE, kitty and the rest do; the server
-  measures the round trip by it.
+  (``ESC [5n``) with ``ESC [0n`` once it has drawn the output before it, as xterm, VTE, kitty
+  and the rest do; the server measures the round trip by it.
 - `PlayersLoop` runs the players' side (their terminals, links and reflexes) on an event
   loop of its own, in a thread, as on their own machines: a busy server loop then delays
   the server, not the players' network and hands.
@@ -35,10 +35,14 @@ class AnsweringPlayer(Player):
     """(time.monotonic(), frames so far) per chunk received."""
 
     def feed(self, data: bytes) -> None:
-        for _ in range(data.count(QUERY)):
-            self.send(ANSWER)
         self.arrivals.append((time.monotonic(), self.frames + 1))
         super().feed(data)
+        # A terminal answers once it has drawn what came before the query, as its player
+        # sees the board only then: answered before the drawing, the answer sat in this loop
+        # behind it (~10 ms, more for one player than another), and the server's round trip
+        # for that player came out longer than the one their keys take.
+        for _ in range(data.count(QUERY)):
+            self.send(ANSWER)
 
 
 class DelayProxy:
