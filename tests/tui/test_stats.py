@@ -220,13 +220,13 @@ async def test_f1_lists_each_screens_keys(tmp_path: Path) -> None:
     """Help on each screen names its own keys."""
     app = _app(_records(tmp_path, 12))
     wanted = {
-        "y": ["Enter: Replay", "Right or n: Older", "Left or b: Newer", "Escape or q: Back"],
-        "p": ["Enter: Replay", "Escape or q: Back"],
+        "y": ["Enter: Replay", "Right or n: Older", "Left: Newer", "b or Escape or q: Back"],
+        "p": ["Enter: Replay", "b or Escape or q: Back"],
         "l": [
             "Enter: Profile",
             "Right or n: Next game",
-            "Left or b: Game before",
-            "Escape or q: Back",
+            "Left: Game before",
+            "b or Escape or q: Back",
         ],
     }
     async with app.run_test(size=(80, 40)) as pilot:
@@ -252,7 +252,7 @@ async def test_screen_reader_lists_every_line(tmp_path: Path) -> None:
         lines = app.screen.query_one("#lines")
         assert isinstance(lines, SpokenList)
         text = screen_text(app)
-        assert text.startswith(" Keys: Escape or q back; Enter replay;")
+        assert text.startswith(" Keys: b or Escape or q back; Enter replay;")
         assert "> Orb Hunters · 15 Nov 2023, 00:13 · 11 min · rated. 1st: " in text
         await pilot.press("escape", "p")
         await pilot.pause()

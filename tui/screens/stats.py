@@ -221,7 +221,9 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "back", "Back", tooltip="Back to the game list", id="stats.back"),
+        # b first, so the footer names it: b is Back everywhere in the app (the settings,
+        # the results), so it is no page or game before here.
+        Binding("b,escape,q", "back", "Back", tooltip="Back to the game list", id="stats.back"),
     ]
 
     HINT = ""
@@ -416,8 +418,8 @@ class GamesScreen(StatsScreen):
     | ↑ ↓ | choose a game |
     | Enter | open the chosen game's replay |
     | → n | the next page (older games) |
-    | ← b | the page before (newer games) |
-    | q Escape | back to the game list |
+    | ← | the page before (newer games) |
+    | b q Escape | back to the game list |
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -434,7 +436,7 @@ class GamesScreen(StatsScreen):
             "right,n", "page(1)", "Older", priority=True, tooltip="Older games", id="games.older"
         ),
         Binding(
-            "left,b", "page(-1)", "Newer", priority=True, tooltip="Newer games", id="games.newer"
+            "left", "page(-1)", "Newer", priority=True, tooltip="Newer games", id="games.newer"
         ),
     ]
 
@@ -491,7 +493,7 @@ class ProfileScreen(StatsScreen):
     | --- | --- |
     | ↑ ↓ | move through the lines |
     | Enter | on a recent game: open its replay |
-    | q Escape | back to the game list |
+    | b q Escape | back to the game list |
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -551,8 +553,8 @@ class LeaderboardScreen(StatsScreen):
     | ↑ ↓ | move through the players |
     | Enter | the chosen player's profile |
     | → n | the next game's leaderboard |
-    | ← b | the game before's leaderboard |
-    | q Escape | back to the game list |
+    | ← | the game before's leaderboard |
+    | b q Escape | back to the game list |
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -574,7 +576,7 @@ class LeaderboardScreen(StatsScreen):
             id="leaderboard.next",
         ),
         Binding(
-            "left,b",
+            "left",
             "game(-1)",
             "Game before",
             priority=True,
