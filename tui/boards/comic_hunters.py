@@ -10,16 +10,19 @@ slides to) and then a hero and a row or column; in Assemble Collection a card an
 it joins, then the cards you pay with (value paid against value owed), then the cards you
 discard. ←→ move the cursor along the choices, ↑↓ to the nearest one a row up or down
 where they stand in rows (a hand on two lines, the Convention grid), Home and End to the
-first and the last (short of Done playing and Pass), Enter takes the choice under it, Esc
-takes the last one back. The choice under the cursor has a heavy border (a card) or
-brackets (a row, a lot, a grid line), ◆ marks every place a choice can be made, and the
-line under the table says the whole choice in words.
+first and the last (short of Done playing; at an auction End goes to Pass, never to the
+costliest bid), Enter takes the choice under it, Esc takes the last one back. The choice
+under the cursor has a heavy border (a card) or brackets (a row, a lot, a grid line), ◆
+marks every place a choice can be made, and the line under the table says the whole choice
+in words.
 
 No move is lost by accident (issue #16): the cursor stays on the same choice when a bot's
 move in a simultaneous step brings a new position, and a half-built choice stays while it
 still leads somewhere; Done playing and Pass on this lot come last, are never where the
 cursor lands by itself, and take a second Enter after saying what they give up (the
-`confirmations` setting turns that off); a refused move leaves its steps chosen.
+`confirmations` setting turns that off); nor is a take-back of a card played: when only
+those and Done playing are left the cursor is on no choice until an arrow key chooses
+one; a refused move leaves its steps chosen.
 """
 
 from __future__ import annotations
@@ -121,9 +124,10 @@ shows its backs; **i** lists its cards).
 
 **Keys**: ←→ (h l) move the cursor over the choices one at a time, ↑↓ (k j) to the nearest
 choice in the row above or below (a hand on two lines, the Convention grid), **Home** and
-**End** to the first and the last choice (End stops before *Done playing* or *Pass on this
-lot*), **Enter** takes the one under it, **Esc** takes the last step back, **i** shows the
-full text of the choice under the cursor.
+**End** to the first and the last choice (End stops before *Done playing*; at an auction
+it goes to *Pass on this lot*, never to the costliest bid), **Enter** takes the one under
+it, **Esc** takes the last step back, **i** shows the full text of the choice under the
+cursor.
 ◆ marks what you can choose; the heavy-bordered card or [bracketed] row is under the cursor;
 ✓ marks what you already chose for this move. The line under the table says the whole choice.
 
@@ -138,6 +142,8 @@ worth at least what you owe (no change). Keep at most two cards for the next rou
 *Done playing* (◆ beside the Assemble heading; like *Pass on this lot* at an auction) is
 last in the row, never where the cursor starts, and asks once:
 it says what you will pay and which lone cards go back to your hand; Enter again takes it.
+*Take back …* is never where the cursor starts either: once no card can be played, the
+cursor is on no choice until ←→ choose a card to take back, or Done playing.
 The others playing meanwhile never move your cursor.
 """
 
@@ -285,6 +291,15 @@ def paths(update: Update, action: Action) -> list[Path]:
     return []
 
 
+NO_PLAY = "No card can be played now"
+NO_PLAY_WHY = (
+    "a card played leaves your hand and adds its value to what you owe, and the rest of "
+    "your hand could not pay it"
+)
+NO_PLAY_KEYS = "←→: take a card back, or Done playing."
+"""What the choice line says when the cursor is on no choice (`Board._parked`): only
+take-backs and Done playing are left, and neither is taken by a default Enter."""
+
 FINAL: frozenset[Hashable] = frozenset({("ready",), ("pass",)})
 """Choices that give up the rest of a step for you: Done playing ends your plays in
 Assemble, Pass on this lot drops you out of its bidding. They come last in the row, are
@@ -312,6 +327,28 @@ def confirm_words(update: Update, key: Hashable) -> str:
 def _kind(key: Hashable | None) -> Hashable | None:
     """A choice key's kind: its first word ("play", "unplay", "hero", …)."""
     return key[0] if isinstance(key, tuple) and key else None
+
+
+def is_real(update: Update, key: Hashable) -> bool:
+    """Whether ``key`` moves the game on: not a take-back of a card played ("Take back …",
+    which undoes a move) nor a FINAL choice (which gives up the rest of a step). Only a
+    real move is where the cursor lands by itself."""
+    return _kind(key) != "unplay" and not is_final(update, key)
+
+
+def end_of(keys: Sequence[Hashable]) -> int:
+    """Where End goes in a row of choice ``keys``: the last choice, short of Done playing
+    (it ends your plays: never one key away) and of every bid above the cheapest. A row of
+    bids runs up to the whole stash: End, Enter there bid it all, where a player at the
+    end of the row expects Pass on this lot (which asks before it is taken), or when the
+    bidding opens and no Pass follows, the cheapest amount still."""
+    bids = [key[1] for key in keys if _kind(key) == "bid"]  # type: ignore[index]
+    ends = [
+        i
+        for i, key in enumerate(keys)
+        if key != ("ready",) and not (_kind(key) == "bid" and key[1] > min(bids))  # type: ignore[index]
+    ]
+    return ends[-1] if ends else len(keys) - 1
 
 
 def cell_words(cell: int) -> str:
@@ -701,11 +738,11 @@ class Board(ChoiceRowBoard):
     """The table, your hand and a row of choices (see ChoiceRowBoard for the keys): ↑↓
     go to the nearest choice a row up or down where the choices stand in rows (a hand on
     two lines, the Convention grid), Home and End to the first and the last choice short
-    of the ones that end a step (Done playing, Pass on this lot: never one key away).
+    of Done playing (never one key away) and of the costlier bids (`end_of`).
 
     | key | action |
     | --- | --- |
-    | Home / End | the first choice / the last before Done playing or Pass |
+    | Home / End | the first choice / the last short of Done playing (an auction: Pass) |
     """
 
     DEFAULT_CSS = """
@@ -714,7 +751,7 @@ class Board(ChoiceRowBoard):
 
     BINDINGS = [
         Binding("home", "edge(0)", "First choice", show=False, id="board.first"),
-        Binding("end", "edge(1)", "Last choice before Done", show=False, id="board.last"),
+        Binding("end", "edge(1)", "Last choice short of Done", show=False, id="board.last"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -725,6 +762,9 @@ class Board(ChoiceRowBoard):
         the steps before its last one stay chosen; once taken, the cursor goes near there."""
         self._confirming: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
+        self._parked = False
+        """Whether the cursor is on no choice: a new position left only take-backs and Done
+        playing, none of which is taken by a default Enter (an arrow key chooses one)."""
         self._hand_told = False
         """Whether the board says the hand in a line only (``details`` then lists it)."""
         self._collections_cut = False
@@ -751,7 +791,7 @@ class Board(ChoiceRowBoard):
         if self.update is None or not self._mine():
             return Focus()
         choices = self.choices
-        current = choices[self.cursor].key if choices else None
+        current = choices[self.cursor].key if choices and not self._parked else None
         return Focus(
             legal=frozenset(c.key for c in choices),
             current=current,
@@ -771,7 +811,9 @@ class Board(ChoiceRowBoard):
             if self._confirming is not None:
                 return f"{self.cursor + 1} of {len(choices)}: {confirm_words(update, choice.key)}"
             text = f"{self.cursor + 1} of {len(choices)}: {choice.label}"
-            key = choice.key
+            if self._parked:  # on no choice: why, and the keys that choose
+                text = f"{NO_PLAY}: {NO_PLAY_WHY}. {NO_PLAY_KEYS}"
+            key = self._under()
             if isinstance(key, tuple) and key[0] == "reveal":  # what the row holds so far
                 text += f". The row now: {_cards(update.view['flea']['rows'][key[1]])}."
             if self._hand_told and update.view["hand"]:
@@ -820,7 +862,7 @@ class Board(ChoiceRowBoard):
             self.keys, self._sent = [], None
         else:
             self.keys = keys if self._leads_somewhere(keys) else []
-        self.cursor = self._nearest(under, index)
+        self._land(under, index)
         if self._confirming is not None and self._under() != self._confirming:
             self._confirming = None
         # Unlike ChoiceRowBoard.show, no layout of the whole board: its parts lay the screen
@@ -844,21 +886,36 @@ class Board(ChoiceRowBoard):
     def _under(self) -> Hashable | None:
         """The key of the choice under the cursor (None: no choices)."""
         choices = self.choices
-        return choices[min(self.cursor, len(choices) - 1)].key if choices else None
+        if not choices or self._parked:
+            return None
+        return choices[min(self.cursor, len(choices) - 1)].key
 
-    def _nearest(self, key: Hashable | None, index: int) -> int:
-        """Where the cursor goes in the current choices: on ``key`` if it is still there,
-        else on the ordinary choice nearest ``index``, one of the same kind if there is
-        one (after a card played, another card to play rather than taking one back); a
-        final one only if nothing else is there."""
+    def _nearest(self, key: Hashable | None, index: int) -> int | None:
+        """Where the cursor goes in the current choices: on ``key`` if it is still there
+        (the player put it there), else on the real move (`is_real`) nearest ``index``, one
+        of the same kind if there is one (after a card played, another card to play); after
+        a take-back, on the first real move. Without a real move, on a final choice if it is
+        the only one (an Enter there asks first), else nowhere (None): take-backs and Done
+        playing wait for an arrow key."""
         keys = [c.key for c in self.choices]
         if key in keys:
             return keys.index(key)
         assert self.update is not None
-        ordinary = [i for i, k in enumerate(keys) if not is_final(self.update, k)]
-        alike = [i for i in ordinary if _kind(keys[i]) == _kind(key)]
-        near = alike or ordinary or range(len(keys))
-        return min(near, key=lambda i: abs(i - index), default=0)
+        real = [i for i, k in enumerate(keys) if is_real(self.update, k)]
+        alike = [i for i in real if _kind(keys[i]) == _kind(key)]
+        if alike or (real and _kind(key) != "unplay"):
+            return min(alike or real, key=lambda i: abs(i - index))
+        if real:
+            return real[0]
+        if any(_kind(k) == "unplay" for k in keys):
+            return None
+        return min(range(len(keys)), key=lambda i: abs(i - index), default=0)
+
+    def _land(self, key: Hashable | None, index: int) -> None:
+        """Put the cursor where `_nearest` says, or on no choice."""
+        landed = self._nearest(key, index)
+        self._parked = landed is None
+        self.cursor = landed or 0
 
     def _leads_somewhere(self, keys: Sequence[Hashable]) -> bool:
         return all(
@@ -875,21 +932,34 @@ class Board(ChoiceRowBoard):
 
     def move_to(self, index: int) -> None:
         self._confirming = None
+        parked, self._parked = self._parked, False
         super().move_to(index)
+        if parked:  # Enter takes a choice again
+            self.refresh_bindings()
         self._draw()
 
+    def action_cursor(self, step: int) -> None:
+        """One choice along; from no choice, → to the first and ← to the last."""
+        count = len(self.choices)
+        if self._parked and count:
+            self.move_to(0 if step > 0 else count - 1)
+        else:
+            super().action_cursor(step)
+
+    def action_row(self, step: int) -> None:
+        """A row up or down; from no choice, the first choice."""
+        if self._parked and self.choices:
+            self.move_to(0)
+        else:
+            super().action_row(step)
+
     def action_edge(self, end: int) -> None:
-        """Home (``end`` 0): the first choice; End (1): the last one that does not end a
-        step (Done playing or Pass on this lot take an Enter that ends the phase: End is
-        never one key from that)."""
+        """Home (``end`` 0): the first choice; End (1): the last one short of Done playing
+        and of the costlier bids (`end_of`: at an auction, Pass on this lot)."""
         choices = self.choices
         if not choices or self.update is None:
             return
-        if not end:
-            self.move_to(0)
-            return
-        ordinary = [i for i, c in enumerate(choices) if not is_final(self.update, c.key)]
-        self.move_to(ordinary[-1] if ordinary else len(choices) - 1)
+        self.move_to(end_of([c.key for c in choices]) if end else 0)
 
     def action_choose(self) -> None:
         """Take the choice under the cursor; a final one only on a second Enter. A complete
@@ -914,13 +984,15 @@ class Board(ChoiceRowBoard):
             self.post_message(ActionChosen(action))
         else:
             self.keys = keys
-            self.cursor = self._nearest(None, 0)
+            self._land(None, 0)
         self.refresh_bindings()
         self._draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back" and self._confirming is not None:
             return True  # Esc also takes back the question
+        if action == "choose" and self._parked and self._mine() and self.choices:
+            return None  # on no choice: Enter waits for an arrow key (shown dimmed)
         return super().check_action(action, parameters)
 
     def action_back(self) -> None:
@@ -930,7 +1002,7 @@ class Board(ChoiceRowBoard):
             self._confirming = None
         elif self.keys:
             taken = self.keys.pop()
-            self.cursor = self._nearest(taken, 0)
+            self._land(taken, 0)
         self.refresh_bindings()
         self._draw()
 
@@ -1150,19 +1222,23 @@ class Board(ChoiceRowBoard):
             waiting = Text(self._prompt(update, choices), style="bold")
             return wrapped(waiting, width, max(1, counts[1]))
         line = Text("", style="bold")
-        if self._mine() and choices:
+        if self._mine() and choices and self._parked:
+            line = Text(f"▶ {NO_PLAY}. {NO_PLAY_KEYS}", style="bold")
+        elif self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
             line.append(choices[self.cursor].label)
         said = wrapped(line, width, counts[0])
         room = counts[1]
+        # On no choice the line above names the keys that choose (Enter takes nothing).
+        forms: tuple[dict[str, bool], ...] = ({}, {"short": True}, {"bare": True})
+        if self._parked:
+            forms = ({"bare": True},)
         if not room and counts[0] > 1 and not said[-1].plain:
             said, room = said[:-1], 1  # this choice needs one row: the prompt may have one
         # The keys yield first (the footer names Enter, Esc and i), then the arrows (the
         # legend and F1 have them): what to do is a whole sentence, never "◆: …".
         for words in (
-            self._prompt(update, choices),
-            self._prompt(update, choices, short=True),
-            self._prompt(update, choices, bare=True),
+            *(self._prompt(update, choices, **form) for form in forms),
             self._prompt(update, choices, brief=True),
         ):
             ask = Text(words, style="bold")

@@ -1,0 +1,250 @@
+"""Where Comic Hunters' cursor lands by itself and on Home and End (issue #15, found in play
+at 80x24).
+
+End at an auction went to the costliest bid (the whole stash: End, Enter and a casual
+player had bid all their money). In Assemble, once no card could be played, the cursor
+landed on "Take back …" after each new position, so Enter took a card back, and after a
+take-back it landed on the next one: Enter pressed on took every card back in turn. A
+take-back, like Done playing, is never where the cursor goes by itself."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from textual.app import App, ComposeResult
+
+from core.engine import Action
+from core.match import Match
+from tests.tui import screen_text
+from tests.tui.board_helpers import update_of
+from tui.boards import comic_hunters as board
+from tui.boards.base import ActionChosen
+from tui.settings import Settings
+
+SLUG = "comic-hunters"
+READY = ("ready",)
+PASS = ("pass",)
+
+
+class _Alone(App[None]):
+    """The board alone, fed updates by the test, keeping the actions it sends."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or Settings(bot_delay=0)
+        self.sent: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield board.Board(id="board")
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.sent.append(message.action)
+
+
+def _to_assemble(seed: int = 1) -> Match:
+    """A 3-player match at its first Assemble (seat 0 still to play)."""
+    match = Match.new(SLUG, 3, seed=seed)
+    rng = random.Random(seed)
+    while match.state.location != "assemble":
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
+        match.act(seat, rng.choice(takes or legal))
+    return match
+
+
+def _to_an_auction(seed: int = 1, raising: bool = True) -> Match:
+    """A 3-player match where seat 0 may raise the bid on a lot or pass on it
+    (``raising``), or must choose a lot to put up and open its bidding."""
+    match = Match.new(SLUG, 3, seed=seed)
+
+    def there() -> bool:
+        if match.state.location != "auction" or 0 not in match.to_act():
+            return False
+        verbs = {a[0] for a in match.legal(0)}
+        return ("bid" in verbs) if raising else ("open" in verbs)
+
+    while not there():
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        opens = [a for a in legal if a[0] == "open" and a[2] == 1]
+        bids = [a for a in legal if a[0] == "bid"]
+        match.act(seat, (opens or bids[:1] or legal)[0])
+    return match
+
+
+def _under(widget: Any) -> Hashable | None:
+    """The key of the choice under the cursor, None where none is."""
+    return widget._under()
+
+
+def _kind(key: Hashable | None) -> Any:
+    return key[0] if isinstance(key, tuple) else None
+
+
+# -- Home and End at an auction ---------------------------------------------------------------
+
+
+async def test_end_at_an_auction_goes_to_pass_never_to_the_costliest_bid() -> None:
+    """Raising on a lot, the row is the bids from the cheapest up to the whole stash, then
+    Pass on this lot: End goes to Pass (which asks before it is taken), Home to the cheapest
+    bid; an End and an Enter spend nothing."""
+    match = _to_an_auction()
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        cheapest = ("bid", match.state.auction.bid + 1)
+        assert ("bid", match.state.stash[0]) in [c.key for c in widget.choices]
+        await pilot.press("end")
+        assert _under(widget) == PASS, screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.sent == []
+        assert "Enter again to confirm." in " ".join(screen_text(app).split())
+        await pilot.press("escape", "home")
+        assert _under(widget) == cheapest
+        await pilot.press("right", "end")
+        assert _under(widget) == PASS
+
+
+async def test_end_opening_the_bidding_stays_on_the_cheapest_bid() -> None:
+    """Opening a lot's bidding the row is every amount up to the whole stash and nothing
+    after it: End stays on the cheapest amount; the lots before it are walked as any row."""
+    match = _to_an_auction(raising=False)
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        lots = [c.key for c in widget.choices]
+        assert all(_kind(k) == "lot" for k in lots) and len(lots) > 1
+        await pilot.press("end")
+        assert _under(widget) == lots[-1]
+        await pilot.press("home", "enter")
+        amounts = [c.key[1] for c in widget.choices]
+        assert amounts == sorted(amounts) and amounts[-1] == match.state.stash[0]
+        await pilot.press("right", "right", "end")
+        assert _under(widget) == ("bid", amounts[0]), screen_text(app)
+
+
+# -- Take back is never where the cursor lands ------------------------------------------------
+
+
+async def test_playing_on_the_cursor_never_lands_on_a_take_back() -> None:
+    """Enter, Enter, … in Assemble: after each new position the cursor is on a card to
+    play while one can be played; then on no choice at all (neither a take-back nor Done
+    playing): the line under the table says why and which keys choose, and Enter takes
+    nothing until an arrow chooses."""
+    match = _to_assemble()
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        for _ in range(20):
+            keys = [c.key for c in widget.choices]
+            if not any(_kind(k) in ("play", "relocate") for k in keys):
+                break
+            assert _kind(_under(widget)) in ("play", "relocate"), screen_text(app)
+            await pilot.press("enter", "enter")
+            assert app.sent, screen_text(app)
+            match.act(0, app.sent.pop())
+            widget.show(update_of(match, 0))
+            await pilot.pause()
+        else:
+            raise AssertionError("every card stayed playable")
+        assert any(_kind(k) == "unplay" for k in keys)
+        assert _under(widget) is None, screen_text(app)
+        said = " ".join(screen_text(app).split())
+        assert "No card can be played now. ←→: take a card back, or Done playing." in said, said
+        assert "Enter take" not in said  # what to do names no key that takes nothing
+        details = widget.details()
+        assert details.startswith("No card can be played now: ") and "Done playing." in details
+        widget._hand_told = True  # as where the hand is a line "(i lists them)": listed
+        assert "Your hand: " in widget.details()
+        assert widget.check_action("choose", ()) is None  # the footer's Enter is dimmed
+        await pilot.press("enter", "enter")
+        assert app.sent == []
+        await pilot.press("right")
+        assert _under(widget) == keys[0] and _kind(keys[0]) == "unplay"
+
+
+async def test_after_a_take_back_the_cursor_is_on_the_first_card_to_play() -> None:
+    """Taking a card back brings a new position: the cursor goes to the first card to play,
+    not to the next take-back (an Enter more took that card back too)."""
+    match = _to_assemble()
+    played = [a for a in match.legal(0) if a[0] == "play"]
+    first, second = played[0], next(a for a in played if a[1] != played[0][1])
+    match.act(0, first)
+    match.act(0, second)
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        assert _kind(_under(widget)) == "play"
+        taking = ("unplay", first[1])
+        for _ in widget.choices:
+            if _under(widget) == taking:
+                break
+            await pilot.press("right")
+        assert _under(widget) == taking
+        await pilot.press("enter")
+        assert app.sent == [taking]
+        match.act(0, app.sent.pop())
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        keys = [c.key for c in widget.choices]
+        assert ("unplay", second[1]) in keys
+        assert _under(widget) == next(k for k in keys if _kind(k) == "play"), screen_text(app)
+
+
+async def test_a_take_back_gone_from_under_the_cursor_leaves_it_on_a_card_to_play() -> None:
+    """The cursor on a take-back when a new position takes that choice away (the play it
+    undid is itself undone, the u key): the cursor goes to a card to play, never to
+    another take-back."""
+    match = _to_assemble()
+    played = [a for a in match.legal(0) if a[0] == "play"]
+    first, second = played[0], next(a for a in played if a[1] != played[0][1])
+    match.act(0, first)
+    match.act(0, second)
+    undone = _to_assemble()
+    undone.act(0, first)
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        for _ in widget.choices:
+            if _under(widget) == ("unplay", second[1]):
+                break
+            await pilot.press("right")
+        assert _under(widget) == ("unplay", second[1])
+        widget.show(update_of(undone, 0))
+        await pilot.pause()
+        assert ("unplay", first[1]) in [c.key for c in widget.choices]
+        assert _kind(_under(widget)) == "play", screen_text(app)
+
+
+async def test_a_take_back_the_player_moved_to_stays_under_the_cursor() -> None:
+    """A take-back the player walked to is their choice: a new position that keeps it (a
+    bot's move in the same Assemble) leaves the cursor on it."""
+    match = _to_assemble()
+    played = next(a for a in match.legal(0) if a[0] == "play")
+    match.act(0, played)
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        await pilot.press("end")
+        assert _under(widget) == ("unplay", played[1])
+        other = min(match.to_act() - {0})
+        match.act(other, READY)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        assert _under(widget) == ("unplay", played[1])
