@@ -107,26 +107,29 @@ def test_a_pouch_piles_edge_says_its_totals_in_words_where_they_fit(width: int, 
 @pytest.mark.parametrize(
     ("width", "edge", "inside"),
     [
-        (40, "wealth 4, wounds 3, potions 1", None),
-        (25, "3 relics, potions 1", "wealth 4, wounds 3"),  # four players at 160x45
-        (20, "potions 1", "wealth 4, wounds 3"),
-        (16, "3: W4 X3 P1", None),
+        (40, "wealth 4, wounds 3 − 1 potion = 2", ()),
+        (25, "3 relics", ("wealth 4", "wounds 3 − 1 potion = 2")),  # four players at 160x45
+        (20, "3: W4 X3−P1=2", ()),
+        (16, "W4 X3−P1=2", ()),
     ],
 )
 def test_a_pouch_pile_says_potions_in_words_or_in_short_forms(
-    width: int, edge: str, inside: str | None
+    width: int, edge: str, inside: tuple[str, ...]
 ) -> None:
-    """Potions in a pile's totals: in words on the edge with room; with four players at
-    160x45 the edge fell back to "3: W4 X3 P1" (the words longer than its 20 cells): the
-    wealth and wounds go on the pile's last line and the edge keeps the rest in words;
-    "P1" with the other codes only in a pile too narrow for the words."""
+    """Potions in a pile's totals: the wounds left after them, in words on the edge with
+    room; with four players at 160x45 the edge fell back to "3: W4 X3 P1" (the words
+    longer than its 20 cells): the wealth and the wounds after potions go on the pile's
+    last lines and the edge keeps the count; the short forms ("X3−P1=2": 3 wounds less 1
+    potion) only in a pile too narrow for the words. A pile said "wounds 3" and "potions
+    1" and left the sum to the player (#15)."""
     pouch = ["initial-relic-1", "cursed-treasure-1", "healing-potion-1"]
     view = _view(pouches=[pouch, ["initial-relic-2"], ["initial-relic-3"]])
     pile = [line.plain for line in cards.pouch_pile(view, 0, NAMES, width, False, True)]
     assert f" {edge} " in pile[-1], pile
-    if inside is not None:
-        assert inside in pile[-2], pile
-        assert not any(" W4" in line or " P1" in line for line in pile[-2:]), pile
+    if inside:
+        said = pile[-1 - len(inside) : -1]
+        assert [line.strip("│ ") for line in said] == list(inside), pile
+        assert not any(" W4" in line or " P1" in line for line in said), pile
 
 
 def test_a_pile_with_rows_to_spare_says_each_relics_points_in_words() -> None:

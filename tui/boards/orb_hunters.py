@@ -83,6 +83,7 @@ from tui.boards.orb_hunters_cards import (
     relic_text,
     short_name,
     side_by_side,
+    wounds_words,
 )
 from tui.boards.orb_hunters_layout import (
     FLOOR_ROWS,
@@ -202,7 +203,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("╰ ▲7 ╯", "the leader by its glyph where the colour's word does not fit (▲ Red)"),
     ("▲●Ala leads 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
-    ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3 (P potions); in words where they fit"),
+    ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3; in words where they fit"),
+    (
+        "X2−P1=1",
+        "a pouch's wounds after its potions: 2 wounds less 1 potion leave 1 wound, the ones "
+        'that count at the end ("wounds 2 − 1 potion = 1" in words)',
+    ),
     ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, wounds 0"),
     ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
     (BACK, "a face-down relic (Hidden Treasures) or card back"),
@@ -793,10 +799,9 @@ class Board(Widget, can_focus=True):
         size = view["pouch_sizes"][seat]
         top = pouch[-1]
         glyph = RELIC_GLYPHS[relic_kind(top)]
-        potions = f", potions {totals.potions}" if totals.potions else ""
         words = (
             f"{size} relic{'' if size == 1 else 's'}, wealth {totals.wealth}, "
-            f"wounds {totals.wounds}{potions}, top: "
+            f"{wounds_words(totals)}, top: "
         )
         for name, facts in (
             (long_name, f"{words}{glyph} {relic_name(top)}"),

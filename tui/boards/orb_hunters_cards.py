@@ -32,7 +32,7 @@ from core.games.orb_hunters.data import (
     relic_name,
     skill,
 )
-from core.games.orb_hunters.scoring import pouch_totals
+from core.games.orb_hunters.scoring import Pouch, pouch_totals
 from tui.widgets.card import BACK, CHOSEN, LEGAL, CardBox
 
 COLOUR_GLYPHS: dict[str, str] = {
@@ -112,7 +112,7 @@ SHORT_EFFECT: dict[str, str] = {
     "theft-right": "Thf→",
 }
 """The shortest forms, only where even one word does not fit (six relics at 80 columns)."""
-POUCH_NOTE = "W wealth · X wounds · P potions (each potion cancels a wound)"
+POUCH_NOTE = "W wealth · X wounds · P potions · X2−P1=1: 1 wound left after potions"
 
 
 # -- words ------------------------------------------------------------------------------------
@@ -606,6 +606,22 @@ def lost_relics(view: dict[str, Any], seat: int, brief: bool = False, you: bool 
     return "All stolen" if brief else f"every relic {'you' if you else 'they'} had was stolen"
 
 
+def wounds_words(totals: Pouch) -> str:
+    """A pouch's wounds in words, after its potions where it has any: "wounds 2 − 1
+    potion = 1" (a pile said "wounds 2" and "potions 1" for the player to subtract)."""
+    wounds = f"wounds {totals.wounds}"
+    if not totals.potions:
+        return wounds
+    many = f"{totals.potions} potion{'' if totals.potions == 1 else 's'}"
+    return f"{wounds} − {many} = {totals.net_wounds}"
+
+
+def wounds_short(totals: Pouch) -> str:
+    """A pouch's wounds in the legend's short form, after its potions: "X2", "X2−P1=1"."""
+    wounds = f"X{totals.wounds}"
+    return f"{wounds}−P{totals.potions}={totals.net_wounds}" if totals.potions else wounds
+
+
 def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
     """A pouch's public totals in words (its size only in Hidden Treasures)."""
     size = view["pouch_sizes"][seat]
@@ -625,7 +641,7 @@ def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
 
 
 def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
-    """A pouch's totals in short form: "3: W5 X3 P1 top ◉Orb" (``relics``: "3 relics …")."""
+    """A pouch's totals in short form: "3: W5 X3−P1=2 top ◉Orb" (``relics``: "3 relics …")."""
     size = view["pouch_sizes"][seat]
     if view["pouches"] is None:
         return f"{size} face down {BACK * min(size, 4)}" if size else "no relics"
@@ -634,10 +650,9 @@ def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
         return "no relics left"
     totals = pouch_totals(pouch)
     top = pouch[-1]
-    potions = f" P{totals.potions}" if totals.potions else ""
     many = f"{size} relic{'' if size == 1 else 's'}" if relics else f"{size}:"
     return (
-        f"{many} W{totals.wealth} X{totals.wounds}{potions} "
+        f"{many} W{totals.wealth} {wounds_short(totals)} "
         f"top {RELIC_GLYPHS[relic_kind(top)]}{SHORT_RELIC[relic_kind(top)]}"
     )
 
@@ -709,14 +724,16 @@ def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[st
     if not pouch or " W" not in f" {said}":
         return said, []
     totals = pouch_totals(pouch)
-    words = f"wealth {totals.wealth}, wounds {totals.wounds}"
-    if cell_len(words) > inner:
+    wealth = f"wealth {totals.wealth}"
+    wounds = wounds_words(totals)
+    words = [f"{wealth}, {wounds}"]
+    if cell_len(words[0]) > inner and totals.potions:  # the wounds after potions apart
+        words = [wealth, wounds]
+    if any(cell_len(line) > inner for line in words):
         return said, []
     size = len(pouch)
     many = f"{size} relic{'' if size == 1 else 's'}"
-    potions = f"potions {totals.potions}"
-    forms = (f"{many}, {potions}", potions) if totals.potions else (many,)
-    return next((f for f in forms if cell_len(f) <= room), forms[-1]), [words]
+    return many if cell_len(many) <= room else f"{size}", words
 
 
 def pile_height(view: dict[str, Any], names: Sequence[str], width: int, words: bool) -> int:
@@ -754,7 +771,7 @@ _PILE_HEIGHTS: dict[Hashable, int] = {}
 def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
     """A pile's totals for its bottom edge in ``room`` cells: in words where they fit
     ("3 relics: wealth 5, wounds 3, potions 1", then without the count the pile shows),
-    else the legend's short forms ("3: W5 X3 P1")."""
+    else the legend's short forms ("3: W5 X3−P1=2")."""
     size = view["pouch_sizes"][seat]
     if view["pouches"] is None:
         return f"{size} face down"
@@ -762,11 +779,12 @@ def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
     if not view["pouches"][seat]:
         return short
     totals = pouch_totals(view["pouches"][seat])
-    words = f"wealth {totals.wealth}, wounds {totals.wounds}"
-    if totals.potions:
-        words += f", potions {totals.potions}"
+    words = f"wealth {totals.wealth}, {wounds_words(totals)}"
     many = f"{size} relic{'' if size == 1 else 's'}: "
-    return next((f for f in (many + words, words) if cell_len(f) <= room), short)
+    # The count is the first to go from the short form too (the pile shows its cards):
+    # "3: W4 X3−P1=2" is two cells wider than "3: W4 X3 P1" was.
+    forms = (many + words, words, short, short.partition(": ")[2])
+    return next((f for f in forms if cell_len(f) <= room), short)
 
 
 # -- a hand of adventurers, a row of choices -------------------------------------------------

@@ -28,6 +28,7 @@ from tui.boards.orb_hunters_cards import (
     owner,
     point_parts,
     pouch_facts,
+    wounds_words,
 )
 from tui.widgets.card import TARGET
 
@@ -203,7 +204,7 @@ def _pouch_words(view: dict[str, Any], seat: int) -> str:
     totals = pouch_totals(view["pouches"][seat])
     return (
         f"{many}, visible {relic_name(view['pouches'][seat][-1])}; wealth {totals.wealth}, "
-        f"wounds {totals.wounds}" + (f", potions {totals.potions}" if totals.potions else "")
+        f"{wounds_words(totals)}"
     )
 
 
@@ -307,7 +308,16 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     return lines
 
 
-_ROUND_FACTS = ("obtain", "removed", "gift", "exchange", "destruction", "theft", "effect")
+_ROUND_FACTS = (
+    "obtain",
+    "removed",
+    "gift",
+    "exchange",
+    "destruction",
+    "theft",
+    "effect",
+    "potion",
+)
 
 
 def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:

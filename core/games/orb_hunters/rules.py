@@ -38,7 +38,7 @@ from core.games.orb_hunters.data import (
     skill,
     supply_size,
 )
-from core.games.orb_hunters.scoring import achievements, final_score
+from core.games.orb_hunters.scoring import achievements, final_score, pouch_totals
 from core.games.orb_hunters.state import (
     VARIANTS,
     State,
@@ -466,6 +466,7 @@ def _hand_over(state: State, index: int) -> tuple[State, list[Event]]:
 
 def _obtain(state: State, seat: int, column: int, effect: str) -> tuple[State, list[Event]]:
     """``seat`` puts the column's relic on top of its pouch and applies Destruction or Theft."""
+    before = state
     card = state.row[column]
     pouch = state.pouches[seat] + (card,)
     state = replace(
@@ -511,12 +512,52 @@ def _obtain(state: State, seat: int, column: int, effect: str) -> tuple[State, l
             )
             if relic_kind(stolen) == "orb" and victim in rivals(state, seat):
                 state = _feat(state, seat, "Thief")  # "from a rival": not from a partner
-    return state, events
+    return state, events + _potion_events(before, state)
 
 
 def _secret(state: State, card: str) -> str:
     """A pouch relic's name, or "a face-down relic" in Hidden Treasures."""
     return "a face-down relic" if on(state, "hidden_treasures") else f"the {relic_name(card)}"
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
+
+
+def _cancelled(state: State, seats: Sequence[int]) -> tuple[int, int]:
+    """The wounds the potions of ``seats`` (one seat, or a team: its potions are pooled)
+    cancel now, and the wounds left after them."""
+    totals = pouch_totals([card for seat in seats for card in state.pouches[seat]])
+    return min(totals.wounds, totals.potions), totals.net_wounds
+
+
+def _potion_events(before: State, after: State) -> list[Event]:
+    """What the potions do to the wounds after relics moved: potions cancel wounds at the
+    end (rulebook), so the wounds left after them are the ones that count now, and a pouch
+    said "wounds 2" and "potions 1" for the player to subtract (#15). Nothing while the
+    pouches are face down (Hidden Treasures)."""
+    if on(after, "hidden_treasures"):
+        return []
+    events: list[Event] = []
+    groups = teams(after) or tuple((seat,) for seat in range(after.players))
+    for group in groups:
+        was, _ = _cancelled(before, group)
+        now, left = _cancelled(after, group)
+        if now == was:
+            continue
+        players = " and ".join(f"{{p{seat}}}" for seat in group)
+        count = _COUNT_WORDS[min(abs(now - was), len(_COUNT_WORDS) - 1)]
+        wounds = f"{left} wound{'' if left == 1 else 's'} {'is' if left == 1 else 'are'}"
+        team = len(group) > 1  # Teams: the partners' potions are pooled
+        if now > was:
+            cause = "A potion cancels" if now - was == 1 else "Potions cancel"
+            whose = f"the wounds of {players}" if team else f"{players}'s wounds"
+            text = f"{cause} {count} of {whose}"
+        else:
+            fewer = f"{count} wound{'' if now - was == -1 else 's'} fewer"
+            whose = f"The potions of {players}" if team else f"{players}'s potions"
+            text = f"{whose} cancel {fewer} now"
+        events.append(_event("potion", f"{text}: {wounds} left after potions."))
+    return events
 
 
 def _feat(state: State, seat: int, name: str) -> State:
@@ -527,6 +568,7 @@ def _feat(state: State, seat: int, name: str) -> State:
 
 def _effect_choice(state: State, seat: int, effect: str, rival: int) -> tuple[State, list[Event]]:
     """Gift the resolving relic to ``rival``, or exchange it with ``rival``'s visible relic."""
+    before = state
     column = state.resolving
     card = state.row[column]
     state = replace(state, row=_set(state.row, column, ""), pending=())
@@ -536,7 +578,8 @@ def _effect_choice(state: State, seat: int, effect: str, rival: int) -> tuple[St
         state = replace(
             state, pouches=pouches, gifts=_set(state.gifts, rival, state.gifts[rival] + 1)
         )
-        return state, [_event("gift", f"Gift: {{p{seat}}} gives the {name} to {{p{rival}}}.")]
+        gift = _event("gift", f"Gift: {{p{seat}}} gives the {name} to {{p{rival}}}.")
+        return state, [gift, *_potion_events(before, state)]
     taken = state.pouches[rival][-1]
     pouches = _set(state.pouches, rival, state.pouches[rival][:-1] + (card,))
     pouches = _set(pouches, seat, pouches[seat] + (taken,))
@@ -548,7 +591,8 @@ def _effect_choice(state: State, seat: int, effect: str, rival: int) -> tuple[St
             "exchange",
             f"Exchange: {{p{seat}}} swaps the {name} with {{p{rival}}} "
             f"for {_secret(state, taken)}.",
-        )
+        ),
+        *_potion_events(before, state),
     ]
 
 
