@@ -92,10 +92,29 @@ def test_seat_numbers_sharing_a_space_never_read_as_a_number() -> None:
     assert "12" not in under
     four = Track("Shards", 0, 12, tuple((1, str(n)) for n in range(1, 5)), cell=2)
     assert "1,2,3,4" in "\n".join(_lines(four, width=200))
-    # Where only the commas would cut the track to its marked spaces, every space stays.
+    # Where the commas cut the track short, it shows its marked spaces, the commas kept.
     three = Track("Shards", 0, 12, tuple((0, str(n)) for n in range(1, 4)), cell=2)
     top, under = _lines(three, width=60)
-    assert "…" not in top and "12" in top and "123" in under
+    assert "…" in top and "12" in top and "1,2,3" in under and "123" not in under
+
+
+def test_four_seats_on_one_space_never_read_as_a_number() -> None:
+    """Four seats on space 0 at 80 columns: the whole track does not fit with "1,2,3,4",
+    and "1234" was put under space 0 of a track whose spaces run to 12 (and read as a
+    number). The commas stay, and the track shows its marked spaces only."""
+    four = Track("Bloodshards", 0, 12, tuple((0, str(n)) for n in range(1, 5)), (3,), cell=2)
+    top, under = _lines(four, width=80)
+    assert "1234" not in under
+    assert under.index("1,2,3,4") <= top.index(" 0 ") + 1  # under space 0
+    assert "…" in top and "3" in top and "12" in top
+    # Where even the marked spaces do not fit with commas, the run of seats says so.
+    top, under = _lines(four, width=30)
+    assert "1234" not in under and "1-4" in under
+    assert len(top) <= 30 and "12" in top
+    # Seats that are not a run keep their commas.
+    apart = Track("Shards", 0, 12, ((0, "1"), (0, "2"), (0, "4"), (7, "3")), cell=2)
+    top, under = _lines(apart, width=40)
+    assert "124" not in under and "1,2,4" in under
 
 
 def test_a_rows_height_is_the_number_of_its_lines_at_every_width() -> None:

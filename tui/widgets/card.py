@@ -248,10 +248,11 @@ class Track:
 
     ``marks`` maps a space to the short markers on it (a player's initial or number, a
     glyph); a marker is text, so the track reads without colour, and seat numbers sharing
-    a space are parted by commas (unless only the commas would cut the track short).
+    a space are never joined: parted by commas ("1,2,4").
     ``highlight`` spaces (a threshold, a limit) are drawn in bold with a ▲ under them when
     nobody stands there. When the track is wider than the space it is given, it shows only
-    the spaces that carry a marker or a highlight, with … between runs.
+    the spaces that carry a marker or a highlight, with … between runs; when even those do
+    not fit, a run of three seats or more on a space is said as one ("1-4").
     """
 
     label: str
@@ -269,33 +270,24 @@ class Track:
         head = Text(f"{self.label} ", style="bold", no_wrap=True)
         budget = width - head.cell_len
         least = max(self.cell, *(len(str(s)) for s in spaces))
-        # Seat numbers together would read as a number ("12" under space 0): parted by
-        # commas, unless only the commas keep the whole track from fitting.
-        for parted in (True, False):
-            joined = {
-                space: ("," if parted and all(m.isdigit() for m in here) else "").join(here)
-                for space, here in marked.items()
-            }
-            cell = max(least, *(len(j) for j in joined.values()))
+        keep = sorted({self.start, self.end, *marked, *self.highlight})
+        elided: list[int | None] = []
+        for space in keep:
+            if elided and elided[-1] is not None and space != elided[-1] + 1:
+                elided.append(None)
+            elided.append(space)
+        # Seat numbers together would read as a number ("1234" under space 0 of a track to
+        # 12): parted by commas, the track cut to its marked spaces to make room; where even
+        # those do not fit, a run of seats is said as one ("1-4").
+        for short in (False, True):
+            joined = {space: self._together(here, short) for space, here in marked.items()}
+            cell = max([least, *(len(j) for j in joined.values())])
+            shown: list[int | None] = list(spaces)
             if len(spaces) * (cell + 1) <= budget:
                 break
-        else:
-            joined = {
-                space: ("," if all(m.isdigit() for m in here) else "").join(here)
-                for space, here in marked.items()
-            }
-            cell = max(least, *(len(j) for j in joined.values()))
-        shown: list[int | None]
-        if len(spaces) * (cell + 1) > budget:
-            keep = sorted({self.start, self.end, *marked, *self.highlight})
-            shown = []
-            for space in keep:
-                last = shown[-1] if shown else None
-                if last is not None and space != last + 1:
-                    shown.append(None)
-                shown.append(space)
-        else:
-            shown = list(spaces)
+            shown = elided
+            if self._width_of(shown, cell) <= budget:
+                break
         top = Text(no_wrap=True)
         top.append_text(head)
         under = Text(" " * head.cell_len, no_wrap=True)
@@ -316,6 +308,29 @@ class Track:
         top.truncate(width, overflow="ellipsis")
         under.truncate(width, overflow="ellipsis")
         return [top, under]
+
+    @staticmethod
+    def _together(markers: list[str], short: bool) -> str:
+        """The markers sharing a space: seat numbers parted by commas ("1,2,4"), a run of three
+        or more said as one where ``short`` ("1-4"); other markers side by side ("AB")."""
+        if not all(m.isdigit() for m in markers):
+            return "".join(markers)
+        if not short:
+            return ",".join(markers)
+        numbers = sorted(int(m) for m in markers)
+        runs: list[list[int]] = []
+        for number in numbers:
+            if runs and number == runs[-1][-1] + 1:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        said = (f"{r[0]}-{r[-1]}" if len(r) >= 3 else ",".join(map(str, r)) for r in runs)
+        return ",".join(said)
+
+    @staticmethod
+    def _width_of(shown: list[int | None], cell: int) -> int:
+        """The cells a track's spaces take: ``cell`` and a bar each, an ellipsis between runs."""
+        return sum(2 if spot is None else cell + 1 for spot in shown)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
