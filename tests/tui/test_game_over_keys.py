@@ -12,7 +12,9 @@ from core.table import Seat, Table, TableSetup
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.screens.game import GameScreen
+from tui.screens.results import ResultsScreen
 from tui.settings import Settings
+from tui.widgets.footer import KeyFooter
 
 GAMES = sorted(BOARDS)
 MOVE_KEYS = {"next_choice", "back", "discard", "why_not_discard", "next_game", "reveal", "claim"}
@@ -86,3 +88,36 @@ async def test_a_spectator_is_offered_no_keys_of_a_move(slug: str, reader: bool)
             assert not offered, f"{slug}: {sorted(offered)} offered to a spectator"
         finally:
             await table.close()
+
+
+@pytest.mark.parametrize("reader", [False, True], ids=["board", "screen-reader"])
+@pytest.mark.parametrize("slug", GAMES)
+async def test_the_footer_says_enter_opens_the_results_at_game_over(
+    slug: str, reader: bool
+) -> None:
+    """At game over Enter opens the results: the board's footer says so ("⏎ Results"), not
+    "Choose", and the key does what it says. (In screen-reader mode Enter takes the list's
+    highlighted line, "Show the results", and the footer names no Enter, as in play.)"""
+    match = finished(slug, 2 if slug != "whoosh" else 3)
+    seats = (Seat("Ala"), *(Seat(f"Bot {i + 1}", "bot", "easy") for i in range(1, match.seats)))
+    setup = TableSetup(slug, seats, dict(match.options), match.seed)
+    app = HuntersApp(Settings(bot_delay=0, screen_reader=reader))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(setup, app.settings, match=match))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.latest[0].outcome is not None
+        footer = str(screen.query_one(KeyFooter).render())
+        assert "Choose" not in footer, f"{slug}: {footer!r}"
+        enter = [
+            b.description
+            for key, (_, b, enabled, _) in screen.active_bindings.items()
+            if key == "enter" and b.show and enabled
+        ]
+        assert enter == ([] if reader else ["Results"]), f"{slug}: Enter is {enter} in the footer"
+        assert reader or "⏎ Results" in footer, f"{slug}: {footer!r}"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen), f"{slug}: Enter did not open the results"

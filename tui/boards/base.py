@@ -24,12 +24,15 @@ MOVE_ACTIONS = frozenset(
 def no_move_here(update: Update | None, action: str) -> bool:
     """True when ``action`` is a move's and can never do anything on this screen: the game
     is over, or the screen is a spectator's (who never moves, and before the end has nothing
-    to choose either). The board's ``check_action`` then hides it from the footer (False)."""
+    to choose either). The board's ``check_action`` then hides it from the footer (False).
+
+    At game over that includes Choose: Enter opens the results then, and the game screen's
+    own Enter key says so ("Results", tui.screens.game), which a hidden Choose leaves to it."""
     if update is None:
         return False
     if action in MOVE_ACTIONS:
         return update.outcome is not None or update.seat is None
-    return action == "choose" and update.seat is None and update.outcome is None
+    return action == "choose" and (update.seat is None or update.outcome is not None)
 
 
 def choosing(board: Widget, update: Update | None) -> Update | None:

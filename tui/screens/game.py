@@ -230,6 +230,9 @@ class GameScreen(PlainTableScreen):
         Binding("u", "why_no_undo", "Undo", show=False, id="game.undo-why"),
         Binding("q", "leave", "Leave", id="game.leave"),
         Binding("escape", "back", "Back", show=False, id="game.back"),
+        # At game over Enter opens the results: the boards hide their Choose then
+        # (tui.boards.base.no_move_here), so the footer says what Enter does.
+        Binding("enter", "results", "Results", tooltip="How the game ended", id="game.results"),
     ]
 
     def __init__(
@@ -690,6 +693,10 @@ class GameScreen(PlainTableScreen):
             extra += played(update.view, self.events, update.names)
         self.app.show_results(self.setup, update.outcome, list(update.names), extra)  # type: ignore[attr-defined]
 
+    def action_results(self) -> None:
+        """Enter at game over (the boards' Choose is hidden then): the results."""
+        self._results()
+
     def action_read_table(self) -> None:
         """Read the whole table as sentences into the log (in screen-reader mode, on a
         page of its own: the log there shows only its last lines)."""
@@ -747,7 +754,10 @@ class GameScreen(PlainTableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Undo is in the footer only while there is a move to take back; meanwhile its
-        key says why not."""
+        key says why not. Results (Enter) is there once the game is over."""
+        if action == "results":
+            update = self.latest.get(self.viewer)
+            return update is not None and update.outcome is not None
         if action == "undo":
             return self._undo_possible()
         if action == "why_no_undo":
