@@ -904,3 +904,43 @@ def test_a_card_in_hand_says_its_rules_whole(width: int) -> None:
         text = "\n".join(line.plain for line in hand_lines(update, Marks(), width, 3))
         assert "…" not in text, text
         assert "Chainsaw" in text or "chainsaw" not in first + second
+
+
+def _blank_runs(app: Any, left: int, right: int, top: int, bottom: int) -> list[tuple[int, int]]:
+    """The runs of rows (first, length) blank between columns ``left`` and ``right``, from
+    row ``top`` up to ``bottom`` (excluded)."""
+    rows = screen_text(app).splitlines()
+    runs: list[tuple[int, int]] = []
+    start = None
+    for y in range(top, bottom + 1):
+        blank = y < bottom and not rows[y][left:right].strip()
+        if blank and start is None:
+            start = y
+        elif not blank and start is not None:
+            runs.append((start, y - start))
+            start = None
+    return runs
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+async def test_the_board_fills_a_160x45_screen_without_a_blank_band(seats: int) -> None:
+    """At 160x45 four cities took 26 rows and the 18 under them were blank (the log beside
+    the board had its own column): the cities' cards grow, saying what covers each card,
+    and rows still left say what every card does, so no band of more than three rows is
+    blank between the board's top and the footer (#15)."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(160, 45)) as pilot:
+        app.call_later(app.start_game, _setup(seats))
+        await pilot.pause()
+        screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+        for _ in range(3):
+            await settle(pilot, screen)
+            await play_by_keys(pilot, screen, screen.latest[0].legal[0])
+        await settle(pilot, screen)
+        shown = screen.query_one(board.Board)
+        region = shown.region
+        bottom = pilot.app.size.height - 1  # the footer's row
+        runs = _blank_runs(pilot.app, region.x, region.right, region.y, bottom)
+        assert not [run for run in runs if run[1] > 3], (runs, screen_text(pilot.app))
+        text = screen_text(pilot.app)
+        assert "covered by" in text  # the cities' cards say what may cover them

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -50,12 +50,14 @@ from tui.boards.base import (
 )
 from tui.boards.details import details_lines
 from tui.boards.superbohaterowie_table import (
+    CARD_LINES,
     FACES,
     Marks,
     card_text,
     city_facts,
     city_layout,
     city_lines,
+    guide_lines,
     hand_lines,
     info_line,
     series_lines,
@@ -66,6 +68,20 @@ from tui.widgets.show import Parts
 
 HAND_ROW = 0
 
+
+class Fit(NamedTuple):
+    """How the board uses its room (`Board._layout`)."""
+
+    layout: str
+    rule_lines: int
+    tracks: int
+    details_rows: int
+    card_lines: int = 0
+    """Lines of text under each city card's name ("large" layout, rows left over)."""
+    guide: int = 0
+    """Rows under the board saying what every card does (rows still left over)."""
+
+
 PARTS = (
     "series",
     *(f"city-{city}" for city in range(len(CITIES))),
@@ -73,6 +89,7 @@ PARTS = (
     "info",
     "details",
     "prompt",
+    "guide",
 )
 """The board's parts top to bottom (`Parts`): a part hidden, or not shown yet, takes no row."""
 
@@ -641,10 +658,11 @@ class Board(KeyStates, Widget, can_focus=True):
         return width if width > 10 else max(40, self.app.size.width - 2)
 
     def _room(self) -> int:
-        """Lines the board may take: the terminal less the banner, status, footer and (when
-        it sits under the board, below 120 columns) the log."""
+        """Lines the board may take: the terminal less the banner, status and footer (and
+        below 120 columns the log under the board, and a row to spare). At 120 columns and
+        more a row was kept for nothing: the log is beside the board there."""
         width, height = self.app.size
-        return height - (4 if width >= 120 else 8)
+        return height - (3 if width >= 120 else 8)
 
     def _target_at(self, row: int, col: int) -> Hashable | None:
         assert self.update is not None
@@ -653,10 +671,11 @@ class Board(KeyStates, Widget, can_focus=True):
             return ("card", hand[col]) if col < len(hand) else None
         return ("space", row - 1, col)
 
-    def _layout(self, update: Update, width: int) -> tuple[str, int, int, int]:
+    def _layout(self, update: Update, width: int) -> Fit:
         """The city layout, lines of rule text on the hand's cards, the series' track
-        lines (0, 2: the points, 4: the games too), and the details line's rows (two when
-        a row is left over), as the room allows."""
+        lines (0, 2: the points, 4: the games too), the details line's rows (two when
+        a row is left over), then for rows still left lines of text on the cities' cards
+        and the guide's rows under the board, as the room allows."""
         view = update.view
         room = self._room()
         series = bool(view["series"])
@@ -676,8 +695,19 @@ class Board(KeyStates, Widget, can_focus=True):
         # left over beyond those hold a longer text whole (an element superhero's text in
         # a series was cut after two at 120x40 and 200x60).
         spare = room - used - rule_lines
+        # Rows left over beyond what the details line may want (three) go to the cities'
+        # cards, the same lines on every card; what is still left says what each card does
+        # (at 160x45 the 18 rows under four cities were blank).
+        players = view["players"]
+        card_lines = 0
+        if layout == "large":
+            card_lines = max(0, min(CARD_LINES, (spare - 3) // players))
+            card_lines = card_lines if card_lines >= 2 else 0  # one line says too little
+        spare -= card_lines * players
         details_rows = self._details_rows(update, width, max(2, 1 + spare), max(3, 1 + spare))
-        return layout, rule_lines, tracks, details_rows
+        left = spare - (details_rows - 1)
+        guide = left if left >= 3 else 0
+        return Fit(layout, rule_lines, tracks, details_rows, card_lines, guide)
 
     def _draw(self) -> None:
         update = self.update
@@ -685,7 +715,9 @@ class Board(KeyStates, Widget, can_focus=True):
             return
         view = update.view
         width = self._width()
-        layout, rule_lines, tracks, details_rows = self._layout(update, width)
+        fit = self._layout(update, width)
+        layout, rule_lines, tracks, details_rows = fit[:4]
+        card_lines = fit.card_lines
         legal = frozenset(c.key for c in self.choices)
         chosen = frozenset(self.keys)
         cursor = self._target_at(*self.cursor)
@@ -723,10 +755,13 @@ class Board(KeyStates, Widget, can_focus=True):
                     marks,
                     width,
                     layout,
+                    card_lines,
                     bool(view["series"]),
                 )
                 parts.show(
-                    name, key, functools.partial(_city_group, update, city, marks, width, layout)
+                    name,
+                    key,
+                    functools.partial(_city_group, update, city, marks, width, layout, card_lines),
                 )
             hand_marks = Marks(
                 legal=frozenset(k for k in legal if _in_hand(k)),
@@ -779,6 +814,15 @@ class Board(KeyStates, Widget, can_focus=True):
                 words = ON_ITS_WAY
             words = replay_prompt(self, update) or words
             parts.show("prompt", words, lambda: Text(words, style="bold"))
+            guide = fit.guide
+            parts.set_shown("guide", bool(guide))
+            if guide:
+                series = bool(view["series"])
+                parts.show(
+                    "guide",
+                    (width, guide, series),
+                    lambda: Group(*guide_lines(width, guide, series)),
+                )
 
     def _refusing(self, cursor: Hashable | None) -> bool:
         """Whether the prompt says why the card under the cursor cannot be played: Enter
@@ -1067,5 +1111,7 @@ def _in_hand(key: Hashable) -> bool:
     return isinstance(key, tuple) and key[0] == "card"
 
 
-def _city_group(update: Update, city: int, marks: Marks, width: int, layout: str) -> Group:
-    return Group(*city_lines(update, city, marks, width, layout))
+def _city_group(
+    update: Update, city: int, marks: Marks, width: int, layout: str, card_lines: int
+) -> Group:
+    return Group(*city_lines(update, city, marks, width, layout, card_lines))

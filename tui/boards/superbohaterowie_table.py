@@ -10,6 +10,7 @@ place carries ◆, a card chosen for the move ✓, and a card placed since the l
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -172,7 +173,54 @@ def city_label(update: Update, city: int) -> Text:
     return label
 
 
-def _box(kind: str | None, key: Hashable, marks: Marks, width: int, full: bool) -> CardBox:
+CARD_LINES = 3
+"""The most lines of text a city's card carries under its name (rows left over at
+160x45 and more): what may cover it, in full where they fit."""
+
+
+def city_card_lines(kind: str | None, inner: int, rows: int) -> tuple[str, ...]:
+    """What a card lying in a city says under its name in ``rows`` lines ``inner`` cells
+    wide: what may be placed on it (what a rival would cover it with), in full where it
+    fits ("covered by ≈ Water ▲ Fire, ★ Joker or Ж Spider"), else the superheroes only, as
+    a card in hand says it; a Joker or a spider also says what it does."""
+    if kind is None or rows <= 0:
+        return ()
+    if kind in ELEMENTS:
+        over = " ".join(_glyph_word(k) for k in ELEMENTS if kind in COVERS[k])
+        forms = [f"covered by {over}, ★ Joker or Ж Spider", f"covered by {over}"]
+    elif kind == "joker":
+        forms = [
+            "stands in for any superhero; covered by ★ Joker",
+            "any superhero; covered by ★ Joker",
+            "covered by ★ Joker",
+        ]
+    else:
+        forms = [
+            "a city holding it cannot be saved; covered by ★ Joker",
+            "no saving its city; covered by ★ Joker",
+            "covered by ★ Joker",
+        ]
+    for words in forms:
+        lines = _wrap_glyphs(words, inner)
+        if len(lines) <= rows:
+            return tuple(lines)
+    return ()  # a part of the words would mislead: the details line says them all
+
+
+def _wrap_glyphs(words: str, width: int) -> list[str]:
+    """``words`` wrapped to ``width``, never between a glyph and its word ("★" at the end
+    of a line and "Joker" on the next read as two things)."""
+    glyphs = {symbol for symbol, _, _ in FACES.values()}
+    joined = words
+    for glyph in glyphs:
+        joined = joined.replace(f"{glyph} ", f"{glyph}\xa0")
+    lines = textwrap.wrap(joined, max(1, width))
+    return [line.replace("\xa0", " ") for line in lines]
+
+
+def _box(
+    kind: str | None, key: Hashable, marks: Marks, width: int, full: bool, rows: int = 0
+) -> CardBox:
     legal, chosen = key in marks.legal, key in marks.chosen
     selected = marks.cursor == key
     if kind is None:
@@ -180,6 +228,7 @@ def _box(kind: str | None, key: Hashable, marks: Marks, width: int, full: bool) 
             "·",
             "free" if legal else "empty",
             width=width,
+            height=1 + rows,
             legal=legal,
             selected=selected,
             dim=not legal and not selected,
@@ -194,8 +243,10 @@ def _box(kind: str | None, key: Hashable, marks: Marks, width: int, full: bool) 
     return CardBox(
         symbol,
         word,
+        city_card_lines(kind, width - 2, rows),
         style=style,
         width=width,
+        height=1 + rows,
         legal=legal,
         selected=selected,
         fresh=key in marks.fresh,
@@ -225,8 +276,11 @@ def city_layout(width: int, room: int, cities: int, extra: int) -> str:
     return "compact"
 
 
-def city_lines(update: Update, city: int, marks: Marks, width: int, layout: str) -> list[Text]:
-    """One city: its label and facts, then its five spaces in ``layout``."""
+def city_lines(
+    update: Update, city: int, marks: Marks, width: int, layout: str, card_lines: int = 0
+) -> list[Text]:
+    """One city: its label and facts, then its five spaces in ``layout`` (``card_lines``:
+    lines of text under each card's name, in the "large" layout)."""
     view = update.view
     cards = view["cities"][city]
     kinds = [None if c is None else kind_of(c) for c in cards]
@@ -254,8 +308,9 @@ def city_lines(update: Update, city: int, marks: Marks, width: int, layout: str)
         if note:
             lines.insert(1, _note_line(note, width))
         return lines
+    rows = card_lines if layout == "large" else 0
     boxes = tuple(
-        _box(kind, key, marks, box_width(width, layout), layout == "large")
+        _box(kind, key, marks, box_width(width, layout), layout == "large", rows)
         for kind, key in zip(kinds, keys, strict=True)
     )
     room = grid_room(width, layout)
@@ -305,6 +360,25 @@ def beside(blocks: Sequence[Sequence[Text]], widths: Sequence[int]) -> list[Text
             line.append_text(cell)
         out.append(line)
     return out
+
+
+def guide_lines(width: int, rows: int, series: bool) -> list[Text]:
+    """Exactly ``rows`` lines for the rows a big terminal leaves under the board: what
+    every card does, a heading first, as many whole as fit, the rest blank (at 160x45 the
+    18 rows under four cities were blank). Nothing here is needed for a decision: the
+    details line says the card under the cursor in full."""
+    lines: list[Text] = []
+    if rows >= 3:
+        lines.append(Text("What the cards do:", style="dim bold"))
+        for kind in FACES:
+            symbol = FACES[kind][0]
+            wrapped = textwrap.wrap(
+                f"{symbol} {card_text(kind, series)}", max(1, width - 2), subsequent_indent="  "
+            )
+            if len(lines) + len(wrapped) > rows:
+                continue  # a shorter one may still fit
+            lines += [Text(f"  {line}", style="dim") for line in wrapped]
+    return lines + [Text("") for _ in range(rows - len(lines))]
 
 
 HAND_LABEL = "Your hand "
