@@ -9,8 +9,10 @@ take-back, like Done playing, is never where the cursor goes by itself."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Hashable
+from itertools import pairwise
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -248,3 +250,116 @@ async def test_a_take_back_the_player_moved_to_stays_under_the_cursor() -> None:
         widget.show(update_of(match, 0))
         await pilot.pause()
         assert _under(widget) == ("unplay", played[1])
+
+
+# -- the cursor waits where it was while the others play -------------------------------------
+
+
+def _to_the_flea_market(seed: int = 1) -> Match:
+    """A 3-player match where seat 0 first has a turn at the Flea Market with three rows
+    or more to reveal into."""
+    match = Match.new(SLUG, 3, seed=seed)
+    rng = random.Random(seed)
+    while not (
+        match.state.location == "flea"
+        and 0 in match.to_act()
+        and sum(a[0] == "reveal" for a in match.legal(0)) >= 3
+    ):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        reveals = [a for a in legal if a[0] == "reveal"]
+        match.act(seat, rng.choice(reveals or legal))
+    return match
+
+
+async def test_the_cursor_waits_on_your_row_while_the_others_take_their_turns() -> None:
+    """At the Flea Market you reveal into a row, the others take their turns (a while with
+    nothing for you to choose), and your turn comes again: the cursor is where you left it,
+    on that row's reveal (it went back to the first choice, row 1's)."""
+    match = _to_the_flea_market()
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        reveals = [c.key for c in widget.choices if _kind(c.key) == "reveal"]
+        mine = reveals[-1]
+        for _ in widget.choices:
+            if _under(widget) == mine:
+                break
+            await pilot.press("right")
+        await pilot.press("enter")
+        assert app.sent == [("reveal", mine[1])]
+        match.act(0, app.sent.pop())
+        widget.show(update_of(match, 0))
+        while 0 not in match.to_act():
+            seat = min(match.to_act())
+            others = [a for a in match.legal(seat) if a[0] == "reveal" and a[1] != mine[1]]
+            match.act(seat, others[0] if others else match.legal(seat)[0])
+            widget.show(update_of(match, 0))
+            await pilot.pause()
+        assert match.state.location == "flea" and mine in [c.key for c in widget.choices]
+        assert _under(widget) == mine, screen_text(app)
+
+
+async def test_discarding_down_to_two_starts_on_the_first_card() -> None:
+    """Paid in Assemble with more than two cards left, discarding them is a new step: the
+    cursor starts on its first card, not where the last payment left it."""
+    match = _to_assemble()
+    match.act(0, ("play", "c101", "spider-man"))  # seed 1: two Spider-Man cards, a new
+    match.act(0, ("play", "c103", "spider-man"))  # collection to pay for
+    match.act(0, READY)
+    assert match.state.assembly.stages[0] == "pay"
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        for _ in range(30):
+            if match.state.assembly.stages[0] != "pay":
+                break
+            await pilot.press("end", "enter")
+            match.act(0, app.sent.pop())
+            widget.show(update_of(match, 0))
+            await pilot.pause()
+        assert match.state.assembly.stages[0] == "excess", "no cards to discard down to two"
+        assert widget.cursor == 0 and widget.choices[0].label.startswith("Discard")
+
+
+async def test_down_from_a_reveal_goes_to_the_next_rows_reveal_not_its_take() -> None:
+    """At 80x24 each Flea Market row is one line, its cards then "◆ reveal ◆ take": the
+    rows are as long as their cards, so the reveal of a long row stood over the take of a
+    short one, and ↓ from it went to that take (an Enter more took the row and ended the
+    visit). ↑↓ go to the choice of the same kind in the next row when it has one."""
+    match = _to_the_flea_market()
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        keys = [c.key for c in widget.choices]
+        for kind in ("reveal", "take-row"):
+            ofs = [k for k in keys if _kind(k) == kind]
+            for here, below in pairwise(ofs):
+                widget.move_to(keys.index(here))
+                await pilot.press("down")
+                assert _under(widget) == below, screen_text(app)
+                await pilot.press("up")
+                assert _under(widget) == here, screen_text(app)
+
+
+def test_the_prompt_says_why_you_can_only_pass_when_the_bid_is_beyond_your_stash() -> None:
+    """At a lot whose bid has passed your stash, Pass on this lot is your only choice: the
+    prompt said "bid higher or pass" (found in play: stash 6, bid 7)."""
+    match = _to_an_auction()
+    auction = match.state.auction
+    rich = update_of(match, 0)
+    view = {**rich.view, "stash": [auction.bid, *rich.view["stash"][1:]]}
+    update = dataclasses.replace(rich, view=view, legal=(PASS,))  # as if it had spent more
+    words = board.prompt(update, [], [])
+    lot, leader = auction.lot + 1, auction.leader
+    assert words.startswith(
+        f"Auction Website: lot {lot}, highest bid {auction.bid} by P{leader}; your stash of "
+        f"{auction.bid} cannot beat it: pass."
+    ), words
+    assert "; bid higher or pass." in board.prompt(rich, [], [])

@@ -62,7 +62,7 @@ from tui.boards.base import (
     note_sentence,
     replay_prompt,
 )
-from tui.boards.choice_row import ChoiceRowBoard
+from tui.boards.choice_row import ChoiceRowBoard, row_step
 from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
     HERO_WORD,
@@ -123,7 +123,8 @@ shows its backs; **i** lists its cards).
 ★ marks an icon one of this game's tracks counts.
 
 **Keys**: ←→ (h l) move the cursor over the choices one at a time, ↑↓ (k j) to the nearest
-choice in the row above or below (a hand on two lines, the Convention grid), **Home** and
+choice in the row above or below (a hand on two lines, the Convention grid; from a Flea
+Market *reveal*, the next row's *reveal*), **Home** and
 **End** to the first and the last choice (End stops before *Done playing*; at an auction
 it goes to *Pass on this lot*, never to the costliest bid), **Enter** takes the one under
 it, **Esc** takes the last step back, **i** shows the full text of the choice under the
@@ -324,6 +325,15 @@ def confirm_words(update: Update, key: Hashable) -> str:
     )
 
 
+def _step(update: Update) -> tuple[Any, ...]:
+    """Which decision an update asks of its seat: the seat, the location, and in Assemble
+    the seat's stage (playing, paying, discarding down to two). A new one starts the
+    cursor on its first choice."""
+    assembly, seat = update.view["assembly"], update.seat
+    stage = assembly["stages"][seat] if assembly is not None and seat is not None else None
+    return (seat, update.view["location"], stage)
+
+
 def _kind(key: Hashable | None) -> Hashable | None:
     """A choice key's kind: its first word ("play", "unplay", "hero", …)."""
     return key[0] if isinstance(key, tuple) and key else None
@@ -443,9 +453,12 @@ def _stage_words(update: Update, brief: bool = False) -> str:
             chooser = name_of(update, a["turn"])
             verbs = "choose a lot and open" if chooser == "you" else "chooses a lot and opens"
             return f"Auction Website: {chooser} {verbs} the bidding."
+        ask = "bid higher or pass"
+        if seat is not None and seat != a["leader"] and view["stash"][seat] <= a["bid"]:
+            ask = f"your stash of {view['stash'][seat]} cannot beat it: pass"
         return (
             f"Auction Website: lot {a['lot'] + 1}, highest bid {a['bid']} by "
-            f"{name_of(update, a['leader'])}; bid higher or pass."
+            f"{name_of(update, a['leader'])}; {ask}."
         )
     if where == "convention":
         turns = view["convention"]["turns"]
@@ -762,6 +775,9 @@ class Board(ChoiceRowBoard):
         the steps before its last one stay chosen; once taken, the cursor goes near there."""
         self._confirming: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
+        self._away: Hashable | None = None
+        """The choice the cursor was on when your turn ended (the first step of the move
+        made), while the others take theirs: your next turn starts there if it is there."""
         self._parked = False
         """Whether the cursor is on no choice: a new position left only take-backs and Done
         playing, none of which is taken by a default Enter (an arrow key chooses one)."""
@@ -838,18 +854,29 @@ class Board(ChoiceRowBoard):
         made so far while they still lead somewhere, the cursor on the same choice by
         identity, else on the ordinary choice nearest where it was (never a final one while
         another is there). After your own move went through, the cursor goes to the
-        choice nearest the one that started it: the next card after a card played. A new
-        location starts on its first choice."""
+        choice nearest the one that started it: the next card after a card played. After
+        the others' turns, on the choice it was on if that is there still (the Flea
+        Market's cursor went back to row 1's reveal from the row you were filling), else
+        the first of its kind. A new location, or a new step of Assemble (discarding down
+        to two after paying), starts on its first choice."""
         old = self.update
         keys, under, index = list(self.keys), self._under(), self.cursor
+        if under is None and not self._parked:  # the others' turns: where it was before
+            under = self._away
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
-        if old is None or (old.seat, old.view["location"]) != (
-            update.seat,
-            update.view["location"],
-        ):
-            # Another seat's view, or the next location: its first choice.
-            self.keys, under, index, self._sent = [], None, 0, None
+        if old is None or _step(old) != _step(update):
+            # Another seat's view, the next location or step: its first choice.
+            self.keys, under, index, self._sent, self._away = [], None, 0, None, None
+        elif not update.legal:
+            # The others' turns: nothing to choose. Your next turn starts on the choice the
+            # cursor was on (the first step of a move made), if it is there still, else
+            # afresh (the Store's next cards: the first).
+            self._away = keys[0] if keys else under
+            self.keys, self.cursor, self._sent, self._confirming = [], 0, None, None
+            self._draw()
+            self.refresh_bindings()
+            return
         elif self._sent is not None and self._sent[0] not in update.legal:
             # Taken: the next decision starts afresh, near the choice that began this one
             # unless the cursor is on a choice still there; a new stage (paying after Done
@@ -863,6 +890,7 @@ class Board(ChoiceRowBoard):
         else:
             self.keys = keys if self._leads_somewhere(keys) else []
         self._land(under, index)
+        self._away = None
         if self._confirming is not None and self._under() != self._confirming:
             self._confirming = None
         # Unlike ChoiceRowBoard.show, no layout of the whole board: its parts lay the screen
@@ -947,11 +975,27 @@ class Board(ChoiceRowBoard):
             super().action_cursor(step)
 
     def action_row(self, step: int) -> None:
-        """A row up or down; from no choice, the first choice."""
-        if self._parked and self.choices:
+        """A row up or down: the nearest choice of the same kind in that row if it has one
+        (the Flea Market's rows are as long as their cards: a reveal stood over the next
+        row's take), else the nearest choice; from no choice, the first choice."""
+        choices = self.choices
+        places = self.places()
+        target = None if self._parked else row_step(places, self.cursor, step)
+        if self._parked and choices:
             self.move_to(0)
-        else:
+        elif target is None:
             super().action_row(step)
+        else:
+            here, there = places[self.cursor], places[target]
+            kind = _kind(choices[self.cursor].key)
+            alike = {
+                i: place[1]
+                for i, place in enumerate(places)
+                if place and there and place[0] == there[0] and _kind(choices[i].key) == kind
+            }
+            if alike and here:
+                target = min(alike, key=lambda i: (abs(alike[i] - here[1]), alike[i]))
+            self.move_to(target)
 
     def action_edge(self, end: int) -> None:
         """Home (``end`` 0): the first choice; End (1): the last one short of Done playing
