@@ -408,20 +408,36 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ),
     ("░", "a card played face down, not yet revealed"),
     ("empty card, dashed", "a place for a card in a Combat still to come"),
-    ("3rd to come: 3 cards each", "a Combat still to come and the cards each side puts down"),
-    (ACTIVE, "an active hero: standing, its ability applies this Hunt"),
-    ("· resting", "a resting hero: counts for the team size only"),
+    (
+        "3rd Combat to come: 3 cards each",
+        "a Combat still to come and the cards each side puts down (3rd to come, where the line "
+        "is short)",
+    ),
+    (
+        "1st: 1 ≈2 ☠3 | 2 ░ ░ | 3 …",
+        "a Combat on one line where its words do not fit: each side's number, then its cards "
+        "(glyph and value), ░ for each face down, … while the side chooses; → names who won",
+    ),
+    (f"{ACTIVE}Felix", f"an active hero ({ACTIVE}): standing, its ability applies this Hunt"),
+    ("· Felix, · resting", "a resting hero: counts for the team size only"),
+    ("+2 resting", "in a side's line: 2 more heroes resting, not named for lack of room"),
     ("◆", "a legal choice now"),
     (CHOSEN, "chosen already (your face-down cards, the heroes you stand up)"),
     ("heavy border", "the cursor, or the hero you look at"),
     ("▶", "a side that is choosing now"),
-    ("shards 3", "in a side's line: 3 Bloodshards"),
+    ("2 shards", "in a side's line, where the word Bloodshards does not fit: 2 Bloodshards"),
     ("loot 4 (2 col.)", "monster cards looted this Hunt, 2 of them coloured (not white)"),
-    ("hand 5", "monster cards left in that side's hand"),
+    ("hand 5", "5 monster cards left in that side's hand"),
     ("ready / choosing", "a side has put its cards (or choice) down / not yet"),
-    ("1 2 3 4, R", "a side on the tracks: its seat number, R the Reavers"),
+    (
+        "1 2 3 4, R; 1,2 or 1-4",
+        "a side's seat number (its line, the Combats, the tracks), R the Reavers; on a track, "
+        "several sides on one space",
+    ),
     ("Bloodshards track ▲", "the recruit cost: pay it at the Tavern for two heroes"),
     ("Team size ▲ 5", "a team of 5 that wins a Hunt wins the game"),
+    ("Tavern 21", "in the top line, when it is short of room: 21 heroes left in the Tavern Deck"),
+    ("top: white 3", "in the top line, when it is short of room: the Monster Deck's top card"),
     ("1st … 4th", "the four Combats of a Hunt: 1, 2, 3 and 1 cards"),
 )
 
@@ -879,7 +895,9 @@ class Board(ChoiceRowBoard):
         """Where the game stands, in words; shorter words when the line would not fit (and
         a second line rather than a cut: the Monster Deck's top card is a fact to play by)."""
         view = update.view
-        for short in (False, True):
+        # Fewer words (still words) before the short forms ("top", "Tavern 21": F1's
+        # legend says them).
+        for short in (0, 1, 2):
             parts = []
             if view["solo"]:
                 parts.append(f"Solo vs {'' if short else 'the '}Reavers ({view['level']})")
@@ -891,9 +909,9 @@ class Board(ChoiceRowBoard):
             else:
                 words = phase_words(view["phase"])
                 parts.append(words[:1].upper() + words[1:])  # "The Tavern", not "The tavern"
-            parts.append(f"Tavern{'' if short else ' Deck'} {view['tavern_size']}")
+            parts.append(f"Tavern{'' if short > 1 else ' Deck'} {view['tavern_size']}")
             if view["top"] is not None:
-                top = "top" if short else "Monster Deck top"
+                top = ("Monster Deck top", "Deck top", "top")[short]
                 parts.append(f"{top}: {card_words(view['top'])}")
             header = Text(" · ".join(parts), style="bold")
             if header.cell_len <= width:

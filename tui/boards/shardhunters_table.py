@@ -178,22 +178,32 @@ def shown_team(view: dict[str, object], side: int) -> list[str]:
     return [h for h in team if h in active] + [h for h in team if h not in active]
 
 
-def side_facts(update: Update, side: int, short: bool, doing: bool = True) -> str:
+FACTS = (0, 1, 2, 3)
+"""A side's facts from the longest form to the shortest (see `side_facts`)."""
+
+
+def side_facts(update: Update, side: int, short: int, doing: bool = True) -> str:
     """Bloodshards, loot (coloured), cards in hand, and what the side is doing (``doing``
-    False: not, when the Combat's line shows who has put their cards down)."""
+    False: not, when the Combat's line shows who has put their cards down). ``short`` from
+    0 (or False), in words ("2 Bloodshards · loot 4 (2 coloured) · 6 in hand"), through 1
+    (or True: "2 shards · …") and 2 ("… (2 col.) …") to 3, the shortest ("2 shards · loot 4
+    (2 col.) · hand 6"), for a line where even the shorter words do not fit."""
     view = update.view
     shards = view["shards"][side]
     loot = view["loot"][side]
     coloured = sum(1 for c in loot if MONSTER_CARDS[c].colour != "white")
     hand = view["hand_sizes"][side]
+    # "no loot" says in 7 cells what "loot 0 (0 coloured)" said in 19.
+    said = f"({coloured} {'col.' if short >= 2 else 'coloured'})"
+    looted = f"loot {len(loot)} {said}" if loot else "no loot"
     if short:
-        parts = [f"shards {shards}", f"loot {len(loot)} ({coloured} col.)", f"hand {hand}"]
-    else:
         parts = [
-            f"{shards} Bloodshard{'s' if shards != 1 else ''}",
-            f"loot {len(loot)} ({coloured} coloured)",
-            f"{hand} in hand",
+            f"{shards} shard{'s' if shards != 1 else ''}",
+            looted,
+            f"hand {hand}" if short >= 3 else f"{hand} in hand",
         ]
+    else:
+        parts = [f"{shards} Bloodshard{'s' if shards != 1 else ''}", looted, f"{hand} in hand"]
     deciding = view["phase"] in ("combat", "choose", "draft", "start")
     shown = doing and deciding and update.outcome is None
     if shown and side < min(view["players"], len(view["submitted"])):
@@ -208,7 +218,7 @@ DOING = ("ready", "choosing")
 """What a side's facts end with while it decides (see `side_facts`)."""
 
 
-def side_label(update: Update, side: int, short: bool, doing: bool = True) -> Text:
+def side_label(update: Update, side: int, short: int, doing: bool = True) -> Text:
     turn = "▶ " if side in update.acting and update.outcome is None else "  "
     line = Text(turn, no_wrap=True)
     line.append(f"{marker(update, side)} {title(update, side)}", style="bold")
@@ -241,8 +251,21 @@ def side_row(update: Update, side: int, width: int, looked: str | None) -> Text:
     team = list(view["teams"][side])
     active = active_heroes(view, side)
     in_combat = view["phase"] == "combat"
-    for every, doing in ((True, True), (True, not in_combat), (False, True), (False, False)):
-        line = side_label(update, side, short=True, doing=doing)
+    # What the side is doing goes first in a Combat (its line says who has put their
+    # cards down), then "Bloodshards" ("2 shards"); then the resting heroes are counted,
+    # not named (↑↓ and the details name them), before "coloured" gives way to "col."
+    # (the loot's colours decide a tied Hunt: "col." was read as a code at 80x24); then
+    # what the side is doing outside a Combat.
+    combos: list[tuple[bool, bool]] = [(True, True), (True, False)] if in_combat else [(True, True)]
+    combos += [(False, True), (False, False)]
+    tries = [
+        (every, form, doing)
+        for forms in (FACTS[:2], FACTS[2:])
+        for every, doing in combos
+        for form in forms
+    ]
+    for every, form, doing in tries:
+        line = side_label(update, side, short=form, doing=doing)
         if not team:
             line.append(" · no heroes yet")
         else:
@@ -252,11 +275,12 @@ def side_row(update: Update, side: int, width: int, looked: str | None) -> Text:
             return line
     heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
     for words in (f"{heroes}, {len(active)} active", heroes):
-        for doing in (not in_combat, False):  # ▶ still marks who is to act
-            line = side_label(update, side, short=True, doing=doing)
-            line.append(f" · {words}")
-            if line.cell_len <= width:
-                return line
+        for form in FACTS:
+            for doing in (not in_combat, False):  # ▶ still marks who is to act
+                line = side_label(update, side, short=form, doing=doing)
+                line.append(f" · {words}")
+                if line.cell_len <= width:
+                    return line
     line.truncate(width, overflow="ellipsis")
     return line
 
@@ -337,7 +361,8 @@ def _labels(update: Update, side: int, width: int) -> list[Text]:
             name.append(f" · {doing}", style="")
         else:
             doing = ""
-        short = len(side_facts(update, side, False, not doing)) > width - 4
+        fits = (f for f in FACTS if len(side_facts(update, side, f, not doing)) <= width - 4)
+        short = next(fits, FACTS[-1])
         labels = [name, Text(f"    {side_facts(update, side, short, not doing)}")]
     if note:
         labels.append(Text(f"    {note}", style="italic"))
@@ -517,12 +542,16 @@ def _to_come(update: Update, number: int, width: int, cards: bool) -> list[Text]
     sides = range(view["sides"])
     sizes = [view["sizes"][side][number] for side in sides]
     if not cards:
-        line = Text(f"{COMBATS[number]} to come: ", style="bold", no_wrap=True)
-        if len(set(sizes)) == 1:
-            line.append(f"{_cards(sizes[0])} each", style="dim")
-        else:
-            each = (f"{marker(update, s)} with {_cards(sizes[s])}" for s in sides)
-            line.append(" | ".join(each), style="dim")
+        # "3rd Combat to come" where the line has room ("3rd to come" read as a code).
+        for which in (f"{COMBATS[number]} Combat", COMBATS[number]):
+            line = Text(f"{which} to come: ", style="bold", no_wrap=True)
+            if len(set(sizes)) == 1:
+                line.append(f"{_cards(sizes[0])} each", style="dim")
+            else:
+                each = (f"{marker(update, s)} with {_cards(sizes[s])}" for s in sides)
+                line.append(" | ".join(each), style="dim")
+            if line.cell_len <= width:
+                break
         line.truncate(width, overflow="ellipsis")
         return [line]
     head = f"{COMBATS[number]} Combat to come: " + (
@@ -558,10 +587,12 @@ def _combat_block(
 ) -> list[Text]:
     if not cards:
         # In words where the line has room ("1st Combat · 1: ≈ 2 blue | 2: ☠ 3 white",
-        # "2nd Combat now · 1: choosing | 2: 2 face down"): "1 ≈2 | 2 ░ ░ | 3 …" was read
-        # as codes at 160x45 with columns to spare.
-        for words in (True, False):
-            line = _combat_line(head, groups, played, words)
+        # "2nd Combat now · 1: choosing | 2: 2 face down"), then the cards as the log says
+        # them ("1: blue 2"), the Combat's number alone; glyph codes ("1st: 1 ≈2 | 2 ░ ░")
+        # only where even that does not fit: "1 ≈2 | 2 ░ ░ | 3 …" was read as codes at
+        # 160x45 with columns to spare, and at 80x24 where words fitted.
+        for level in range(LINE_LEVELS):
+            line = _combat_line(head, groups, played, level)
             if line.cell_len <= width:
                 break
         line.truncate(width, overflow="ellipsis")
@@ -588,30 +619,34 @@ def _combat_block(
     return out
 
 
+LINE_LEVELS = 5
+"""The forms of a Combat's line, from all words to glyph codes (see `_combat_line`)."""
+
+
 def _combat_line(
     head: str,
     groups: list[tuple[str, list[CardBox], int]],
     played: list[list[str]] | None,
-    words: bool,
+    level: int,
 ) -> Text:
-    """A Combat on one line: each side's number and its cards, in words or short forms."""
+    """A Combat on one line: each side's number and its cards. ``level`` 0: in words with
+    glyphs ("1st Combat · 1: ≈ 2 blue, ☠ 3 white"); 1: the cards as the log says them ("1:
+    blue 2"); 2: so, with the Combat's number alone ("1st · "); 3: glyph codes ("1: ≈2 ☠3"),
+    still "choosing" and "2 face down"; 4: the shortest ("1st: 1 ≈2 ☠3 | 2 ░ ░ | 3 …")."""
     which = head.split(":")[0]
-    which = f"{which} · " if words else f"{which.replace(' Combat', '')}: "
-    line = Text(which, style="bold", no_wrap=True)
+    if level >= 2:
+        which = which.replace(" Combat", "")
+    line = Text(f"{which}: " if level >= 4 else f"{which} · ", style="bold", no_wrap=True)
     for index, (name, boxes, _) in enumerate(groups):
         if index:
             line.append(" | ")
-        line.append(f"{name.split(' ')[0]}{':' if words else ''} ")
+        line.append(f"{name.split(' ')[0]}{'' if level >= 4 else ':'} ")
         if played is not None:
-            said = [_said(c) if words else _short(c) for c in played[index]]
-            line.append((", " if words else " ").join(said))
-        elif words:
+            said = [_said(c, level) for c in played[index]]
+            line.append((" " if level >= 3 else ", ").join(said))
+        elif level < 4:
             down = sum(1 for b in boxes if b.face_down)
-            faces = [
-                f"{b.mark}{b.glyph} {' '.join([b.word, *b.lines[:1]])}"
-                for b in boxes
-                if not b.face_down
-            ]
+            faces = [_face(b, level) for b in boxes if not b.face_down]
             shown = [*faces, *([f"{down} face down"] if down else [])]
             line.append(", ".join(shown) if boxes else "choosing")
         else:
@@ -621,9 +656,23 @@ def _combat_line(
     return line
 
 
-def _said(card: str) -> str:
+def _face(box: CardBox, level: int) -> str:
+    """A card face up on a Combat's line (your own, chosen): as ``_said`` says a card."""
+    value, *colour = [*box.word.split(), *box.lines[:1]]
+    if level >= 3:
+        return f"{box.mark}{box.glyph}{value}"
+    if level == 0:
+        return f"{box.mark}{box.glyph} {' '.join([value, *colour[:1]])}"
+    words = " ".join([*colour[:1], value])  # "white 2", as the log says a card
+    return f"{box.mark} {words}" if box.mark else words
+
+
+def _said(card: str, level: int = 0) -> str:
+    """A card played, on a Combat's line at ``level`` (see `_combat_line`)."""
     m = MONSTER_CARDS[card]
-    return f"{GLYPHS[m.colour]} {m.value} {m.colour}"
+    if level >= 3:
+        return _short(card)
+    return f"{GLYPHS[m.colour]} {m.value} {m.colour}" if level == 0 else f"{m.colour} {m.value}"
 
 
 CHOOSING = "(choosing)"
