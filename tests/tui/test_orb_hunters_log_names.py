@@ -90,3 +90,18 @@ def test_the_details_line_uses_the_same_name() -> None:
     text = adventurer_text(match.view(0), "yellow-3", NAMES)
     assert "Yellow 3 Sly:" in text and "(Sly)" not in text, text
     assert "assigns Yellow 3 Sly under" in _assign_text(events)
+
+
+def test_the_marker_sentence_gives_the_trenti_its_board_name() -> None:
+    """The log names a Trenti "Trenti 1" as it is assigned (as the hand shows it), the
+    board "Red 1 Trenti" once it has a marker: the marker's sentence says both, so the
+    next line naming "Red 1 Trenti" points at the card it named before."""
+    state = position(columns=[["trenti-1"], [], [], []], pending=("mark", "trenti-1"))
+    match = match_at(state)
+    events = list(match.act(0, ("mark", "red")))
+    told = next(e["text"] for e in events if e["type"] == "mark")
+    board = adventurer_words(match.view(0), "trenti-1")
+    assert board == "Red 1 Trenti"
+    assert told == (
+        "{p0} puts the Red marker on Trenti 1, now Red 1 Trenti: its courage counts for Red."
+    )

@@ -389,8 +389,8 @@ def _mark(state: State, seat: int, colour: str) -> tuple[State, list[Event]]:
     events = [
         _event(
             "mark",
-            f"{{p{seat}}} puts the {ADVENTURER_NAMES[colour]} marker on {adventurer_name(card)}:"
-            f" its courage counts for {ADVENTURER_NAMES[colour]}.",
+            f"{{p{seat}}} puts the {ADVENTURER_NAMES[colour]} marker on {adventurer_name(card)},"
+            f" now {_named(state, card)}: its courage counts for {ADVENTURER_NAMES[colour]}.",
         )
     ]
     state, more = _end_turn(state, seat)
