@@ -44,8 +44,8 @@ redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py,
   young threshold at 5,000). Now what survives a middle generation's collection while apps
   run is frozen at once (`_Heap.survived`): no collection walks it again, so the youngest is
   collected every `YOUNG` (2,000) allocations and the middle one walks only what came since
-  its last collection (at ten tables: longest 3 and 24 ms, not 17 and 121; the collector's
-  CPU 0.5 % of the time, not 0.4 %). A cycle that dies after it was frozen waits for a walk
+  its last collection (at ten tables: longest 5 and 23 ms, not 16 and 134; the collector's
+  CPU 1.0 % of the time, not 0.6 %). A cycle that dies after it was frozen waits for a walk
   of the whole heap (about 1 MiB a minute at ten tables), which comes `PATIENCE` seconds
   after the last one at most (#20).
 - **Strips' caches.** A ``Strip`` (a line of a widget) made seven small caches as it was
