@@ -124,7 +124,8 @@ edge says who leads it now (Red leads 7: Red's adventurers have 7 courage there)
 adventurer reads the same way everywhere: the colour its courage counts for, its courage,
 its skill ("▲ Red 1 Killer", "■ Green 2 Trenti": a Trenti with Green's marker). Then every
 player's **pouch** with its glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth
-and wounds (face down in Hidden Treasures); last, **your hand** (or the open supply) as
+and wounds, after its potions where it has any ("wounds 2 − 1 potion = 1": the count that
+decides at the end), face down in Hidden Treasures; last, **your hand** (or the open supply) as
 cards, or at 80 columns as a row of words with the cursor's card in brackets.
 
 **The keys.** ←→ move along a row, ↑↓ between the relics, the pouches, your hand and the
