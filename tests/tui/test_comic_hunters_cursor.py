@@ -363,3 +363,27 @@ def test_the_prompt_says_why_you_can_only_pass_when_the_bid_is_beyond_your_stash
         f"{auction.bid} cannot beat it: pass."
     ), words
     assert "; bid higher or pass." in board.prompt(rich, [], [])
+
+
+async def test_the_stores_next_cards_start_on_the_first_one() -> None:
+    """Your pick in the Store made last (the others picked before you), the cards passed
+    to you arrive at once: all new cards, so the cursor starts on the first of them, as it
+    does when you wait for the others' picks (it stayed at the place of the card picked)."""
+    match = Match.new(SLUG, 3, seed=2)
+    for seat in (1, 2):
+        match.act(seat, match.legal(seat)[0])
+    app = _Alone()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one(board.Board)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        await pilot.press("right", "right", "enter")
+        assert len(app.sent) == 1
+        picked = {c.key for c in widget.choices}
+        match.act(0, app.sent.pop())
+        update = update_of(match, 0)
+        assert update.view["location"] == "store" and 0 in update.acting
+        widget.show(update)
+        await pilot.pause()
+        assert not picked & {c.key for c in widget.choices}  # the cards passed on to you
+        assert widget.cursor == 0, screen_text(app)

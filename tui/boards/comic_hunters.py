@@ -857,10 +857,11 @@ class Board(ChoiceRowBoard):
         choice nearest the one that started it: the next card after a card played. After
         the others' turns, on the choice it was on if that is there still (the Flea
         Market's cursor went back to row 1's reveal from the row you were filling), else
-        the first of its kind. A new location, or a new step of Assemble (discarding down
-        to two after paying), starts on its first choice."""
+        the first of its kind. A new location, a new step of Assemble (discarding down to
+        two after paying) or choices all new (the Store's next cards) start on the first."""
         old = self.update
         keys, under, index = list(self.keys), self._under(), self.cursor
+        before = {c.key for c in self._row([])}
         if under is None and not self._parked:  # the others' turns: where it was before
             under = self._away
         self.update = update
@@ -880,11 +881,11 @@ class Board(ChoiceRowBoard):
         elif self._sent is not None and self._sent[0] not in update.legal:
             # Taken: the next decision starts afresh, near the choice that began this one
             # unless the cursor is on a choice still there; a new stage (paying after Done
-            # playing) on its first choice.
+            # playing), or choices all new (the Store's next cards), on its first choice.
             row = [c.key for c in self._row([])]
             if under not in row:
                 _, under, index = self._sent
-                if not any(_kind(key) == _kind(under) for key in row):
+                if not any(_kind(key) == _kind(under) for key in row) or before.isdisjoint(row):
                     under, index = None, 0
             self.keys, self._sent = [], None
         else:
