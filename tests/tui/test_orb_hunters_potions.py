@@ -137,3 +137,23 @@ async def test_the_board_shows_the_wounds_after_potions_at_every_size() -> None:
 
 def test_the_legend_explains_the_short_form() -> None:
     assert any("X2−P1=1" in key for key, _ in board.LEGEND)
+
+
+def test_teams_pool_their_potions_in_the_log_too() -> None:
+    """Teams: a potion cancels a wound of either partner (the team scores its wealth minus
+    its wounds after its potions), so the log names the team: Ala's potion cancels one of
+    Cyd's Orb wounds."""
+    row = [*POTION_ROW, "gem-pouch-2"]
+    pouches = [
+        ["initial-relic-1"],
+        ["initial-relic-2"],
+        ["initial-relic-3", "orb-1"],
+        ["initial-relic-4"],
+    ]
+    state = _hand_over(
+        row, ["red-6", "red-5", "blue-1", "green-1"], pouches, players=4, variants=["teams"]
+    )
+    told = _potion_events(match_at(state).act(0, ("assign", "purple-5", 4)))
+    assert told == [
+        "A potion cancels one of the wounds of {p0} and {p2}: 1 wound is left after potions."
+    ]

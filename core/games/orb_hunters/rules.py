@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.engine import Action, Event, Option, Outcome, chance, rules_text
+from core.engine import Action, Event, Option, Outcome, chance, in_words, rules_text
 from core.games.orb_hunters import view as view_module
 from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
@@ -544,7 +544,7 @@ def _potion_events(before: State, after: State) -> list[Event]:
         now, left = _cancelled(after, group)
         if now == was:
             continue
-        players = " and ".join(f"{{p{seat}}}" for seat in group)
+        players = in_words([f"{{p{seat}}}" for seat in group])
         count = _COUNT_WORDS[min(abs(now - was), len(_COUNT_WORDS) - 1)]
         wounds = f"{left} wound{'' if left == 1 else 's'} {'is' if left == 1 else 'are'}"
         team = len(group) > 1  # Teams: the partners' potions are pooled
