@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from textual import events
 from textual.app import App
@@ -120,6 +120,14 @@ SEVERITY_WORDS: dict[str, str] = {
 """How screen-reader mode starts a message, in place of the toast's colour."""
 
 
+TYPED_AHEAD_WAIT: Final = 0.5
+"""Seconds a key typed ahead waits at most for the keys before it (`HuntersApp._hold`)."""
+
+
+TYPED_PILE: Final = 32
+"""Keys on their way through the widgets past which the stopped ones are forgotten."""
+
+
 class HuntersApp(App[None]):
     """Five hunter card games at one terminal."""
 
@@ -172,6 +180,11 @@ class HuntersApp(App[None]):
         """Whether the terminal's own window title was pushed (`window_title`), to give back."""
         self.records: LocalRecords | None = None
         """Where finished local games are kept (None: nowhere, as for the config and saves)."""
+        self._typed: set[events.Key] = set()
+        """Keys handed to the widgets and not done yet (`_hold`)."""
+        self._typed_since = 0.0
+        self._held: list[events.Key] = []
+        """Keys waiting for the keys typed before them (`_hold`), oldest first."""
 
     def keep_files(self) -> None:
         """Keep this player's files: their config (read now, over the defaults but under
@@ -223,6 +236,71 @@ class HuntersApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._guard_size(event.size.width, event.size.height)
+
+    # -- keys typed ahead ----------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+            return
+        if event.is_forwarded:  # back from the widgets: its bindings run now, then it is done
+            await super().on_event(event)
+            self._typed.discard(event)
+            return
+        if self._held or (
+            self._typed and self._typed_left() and self._has_priority_binding(event.key)
+        ):
+            self._hold(event)
+            return
+        await super().on_event(event)
+        self._on_its_way(event)
+
+    def _on_its_way(self, event: events.Key) -> None:
+        """Note a key the app handed to the focused widget (not one a priority binding
+        took); the ones a widget stopped are forgotten as they pile up (a paste into a
+        field), the rest as they come back."""
+        if event.is_forwarded:
+            self._typed.add(event)
+            self._typed_since = time.monotonic()
+            if len(self._typed) > TYPED_PILE:
+                self._typed_left()
+
+    def _has_priority_binding(self, key: str) -> bool:
+        chain = self.screen._binding_chain
+        return any(b.priority for _, bs in chain for b in bs.key_to_bindings.get(key, ()))
+
+    def _typed_left(self) -> bool:
+        """Whether a key handed to the widgets is still on its way (not stopped by one, not
+        back at the app); past `TYPED_AHEAD_WAIT` none is waited for any longer (a widget
+        removed with the key in its queue never gives it back)."""
+        self._typed = {key for key in self._typed if not key._stop_propagation}
+        if self._typed and time.monotonic() - self._typed_since > TYPED_AHEAD_WAIT:
+            self._typed.clear()
+        return bool(self._typed)
+
+    def _hold(self, event: events.Key) -> None:
+        """Keys typed ahead keep their order. Textual runs a priority binding (Enter on the
+        game list, there for the footer) as its key reaches the app, but hands every other
+        key to the focused widget, whose binding runs when the key has gone through the
+        widgets and come back: "Down Down Down Enter" in one chunk (typed ahead over a laggy
+        ssh link, pasted, a key held down) opened the first game, and the Downs then opened a
+        menu of its setup. Such a key, and every key after it, waits until the keys before it
+        are done."""
+        self._held.append(event)
+        if len(self._held) == 1:
+            self.set_timer(0.001, self._release)
+
+    async def _release(self) -> None:
+        """The held keys in order, each priority one once the keys before it are done."""
+        while self._held:
+            event = self._held[0]
+            if self._has_priority_binding(event.key) and self._typed_left():
+                break
+            del self._held[0]
+            await super().on_event(event)
+            self._on_its_way(event)
+        if self._held:
+            self.set_timer(0.001, self._release)
 
     # -- settings ------------------------------------------------------------------------------
 
