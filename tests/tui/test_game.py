@@ -277,12 +277,13 @@ async def test_the_log_stands_beside_the_board_from_120_columns(monkeypatch: Any
     """Below the board at 80 columns, beside it (the board about two thirds) at 160, with
     the legend in the room under the board (for a board that asks for it); resizing
     switches between the two."""
-    from tui.boards import superbohaterowie
+    from tui.boards import whoosh
 
-    monkeypatch.setattr(superbohaterowie, "LEGEND_UNDER_BOARD", True, raising=False)
+    # (Whoosh's board leaves rows under it at 160x45; Superbohaterowie's now fills them.)
+    monkeypatch.setattr(whoosh, "LEGEND_UNDER_BOARD", True, raising=False)
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _start(pilot, _setup())
+        screen = await _start(pilot, TableSetup("whoosh", BOTS, {}, 7))
         await settle(pilot, screen)
         column, log = screen.query_one("#board-column"), screen.query_one("#log")
         assert not screen.has_class("-wide")
