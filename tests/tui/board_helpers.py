@@ -1,10 +1,13 @@
 """What the board tests of every game share: a seat's update of a match, and every action a
-board's step-by-step choices can reach."""
+board's step-by-step choices can reach; and what the screen tests share: a clock in UTC."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+import time
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import Any
+
+import pytest
 
 from core.engine import Action
 from core.match import Match
@@ -57,3 +60,13 @@ def record_redraws(parts: Any) -> list[str]:
 
     parts.show = noted
     return redrawn
+
+
+def utc_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The body of a fixture that shows times in UTC while a test runs, so every run reads
+    the same, and this computer's time zone again after: ``yield from utc_clock(...)``."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from core.db import LeaderRow
 from core.ratings import Rating
 from tests.core.db_records import bot, finished_record
 from tests.tui import screen_text
+from tests.tui.board_helpers import utc_clock
 from tui.app import HuntersApp
 from tui.records import LocalRecords
 from tui.screens.help import HelpScreen
@@ -39,11 +39,7 @@ START = 1_700_000_000.0
 @pytest.fixture(autouse=True)
 def _utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Times are shown in this computer's time: UTC here, so every run reads the same."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+    yield from utc_clock(monkeypatch)
 
 
 def _records(directory: Path, games: int) -> LocalRecords:

@@ -3,13 +3,13 @@ else in the app (the settings, the results), and the footer says so (#20)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.tui import screen_text
+from tests.tui.board_helpers import utc_clock
 from tests.tui.test_stats import _app, _records
 from tui.screens.launcher import LauncherScreen
 from tui.screens.stats import GamesScreen, LeaderboardScreen, ProfileScreen, StatsScreen
@@ -20,11 +20,7 @@ SCREENS = {"y": GamesScreen, "p": ProfileScreen, "l": LeaderboardScreen}
 
 @pytest.fixture(autouse=True)
 def _utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+    yield from utc_clock(monkeypatch)
 
 
 @pytest.mark.parametrize("key", list(SCREENS))

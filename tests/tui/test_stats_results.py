@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -19,6 +18,7 @@ from textual.widgets import OptionList
 from core.db import SeatRow
 from core.recordfile import read_record
 from tests.core.db_records import finished_record
+from tests.tui.board_helpers import utc_clock
 from tests.tui.test_event_texts import slips_in
 from tui.app import HuntersApp
 from tui.records import LocalRecords
@@ -43,11 +43,7 @@ def _bot(number: int) -> tuple[str, str, str]:
 
 @pytest.fixture(autouse=True)
 def _utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+    yield from utc_clock(monkeypatch)
 
 
 def _add(
