@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.pilot import Pilot
 
 from core.engine import TABLE
 from core.match import Match
@@ -35,25 +36,37 @@ def finished(slug: str, seats: int) -> Match:
     raise AssertionError(f"{slug} did not finish")
 
 
-@pytest.mark.parametrize("reader", [False, True], ids=["board", "screen-reader"])
-@pytest.mark.parametrize("slug", GAMES)
-async def test_keys_of_a_move_leave_the_footer_at_game_over(slug: str, reader: bool) -> None:
+async def at_game_over(app: HuntersApp, pilot: Pilot[None], slug: str) -> GameScreen:
+    """The board of a finished ``slug`` match (three seats for Whoosh, else two) as Ala at
+    seat 0 sees it, bots in the other seats, once drawn; checked to be at game over."""
     match = finished(slug, 2 if slug != "whoosh" else 3)
     seats = (Seat("Ala"), *(Seat(f"Bot {i + 1}", "bot", "easy") for i in range(1, match.seats)))
     setup = TableSetup(slug, seats, dict(match.options), match.seed)
+    app.push_screen(GameScreen(setup, app.settings, match=match))
+    await pilot.pause()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.latest[0].outcome is not None
+    return screen
+
+
+def shown_names(screen: GameScreen) -> set[str]:
+    """The actions (without arguments) and footer words of the bindings the footer shows."""
+    return {
+        name
+        for _, b, _, _ in screen.active_bindings.values()
+        if b.show
+        for name in (b.action.split("(")[0], b.description)
+    }
+
+
+@pytest.mark.parametrize("reader", [False, True], ids=["board", "screen-reader"])
+@pytest.mark.parametrize("slug", GAMES)
+async def test_keys_of_a_move_leave_the_footer_at_game_over(slug: str, reader: bool) -> None:
     app = HuntersApp(Settings(bot_delay=0, screen_reader=reader))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(setup, app.settings, match=match))
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.latest[0].outcome is not None
-        shown = {
-            name
-            for _, b, _, _ in screen.active_bindings.values()
-            if b.show
-            for name in (b.action.split("(")[0], b.description)
-        }
+        screen = await at_game_over(app, pilot, slug)
+        shown = shown_names(screen)
         assert not shown & MOVE_KEYS, f"{slug}: {sorted(shown & MOVE_KEYS)} shown at game over"
 
 
@@ -78,12 +91,7 @@ async def test_a_spectator_is_offered_no_keys_of_a_move(slug: str, reader: bool)
             assert isinstance(screen, GameScreen) and screen.latest[None].outcome is None
             screen.refresh_bindings()
             await pilot.pause()
-            shown = {
-                name
-                for _, b, _, _ in screen.active_bindings.values()
-                if b.show
-                for name in (b.action.split("(")[0], b.description)
-            }
+            shown = shown_names(screen)
             offered = shown & (MOVE_KEYS | {"choose", "Choose"})
             assert not offered, f"{slug}: {sorted(offered)} offered to a spectator"
         finally:
@@ -98,16 +106,9 @@ async def test_the_footer_says_enter_opens_the_results_at_game_over(
     """At game over Enter opens the results: the board's footer says so ("⏎ Results"), not
     "Choose", and the key does what it says. (In screen-reader mode Enter takes the list's
     highlighted line, "Show the results", and the footer names no Enter, as in play.)"""
-    match = finished(slug, 2 if slug != "whoosh" else 3)
-    seats = (Seat("Ala"), *(Seat(f"Bot {i + 1}", "bot", "easy") for i in range(1, match.seats)))
-    setup = TableSetup(slug, seats, dict(match.options), match.seed)
     app = HuntersApp(Settings(bot_delay=0, screen_reader=reader))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(setup, app.settings, match=match))
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.latest[0].outcome is not None
+        screen = await at_game_over(app, pilot, slug)
         footer = str(screen.query_one(KeyFooter).render())
         assert "Choose" not in footer, f"{slug}: {footer!r}"
         enter = [
