@@ -161,3 +161,29 @@ async def test_h_shows_the_history_of_the_replayed_game_up_to_the_move_shown() -
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is replay and replay.at == 3
+
+
+async def test_b_goes_back_from_a_replay_opened_from_a_list_as_the_footer_says() -> None:
+    """A replay opened from "Your games", a profile or the leaderboards goes back to the
+    list on b, as the list itself does (issue #15): only q and Escape did, while the list
+    had taught b. The footer and the help name b for Back; the replay's own keys bind no b."""
+    from tui.screens.help import help_keys
+    from tui.screens.stats import RecordReplay
+
+    match = _played(10)
+    app = ReplayApp(match, NAMES, Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        under = app.screen
+        assert not [key for key in under.active_bindings if key == "b"]
+        for key in ("b", "q", "escape"):
+            replay = RecordReplay(match, NAMES)
+            app.push_screen(replay)
+            await pilot.pause()
+            backs = [keys.split(" or ") for keys, what in help_keys(replay) if what == "Back"]
+            assert backs and "b" in backs[0], help_keys(replay)
+            assert "b Back" in screen_text(app).splitlines()[-1]
+            await pilot.press("right", "right")
+            assert replay.at == 2
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is under, key

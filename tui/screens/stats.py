@@ -390,8 +390,9 @@ def unreadable(row: GameRow, error: OSError | ValueError, *, where: bool) -> str
     return f"{what}: {why}."
 
 
-class RecordReplay(ReplayScreen):
-    """A finished game's replay opened from a list: q and Escape go back to it.
+class RecordReplay(ReplayScreen, inherit_bindings=False):
+    """A finished game's replay opened from a list: b, q and Escape go back to it, as
+    they go back from the list.
 
     | key | action |
     | --- | --- |
@@ -399,11 +400,21 @@ class RecordReplay(ReplayScreen):
     | ← h | the move before |
     | End G | the last move |
     | Home g | the deal |
-    | q Escape | back to the list |
+    | H | the history: every move up to the one shown |
+    | b q Escape | back to the list |
     """
 
+    # Not inherited: the replay's q (quit) came first of the keys going back, and the
+    # footer named "q Back". These are the screen's and the replay's keys but that q, then
+    # b first of the keys going back, as the list's footer names it. The replay binds no b.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "back", "Back", tooltip="Back to the list", id="replay.back"),
+        *Screen.BINDINGS,
+        *(
+            binding
+            for binding in ReplayScreen.BINDINGS
+            if not (isinstance(binding, Binding) and binding.id == "replay.quit")
+        ),
+        Binding("b,q,escape", "back", "Back", tooltip="Back to the list", id="replay.back"),
     ]
 
     def action_back(self) -> None:
@@ -440,7 +451,7 @@ class GamesScreen(StatsScreen):
         ),
     ]
 
-    HINT = "↑↓ choose · Enter replay · → older games · ← newer games · Esc back"
+    HINT = "↑↓ choose · Enter replay · → older games · ← newer games · b back"
 
     def __init__(
         self,
@@ -507,7 +518,7 @@ class ProfileScreen(StatsScreen):
         ),
     ]
 
-    HINT = "↑↓ move · Enter replay a recent game · Esc back"
+    HINT = "↑↓ move · Enter replay a recent game · b back"
 
     def __init__(
         self,
@@ -585,7 +596,7 @@ class LeaderboardScreen(StatsScreen):
         ),
     ]
 
-    HINT = "↑↓ choose · Enter profile · → next game · ← game before · Esc back"
+    HINT = "↑↓ choose · Enter profile · → next game · ← game before · b back"
 
     def __init__(
         self,
