@@ -1,6 +1,6 @@
 """Orb Hunters read by a newcomer at 160x45 (issue #15, found in play): an adventurer under
 a relic was written three ways on one board, and a bot whose relics were all lost read
-"wealth 0, wounds 0 — no relics" without a word on what had happened."""
+"wealth 0, wounds 0 — no relics" (now "0 wounds", #15) without a word on what had happened."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_an_emptied_pouch_says_what_happened_to_its_relics(destroyed: bool, why:
     assert cards.pouch_facts(view, 1) == f"no relics left, since {why}"
     outcome = Outcome(ranking=(0, 2, 1), scores=(2, 1, 0), breakdown=({}, {}, {}))
     said = "\n".join(result_lines(view, outcome, NAMES))
-    assert f"wealth 0, wounds 0 — no relics left, since {why}" in said, said
+    assert f"wealth 0, 0 wounds — no relics left, since {why}" in said, said
     pile = "\n".join(t.plain for t in cards.pouch_pile(view, 1, NAMES, 26, False, False))
     brief = cards.lost_relics(view, 1, brief=True)
     assert brief.split(",")[0] in pile and "no relics left" in pile, pile

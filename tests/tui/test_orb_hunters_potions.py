@@ -37,6 +37,11 @@ def _potion_events(events: Sequence[Event]) -> list[str]:
     return [e["text"] for e in events if e["type"] == "potion"]
 
 
+SAID = "2 wounds − 1 potion = 1 wound"
+"""The wounds after potions in words, one form wherever a player reads them: the board
+said "wounds 2 − 1 potion = 1" while the details line and the round summary said "2
+wounds − 1 potion = 1", two orders for one sum (#15)."""
+
 WOUNDED = [["initial-relic-1", "orb-1"], ["initial-relic-2"], ["initial-relic-3"]]
 
 
@@ -114,10 +119,10 @@ def test_every_pouch_in_words_says_the_wounds_after_potions() -> None:
     assert view["pouches"][0][1:3] == ["orb-1", "healing-potion-1"]  # and a Trinket
     assert "W6 X2−P1=1" in cards.pouch_short(view, 0)
     pile = "\n".join(line.plain for line in cards.pouch_pile(view, 0, NAMES, 30, False, False))
-    assert "wounds 2 − 1 potion = 1" in " ".join(pile.split()), pile
+    assert SAID in _read(pile), pile
     sentence = next(line for line in describe(update) if line.startswith("Ala (Red)"))
-    assert "wounds 2 − 1 potion = 1" in sentence, sentence
-    assert "wounds 2 − 1 potion = 1" in cards.pile_totals(view, 0, 60)
+    assert SAID in sentence, sentence
+    assert SAID in cards.pile_totals(view, 0, 60)
 
 
 async def test_the_board_shows_the_wounds_after_potions_at_every_size() -> None:
@@ -130,9 +135,9 @@ async def test_the_board_shows_the_wounds_after_potions_at_every_size() -> None:
             shown = pilot.app.query_one(board.Board)
             shown.cursor = (board.POUCH_ROW, 0)
             details = shown.details()
-        flat = " ".join(text.split())
-        assert "X2−P1=1" in flat or "wounds 2 − 1 potion = 1" in flat, (size, text)
-        assert "2 wounds − 1 potion = 1" in details, details
+        flat = _read(text)
+        assert "X2−P1=1" in flat or SAID in flat, (size, text)
+        assert SAID in details, details
 
 
 def test_the_legend_explains_the_short_form() -> None:
@@ -157,3 +162,37 @@ def test_teams_pool_their_potions_in_the_log_too() -> None:
     assert told == [
         "A potion cancels one of the wounds of {p0} and {p2}: 1 wound is left after potions."
     ]
+
+
+async def test_the_board_the_details_and_the_summary_say_the_wounds_alike() -> None:
+    """At 200x60 the pile, the details line, the round summary and the final results say
+    Ala's wounds after potions in the same words."""
+    match, events = _after_potion()
+    update = update_of(match, 1, NAMES)
+    async with BoardApp(update).run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        flat = _read(screen_text(pilot.app))
+        shown = pilot.app.query_one(board.Board)
+        shown.cursor = (board.POUCH_ROW, 0)
+        details = shown.details()
+    summary = " ".join(milestone(update, events) or [])
+    results = " ".join(board.result_lines(update.view, _any_outcome(match), NAMES))
+    for where, said in (("board", flat), ("details", details), ("summary", summary)):
+        assert SAID in said, (where, said)
+        assert "wounds 2 " not in said, (where, said)
+    assert SAID in results, results
+    assert "(1 wound each)" in flat, flat  # the head said "(1 wounds)"
+
+
+def _read(text: str) -> str:
+    """A pile's text as it reads, its borders away: a narrow pile says the sum over two
+    lines ("2 wounds − 1 potion", then "= 1 wound")."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def _any_outcome(match: Any) -> Any:
+    """The final score of the pouches as they stand (the result lines read its
+    eliminations)."""
+    from core.games.orb_hunters.scoring import final_score
+
+    return final_score(match.state.pouches, no_elimination=False, teams=())

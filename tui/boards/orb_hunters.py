@@ -124,7 +124,7 @@ edge says who leads it now (Red leads 7: Red's adventurers have 7 courage there)
 adventurer reads the same way everywhere: the colour its courage counts for, its courage,
 its skill ("▲ Red 1 Killer", "■ Green 2 Trenti": a Trenti with Green's marker). Then every
 player's **pouch** with its glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth
-and wounds, after its potions where it has any ("wounds 2 − 1 potion = 1": the count that
+and wounds, after its potions where it has any ("2 wounds − 1 potion = 1 wound": the count that
 decides at the end), face down in Hidden Treasures; last, **your hand** (or the open supply) as
 cards, or at 80 columns as a row of words with the cursor's card in brackets.
 
@@ -204,13 +204,13 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("╰ ▲7 ╯", "the leader by its glyph where the colour's word does not fit (▲ Red)"),
     ("▲●Ala leads 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
-    ("3: W5 X3", "a pouch: 3 relics, wealth 5, wounds 3; in words where they fit"),
+    ("3: W5 X3", "a pouch: 3 relics, wealth 5, 3 wounds; in words where they fit"),
     (
         "X2−P1=1",
         "a pouch's wounds after its potions: 2 wounds less 1 potion leave 1 wound, the ones "
-        'that count at the end ("wounds 2 − 1 potion = 1" in words)',
+        'that count at the end ("2 wounds − 1 potion = 1 wound" in words)',
     ),
-    ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, wounds 0"),
+    ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, 0 wounds"),
     ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
     (BACK, "a face-down relic (Hidden Treasures) or card back"),
     (TARGET, "a legal choice now"),

@@ -607,13 +607,19 @@ def lost_relics(view: dict[str, Any], seat: int, brief: bool = False, you: bool 
 
 
 def wounds_words(totals: Pouch) -> str:
-    """A pouch's wounds in words, after its potions where it has any: "wounds 2 − 1
-    potion = 1" (a pile said "wounds 2" and "potions 1" for the player to subtract)."""
-    wounds = f"wounds {totals.wounds}"
+    """A pouch's wounds in words, after its potions where it has any: "2 wounds − 1
+    potion = 1 wound", the one form the board, the details line, the round summary and the
+    results say (the board said "wounds 2 − 1 potion = 1" while the others said "2 wounds
+    − 1 potion = 1", #15)."""
+    wounds = _many(totals.wounds, "wound")
     if not totals.potions:
         return wounds
-    many = f"{totals.potions} potion{'' if totals.potions == 1 else 's'}"
-    return f"{wounds} − {many} = {totals.net_wounds}"
+    return f"{wounds} − {_many(totals.potions, 'potion')} = {_many(totals.net_wounds, 'wound')}"
+
+
+def _many(count: int, thing: str) -> str:
+    """ "1 wound", "2 wounds", "0 wounds"."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def wounds_short(totals: Pouch) -> str:
@@ -633,11 +639,7 @@ def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
     if view["pouches"] is None:
         return f"{many}, face down"
     totals = pouch_totals(view["pouches"][seat])
-    net = totals.net_wounds
-    wounds = f"{totals.wounds} wound{'' if totals.wounds == 1 else 's'}"
-    if totals.potions:
-        wounds += f" − {totals.potions} potion{'' if totals.potions == 1 else 's'} = {net}"
-    return f"{many}: wealth {totals.wealth}, {wounds}"
+    return f"{many}: wealth {totals.wealth}, {wounds_words(totals)}"
 
 
 def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
@@ -729,6 +731,9 @@ def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[st
     words = [f"{wealth}, {wounds}"]
     if cell_len(words[0]) > inner and totals.potions:  # the wounds after potions apart
         words = [wealth, wounds]
+        if cell_len(wounds) > inner:  # "2 wounds − 1 potion", then "= 1 wound"
+            before, _, after = wounds.rpartition(" = ")
+            words = [wealth, before, f"= {after}"]
     if any(cell_len(line) > inner for line in words):
         return said, []
     size = len(pouch)

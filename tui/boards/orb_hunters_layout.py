@@ -112,14 +112,14 @@ def head_lines(update: Update, full: bool, width: int) -> list[Text]:
     if seats and update.outcome is None:
         marked = [f"{player_mark(view, s)} {short_name(update.names, s, 10)}" for s in seats]
         who = " & ".join(marked)
-        if full:
-            words = f" · out if it ended now: {who} ({most} wounds)"
+        counted = f"{most} wound{'s' if most != 1 else ''}{' each' if len(seats) > 1 else ''}"
+        if full:  # "(1 wound each)": it said "(1 wounds)"
+            words = f" · out if it ended now: {who} ({counted})"
         else:
             words = f" · most wounds: {who} {most}"
         if line.cell_len + cell_len(words) <= width:
             line.append(words)
         else:
-            counted = f"{most} wound{'s' if most != 1 else ''}{' each' if len(seats) > 1 else ''}"
             for said in (
                 f"Out if the game ended now, the most wounds after potions ({counted}): ",
                 f"Out if the game ended now, {counted}: ",

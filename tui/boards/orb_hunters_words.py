@@ -267,14 +267,9 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     for seat, pouch in enumerate(pouches):
         totals = pouch_totals(pouch)
         relics = ", ".join(relic_name(card) for card in pouch) or pouch_facts(view, seat)
-        potions = (
-            f" − {totals.potions} potion{'' if totals.potions == 1 else 's'} = {totals.net_wounds}"
-            if totals.potions
-            else ""
-        )
         lines.append(
             f"{with_colours(names[seat], view, seat)}: wealth {totals.wealth}, "
-            f"wounds {totals.wounds}{potions} — {relics}"
+            f"{wounds_words(totals)} — {relics}"
         )
     out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
     if view["teams"]:
