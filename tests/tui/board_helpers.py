@@ -1,18 +1,24 @@
 """What the board tests of every game share: a seat's update of a match, and every action a
-board's step-by-step choices can reach; and what the screen tests share: a clock in UTC."""
+board's step-by-step choices can reach, a board alone in an app; and what the screen tests
+share: a clock in UTC."""
 
 from __future__ import annotations
 
+import contextlib
+import random
 import time
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Hashable, Iterator, Mapping
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 
 from core.engine import Action
 from core.match import Match
 from core.table import Seat, Table, Update
-from tui.boards.base import ActionTrie, Path
+from tui.boards.base import ActionChosen, ActionTrie, Path
+from tui.settings import Settings
 
 
 def update_of(
@@ -70,3 +76,60 @@ def utc_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+def comic_hunters_at_assemble(seed: int = 1) -> Match:
+    """A 3-player Comic Hunters match at its first Assemble, seat 0 still to play; with
+    seed 1 seat 0 holds two Spider-Man cards (c101, c103) among others."""
+    match = Match.new("comic-hunters", 3, seed=seed)
+    rng = random.Random(seed)
+    while match.state.location != "assemble":
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
+        match.act(seat, rng.choice(takes or legal))
+    return match
+
+
+def comic_hunters_bidding_until(there: Callable[[Match], bool], seed: int = 1) -> Match:
+    """A 3-player Comic Hunters match played on until ``there(match)``: each seat to act opens
+    a lot's bidding at 1 or bids the least it may when it can, else makes its first choice."""
+    match = Match.new("comic-hunters", 3, seed=seed)
+    while not there(match):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        opens = [a for a in legal if a[0] == "open" and a[2] == 1]
+        bids = [a for a in legal if a[0] == "bid"]
+        match.act(seat, (opens or bids[:1] or legal)[0])
+    return match
+
+
+class BoardAlone(App[None]):
+    """A board of type ``board_type`` alone, fed updates by the test, keeping the actions it
+    sends in ``sent``."""
+
+    def __init__(self, board_type: type[Any], settings: Settings | None = None) -> None:
+        super().__init__()
+        self.board_type = board_type
+        self.settings = settings or Settings(bot_delay=0)
+        self.sent: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.board_type(id="board")
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.sent.append(message.action)
+
+
+@contextlib.asynccontextmanager
+async def shown_alone(
+    board_type: type[Any], match: Match, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[tuple[BoardAlone, Pilot[None], Any]]:
+    """A `BoardAlone` at ``size`` showing seat 0's update of ``match``, once drawn: the app,
+    its pilot and the board."""
+    app = BoardAlone(board_type)
+    async with app.run_test(size=size) as pilot:
+        widget = app.query_one(board_type)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        yield app, pilot, widget

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -24,13 +25,20 @@ from core.games.comic_hunters.data import (
 from core.match import Match
 from core.table import Seat, Table, TableSetup, Update
 from tests.tui import BOX_DRAWING, screen_text
-from tests.tui.board_helpers import reachable, record_redraws, update_of
+from tests.tui.board_helpers import (
+    BoardAlone,
+    comic_hunters_bidding_until,
+    reachable,
+    record_redraws,
+    update_of,
+)
+from tests.tui.board_helpers import comic_hunters_at_assemble as _to_assemble
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
 from tui.boards import comic_hunters_draw as draw
 from tui.boards import comic_hunters_facts as facts
-from tui.boards.base import ActionChosen, ActionTrie
+from tui.boards.base import ActionTrie
 from tui.screens.game import GameScreen
 from tui.screens.results import ResultsScreen
 from tui.settings import Settings
@@ -450,29 +458,11 @@ READY = ("ready",)
 PASS = ("pass",)
 
 
-def _to_assemble(seed: int = 1) -> Match:
-    """A 3-player match at its first Assemble; with seed 1 seat 0 holds two Spider-Man
-    cards (c101, c103) among others."""
-    match = Match.new(SLUG, 3, seed=seed)
-    rng = random.Random(seed)
-    while match.state.location != "assemble":
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
-        match.act(seat, rng.choice(takes or legal))
-    return match
-
-
 def _to_an_auction_bid(seed: int = 1) -> Match:
     """A 3-player match where seat 0 may raise the bid on a lot or pass on it."""
-    match = Match.new(SLUG, 3, seed=seed)
-    while not (match.state.location == "auction" and PASS in match.legal(0)):
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        opens = [a for a in legal if a[0] == "open" and a[2] == 1]
-        bids = [a for a in legal if a[0] == "bid"]
-        match.act(seat, (opens or bids[:1] or legal)[0])
-    return match
+    return comic_hunters_bidding_until(
+        lambda match: match.state.location == "auction" and PASS in match.legal(0), seed
+    )
 
 
 async def _held_table_at(
@@ -569,19 +559,8 @@ async def test_the_store_cursor_rests_while_bots_pick() -> None:
         await table.close()
 
 
-class _Chosen(App[None]):
-    """The board alone, fed updates by the test, keeping the actions it sends."""
-
-    def __init__(self, settings: Settings | None = None) -> None:
-        super().__init__()
-        self.settings = settings or Settings(bot_delay=0)
-        self.sent: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield board.Board(id="board")
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        self.sent.append(message.action)
+_Chosen = functools.partial(BoardAlone, board.Board)
+"""The board alone, fed updates by the test, keeping the actions it sends."""
 
 
 async def _walk_to(pilot: Any, widget: Any, key: Any) -> None:

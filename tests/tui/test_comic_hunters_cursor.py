@@ -12,69 +12,70 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Hashable
+from contextlib import AbstractAsyncContextManager
 from itertools import pairwise
 from typing import Any
 
-from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 
 from core.engine import Action
 from core.match import Match
 from tests.tui import screen_text
-from tests.tui.board_helpers import update_of
+from tests.tui.board_helpers import BoardAlone, comic_hunters_bidding_until, shown_alone, update_of
+from tests.tui.board_helpers import comic_hunters_at_assemble as _to_assemble
 from tui.boards import comic_hunters as board
-from tui.boards.base import ActionChosen
-from tui.settings import Settings
 
 SLUG = "comic-hunters"
 READY = ("ready",)
 PASS = ("pass",)
 
 
-class _Alone(App[None]):
-    """The board alone, fed updates by the test, keeping the actions it sends."""
-
-    def __init__(self, settings: Settings | None = None) -> None:
-        super().__init__()
-        self.settings = settings or Settings(bot_delay=0)
-        self.sent: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield board.Board(id="board")
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        self.sent.append(message.action)
+def _shown(match: Match) -> AbstractAsyncContextManager[tuple[BoardAlone, Pilot[None], Any]]:
+    """The board alone at 80x24 showing seat 0's update of ``match``: app, pilot, board."""
+    return shown_alone(board.Board, match)
 
 
-def _to_assemble(seed: int = 1) -> Match:
-    """A 3-player match at its first Assemble (seat 0 still to play)."""
-    match = Match.new(SLUG, 3, seed=seed)
-    rng = random.Random(seed)
-    while match.state.location != "assemble":
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
-        match.act(seat, rng.choice(takes or legal))
-    return match
+async def _show(pilot: Pilot[None], widget: Any, match: Match) -> None:
+    """The board shows seat 0's update of ``match`` as it is now, drawn."""
+    widget.show(update_of(match, 0))
+    await pilot.pause()
+
+
+async def _act_sent(app: BoardAlone, pilot: Pilot[None], widget: Any, match: Match) -> None:
+    """Seat 0 makes the move the board sent last, and the board shows the new position."""
+    match.act(0, app.sent.pop())
+    await _show(pilot, widget, match)
+
+
+async def _right_to(pilot: Pilot[None], widget: Any, key: Hashable) -> None:
+    """Right arrows until the cursor is on ``key`` (checked)."""
+    for _ in widget.choices:
+        if _under(widget) == key:
+            break
+        await pilot.press("right")
+    assert _under(widget) == key, screen_text(pilot.app)
+
+
+def _two_played(match: Match) -> tuple[Action, Action]:
+    """Seat 0 plays its first card and then one of another name: both plays."""
+    played = [a for a in match.legal(0) if a[0] == "play"]
+    first, second = played[0], next(a for a in played if a[1] != played[0][1])
+    match.act(0, first)
+    match.act(0, second)
+    return first, second
 
 
 def _to_an_auction(seed: int = 1, raising: bool = True) -> Match:
     """A 3-player match where seat 0 may raise the bid on a lot or pass on it
     (``raising``), or must choose a lot to put up and open its bidding."""
-    match = Match.new(SLUG, 3, seed=seed)
 
-    def there() -> bool:
+    def there(match: Match) -> bool:
         if match.state.location != "auction" or 0 not in match.to_act():
             return False
         verbs = {a[0] for a in match.legal(0)}
         return ("bid" in verbs) if raising else ("open" in verbs)
 
-    while not there():
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        opens = [a for a in legal if a[0] == "open" and a[2] == 1]
-        bids = [a for a in legal if a[0] == "bid"]
-        match.act(seat, (opens or bids[:1] or legal)[0])
-    return match
+    return comic_hunters_bidding_until(there, seed)
 
 
 def _under(widget: Any) -> Hashable | None:
@@ -94,11 +95,7 @@ async def test_end_at_an_auction_goes_to_pass_never_to_the_costliest_bid() -> No
     Pass on this lot: End goes to Pass (which asks before it is taken), Home to the cheapest
     bid; an End and an Enter spend nothing."""
     match = _to_an_auction()
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         cheapest = ("bid", match.state.auction.bid + 1)
         assert ("bid", match.state.stash[0]) in [c.key for c in widget.choices]
         await pilot.press("end")
@@ -117,11 +114,7 @@ async def test_end_opening_the_bidding_stays_on_the_cheapest_bid() -> None:
     """Opening a lot's bidding the row is every amount up to the whole stash and nothing
     after it: End stays on the cheapest amount; the lots before it are walked as any row."""
     match = _to_an_auction(raising=False)
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         lots = [c.key for c in widget.choices]
         assert all(_kind(k) == "lot" for k in lots) and len(lots) > 1
         await pilot.press("end")
@@ -142,11 +135,7 @@ async def test_playing_on_the_cursor_never_lands_on_a_take_back() -> None:
     playing): the line under the table says why and which keys choose, and Enter takes
     nothing until an arrow chooses."""
     match = _to_assemble()
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         for _ in range(20):
             keys = [c.key for c in widget.choices]
             if not any(_kind(k) in ("play", "relocate") for k in keys):
@@ -154,9 +143,7 @@ async def test_playing_on_the_cursor_never_lands_on_a_take_back() -> None:
             assert _kind(_under(widget)) in ("play", "relocate"), screen_text(app)
             await pilot.press("enter", "enter")
             assert app.sent, screen_text(app)
-            match.act(0, app.sent.pop())
-            widget.show(update_of(match, 0))
-            await pilot.pause()
+            await _act_sent(app, pilot, widget, match)
         else:
             raise AssertionError("every card stayed playable")
         assert any(_kind(k) == "unplay" for k in keys)
@@ -179,27 +166,14 @@ async def test_after_a_take_back_the_cursor_is_on_the_first_card_to_play() -> No
     """Taking a card back brings a new position: the cursor goes to the first card to play,
     not to the next take-back (an Enter more took that card back too)."""
     match = _to_assemble()
-    played = [a for a in match.legal(0) if a[0] == "play"]
-    first, second = played[0], next(a for a in played if a[1] != played[0][1])
-    match.act(0, first)
-    match.act(0, second)
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    first, second = _two_played(match)
+    async with _shown(match) as (app, pilot, widget):
         assert _kind(_under(widget)) == "play"
         taking = ("unplay", first[1])
-        for _ in widget.choices:
-            if _under(widget) == taking:
-                break
-            await pilot.press("right")
-        assert _under(widget) == taking
+        await _right_to(pilot, widget, taking)
         await pilot.press("enter")
         assert app.sent == [taking]
-        match.act(0, app.sent.pop())
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+        await _act_sent(app, pilot, widget, match)
         keys = [c.key for c in widget.choices]
         assert ("unplay", second[1]) in keys
         assert _under(widget) == next(k for k in keys if _kind(k) == "play"), screen_text(app)
@@ -210,24 +184,12 @@ async def test_a_take_back_gone_from_under_the_cursor_leaves_it_on_a_card_to_pla
     undid is itself undone, the u key): the cursor goes to a card to play, never to
     another take-back."""
     match = _to_assemble()
-    played = [a for a in match.legal(0) if a[0] == "play"]
-    first, second = played[0], next(a for a in played if a[1] != played[0][1])
-    match.act(0, first)
-    match.act(0, second)
+    first, second = _two_played(match)
     undone = _to_assemble()
     undone.act(0, first)
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
-        for _ in widget.choices:
-            if _under(widget) == ("unplay", second[1]):
-                break
-            await pilot.press("right")
-        assert _under(widget) == ("unplay", second[1])
-        widget.show(update_of(undone, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
+        await _right_to(pilot, widget, ("unplay", second[1]))
+        await _show(pilot, widget, undone)
         assert ("unplay", first[1]) in [c.key for c in widget.choices]
         assert _kind(_under(widget)) == "play", screen_text(app)
 
@@ -238,17 +200,12 @@ async def test_a_take_back_the_player_moved_to_stays_under_the_cursor() -> None:
     match = _to_assemble()
     played = next(a for a in match.legal(0) if a[0] == "play")
     match.act(0, played)
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (_app, pilot, widget):
         await pilot.press("end")
         assert _under(widget) == ("unplay", played[1])
         other = min(match.to_act() - {0})
         match.act(other, READY)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+        await _show(pilot, widget, match)
         assert _under(widget) == ("unplay", played[1])
 
 
@@ -277,17 +234,10 @@ async def test_the_cursor_waits_on_your_row_while_the_others_take_their_turns() 
     nothing for you to choose), and your turn comes again: the cursor is where you left it,
     on that row's reveal (it went back to the first choice, row 1's)."""
     match = _to_the_flea_market()
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         reveals = [c.key for c in widget.choices if _kind(c.key) == "reveal"]
         mine = reveals[-1]
-        for _ in widget.choices:
-            if _under(widget) == mine:
-                break
-            await pilot.press("right")
+        await _right_to(pilot, widget, mine)
         await pilot.press("enter")
         assert app.sent == [("reveal", mine[1])]
         match.act(0, app.sent.pop())
@@ -296,8 +246,7 @@ async def test_the_cursor_waits_on_your_row_while_the_others_take_their_turns() 
             seat = min(match.to_act())
             others = [a for a in match.legal(seat) if a[0] == "reveal" and a[1] != mine[1]]
             match.act(seat, others[0] if others else match.legal(seat)[0])
-            widget.show(update_of(match, 0))
-            await pilot.pause()
+            await _show(pilot, widget, match)
         assert match.state.location == "flea" and mine in [c.key for c in widget.choices]
         assert _under(widget) == mine, screen_text(app)
 
@@ -310,18 +259,12 @@ async def test_discarding_down_to_two_starts_on_the_first_card() -> None:
     match.act(0, ("play", "c103", "spider-man"))  # collection to pay for
     match.act(0, READY)
     assert match.state.assembly.stages[0] == "pay"
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         for _ in range(30):
             if match.state.assembly.stages[0] != "pay":
                 break
             await pilot.press("end", "enter")
-            match.act(0, app.sent.pop())
-            widget.show(update_of(match, 0))
-            await pilot.pause()
+            await _act_sent(app, pilot, widget, match)
         assert match.state.assembly.stages[0] == "excess", "no cards to discard down to two"
         assert widget.cursor == 0 and widget.choices[0].label.startswith("Discard")
 
@@ -332,11 +275,7 @@ async def test_down_from_a_reveal_goes_to_the_next_rows_reveal_not_its_take() ->
     short one, and ↓ from it went to that take (an Enter more took the row and ended the
     visit). ↑↓ go to the choice of the same kind in the next row when it has one."""
     match = _to_the_flea_market()
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         keys = [c.key for c in widget.choices]
         for kind in ("reveal", "take-row"):
             ofs = [k for k in keys if _kind(k) == kind]
@@ -372,11 +311,7 @@ async def test_the_stores_next_cards_start_on_the_first_one() -> None:
     match = Match.new(SLUG, 3, seed=2)
     for seat in (1, 2):
         match.act(seat, match.legal(seat)[0])
-    app = _Alone()
-    async with app.run_test(size=(80, 24)) as pilot:
-        widget = app.query_one(board.Board)
-        widget.show(update_of(match, 0))
-        await pilot.pause()
+    async with _shown(match) as (app, pilot, widget):
         await pilot.press("right", "right", "enter")
         assert len(app.sent) == 1
         picked = {c.key for c in widget.choices}
