@@ -5,11 +5,12 @@ A blind player's screen reader reads the text around the terminal cursor and see
 colour. So the choices are a SpokenList (the selected line starts with ``> `` and holds
 the cursor, only while the table is on top), the list always fits above the footer (the
 table's lines above it give way and scroll, a line says so, ``t`` shows them all), ending
-a phase is never where the highlight lands by itself and asks once, an Enter meant for a
-choice a new position just took away takes nothing, every event since your last move is
-said at the top when you may decide again (``r`` reads it again), the prompt repeats the
-steps of a move chosen so far, and a toast is also written to the log, where a screen
-reader hears it.
+a phase is never where the highlight lands by itself and asks once, nor is a take-back
+(where only those are left it rests on no choice and the question says why), an Enter
+meant for a choice a new position just took away takes nothing, every event since your
+last move is said at the top when you may decide again (``r`` reads it again), the prompt
+repeats the steps of a move chosen so far, and a toast is also written to the log, where
+a screen reader hears it.
 """
 
 from __future__ import annotations
@@ -116,6 +117,17 @@ def is_final(module: Any, update: Update, key: Hashable) -> bool:
     return key in getattr(module, "FINAL", frozenset())
 
 
+def is_real(module: Any, update: Update, key: Hashable) -> bool:
+    """Whether choosing ``key`` moves the game on: not a take-back (Comic Hunters' "Take
+    back …", which undoes a move) nor a final choice. The board module says so with
+    ``is_real``, the hook its visual board lands its cursor by; without one, every choice
+    but a final one is real."""
+    judge = getattr(module, "is_real", None)
+    if judge is not None:
+        return bool(judge(update, key))
+    return not is_final(module, update, key)
+
+
 def confirm_words(module: Any, update: Update, choice: Choice) -> str:
     """The question a final choice asks before it is taken (the board module's own words
     when it has them)."""
@@ -123,6 +135,26 @@ def confirm_words(module: Any, update: Update, choice: Choice) -> str:
     if words is not None:
         return str(words(update, choice.key))
     return f"{choice.label}. Enter again to confirm."
+
+
+NOTHING_REAL = "Nothing left moves the game on"
+"""Why the highlight rests on no choice, where the board module has no words of its own."""
+
+
+def parked_words(module: Any, update: Update, choices: Sequence[Choice]) -> str:
+    """What the question adds while the highlight rests on no choice (`PlainTableScreen.
+    _sr_nearest`): why, in the board module's words when it has them (Comic Hunters' "No
+    card can be played now: …"), and which keys choose: "Down or Up highlights a choice: a
+    take-back or Done playing." Enter takes nothing until then."""
+    why = str(getattr(module, "NO_PLAY", NOTHING_REAL))
+    because = getattr(module, "NO_PLAY_WHY", "")
+    if because:
+        why = f"{why}: {because}"
+    kinds = ["a take-back"] if any(not is_final(module, update, c.key) for c in choices) else []
+    # A final choice by its name only ("Done playing", not what it pays: its line says it).
+    kinds += [c.label.split(": ")[0] for c in choices if is_final(module, update, c.key)]
+    which = f"{', '.join(kinds[:-1])} or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds)
+    return f"{why}. Down or Up highlights a choice: {which}."
 
 
 def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[Choice]:
@@ -192,6 +224,12 @@ class PlainTableScreen(Screen[None]):
         """The version on which the player last sent a move, until a newer one shows."""
         self._sr_asked: Hashable | None = None
         """The final choice one Enter has asked about (None: nothing asked)."""
+        self._sr_prompt = ""
+        """The question of the list shown, without what it adds while nothing is
+        highlighted (`parked_words`)."""
+        self._sr_parked = False
+        """Whether the list's highlight rests on no choice: only take-backs and choices
+        ending a phase are left, none of which is taken by a default Enter."""
         self._sr_moved: dict[int | None, tuple[int, int]] = {}
         """Per seat, when it last sent a move: how many history lines it had, and the
         version of the position it moved on."""
@@ -266,8 +304,7 @@ class PlainTableScreen(Screen[None]):
         """The table's lines and the list of choices. The list stays where the player put
         it when a new position rebuilds it (a bot's move in a simultaneous phase): a
         half-built choice that still leads somewhere is kept, and the highlight stays on
-        the same choice by what it is (on the nearest ordinary one when it is gone, never
-        on a final one unless nothing else is left)."""
+        the same choice by what it is (where it lands by itself: `_sr_nearest`)."""
         module = self.board_module
         trie = ActionTrie(update.legal, lambda action: module.paths(update, action))
         options = self.query_one("#sr-choices", OptionList)
@@ -288,7 +325,16 @@ class PlainTableScreen(Screen[None]):
         self._sr_lines = (table, list(module.describe(update)))
         self._sr_split_at = None
         self._split_table()
-        prompt = module.prompt(update, self._sr_keys, choices, plain=True)
+        path = tuple(self._sr_keys)
+        keys = [choice.key for choice in choices]
+        same = resting is not None and resting[0] == path
+        key, place = (resting[1], resting[2]) if same and resting else (None, 0)
+        landed = self._sr_nearest(update, keys, key, place) if choices else None
+        self._sr_parked = bool(choices) and landed is None
+        self._sr_prompt = module.prompt(update, self._sr_keys, choices, plain=True)
+        prompt = self._sr_prompt
+        if self._sr_parked:
+            prompt += " " + parked_words(module, update, choices)
         self.query_one("#sr-prompt", Static).update(Text(prompt))
         options.clear_options()
         self._sr_list += 1
@@ -299,12 +345,8 @@ class PlainTableScreen(Screen[None]):
         self._sr_trie = trie
         self._sr_choices = choices
         first = 1 if update.outcome is not None else 0
-        path = tuple(self._sr_keys)
         if choices:
-            keys = [choice.key for choice in choices]
-            same = resting is not None and resting[0] == path
-            key, place = (resting[1], resting[2]) if same and resting else (None, 0)
-            options.highlighted = first + self._sr_nearest(update, keys, key, place)
+            options.highlighted = None if landed is None else first + landed
             if same and key not in keys and not moved:  # taken away from under the player
                 self._sr_shifted = (time.monotonic(), options.highlighted)
         elif options.option_count:
@@ -320,10 +362,12 @@ class PlainTableScreen(Screen[None]):
     def _rest_cursor(self) -> None:
         """Without a list (another seat plays) the terminal cursor rests on the question's
         line ("Waiting for Bob…"): a screen reader read whatever table line the list's
-        mark had been on, each time it changed ("empty, Joker.")."""
+        mark had been on, each time it changed ("empty, Joker."). So it does while no
+        choice is highlighted: the question says why and which keys choose."""
         if not self.is_mounted or not self.settings.screen_reader:
             return
-        if not self.query_one("#sr-choices", OptionList).option_count:
+        options = self.query_one("#sr-choices", OptionList)
+        if not options.option_count or options.highlighted is None:
             put_cursor_on(self.query_one("#sr-prompt"))
 
     def _own_claim(self, update: Update) -> str:
@@ -360,14 +404,25 @@ class PlainTableScreen(Screen[None]):
 
     def _sr_nearest(
         self, update: Update, keys: Sequence[Hashable], key: Hashable | None, place: int
-    ) -> int:
-        """Where the highlight goes: on ``key`` if it is still listed, else on the ordinary
-        choice nearest ``place`` (a final one only if nothing else is there)."""
+    ) -> int | None:
+        """Where the highlight goes, by the boards' rule (Comic Hunters' `Board._nearest`):
+        on ``key`` if it is still listed (the player put it there), else on the real move
+        (`is_real`) nearest ``place``; after a take-back, on the first real move. Without
+        a real move, on a final choice if only those are left (an Enter there asks first),
+        else nowhere (None): take-backs wait for Down or Up, never taken by a default
+        Enter (Enter pressed on took every card back in turn)."""
         if key in keys:
             return keys.index(key)
-        ordinary = [i for i, k in enumerate(keys) if not is_final(self.board_module, update, k)]
-        near = ordinary or range(len(keys))
-        return min(near, key=lambda i: abs(i - place), default=0)
+        module = self.board_module
+        real = [i for i, k in enumerate(keys) if is_real(module, update, k)]
+        if real:
+            undone = key is not None and not is_real(module, update, key)
+            if undone and not is_final(module, update, key):  # after a take-back
+                return real[0]
+            return min(real, key=lambda i: abs(i - place))
+        if any(not is_final(module, update, k) for k in keys):
+            return None
+        return min(range(len(keys)), key=lambda i: abs(i - place), default=0)
 
     def _sr_highlighted(self) -> tuple[tuple[Hashable, ...], Hashable, int] | None:
         """The choice the list highlights now: (the steps chosen before it, its key, its
@@ -393,6 +448,9 @@ class PlainTableScreen(Screen[None]):
         """Moving to another choice takes back a question asked about a final one (and
         the player now knows where the highlight is)."""
         highlighted = self.query_one("#sr-choices", OptionList).highlighted
+        if self._sr_parked and highlighted is not None:  # chosen: the question as it was
+            self._sr_parked = False
+            self.query_one("#sr-prompt", Static).update(Text(self._sr_prompt))
         if self._sr_shifted is not None and self._sr_shifted[1] != highlighted:
             self._sr_shifted = None
         if self._sr_asked is not None and self._sr_highlighted_key() != self._sr_asked:
@@ -471,6 +529,9 @@ class PlainTableScreen(Screen[None]):
         index = options.highlighted
         if index is not None and options.option_count:
             return str(options.get_option_at_index(index).prompt)
+        update = self.latest.get(self.viewer)
+        if self._sr_parked and update is not None:  # why, and the keys that choose
+            return parked_words(self.board_module, update, self._sr_choices)
         return "No choice is highlighted."
 
     # -- what happened since your last turn ---------------------------------------------------
