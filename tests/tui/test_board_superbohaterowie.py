@@ -922,14 +922,18 @@ def _blank_runs(app: Any, left: int, right: int, top: int, bottom: int) -> list[
     return runs
 
 
+@pytest.mark.parametrize("size", [(160, 45), (200, 60)])
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-async def test_the_board_fills_a_160x45_screen_without_a_blank_band(seats: int) -> None:
+async def test_the_board_fills_a_160x45_screen_without_a_blank_band(
+    seats: int, size: tuple[int, int]
+) -> None:
     """At 160x45 four cities took 26 rows and the 18 under them were blank (the log beside
     the board had its own column): the cities' cards grow, saying what covers each card,
     and rows still left say what every card does, so no band of more than three rows is
-    blank between the board's top and the footer (#15)."""
+    blank between the board's top and the footer (#15). At 200x60 two players' cities
+    left about 17 rows blank under them."""
     app = HuntersApp(Settings(bot_delay=0))
-    async with app.run_test(size=(160, 45)) as pilot:
+    async with app.run_test(size=size) as pilot:
         app.call_later(app.start_game, _setup(seats))
         await pilot.pause()
         screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
@@ -944,3 +948,6 @@ async def test_the_board_fills_a_160x45_screen_without_a_blank_band(seats: int) 
         assert not [run for run in runs if run[1] > 3], (runs, screen_text(pilot.app))
         text = screen_text(pilot.app)
         assert "covered by" in text  # the cities' cards say what may cover them
+        if seats == 2 and size == (200, 60):  # the rules' sentences fill what is left
+            assert "How a game goes:" in text
+            assert "The first player to save their city wins." in text

@@ -364,21 +364,68 @@ def beside(blocks: Sequence[Sequence[Text]], widths: Sequence[int]) -> list[Text
 
 def guide_lines(width: int, rows: int, series: bool) -> list[Text]:
     """Exactly ``rows`` lines for the rows a big terminal leaves under the board: what
-    every card does, a heading first, as many whole as fit, the rest blank (at 160x45 the
-    18 rows under four cities were blank). Nothing here is needed for a decision: the
-    details line says the card under the cursor in full."""
-    lines: list[Text] = []
-    if rows >= 3:
-        lines.append(Text("What the cards do:", style="dim bold"))
-        for kind in FACES:
-            symbol = FACES[kind][0]
-            wrapped = textwrap.wrap(
-                f"{symbol} {card_text(kind, series)}", max(1, width - 2), subsequent_indent="  "
-            )
+    every card does, a heading first, as many whole as fit, then how a game goes where
+    rows are still left, the rest blank (at 160x45 the 18 rows under four cities were
+    blank, at 200x60 the 17 under two). Rows left after all that part the superheroes,
+    the Joker and spider, the action cards and the rules' sentences with a blank line
+    each. Nothing here is needed for a decision: the details line says the card under
+    the cursor in full."""
+    if rows < 3:
+        return [Text("") for _ in range(rows)]
+    lines: list[Text] = [Text("What the cards do:", style="dim bold")]
+    gaps: list[int] = []  # where a blank line may part two groups, if rows are left
+    others = ("joker", "spider")
+    actions = tuple(k for k in FACES if k not in ELEMENTS and k not in others)
+    for group in (ELEMENTS, others, actions):
+        if len(lines) > 1:
+            gaps.append(len(lines))
+        for kind in group:
+            wrapped = _guide_wrap(f"{FACES[kind][0]} {card_text(kind, series)}", width)
             if len(lines) + len(wrapped) > rows:
                 continue  # a shorter one may still fit
-            lines += [Text(f"  {line}", style="dim") for line in wrapped]
+            lines += wrapped
+    how = [_guide_wrap(sentence, width) for sentence in how_a_game_goes(series)]
+    if len(lines) + 2 + sum(len(wrapped) for wrapped in how[:2]) <= rows:
+        lines += [Text(""), Text("How a game goes:", style="dim bold")]
+        for number, wrapped in enumerate(how):
+            if len(lines) + len(wrapped) > rows:
+                break  # in order: a later sentence leans on the ones before
+            if number:
+                gaps.append(len(lines))
+            lines += wrapped
+    if rows - len(lines) >= len(gaps):
+        for at in reversed(gaps):
+            lines.insert(at, Text(""))
     return lines + [Text("") for _ in range(rows - len(lines))]
+
+
+def _guide_wrap(words: str, width: int) -> list[Text]:
+    """One entry of the guide, wrapped under its first word."""
+    wrapped = textwrap.wrap(words, max(1, width - 2), subsequent_indent="  ")
+    return [Text(f"  {line}", style="dim") for line in wrapped]
+
+
+def how_a_game_goes(series: bool) -> list[str]:
+    """The rules in a few sentences, for the guide under the board."""
+    end = (
+        "After each game every city scores points (the first superhero of an element 10, "
+        "each further one 5, a Joker 20, a giant spider -20, never below 0); the highest "
+        "total after the last game wins."
+        if series
+        else "The first player to save their city wins."
+    )
+    return [
+        "A city is saved when its five spaces hold five different superheroes: a Joker "
+        "stands in for any missing one, and a city holding a giant spider cannot be saved.",
+        end,
+        "On your turn you play one of your two cards, then draw back to two. When neither "
+        "can be played you discard both, and draw two new ones at the start of your next "
+        "turn.",
+        "Explosions and eagles work on any city, your own too, and go to the discard pile "
+        "once played.",
+        "A card placed on another one discards it. When the draw pile runs out, the "
+        "discard pile is shuffled into a new one.",
+    ]
 
 
 HAND_LABEL = "Your hand "
