@@ -430,13 +430,26 @@ def _asks_for_enter(sr: ScreenReader, mark: int) -> bool:
     return not on_a_list(sr) and any(_ENTER_ASKED.search(line) for line in sr.heard[mark:])
 
 
+_ARROWS_ASKED = "Down or Up highlights"
+"""A list with nothing highlighted, whose question says so and that the arrows highlight a
+choice (Comic Hunters' Assemble once no card can be played: only take-backs and Done
+playing are left, and neither is taken by an Enter pressed on)."""
+
+
+def _asks_for_arrows(sr: ScreenReader) -> bool:
+    """The question on screen now says so (heard as it came, maybe with the key that made
+    it, before the screen was waited for; r reads it again)."""
+    return not on_a_list(sr) and _ARROWS_ASKED in " ".join(sr.term.text.split())
+
+
 async def _next_screen(sr: ScreenReader, mark: int, timeout: float) -> None:
     """Listen until the cursor is on a choice or a question for Enter was heard; a line
     marked ``> `` that the cursor does not reach fails (a screen reader never hears it
     as selected)."""
 
     def ready() -> bool:
-        return on_a_list(sr) or _asks_for_enter(sr, mark) or sr.stray_mark() is not None
+        asked = _asks_for_enter(sr, mark) or _asks_for_arrows(sr)
+        return on_a_list(sr) or asked or sr.stray_mark() is not None
 
     with contextlib.suppress(NotReadable):
         await sr.wait(ready, "a list of choices or a question", min(timeout, TURN_WAIT))
@@ -449,7 +462,7 @@ async def _next_screen(sr: ScreenReader, mark: int, timeout: float) -> None:
                 f"The screen:\n{sr.term.text}"
             )
         await sr.wait(ready, "a list of choices or a question", timeout)
-    if on_a_list(sr) or _asks_for_enter(sr, mark):
+    if on_a_list(sr) or _asks_for_enter(sr, mark) or _asks_for_arrows(sr):
         return
     await asyncio.sleep(1.0)  # the cursor may follow with the next frame
     await sr.term.settle()
@@ -481,8 +494,8 @@ async def play_game(sr: ScreenReader, rng: random.Random, *, timeout: float) -> 
             await read_results(sr, pressed)
             return policy
         pressed = len(sr.heard)
-        if not on_a_list(sr):  # a summary or a question that Enter answers
-            await sr.press(ENTER)
+        if not on_a_list(sr):  # a question that the arrows answer, or Enter
+            await sr.press(DOWN if _asks_for_arrows(sr) else ENTER)
             continue
         sr.listen()
         selected = await sr.at_selection()
