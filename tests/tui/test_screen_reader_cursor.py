@@ -6,7 +6,9 @@ text as they were made, before they had a place on the screen (row 0)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from textual.widgets import OptionList
 
 from core.match import Match
 from core.table import Update
-from tests.tui.board_helpers import update_of
+from tests.tui.board_helpers import comic_hunters_at_assemble, update_of
 from tui.app import HuntersApp
 from tui.boards import BOARDS
 from tui.boards.base import ActionChosen
@@ -114,16 +116,15 @@ class _PlainApp(App[None]):
         self.push_screen(_Plain(self.slug))
 
 
-def _to_assemble(seed: int = 1) -> Match:
-    """A 3-player Comic Hunters match at its first Assemble (seat 0 still to play)."""
-    match = Match.new("comic-hunters", 3, seed=seed)
-    rng = random.Random(seed)
-    while match.state.location != "assemble":
-        seat = min(match.to_act())
-        legal = match.legal(seat)
-        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
-        match.act(seat, rng.choice(takes or legal))
-    return match
+@contextlib.asynccontextmanager
+async def _plain_screen(slug: str) -> AsyncIterator[tuple[Any, _Plain]]:
+    """A screen-reader table of ``slug`` alone in an app at 80x24, and its pilot."""
+    app = _PlainApp(slug)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, _Plain)
+        yield pilot, screen
 
 
 def _kind(key: Any) -> Any:
@@ -155,12 +156,8 @@ async def test_playing_on_the_highlight_never_lands_on_a_take_back() -> None:
     play while one can be played; then on no choice (neither a take-back nor Done playing):
     the question says why and which keys choose, the terminal cursor is on it, and Enter
     takes nothing until Down or Up chooses."""
-    match = _to_assemble()
-    app = _PlainApp("comic-hunters")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, _Plain)
+    match = comic_hunters_at_assemble()
+    async with _plain_screen("comic-hunters") as (pilot, screen):
         keys = await _shown(pilot, screen, match)
         for _ in range(20):
             if not any(_kind(k) in ("play", "relocate") for k in keys):
@@ -184,7 +181,7 @@ async def test_playing_on_the_highlight_never_lands_on_a_take_back() -> None:
         assert "No card can be played now: " in said, said
         assert "Down or Up highlights a choice: a take-back or Done playing." in said, said
         prompt_row = screen.query_one("#sr-prompt").region.y
-        assert app.cursor_position.y == prompt_row
+        assert pilot.app.cursor_position.y == prompt_row
         assert screen.plain_details().startswith("No card can be played now: ")  # i says it
         await pilot.press("enter", "enter")
         await pilot.pause()
@@ -199,16 +196,12 @@ async def test_playing_on_the_highlight_never_lands_on_a_take_back() -> None:
 async def test_after_a_take_back_the_highlight_is_on_the_first_card_to_play() -> None:
     """Taking a card back brings a new position: the highlight goes to the first card to
     play, not to the next take-back (an Enter more took that card back too)."""
-    match = _to_assemble()
+    match = comic_hunters_at_assemble()
     played = [a for a in match.legal(0) if a[0] == "play"]
     first, second = played[0], next(a for a in played if a[1] != played[0][1])
     match.act(0, first)
     match.act(0, second)
-    app = _PlainApp("comic-hunters")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, _Plain)
+    async with _plain_screen("comic-hunters") as (pilot, screen):
         await _shown(pilot, screen, match)
         assert _kind(_under(screen)) == "play"
         taking = ("unplay", first[1])
@@ -225,18 +218,14 @@ async def test_after_a_take_back_the_highlight_is_on_the_first_card_to_play() ->
 async def test_a_take_back_gone_from_under_the_highlight_leaves_it_on_a_card_to_play() -> None:
     """The highlight on a take-back when a new position takes that choice away (the play it
     undid is itself undone): it goes to a card to play, never to another take-back."""
-    match = _to_assemble()
+    match = comic_hunters_at_assemble()
     played = [a for a in match.legal(0) if a[0] == "play"]
     first, second = played[0], next(a for a in played if a[1] != played[0][1])
     match.act(0, first)
     match.act(0, second)
-    undone = _to_assemble()
+    undone = comic_hunters_at_assemble()
     undone.act(0, first)
-    app = _PlainApp("comic-hunters")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, _Plain)
+    async with _plain_screen("comic-hunters") as (pilot, screen):
         await _shown(pilot, screen, match)
         await _walk_to(pilot, screen, ("unplay", second[1]))
         keys = await _shown(pilot, screen, undone)
@@ -247,14 +236,10 @@ async def test_a_take_back_gone_from_under_the_highlight_leaves_it_on_a_card_to_
 async def test_a_take_back_the_player_moved_to_stays_highlighted() -> None:
     """A take-back the player walked to is their choice: a new position that keeps it (a
     bot's move in the same Assemble) leaves the highlight on it."""
-    match = _to_assemble()
+    match = comic_hunters_at_assemble()
     played = next(a for a in match.legal(0) if a[0] == "play")
     match.act(0, played)
-    app = _PlainApp("comic-hunters")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, _Plain)
+    async with _plain_screen("comic-hunters") as (pilot, screen):
         await _shown(pilot, screen, match)
         await _walk_to(pilot, screen, ("unplay", played[1]))
         other = min(match.to_act() - {0})
@@ -271,11 +256,7 @@ async def test_in_every_game_the_highlight_lands_only_on_a_real_move(slug: str) 
     module = BOARDS[slug]
     rng = random.Random(5)
     match = Match.new(slug, 3, seed=5)
-    app = _PlainApp(slug)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, _Plain)
+    async with _plain_screen(slug) as (pilot, screen):
         seen = 0
         for _ in range(60):
             if match.outcome() is not None:
