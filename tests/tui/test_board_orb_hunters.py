@@ -595,8 +595,9 @@ def test_result_lines_say_what_elimination_means() -> None:
         raise AssertionError("nobody eliminated in 30 games")
     lines = board.result_lines(match.view(None), outcome, ["Ala", "Olek", "Ewa"])
     name = ["Ala", "Olek", "Ewa"][out[0]]
-    sentence = next(line for line in lines if line.startswith(f"{name} scores 0"))
-    assert "places last" in sentence and '"eliminated" column takes away' in sentence
+    sentence = next(line for line in lines if line.startswith(f"{name} is eliminated"))
+    # The column by the name its heading has (the results say "Wealth lost to elimination").
+    assert "places last" in sentence and '"Wealth lost to elimination" takes away' in sentence
     assert outcome.note.startswith("The player with the most wounds after potions (")
     two = _played(2, 1, 500)
     assert two.outcome() is not None

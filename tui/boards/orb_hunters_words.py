@@ -287,8 +287,9 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         for seat in out:
             totals = pouch_totals(pouches[seat])
             lines.append(
-                f'{names[seat]} scores 0 and places last: the "eliminated" column takes '
-                f"away their {totals.wealth} wealth."
+                f"{names[seat]} is eliminated and places last: the column "
+                f'"Wealth lost to elimination" takes away their {totals.wealth} wealth, '
+                "so they score 0."
             )
     elif pouches:
         lines.append("Nobody is eliminated: every player has the same wounds after potions.")
