@@ -17,9 +17,26 @@ its turn; ``--think 0`` plays every turn at once, all tables together, which mea
 server saturated rather than a hall people play in.
 
 Beside it, in the same run, a bare asyncssh echo server (bench/ssh.py's) gets the same
-sessions from the same client code; its "players" take turns per table sending a key and
-waiting for its echo, as many keys as the Hunters players sent. Printed, beside the echo
-figures and the targets (no assertions):
+sessions from the same client code, in the same client processes; its "players" take turns
+per table sending a key and waiting for its echo, as many keys as the Hunters players sent.
+
+The clients (asyncssh, and pyte for a screen when it is read) run outside this process:
+each real player has an ssh client of its own, and one event loop serving every session
+queues a player's answer behind the other sessions' output, so that what it measured as
+key → screen was the clients' delay as much as the server's (at 20 tables, 368 ms p99 for
+the players against 185 ms inside the server). ``--client-procs K`` child Python processes
+(this file run with a hidden ``--client-part``) each hold the sessions of every K-th table
+(table n in process n mod K) on an event loop of their own. This process starts the server,
+tells the child that holds each table to set it up, one table after another (a joining
+player finds its table by its place in the list, so tables are made in the list's order),
+then tells every child to play its tables at once; each answers with its raw samples (a
+JSON line on its stdout: times, first frames, counts), which this process merges. K is 4
+by default (never more than the tables): at 20 tables a loop serves 5 tables (25
+sessions), a quarter of the queue of one; more processes than that, on the 2-core machines
+this runs on, would mostly take CPU time and memory from the server being measured.
+``--client-procs 1`` keeps every client in this process, as before, to compare.
+
+Printed, beside the echo figures and the targets (no assertions):
 
 - RSS per session: VmRSS of the server's processes (front and render workers) with every
   session connected, less with none, over the sessions (after setup and after the moves);
@@ -32,9 +49,11 @@ figures and the targets (no assertions):
 - the server's CPU time over the moves (every process of it), per turn and as a share of
   the wall-clock time: what a turn costs, whatever the load.
 
-Every process it starts is killed by its pid at the end, also on Ctrl+C, SIGTERM or an error.
+Every process it starts (the servers and the client processes) is killed by its pid at
+the end, also on Ctrl+C, SIGTERM or an error.
 
-    python bench/hall.py [--tables 20] [--moves 12] [--think 2-6] [--render-workers 0] [--quick]
+    python bench/hall.py [--tables 20] [--moves 12] [--think 2-6] [--render-workers 0]
+                         [--client-procs 4] [--quick]
     python bench/hall.py --think 0 --profile /tmp/prof  # cProfile the server over the moves
 """
 
@@ -43,6 +62,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import math
 import os
 import random
@@ -52,9 +72,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+import traceback
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -198,7 +220,7 @@ class TimedPlayer(LazyPlayer):
     watching: bool = False
     """Whether the screen is read at each output for `turns`: a table's spectator always,
     a player during its own turn (reading every screen at each output would cost the
-    clients, in this process, more than the server spends)."""
+    clients' process more than the server spends)."""
 
     def send(self, data: bytes) -> None:
         now = time.perf_counter()
@@ -250,7 +272,7 @@ class Figures:
     cpu: float = 0.0
     """The server's CPU seconds over the moves (all its processes)."""
     client_cpu: float = 0.0
-    """This process's (the clients') CPU seconds over the moves."""
+    """The clients' processes' CPU seconds over the moves."""
     processes: dict[int, int] = field(default_factory=dict)
     dropped: int = 0
     """Sessions that had ended before the moves were over (the server dropped them)."""
@@ -266,6 +288,8 @@ class Figures:
     collections: list[tuple[int, float]] = field(default_factory=list)
     """Inside the server: each collection of the garbage collector over the moves, its
     generation and its seconds."""
+    timed: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """Each player's timed keys (`TimedPlayer.timed`), by the player's name."""
 
 
 @dataclass
@@ -283,12 +307,45 @@ class Table:
         return [*self.players, self.spectator]
 
 
-async def timed_connect(port: int, name: str, first: str, figures: Figures) -> TimedPlayer:
-    """Connect ``name`` and wait for ``first`` on its screen; the time goes in ``figures``."""
+@dataclass
+class Samples:
+    """What the clients of some tables measured, in one process (`Clients`), raw: added up
+    into the server's `Figures`."""
+
+    first_frames: list[float] = field(default_factory=list)
+    keys: list[float] = field(default_factory=list)
+    unanswered: int = 0
+    unasked: int = 0
+    spectator_lags: list[float] = field(default_factory=list)
+    moves: int = 0
+    client_cpu: float = 0.0
+    dropped: int = 0
+    timed: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """Each player's timed keys (`TimedPlayer.timed`), by the player's name."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Samples:
+        timed = data.pop("timed")
+        return cls(**data, timed={name: [(a, b) for a, b in keys] for name, keys in timed.items()})
+
+    def add_to(self, figures: Figures) -> None:
+        figures.first_frames += self.first_frames
+        figures.keys += self.keys
+        figures.unanswered += self.unanswered
+        figures.unasked += self.unasked
+        figures.spectator_lags += self.spectator_lags
+        figures.moves += self.moves
+        figures.client_cpu += self.client_cpu
+        figures.dropped += self.dropped
+        figures.timed.update(self.timed)
+
+
+async def timed_connect(port: int, name: str, first: str, samples: Samples) -> TimedPlayer:
+    """Connect ``name`` and wait for ``first`` on its screen; the time goes in ``samples``."""
     start = time.perf_counter()
     player = await connect(port, name, kind=TimedPlayer, land=None, connect_timeout=WAIT)
     await player.wait_for(first, timeout=WAIT)
-    figures.first_frames.append(time.perf_counter() - start)
+    samples.first_frames.append(time.perf_counter() - start)
     assert isinstance(player, TimedPlayer)
     return player
 
@@ -304,12 +361,12 @@ async def open_seat(host: Player, seat: int) -> None:
 
 
 async def set_up_table(
-    port: int, number: int, figures: Figures, sessions: list[TimedPlayer]
+    port: int, number: int, samples: Samples, sessions: list[TimedPlayer]
 ) -> Table:
     """Table ``number`` (1-based, the list's order), by keys: created and set up by its host
     with four open seats, joined by three players and a spectator, started."""
     names = [f"t{number}p{seat}" for seat in range(1, SEATS + 1)]
-    host = await timed_connect(port, names[0], LIST_TITLE, figures)
+    host = await timed_connect(port, names[0], LIST_TITLE, samples)
     sessions.append(host)
     host.send(b"c")
     await host.wait_for("Seat 4", timeout=WAIT)
@@ -324,7 +381,7 @@ async def set_up_table(
     await host.wait_for("press 2 to sit here", timeout=WAIT)
 
     async def join(name: str) -> TimedPlayer:
-        guest = await timed_connect(port, name, LIST_TITLE, figures)
+        guest = await timed_connect(port, name, LIST_TITLE, samples)
         sessions.append(guest)
         await guest.wait_for(f"{names[0]}'s table", timeout=WAIT)
         await guest.settle(0.1)
@@ -416,12 +473,10 @@ def spectator_lags(table: Table) -> list[float]:
     return lags
 
 
-def read_stamps(
-    path: Path, start: int, end: int, players: list[TimedPlayer], figures: Figures
-) -> None:
+def read_stamps(path: Path, start: int, end: int, figures: Figures) -> None:
     """The server's own stamps (`STAMPED`) between ``start`` and ``end`` (ns): its loop's
-    lateness, and for each key a player timed, its stamp (the first of that player's
-    arrivals between the key's sending and its answer)."""
+    lateness, and for each key a player timed (`Figures.timed`), its stamp (the first of
+    that player's arrivals between the key's sending and its answer)."""
     if not path.exists():
         return
     arrivals: dict[str, list[tuple[int, int]]] = {}
@@ -435,9 +490,9 @@ def read_stamps(
             figures.collections.append((int(name[0]), int(other) / 1e9))
         else:
             figures.late.append(int(other) / 1e9)
-    for player in players:
-        stamped = arrivals.get(player.name, [])
-        for sent, answered in player.timed:
+    for player, timed in figures.timed.items():
+        stamped = arrivals.get(player, [])
+        for sent, answered in timed:
             inside = [out - at for at, out in stamped if sent <= at <= out <= answered]
             if inside:
                 figures.server_keys.append(inside[0] / 1e9)
@@ -449,13 +504,257 @@ def server_rss(pid: int, figures: Figures) -> int:
     return sum(rss.values())
 
 
+def echoed(player: Player, before: int) -> bool:
+    """Whether ``player`` got bytes beyond the first ``before``."""
+    return len(player.received) > before
+
+
+class Clients:
+    """The sessions of some tables, in one process and on its event loop: each table set up
+    when told (`setup`, one table after another across every process), then every table
+    played at once (`play`), then closed (`close`). ``kind``: "hunters" (players set a table
+    up and play it by keys) or "echo" (five sessions per table take turns at keys)."""
+
+    def __init__(
+        self,
+        kind: str,
+        port: int,
+        moves: int = 0,
+        think: tuple[float, float] | list[float] = (0.0, 0.0),
+        keys_each: int = 0,
+    ) -> None:
+        self.kind, self.port, self.moves, self.keys_each = kind, port, moves, keys_each
+        self.think = (float(think[0]), float(think[1]))
+        self.samples = Samples()
+        self.sessions: list[TimedPlayer] = []
+        self.tables: dict[int, Table] = {}
+        """Hunters' tables, by their number."""
+        self.groups: list[list[TimedPlayer]] = []
+        """The echo server's tables: four players and a fifth session each."""
+
+    async def setup(self, number: int) -> None:
+        """Table ``number`` set up (Hunters) or its five sessions connected (echo)."""
+        if self.kind == "hunters":
+            self.tables[number] = await set_up_table(self.port, number, self.samples, self.sessions)
+            return
+        group: list[TimedPlayer] = []
+        for seat in range(SEATS + 1):
+            name = f"t{number}p{seat}"
+            group.append(await timed_connect(self.port, name, "echo ready", self.samples))
+            self.sessions.append(group[-1])
+        self.groups.append(group)
+
+    async def play(self) -> Samples:
+        """Every table plays at once; what was measured (since the first `setup`)."""
+        own = time.process_time()
+        async with asyncio.TaskGroup() as tasked:
+            if self.kind == "hunters":
+                tasks = [tasked.create_task(self.play_hunters(n)) for n in self.tables]
+            else:
+                tasks = [tasked.create_task(self.take_turns(g)) for g in self.groups]
+        self.samples.moves = sum(task.result() for task in tasks)
+        self.samples.client_cpu = time.process_time() - own
+        for table in self.tables.values():
+            for player in table.players:
+                self.samples.keys += player.lags
+                self.samples.unanswered += player.unanswered + (player.sent_at is not None)
+                self.samples.unasked += player.unasked
+                self.samples.timed[player.name] = list(player.timed)
+            self.samples.spectator_lags += spectator_lags(table)
+        for group in self.groups:
+            for player in group:
+                self.samples.keys += player.lags
+        self.samples.dropped = sum(term.ended for term in self.sessions)
+        return self.samples
+
+    async def play_hunters(self, number: int) -> int:
+        table = self.tables[number]
+        for term in table.everyone:
+            term.measuring = True
+        table.spectator.turns.append((time.perf_counter(), turn_of(table.spectator)))
+        return await play_table(table, self.moves, self.think, random.Random(number - 1))
+
+    async def take_turns(self, group: list[TimedPlayer]) -> int:
+        """The echo server's players, in turn, each send a key and wait for its echo."""
+        for _ in range(self.keys_each):
+            for player in group[:SEATS]:
+                before = len(player.received)
+                player.measuring = player.watching_only = True
+                player.send(b"w")
+                await player.wait_until(partial(echoed, player, before), "the echo")
+        return 0
+
+    async def close(self) -> None:
+        """Every session closed (each within `WAIT` seconds)."""
+        await asyncio.gather(
+            *(session.close() for session in self.sessions), return_exceptions=True
+        )
+        self.sessions.clear()
+
+
+class Part(Protocol):
+    """Some tables' clients: a `Clients` in this process, or in a `ClientProcess`."""
+
+    async def setup(self, number: int) -> None: ...
+
+    async def play(self) -> Samples: ...
+
+    async def close(self) -> None: ...
+
+
+class ClientProcess:
+    """A `Clients` in a child Python process: this file run with ``--client-part CONFIG``
+    (`client_part`), told what to do on its standard input and answering on its standard
+    output, a JSON line each way. Its command line names the run's temporary folder, as the
+    servers' do, so that one left running would be found by it."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def start(
+        cls, config: dict[str, Any], children: list[asyncio.subprocess.Process]
+    ) -> ClientProcess:
+        """Start one and wait until it is ready (its modules imported); it goes in
+        ``children`` at once, to be killed whatever happens next."""
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--client-part",
+            json.dumps(config),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=1 << 26,  # the samples come back as one line
+        )
+        children.append(proc)
+        part = cls(proc)
+        await part.ask(None)
+        return part
+
+    async def ask(self, request: dict[str, Any] | None) -> dict[str, Any]:
+        """Send ``request`` (unless None) and read the answer."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        if request is not None:
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            await self.proc.stdin.drain()
+        line = await self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the client process {self.proc.pid} ended without answering")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"the client process {self.proc.pid} failed:\n{answer['error']}")
+        return answer
+
+    async def setup(self, number: int) -> None:
+        await self.ask({"do": "setup", "table": number})
+
+    async def play(self) -> Samples:
+        return Samples.from_json((await self.ask({"do": "play"}))["samples"])
+
+    async def close(self) -> None:
+        """Its sessions closed and the process ended, within `WAIT` seconds (else it is
+        killed by `stop_children`)."""
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(WAIT):
+                await self.ask({"do": "close"})
+                await self.proc.wait()
+
+
+async def client_part(config: dict[str, Any]) -> None:
+    """A client process (`ClientProcess`): a `Clients` doing what each line of the standard
+    input asks ({"do": "setup", "table": N}, {"do": "play"}, {"do": "close"}), answering
+    each on the standard output; it ends at "close", at the end of its input (the bench is
+    gone) or after `TOTAL` seconds."""
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # anything else printed goes to the standard error, not among the answers
+
+    def answer(**fields: Any) -> None:
+        answers.write(json.dumps(fields) + "\n")
+        answers.flush()
+
+    requests = asyncio.StreamReader()
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(requests), sys.stdin)
+    config.pop("run", None)
+    clients = Clients(**config)
+    answer(ready=True)
+    failed = None
+    try:
+        async with asyncio.timeout(TOTAL):
+            while line := await requests.readline():
+                request = json.loads(line)
+                if request["do"] == "setup":
+                    await clients.setup(request["table"])
+                    answer(done=True)
+                elif request["do"] == "play":
+                    answer(samples=asdict(await clients.play()))
+                else:
+                    break
+    except Exception:
+        failed = traceback.format_exc()
+    finally:
+        await clients.close()
+    answer(**({"error": failed} if failed else {"done": True}))
+
+
+async def start_parts(
+    root: Path, tables: int, procs: int, children: list[asyncio.subprocess.Process], **config: Any
+) -> list[Part]:
+    """The clients of ``tables`` tables: in this process if ``procs`` is 1 or less (or
+    there is one table), else in ``procs`` `ClientProcess` (no more than the tables)."""
+    procs = min(procs, tables)
+    if procs <= 1:
+        return [Clients(**config)]
+    print(f"starting {procs} client processes…", file=sys.stderr, flush=True)
+    config["run"] = str(root)
+    return list(
+        await asyncio.gather(*(ClientProcess.start(config, children) for _ in range(procs)))
+    )
+
+
+async def set_up(parts: list[Part], tables: int, server: str) -> None:
+    """Every table set up, one after another (table n by part n mod the parts)."""
+    for number in range(1, tables + 1):
+        print(f"{server}: setting table {number} of {tables} up…", file=sys.stderr, flush=True)
+        await parts[(number - 1) % len(parts)].setup(number)
+
+
+async def play(parts: list[Part], figures: Figures) -> None:
+    """Every part plays its tables at once; their samples added up in ``figures``."""
+    async with asyncio.TaskGroup() as group:
+        tasks = [group.create_task(part.play()) for part in parts]
+    for task in tasks:
+        task.result().add_to(figures)
+
+
+async def stop_children(children: list[asyncio.subprocess.Process]) -> None:
+    """Kill every client process still running, by its pid, and reap it (within `WAIT`)."""
+    for proc in children:
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+    for proc in children:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(WAIT):
+                await proc.wait()
+
+
+async def close_parts(parts: list[Part], children: list[asyncio.subprocess.Process]) -> None:
+    """Every session closed, every client process ended (killed if it must be)."""
+    with contextlib.suppress(Exception):
+        await asyncio.gather(*(part.close() for part in parts), return_exceptions=True)
+    await stop_children(children)
+
+
 async def measure_hunters(
     root: Path,
     tables: int,
     moves: int,
     workers: int,
     think: tuple[float, float],
+    procs: int,
     started: list[ServerProcess],
+    children: list[asyncio.subprocess.Process],
     profile: Path | None = None,
 ) -> Figures:
     figures = Figures("Hunters")
@@ -471,116 +770,96 @@ async def measure_hunters(
             code=STAMPED.format(stamps=str(stamps)) if not workers else HUNTERS,
         )
     started.append(server)
-    sessions: list[TimedPlayer] = []
+    parts: list[Part] = []
     try:
         await asyncio.sleep(1.0)
         figures.rss_none = server_rss(server.pid, figures)
-        made = []
-        for number in range(1, tables + 1):
-            print(f"setting table {number} of {tables} up…", file=sys.stderr, flush=True)
-            made.append(await set_up_table(server.port, number, figures, sessions))
+        parts = await start_parts(
+            root,
+            tables,
+            procs,
+            children,
+            kind="hunters",
+            port=server.port,
+            moves=moves,
+            think=think,
+        )
+        await set_up(parts, tables, "Hunters")
         await asyncio.sleep(1.0)
         figures.rss_setup = server_rss(server.pid, figures)
-        for table in made:
-            for term in table.everyone:
-                term.measuring = True
-            table.spectator.turns.append((time.perf_counter(), turn_of(table.spectator)))
         print(f"playing {moves} turns at every table…", file=sys.stderr, flush=True)
         profiled = tree(server.pid) if profile is not None else []
         for pid in profiled:  # SIGUSR1: start profiling the moves
             os.kill(pid, signal.SIGUSR1)
         start, start_ns = time.perf_counter(), time.monotonic_ns()
-        cpu, own = cpu_seconds(server.pid), time.process_time()
-        rngs = [random.Random(number) for number in range(len(made))]
-        figures.moves = sum(
-            await asyncio.gather(
-                *(play_table(t, moves, think, rng) for t, rng in zip(made, rngs, strict=True))
-            )
-        )
+        cpu = cpu_seconds(server.pid)
+        await play(parts, figures)
         figures.seconds = time.perf_counter() - start
         ended = time.monotonic_ns()
         figures.cpu = cpu_seconds(server.pid) - cpu
-        figures.client_cpu = time.process_time() - own
-        players = [player for table in made for player in table.players]
-        read_stamps(stamps, start_ns, ended, players, figures)
+        read_stamps(stamps, start_ns, ended, figures)
         for pid in profiled:  # SIGUSR1 again: write what was measured
             os.kill(pid, signal.SIGUSR1)
         if profiled:
             await asyncio.sleep(2.0)
         figures.rss_moves = server_rss(server.pid, figures)
-        for table in made:
-            for player in table.players:
-                figures.keys += player.lags
-                figures.unanswered += player.unanswered + (player.sent_at is not None)
-                figures.unasked += player.unasked
-            figures.spectator_lags += spectator_lags(table)
-        figures.dropped = sum(term.ended for term in sessions)
         figures.held = [float(x) for x in HELD.findall(server.output)]
         return figures
     except BaseException:
         print(f"the server's log ends:\n{server.output[-2000:]}", file=sys.stderr)
         raise
     finally:
-        for session in sessions:
-            with contextlib.suppress(Exception):
-                await session.close()
+        await close_parts(parts, children)
         kill_tree(server)
 
 
-def echoed(player: Player, before: int) -> bool:
-    """Whether ``player`` got bytes beyond the first ``before``."""
-    return len(player.received) > before
-
-
 async def measure_echo(
-    root: Path, tables: int, keys_each: int, procs: list[subprocess.Popen[bytes]]
+    root: Path,
+    tables: int,
+    keys_each: int,
+    procs: int,
+    echoes: list[subprocess.Popen[bytes]],
+    children: list[asyncio.subprocess.Process],
 ) -> Figures:
     figures = Figures("echo")
     proc, port = start_echo(root / "echo.log", root / "echo.marks")
-    procs.append(proc)
-    sessions: list[TimedPlayer] = []
+    echoes.append(proc)
+    parts: list[Part] = []
     try:
         await asyncio.sleep(0.5)
         figures.rss_none = server_rss(proc.pid, figures)
-        groups = []
-        for number in range(1, tables + 1):
-            group = [
-                await timed_connect(port, f"t{number}p{seat}", "echo ready", figures)
-                for seat in range(SEATS + 1)
-            ]
-            sessions += group
-            groups.append(group)
+        parts = await start_parts(
+            root, tables, procs, children, kind="echo", port=port, keys_each=keys_each
+        )
+        await set_up(parts, tables, "echo")
         await asyncio.sleep(0.5)
         figures.rss_setup = server_rss(proc.pid, figures)
-
-        async def take_turns(group: list[TimedPlayer]) -> None:
-            for _ in range(keys_each):
-                for player in group[:SEATS]:
-                    before = len(player.received)
-                    player.measuring = player.watching_only = True
-                    player.send(b"w")
-                    await player.wait_until(partial(echoed, player, before), "the echo")
-
         start = time.perf_counter()
-        await asyncio.gather(*(take_turns(group) for group in groups))
+        await play(parts, figures)
         figures.seconds = time.perf_counter() - start
         figures.rss_moves = server_rss(proc.pid, figures)
-        for player in sessions:
-            figures.keys += player.lags
         return figures
     finally:
-        for player in sessions:
-            with contextlib.suppress(Exception):
-                await player.close()
+        await close_parts(parts, children)
         stop(proc)
 
 
 def report(
-    hunters: Figures, echo: Figures, sessions: int, workers: int, think: tuple[float, float]
+    hunters: Figures,
+    echo: Figures,
+    sessions: int,
+    workers: int,
+    think: tuple[float, float],
+    procs: int,
 ) -> None:
     """Each figure beside the echo floor and its target."""
     ms = 1000.0
     apps = f"{workers} render worker{'s' * (workers > 1)}" if workers else "every app in it"
+    clients = (
+        f"the clients in {procs} processes of their own"
+        if procs > 1
+        else "the clients in this process"
+    )
     pace = (
         f"players think {think[0]:g}–{think[1]:g} s before each turn"
         if think[1] > 0
@@ -590,7 +869,7 @@ def report(
         f"A hall of {sessions // (SEATS + 1)} tables × ({SEATS} players + 1 spectator) = "
         f"{sessions} SSH sessions on loopback, {os.cpu_count()} CPUs, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; the Hunters server with {apps}; "
-        f"clients in this process; no bots; {pace}"
+        f"{clients}; no bots; {pace}"
     )
     print(f"{'figure':<52}{'Hunters':>10}{'echo':>10}  target")
 
@@ -678,22 +957,29 @@ def report(
 
 
 async def run(
-    tables: int, moves: int, workers: int, think: tuple[float, float], profile: Path | None
+    tables: int,
+    moves: int,
+    workers: int,
+    think: tuple[float, float],
+    procs: int,
+    profile: Path | None,
 ) -> None:
     started: list[ServerProcess] = []
     echoes: list[subprocess.Popen[bytes]] = []
+    children: list[asyncio.subprocess.Process] = []
     with tempfile.TemporaryDirectory(prefix="hunters-hall-bench-") as tmp:
         root = Path(tmp)
         try:
             async with asyncio.timeout(TOTAL):
                 hunters = await measure_hunters(
-                    root, tables, moves, workers, think, started, profile
+                    root, tables, moves, workers, think, procs, started, children, profile
                 )
                 players = tables * SEATS
                 keys_each = max(1, math.ceil(len(hunters.keys) / players))
-                echo = await measure_echo(root, tables, keys_each, echoes)
-            report(hunters, echo, tables * (SEATS + 1), workers, think)
+                echo = await measure_echo(root, tables, keys_each, procs, echoes, children)
+            report(hunters, echo, tables * (SEATS + 1), workers, think, min(procs, tables))
         finally:
+            await stop_children(children)
             for server in started:
                 kill_tree(server)
             for proc in echoes:
@@ -717,15 +1003,25 @@ def main(argv: list[str] | None = None) -> None:
         type=Path,
         help="cProfile every server process over the moves; .prof files go in this folder",
     )
+    parser.add_argument(
+        "--client-procs",
+        type=int,
+        default=4,
+        help="child processes the clients run in, the tables spread over them (1: this one)",
+    )
+    parser.add_argument("--client-part", help=argparse.SUPPRESS)  # a client process's config
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 tables, 8 turns")
     args = parser.parse_args(argv)
+    # SIGTERM ends the run as Ctrl+C does: the finally blocks kill what was started.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    if args.client_part is not None:
+        asyncio.run(client_part(json.loads(args.client_part)))
+        return
     tables, moves = (3, 8) if args.quick else (args.tables, args.moves)
     low, _, high = args.think.partition("-")
     think = (float(low), float(high or low))
-    # SIGTERM ends the run as Ctrl+C does: the finally blocks kill what was started.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
     profile = args.profile.resolve() if args.profile is not None else None
-    asyncio.run(run(tables, moves, args.render_workers, think, profile))
+    asyncio.run(run(tables, moves, args.render_workers, think, args.client_procs, profile))
 
 
 if __name__ == "__main__":
