@@ -12,6 +12,7 @@ import inspect
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import Any, ClassVar, Final
 
 from textual import events
@@ -24,11 +25,14 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from core.engine import IllegalAction, Outcome
+from core.games import GAMES
 from core.table import Table, TableSetup
 from net.chat import CHAT_MAX, ChatLine
+from net.driver import SSHDriver
 from net.fastpath import FastPath
 from net.hall import OPEN, HallView, Session, settled
 from net.host_menu import HOST_KEY, HostMenuScreen
+from net.lane import lane
 from net.lobby import CHAT_LINES, SEAT_KEYS, LobbyScreen, rematch_line, sentence
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -44,6 +48,10 @@ HALL_SETTLE = 0.05
 """Seconds a guest's screen waits after a hall change before redrawing (changes coalesce)."""
 ROUTE_LOST: Final = 1.0
 """Seconds after which a hall change still waiting to be routed counts as lost."""
+ANSWERED_WITHIN: Final = 1.0
+"""Seconds after their keys during which a guest's table screens count as answers to them
+(the move they made comes back from the table a moment after their key's own frame) and
+are drawn at once, not in the slow lane."""
 
 
 class HallApp(HuntersApp):
@@ -134,6 +142,22 @@ class HallApp(HuntersApp):
         """The number of the last hall notice this guest was shown (`_show_notices`)."""
         self._hosting = False
         """Whether this guest hosted when the hall last changed (they are told when they do)."""
+
+    def redraw_table(self, screen: GameScreen, redraw: Callable[[], None]) -> None:
+        """Draw a table's new position at once for a guest whose keys were just answered or
+        wait for an answer (the player who moved), and at every real-time table (a Whoosh
+        monster reaches every player alike); otherwise in the server's slow lane, one
+        screen at a time while no guest's keys wait for a frame (`net.lane`)."""
+        driver = self._driver
+        if (
+            not isinstance(driver, SSHDriver)
+            or time.monotonic() - driver.keyed_at < ANSWERED_WITHIN
+            or not screen.hosted
+            or getattr(GAMES[screen.setup.slug], "deadlines", None) is not None
+        ):
+            screen.call_later(redraw)
+            return
+        lane(driver._loop).defer(driver, partial(screen.call_later, redraw))
 
     def get_key_display(self, binding: Binding) -> str:
         """The lobby's one key for every seat names the seats this table has ("1-3")."""

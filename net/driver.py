@@ -36,6 +36,8 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from net.lane import lane
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -231,6 +233,8 @@ class SSHDriver(Driver):
         self._key_stamp = time.monotonic()
         self._answering: float | None = None
         """When the first key not yet answered by a frame reached the App."""
+        self.keyed_at = float("-inf")
+        """When keys last reached the App (monotonic): its screens are answers then."""
         self._keys_resume = float("-inf")
         """Until when keys wait for their share of the loop (`KEY_SHARE`)."""
         self._flood_told = float("-inf")
@@ -335,6 +339,7 @@ class SSHDriver(Driver):
             self._count_resize_frame(time.monotonic())
         if self._answering is not None:
             self._keys_answered(time.monotonic())
+        lane(self._loop).frame_out(self)
         if self.on_frame is not None:
             self.on_frame(time.monotonic_ns())
 
@@ -436,6 +441,7 @@ class SSHDriver(Driver):
         self._out.clear()
         self._backlog.clear()
         self._backlog_size = 0
+        lane(self._loop).forget(self)
         self._end_parser()
         self._take_app_errors()
 
@@ -687,8 +693,10 @@ class SSHDriver(Driver):
         if isinstance(message, events.Resize | events.MouseEvent | messages.InBandWindowResize):
             return
         self._key_tokens -= 1
+        self.keyed_at = time.monotonic()
         if self._answering is None:
-            self._answering = time.monotonic()
+            self._answering = self.keyed_at
+            lane(self._loop).keys_in(self)
         self.process_message(message)
 
     def send_message(self, message: Message) -> None:

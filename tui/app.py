@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, Final, cast
@@ -219,6 +219,11 @@ class HuntersApp(App[None]):
             without_colour(self)
         self._screen_reader_shown = self.settings.screen_reader
         return plain
+
+    def redraw_table(self, screen: GameScreen, redraw: Callable[[], None]) -> None:
+        """Have a table's screen draw its new position: here at once (one terminal, and
+        nobody else's keys wait for this loop). The served app may let it wait."""
+        screen.call_later(redraw)
 
     def get_default_screen(self) -> Screen[None]:
         return LauncherScreen()

@@ -508,7 +508,13 @@ class GameScreen(PlainTableScreen):
         self._sum_up(update)
         if not self._refresh_pending:
             self._refresh_pending = True
-            self.call_later(self._refresh_table)
+            # The app says when: a served guest who is not waiting for an answer to their
+            # keys redraws in the server's slow lane (net/lane.py), a local one at once.
+            redraw_table = getattr(self.app, "redraw_table", None)
+            if redraw_table is None:
+                self.call_later(self._refresh_table)
+            else:
+                redraw_table(self, self._refresh_table)
 
     def _sum_up(self, update: Update) -> None:
         """Queue the summary of a milestone the seat shown just reached (boards without

@@ -1,0 +1,120 @@
+"""The slow lane (net/lane.py): redraws that wait while other guests' keys wait for frames,
+one at a time, and never for long."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from net import lane as lane_module
+from net.lane import DRAW_MAX, KEY_MAX, WAIT_MAX, SlowLane
+
+
+class Owner:
+    """A guest (the lane only compares owners by identity)."""
+
+
+async def settle(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+
+
+async def test_a_redraw_with_no_keys_waiting_starts_at_once() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    drawn: list[str] = []
+    lane.defer(Owner(), lambda: drawn.append("spectator"))
+    assert drawn == ["spectator"]
+
+
+async def test_a_redraw_waits_for_another_guests_keys_until_their_frame() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    mover, spectator = Owner(), Owner()
+    drawn: list[str] = []
+    lane.keys_in(mover)
+    lane.defer(spectator, lambda: drawn.append("spectator"))
+    await settle(0.02)
+    assert drawn == []  # the mover's key is still waiting for its frame
+    lane.frame_out(mover)
+    assert drawn == ["spectator"]
+
+
+async def test_redraws_run_one_at_a_time_each_until_its_frame() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    first, second = Owner(), Owner()
+    drawn: list[str] = []
+    lane.defer(first, lambda: drawn.append("first"))
+    lane.defer(second, lambda: drawn.append("second"))
+    assert drawn == ["first"]
+    lane.frame_out(second)  # another guest's frame does not end the first redraw
+    assert drawn == ["first"]
+    lane.frame_out(first)
+    assert drawn == ["first", "second"]
+
+
+async def test_a_redraw_that_draws_no_frame_hands_on_after_draw_max() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    drawn: list[str] = []
+    lane.defer(Owner(), lambda: drawn.append("unchanged"))
+    lane.defer(Owner(), lambda: drawn.append("next"))
+    await settle(DRAW_MAX / 2)
+    assert drawn == ["unchanged"]
+    await settle(DRAW_MAX)
+    assert drawn == ["unchanged", "next"]
+
+
+async def test_keys_that_keep_coming_hold_a_redraw_at_most_wait_max() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    drawn: list[float] = []
+    queued = time.monotonic()
+    lane.defer(Owner(), lambda: None)  # a redraw that never draws a frame
+    lane.defer(Owner(), lambda: drawn.append(time.monotonic() - queued))
+    deadline = queued + 3 * WAIT_MAX
+    while not drawn and time.monotonic() < deadline:
+        lane.keys_in(Owner())  # a new guest's keys every few milliseconds
+        await settle(0.005)
+    assert drawn, "the redraw never started"
+    assert drawn[0] < WAIT_MAX + 0.05
+
+
+async def test_a_key_that_no_frame_answers_stops_holding_after_key_max() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    drawn: list[str] = []
+    lane.keys_in(Owner())  # a cursor that could not move: no frame comes
+    lane.defer(Owner(), lambda: drawn.append("spectator"))
+    assert drawn == []
+    await settle(min(KEY_MAX, WAIT_MAX) + 0.05)
+    assert drawn == ["spectator"]
+
+
+async def test_a_guest_who_leaves_holds_nothing_and_is_not_drawn() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    gone, staying = Owner(), Owner()
+    drawn: list[str] = []
+    lane.keys_in(gone)
+    lane.defer(gone, lambda: drawn.append("gone"))
+    lane.defer(staying, lambda: drawn.append("staying"))
+    assert drawn == []
+    lane.forget(gone)
+    assert drawn == ["staying"]
+
+
+async def test_a_redraw_that_fails_does_not_stop_the_lane() -> None:
+    lane = SlowLane(asyncio.get_running_loop())
+    drawn: list[str] = []
+
+    def broken() -> None:
+        raise RuntimeError("the screen is gone")
+
+    lane.defer(Owner(), broken)
+    lane.defer(Owner(), lambda: drawn.append("next"))
+    assert drawn == ["next"]
+
+
+async def test_each_loop_has_its_own_lane() -> None:
+    here = lane_module.lane()
+    assert lane_module.lane() is here
+    assert lane_module.lane(asyncio.get_running_loop()) is here
+    other = asyncio.new_event_loop()
+    try:
+        assert lane_module.lane(other) is not here
+    finally:
+        other.close()
