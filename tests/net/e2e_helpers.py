@@ -624,8 +624,9 @@ def hand_of(term: Terminal) -> tuple[str, ...] | None:
         return None
     # The piles may stand beside the hand ("Draw pile 60 · Discard 3 (top: …)"): not in it.
     cards = re.split(r"Draw pile|Draw \d|Discard \d", line.split("Your hand", 1)[1])[0]
-    # A boxed card's text may share the label's line: a spider is "never on ★ Joker or Ж".
-    cards = cards.replace("never on ★ Joker", "")
+    # A boxed card's text may share the label's line: a spider is "never on ★ Joker or Ж
+    # Spider".
+    cards = cards.replace("never on ★ Joker or Ж Spider", "")
     return tuple(CARD_WORDS[word] for word in _HAND_CARD.findall(cards))
 
 

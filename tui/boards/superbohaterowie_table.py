@@ -117,7 +117,8 @@ def hand_card_lines(kind: str, series: bool) -> list[str]:
     else:
         lines = {
             "joker": ["on: any space, any card", "stands in for any hero"],
-            "spider": ["on: empty or any element", "never on ★ Joker or Ж"],
+            # The glyph with its word: a bare "Ж" named nothing to a newcomer.
+            "spider": ["on: empty or any element", "never on ★ Joker or Ж Spider"],
             "small-explosion": ["removes any 1 card", "from any city"],
             "large-explosion": ["removes any 2 cards", "from one or two cities"],
             "one-eagle": ["moves a card to a free", "space in another city"],
