@@ -492,7 +492,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (TARGET, "a legal choice now: a card you can play, a space it can go"),
     (CHOSEN, "chosen already for the move being built"),
     ("heavy border / [ ]", "the cursor"),
-    ("new", "placed since the last turn"),
+    ("new", "placed by another player since your own last move"),
+    ("new: space 2", "at 80x24 with four or five cities: the city's new spaces"),
     ("▶", "the city whose player is on turn"),
     ("3 of 5 different", "different superheroes in the city (Jokers count): 5 saves it"),
     ("3 of 5 diff. 1Ж", "the same, beside the cards: 3 different superheroes, 1 giant spider"),
@@ -514,6 +515,24 @@ def _rows_of(text: str, width: int, rows: int) -> int:
     """The rows ``text`` takes in the details line (``rows`` at most): the same card texts
     are measured at every update, each a wrap of its words."""
     return details_lines(text, width, rows, pad=False).plain.count("\n") + 1
+
+
+def _after(cities: Sequence[Sequence[str | None]], action: Action) -> list[list[str | None]]:
+    """The cities as ``action`` leaves them (the rules' moves on the cards in view)."""
+    out = [list(city) for city in cities]
+    kind = action[0]
+    if kind == "place":
+        out[action[2]][action[3]] = action[1]
+    elif kind == "explode":
+        for city, space in action[2]:
+            out[city][space] = None
+    elif kind in ("move", "swap"):
+        _, _, city_a, space_a, city_b, space_b = action
+        out[city_a][space_a], out[city_b][space_b] = (
+            None if kind == "move" else out[city_b][space_b],
+            out[city_a][space_a],
+        )
+    return out
 
 
 class Board(KeyStates, Widget, can_focus=True):
@@ -559,8 +578,11 @@ class Board(KeyStates, Widget, can_focus=True):
         self.keys: list[Hashable] = []
         self.cursor = (HAND_ROW, 0)
         self._before: list[list[str | None]] | None = None
-        """The cities as the previous position showed them: what changed since is "new"."""
+        """The cities as they stood after the player's own last move (a spectator's: as the
+        previous position showed them): what the others placed since is "new"."""
         self._fresh: frozenset[Hashable] = frozenset()
+        self._mine: list[list[str | None]] | None = None
+        """The cities as the player's action just sent leaves them."""
         self._sent: tuple[list[Hashable], tuple[int, int]] | None = None
         """The steps chosen before an action went to the table, and the cursor: the same
         position shown again means the table refused it (they come back, so the player
@@ -630,15 +652,23 @@ class Board(KeyStates, Widget, can_focus=True):
         )
 
     def _changed(self, old: Update | None, new: Update) -> frozenset[Hashable]:
-        """The spaces whose card arrived since ``old`` (same game only)."""
+        """The spaces whose card arrived since the player's own last move (same game
+        only): every bot's card of a round, where each bot's move used to replace the
+        last one's marks. A spectator's: since the previous position."""
+        cities = [list(city) for city in new.view["cities"]]
         if old is None or old.view["game_number"] != new.view["game_number"]:
+            self._before = cities
             return frozenset()
+        before = old.view["cities"] if new.seat is None or self._before is None else self._before
+        if self._sent is not None:
+            # The player's own move: what the others placed starts from it, even when their
+            # moves came in the same redraw (bots without delay, a busy server).
+            before = self._before = self._mine or cities
+            self._mine = None
         return frozenset(
             ("space", city, space)
-            for city, (before, now) in enumerate(
-                zip(old.view["cities"], new.view["cities"], strict=True)
-            )
-            for space, (a, b) in enumerate(zip(before, now, strict=True))
+            for city, (was, now) in enumerate(zip(before, cities, strict=True))
+            for space, (a, b) in enumerate(zip(was, now, strict=True))
             if b is not None and a != b
         )
 
@@ -1026,6 +1056,8 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def _send(self, action: Action) -> None:
         self._sent = (self.keys, self.cursor)
+        if self.update is not None:
+            self._mine = _after(self.update.view["cities"], action)
         self.keys = []
         self._confirming = False
         self.post_message(ActionChosen(action))

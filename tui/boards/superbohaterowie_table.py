@@ -5,7 +5,8 @@ The board picks one of three city layouts by the room it has (``city_layout``): 
 bordered boxes under the city's name ("large"), boxes with the name beside them ("side"),
 or one line of card cells under the name ("compact", the floor at 80×24 with five cities).
 Every face has its glyph and its word; the cursor is a heavy border (or brackets), a legal
-place carries ◆, a card chosen for the move ✓, and a card placed since the last turn "new".
+place carries ◆, a card chosen for the move ✓, and a card another player placed since your
+own last move "new" (in the compact layout the city's line names its new spaces).
 """
 
 from __future__ import annotations
@@ -304,6 +305,11 @@ def city_lines(
             row.append_text(face.text())
         head = label.copy()
         head.append(f" · {facts}", style="dim")
+        # A cell has no border to write "new" in: the city's line names its new spaces.
+        fresh = sorted(key[2] + 1 for key in keys if key in marks.fresh)
+        if fresh:
+            spaces = "space" if len(fresh) == 1 else "spaces"
+            head.append(f" · new: {spaces} {', '.join(map(str, fresh))}", style="bold")
         head.truncate(width, overflow="ellipsis")
         lines = [head, row]
         if note:
