@@ -520,7 +520,8 @@ async def test_the_convention_choice_keeps_two_rows_before_the_shared_collection
     async with _BoardApp().run_test(size=(80, 24)) as pilot:
         widget = pilot.app.query_one(board.Board)
         widget.show(update)
-        widget.action_choose()  # "Slide a card first": the cards to slide
+        widget.move_to([c.key for c in widget.choices].index(("slide",)))
+        widget.action_choose()  # "Slide a card first, then take": the cards to slide
         await pilot.pause()
         labels = [c.label for c in widget.choices]
         assert any(len(f"▶ 1 of {len(labels)}: {label}") > WIDTH for label in labels), labels

@@ -134,8 +134,9 @@ cursor.
 
 **A worked turn (Convention):** you want Thor cards. Press → until the line says *Take Thor
 cards*, Enter; then → until it says *from row 2: …* — the cards that row would give you are
-marked ✓ on the grid — and Enter. To slide a card first, choose *Slide a card first*, then
-the card, then the empty space it slides to.
+marked ✓ on the grid — and Enter. To slide a card first, choose *Slide a card first, then
+take* (the last choice: ← from the first, or End), then the card, then the empty space it
+slides to.
 
 **Assemble:** choose *Play …* and the hero's collection for each card (a new collection
 needs two cards of one hero), then *Done playing*, then pay: discard cards from your hand
@@ -241,9 +242,10 @@ def paths(update: Update, action: Action) -> list[Path]:
     if verb == "slide":
         _, cell, to = action
         card = view["convention"]["grid"][cell]
+        then = "discard" if view["convention"]["turns"][0][1] else "take"
         return [
             (
-                Choice(("slide",), "Slide a card first (optional)"),
+                Choice(("slide",), f"Slide a card first, then {then} (optional)"),
                 Choice(("cell", cell), f"Slide {card_text(card)} at {cell_words(cell)}"),
                 Choice(("cell", to), f"to the empty space at {cell_words(to)}"),
             )
@@ -306,6 +308,12 @@ FINAL: frozenset[Hashable] = frozenset({("ready",), ("pass",)})
 Assemble, Pass on this lot drops you out of its bidding. They come last in the row, are
 never where the cursor lands by itself, and are taken only on a second Enter. (The
 Convention's "Nothing left: pass" is the only choice there is, so it asks nothing.)"""
+
+
+LATER: frozenset[Hashable] = frozenset({("slide",)})
+"""Choices listed after the usual move: the Convention's optional slide comes after the
+heroes to take, so that Enter on the first choice takes cards (it went into sliding, the
+extra a newcomer did not ask for); ← from the first choice, or End, reaches it."""
 
 
 def is_final(update: Update, key: Hashable) -> bool:
@@ -905,12 +913,14 @@ class Board(ChoiceRowBoard):
         return self._row(self.keys)
 
     def _row(self, keys: Sequence[Hashable]) -> list[Choice]:
-        """The legal next steps after ``keys``, the final ones (see FINAL) last."""
+        """The legal next steps after ``keys``: the Convention's optional slide after the
+        takes (`LATER`), the final ones (see FINAL) last."""
         found = self.trie.choices(keys)
         if self.update is None:
             return found
         final = [c for c in found if is_final(self.update, c.key)]
-        return [c for c in found if c not in final] + final
+        later = [c for c in found if c.key in LATER]
+        return [c for c in found if c not in final and c not in later] + later + final
 
     def _under(self) -> Hashable | None:
         """The key of the choice under the cursor (None: no choices)."""

@@ -1,0 +1,111 @@
+"""The Convention's choices start on taking cards (issue #15, found reading the board as a
+newcomer): the first choice was "Slide a card first (optional)", so Enter on the first row
+went into sliding when the player wanted cards. Taking is the usual move: the row starts on
+it, and the optional slide comes last, still one key away (← from the first choice, or
+End) and saying that it is optional and comes before the take. The cursor's other rules
+stay: it starts a turn on the choice it was on when the player's last turn ended, if that
+is there still."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.engine import Action
+from core.table import Seat, TableSetup
+from tests.tui import screen_text
+from tests.tui.game_driver import settle
+from tui.app import HuntersApp
+from tui.boards import comic_hunters as board
+from tui.screens.game import GameScreen
+from tui.settings import Settings
+
+SLUG = "comic-hunters"
+SLIDE = ("slide",)
+
+
+def _app() -> HuntersApp:
+    """You and two bots at a real table."""
+    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    app = HuntersApp(Settings(bot_delay=0))
+    app.call_later(app.start_game, TableSetup(SLUG, seats, {}, 11))
+    return app
+
+
+async def _by_keys(pilot: Any, screen: GameScreen, action: Action) -> None:
+    """Build ``action`` with the arrow keys and Enter, one choice at a time."""
+    widget: Any = screen.query_one("#board")
+    for choice in board.paths(widget.update, action)[0]:
+        await settle(pilot, screen)
+        keys = [c.key for c in widget.choices]
+        steps = (keys.index(choice.key) - widget.cursor) % len(keys)
+        await pilot.press(*(["right"] * steps))
+        await pilot.press("enter")
+        if board.is_final(widget.update, choice.key):
+            await pilot.press("enter")
+
+
+def _sensible(legal: list[Action], rng: random.Random) -> Action:
+    for verb in ("ready", "take-row", "take", "pass", "pick", "give-first"):
+        found = [a for a in legal if a[0] == verb]
+        if found:
+            return rng.choice(found)
+    opens = [a for a in legal if a[0] == "open" and a[2] <= 1]
+    return rng.choice(opens or legal)
+
+
+async def _to_the_convention(pilot: Any) -> tuple[GameScreen, Any]:
+    """Play seat 0 by keys until it is to choose at the Convention: the screen, the board."""
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    await settle(pilot, screen)
+    rng = random.Random(3)
+    while screen.latest[0].view["location"] != "convention" or 0 not in screen.latest[0].acting:
+        await _by_keys(pilot, screen, _sensible(list(screen.latest[0].legal), rng))
+        await settle(pilot, screen)
+    return screen, screen.query_one("#board")
+
+
+async def test_the_convention_starts_on_taking_and_the_slide_is_one_key_away() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, widget = await _to_the_convention(pilot)
+        keys = [c.key for c in widget.choices]
+        assert keys[0][0] == "hero" and widget.cursor == 0, keys
+        label = widget.choices[0].label
+        assert label.startswith("Take ") and label.endswith(" cards"), label
+        assert f"▶ 1 of {len(keys)}: {label}" in screen_text(app)
+        # The slide: last, worded as the optional step before the take.
+        assert keys[-1] == SLIDE, keys
+        slide = widget.choices[-1].label
+        assert "optional" in slide and "then take" in slide, slide
+        await pilot.press("left")  # round from the first choice to the last
+        assert widget.choices[widget.cursor].key == SLIDE
+        assert slide in " ".join(screen_text(app).split())
+        await pilot.press("home", "end")
+        assert widget.choices[widget.cursor].key == SLIDE
+        await pilot.press("enter")  # the cards to slide
+        assert widget.keys == [SLIDE]
+        assert all(c.key[0] == "cell" for c in widget.choices)
+        await pilot.press("escape")
+        assert widget.keys == [] and widget.choices[widget.cursor].key == SLIDE
+
+
+async def test_enter_at_the_convention_takes_cards_and_the_next_turn_starts_where_you_were() -> (
+    None
+):
+    """Enter, Enter on the first choices takes a hero's cards; at your next turn the
+    cursor is on the hero taken before if it can be taken still, else on a take, never on
+    the slide."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, widget = await _to_the_convention(pilot)
+        held = len(screen.latest[0].view["hand"])
+        hero = widget.choices[0].key
+        await pilot.press("enter", "enter")
+        await settle(pilot, screen)
+        assert len(screen.latest[0].view["hand"]) > held  # cards taken, nothing slid
+        assert screen.latest[0].view["location"] == "convention"  # your second turn
+        keys = [c.key for c in widget.choices]
+        under = keys[widget.cursor]
+        assert under == hero if hero in keys else under[0] == "hero", (under, keys)
