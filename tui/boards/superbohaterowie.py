@@ -30,7 +30,7 @@ from textual.widget import Widget
 from core.engine import Action, Event, Outcome, in_words, unbracketed, with_names
 from core.games import GAMES
 from core.games.superbohaterowie.data import CITIES, CITY_SPACES, ELEMENTS, NAMES, a_card, kind_of
-from core.games.superbohaterowie.scoring import city_points, raw_city_points
+from core.games.superbohaterowie.scoring import city_points, is_saved, raw_city_points
 from core.games.superbohaterowie.state import State
 from core.table import Update
 from tui.boards.base import (
@@ -1077,6 +1077,12 @@ class Board(KeyStates, Widget, can_focus=True):
             mine = self.update is not None and _own_first(self.keys)
             seat = self.update.seat if self.update is not None else None
             preferred = [key for key in spaces if (key[1] == seat) == mine]
+            if self.update is not None and seat is not None and preferred:
+                # The best for the player's own city first: an Enter, Enter covered their
+                # own leaf with a fire while empty spaces were left (found in play).
+                cities = self.update.view["cities"]
+                worth = functools.partial(_worth_to_own_city, cities, seat, self.keys)
+                preferred.sort(key=worth, reverse=True)  # stable: ties keep the order
             key = (preferred or spaces)[0]
             self.cursor = (key[1] + 1, key[2])
             return
@@ -1116,6 +1122,43 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def action_next_game(self) -> None:
         self._send(CONTINUE)
+
+
+def _city_worth(kinds: Sequence[str | None]) -> tuple[bool, bool, int, int]:
+    """How good a city is for its player: saved, free of spiders, its different
+    superheroes (Jokers count), fewest superheroes twice (they stop it being saved)."""
+    cards = [kind for kind in kinds if kind is not None]
+    elements = [kind for kind in cards if kind in ELEMENTS]
+    different = min(CITY_SPACES, len(set(elements)) + cards.count("joker"))
+    twice = len(elements) - len(set(elements))
+    return is_saved(kinds), "spider" not in cards, different, -twice
+
+
+def _worth_to_own_city(
+    cities: Sequence[Sequence[str | None]], seat: int, keys: Sequence[Hashable], key: Hashable
+) -> tuple[bool, bool, int, int]:
+    """What the target ``key`` after the steps ``keys`` would make of the player's own
+    city: where a superhero or a Joker goes (or an eagle's card comes), the city after it;
+    for the card an eagle takes, the city with that card in its first free space (a
+    giant spider last). Other steps are all worth the same."""
+    if not keys or not isinstance(key, tuple) or key[0] != "space":
+        return _city_worth(())
+    card = keys[0]
+    kind = kind_of(str(card[1])) if isinstance(card, tuple) else ""
+    own = [None if c is None else kind_of(c) for c in cities[seat]]
+    _, city, space = key
+    if kind in (*ELEMENTS, "joker") and city == seat:
+        own[space] = kind
+    elif kind in ("one-eagle", "two-eagles"):
+        taken = cities[city][space]
+        if len(keys) >= 2 and isinstance(keys[1], tuple) and city == seat:
+            _, from_city, from_space = keys[1]
+            carried = cities[from_city][from_space]
+            own[space] = None if carried is None else kind_of(carried)
+        elif taken is not None and city != seat:
+            free = [i for i, k in enumerate(own) if k is None]
+            own[free[0] if free else 0] = kind_of(taken)
+    return _city_worth(own)
 
 
 def _own_first(keys: list[Hashable]) -> bool:
