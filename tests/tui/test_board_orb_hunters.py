@@ -97,7 +97,7 @@ def test_describe_reads_relics_columns_hand_and_pouches() -> None:
     assert "Red (P0) leads with 5 courage" in relic_line
     assert any(line.startswith("Your hand: Green 1 Killer") for line in lines)
     assert any(
-        line.startswith("P1 (Blue): 1 relic, visible Initial Relic; wealth 1, 0 wounds")
+        line.startswith("P1 (Blue): 1 relic, visible Initial Relic; 1 wealth, 0 wounds")
         for line in lines
     )
     assert not any("◆" in line or "│" in line for line in lines)
@@ -760,7 +760,7 @@ async def test_relics_pouches_and_hand_read_in_words_at_80x24(players: int) -> N
     """A newcomer at 80x24 read "W4 X2", "W1 X1 Dstr" and "1: W1 X0 top ∘Initial": the
     hand takes one row of words instead of three of boxes, so up to four players the relic
     cards say "4 wealth" / "2 wounds" on two lines and each pouch has a line in words
-    ("Ala (you, Red): 1 relic, wealth 1, 0 wounds, top: ∘ Initial Relic", wounds said
+    ("Ala (you, Red): 1 relic, 1 wealth, 0 wounds, top: ∘ Initial Relic", wounds said
     as the details and the summary say them, #15) up to three
     players; from four the relics keep their words and the pouches share lines in the
     legend's short forms, with four a line under them saying those forms (a pouch a line
@@ -779,7 +779,7 @@ async def test_relics_pouches_and_hand_read_in_words_at_80x24(players: int) -> N
         assert "┏" not in text.split("Hand ")[1]  # no boxes for the hand
         you = "Ala (you, " if players > 2 else "Ala (you): "
         if players < 4:
-            assert f"{you}" in text and "1 relic, wealth 1, 0 wounds, top: ∘ Initial Relic" in text
+            assert f"{you}" in text and "1 relic, 1 wealth, 0 wounds, top: ∘ Initial Relic" in text
             assert "W1 X0" not in text
         else:
             assert "You: 1 relic W1 X0 top ∘Initial" in text
@@ -883,7 +883,7 @@ def test_an_empty_pouch_says_no_relics() -> None:
     view = _played(4, 3, 0).view(0)
     view = {**view, "pouches": [[], *view["pouches"][1:]], "pouch_sizes": [0, 1, 1, 1]}
     assert cards.pouch_facts(view, 0) == "no relics left, since every relic they had was stolen"
-    assert cards.pouch_facts(view, 1) == "1 relic: wealth 1, 0 wounds"
+    assert cards.pouch_facts(view, 1) == "1 relic: 1 wealth, 0 wounds"
 
 
 def test_a_marker_choice_names_its_player_without_nested_brackets() -> None:

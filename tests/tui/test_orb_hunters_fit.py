@@ -87,8 +87,8 @@ def test_the_widest_names_are_one_shape() -> None:
 @pytest.mark.parametrize(
     ("width", "edge"),
     [
-        (34, "3 relics: wealth 5, 3 wounds"),
-        (25, "wealth 5, 3 wounds"),
+        (34, "3 relics: 5 wealth, 3 wounds"),
+        (25, "5 wealth, 3 wounds"),
         (14, "3: W5 X3"),
     ],
 )
@@ -107,10 +107,10 @@ def test_a_pouch_piles_edge_says_its_totals_in_words_where_they_fit(width: int, 
 @pytest.mark.parametrize(
     ("width", "edge", "inside"),
     [
-        (46, "wealth 4, 3 wounds − 1 potion = 2 wounds", ()),
-        (40, "3 relics", ("wealth 4", "3 wounds − 1 potion = 2 wounds")),
+        (46, "4 wealth, 3 wounds − 1 potion = 2 wounds", ()),
+        (40, "3 relics", ("4 wealth", "3 wounds − 1 potion = 2 wounds")),
         # Four players at 160x45: the sum over two lines (the words as the details say them).
-        (25, "3 relics", ("wealth 4", "3 wounds − 1 potion", "= 2 wounds")),
+        (25, "3 relics", ("4 wealth", "3 wounds − 1 potion", "= 2 wounds")),
         (20, "3: W4 X3−P1=2", ()),
         (16, "W4 X3−P1=2", ()),
     ],

@@ -4,6 +4,8 @@ as a list said aloud: "Bot 2 (random, Red and Green)". A screen reader read "Bot
 
 from __future__ import annotations
 
+import re
+
 from core.engine import in_words
 from core.match import Match
 from tests.tui.board_helpers import update_of
@@ -35,4 +37,5 @@ def test_the_results_name_players_the_same_way() -> None:
     update = update_of(match, 0, NAMES[:2])
     lines = result_lines(update.view, outcome, NAMES[:2])
     bot = next(line for line in lines if line.startswith("Bot 2"))
-    assert bot.startswith(f"Bot 2 (random, {_colours(update.view, 1)}): wealth "), bot
+    assert bot.startswith(f"Bot 2 (random, {_colours(update.view, 1)}): "), bot
+    assert re.match(r"\d+ wealth, ", bot.partition("): ")[2]), bot

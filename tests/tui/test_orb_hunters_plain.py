@@ -41,7 +41,7 @@ def test_an_emptied_pouch_says_what_happened_to_its_relics(destroyed: bool, why:
     assert cards.pouch_facts(view, 1) == f"no relics left, since {why}"
     outcome = Outcome(ranking=(0, 2, 1), scores=(2, 1, 0), breakdown=({}, {}, {}))
     said = "\n".join(result_lines(view, outcome, NAMES))
-    assert f"wealth 0, 0 wounds — no relics left, since {why}" in said, said
+    assert f"0 wealth, 0 wounds — no relics left, since {why}" in said, said
     pile = "\n".join(t.plain for t in cards.pouch_pile(view, 1, NAMES, 26, False, False))
     brief = cards.lost_relics(view, 1, brief=True)
     assert brief.split(",")[0] in pile and "no relics left" in pile, pile

@@ -204,13 +204,18 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("╰ ▲7 ╯", "the leader by its glyph where the colour's word does not fit (▲ Red)"),
     ("▲●Ala leads 9", "with two players: that player's adventurers together lead with 9"),
     ("·", "an empty place under a relic"),
-    ("3: W5 X3", "a pouch: 3 relics, wealth 5, 3 wounds; in words where they fit"),
+    ("3: W5 X3", "a pouch: 3 relics, 5 wealth, 3 wounds; in words where they fit"),
     (
         "X2−P1=1",
         "a pouch's wounds after its potions: 2 wounds less 1 potion leave 1 wound, the ones "
         'that count at the end ("2 wounds − 1 potion = 1 wound" in words)',
     ),
-    ("1 relic W1 X0", "a pouch of 1 relic: wealth 1, 0 wounds"),
+    (
+        "X0 P1",
+        "a pouch's wounds and a potion with no wound to cancel, spare for a wound to come "
+        '("0 wounds (1 spare potion)" in words)',
+    ),
+    ("1 relic W1 X0", "a pouch of 1 relic: 1 wealth, 0 wounds"),
     ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
     (BACK, "a face-down relic (Hidden Treasures) or card back"),
     (TARGET, "a legal choice now"),
@@ -787,7 +792,7 @@ class Board(Widget, can_focus=True):
     @staticmethod
     def _pouch_line(update: Update, seat: int, room: int) -> tuple[Text, str]:
         """A pouch on a line of its own: the name and the facts in words where they fit
-        ("Ala (you, Red): 1 relic, wealth 1, wounds 0, top: ∘ Initial Relic"), shorter
+        ("Ala (you, Red): 1 relic, 1 wealth, 0 wounds, top: ∘ Initial Relic"), shorter
         names, then the legend's short forms ("1 relic W1 X0 top ∘Initial")."""
         view, names = update.view, update.names
         you = " (you)" if seat == update.seat else ""
@@ -801,7 +806,7 @@ class Board(Widget, can_focus=True):
         top = pouch[-1]
         glyph = RELIC_GLYPHS[relic_kind(top)]
         words = (
-            f"{size} relic{'' if size == 1 else 's'}, wealth {totals.wealth}, "
+            f"{size} relic{'' if size == 1 else 's'}, {totals.wealth} wealth, "
             f"{wounds_words(totals)}, top: "
         )
         for name, facts in (

@@ -8,6 +8,7 @@ its word (never colour alone); every short form used at 80 columns is in ``LEGEN
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -610,11 +611,16 @@ def wounds_words(totals: Pouch) -> str:
     """A pouch's wounds in words, after its potions where it has any: "2 wounds − 1
     potion = 1 wound", the one form the board, the details line, the round summary and the
     results say (the board said "wounds 2 − 1 potion = 1" while the others said "2 wounds
-    − 1 potion = 1", #15)."""
+    − 1 potion = 1", #15). A potion cancels a wound at the end (rulebook), so only the
+    potions that have a wound to cancel are taken off; the others are spare: "0 wounds (1
+    spare potion)", "1 wound − 1 potion = 0 wounds (2 spare potions)" ("0 wounds − 1
+    potion = 0 wounds" took a potion off nothing)."""
     wounds = _many(totals.wounds, "wound")
-    if not totals.potions:
-        return wounds
-    return f"{wounds} − {_many(totals.potions, 'potion')} = {_many(totals.net_wounds, 'wound')}"
+    used = min(totals.wounds, totals.potions)
+    spare = totals.potions - used
+    if used:
+        wounds = f"{wounds} − {_many(used, 'potion')} = {_many(totals.net_wounds, 'wound')}"
+    return f"{wounds} ({_many(spare, 'spare potion')})" if spare else wounds
 
 
 def _many(count: int, thing: str) -> str:
@@ -623,9 +629,14 @@ def _many(count: int, thing: str) -> str:
 
 
 def wounds_short(totals: Pouch) -> str:
-    """A pouch's wounds in the legend's short form, after its potions: "X2", "X2−P1=1"."""
+    """A pouch's wounds in the legend's short form, after its potions: "X2", "X2−P1=1";
+    "X0 P1" without a wound to cancel."""
     wounds = f"X{totals.wounds}"
-    return f"{wounds}−P{totals.potions}={totals.net_wounds}" if totals.potions else wounds
+    if not totals.potions:
+        return wounds
+    if not totals.wounds:
+        return f"{wounds} P{totals.potions}"
+    return f"{wounds}−P{totals.potions}={totals.net_wounds}"
 
 
 def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
@@ -639,7 +650,7 @@ def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
     if view["pouches"] is None:
         return f"{many}, face down"
     totals = pouch_totals(view["pouches"][seat])
-    return f"{many}: wealth {totals.wealth}, {wounds_words(totals)}"
+    return f"{many}: {totals.wealth} wealth, {wounds_words(totals)}"
 
 
 def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
@@ -717,7 +728,7 @@ def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[st
     """A pile's totals: the words for its bottom edge, and the lines inside the pile that
     say in words what the edge has no room for. With potions four players' piles at
     160x45 fell back to "2: W1 X0 P1" on their edge: the wealth and wounds then go on a
-    line of their own ("wealth 1, wounds 0") and the edge keeps the count and the
+    line of their own ("1 wealth, 0 wounds") and the edge keeps the count and the
     potions; the legend's short forms stay only where a pile is too narrow for the
     words."""
     room = inner - 3
@@ -726,19 +737,28 @@ def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[st
     if not pouch or " W" not in f" {said}":
         return said, []
     totals = pouch_totals(pouch)
-    wealth = f"wealth {totals.wealth}"
+    wealth = f"{totals.wealth} wealth"
     wounds = wounds_words(totals)
     words = [f"{wealth}, {wounds}"]
     if cell_len(words[0]) > inner and totals.potions:  # the wounds after potions apart
-        words = [wealth, wounds]
-        if cell_len(wounds) > inner:  # "2 wounds − 1 potion", then "= 1 wound"
-            before, _, after = wounds.rpartition(" = ")
-            words = [wealth, before, f"= {after}"]
+        words = [wealth, *_in_lines(re.split(r" (?=[=(])", wounds), inner)]
     if any(cell_len(line) > inner for line in words):
         return said, []
     size = len(pouch)
     many = f"{size} relic{'' if size == 1 else 's'}"
     return many if cell_len(many) <= room else f"{size}", words
+
+
+def _in_lines(parts: Sequence[str], width: int) -> list[str]:
+    """``parts`` on as few lines of ``width`` as they fit whole, in order: "2 wounds − 1
+    potion", then "= 1 wound", then "(1 spare potion)"."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_len(f"{lines[-1]} {part}") <= width:
+            lines[-1] = f"{lines[-1]} {part}"
+        else:
+            lines.append(part)
+    return lines
 
 
 def pile_height(view: dict[str, Any], names: Sequence[str], width: int, words: bool) -> int:
@@ -775,7 +795,7 @@ _PILE_HEIGHTS: dict[Hashable, int] = {}
 
 def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
     """A pile's totals for its bottom edge in ``room`` cells: in words where they fit
-    ("3 relics: wealth 5, wounds 3, potions 1", then without the count the pile shows),
+    ("3 relics: 5 wealth, 3 wounds − 1 potion = 2 wounds", then without the count the pile shows),
     else the legend's short forms ("3: W5 X3−P1=2")."""
     size = view["pouch_sizes"][seat]
     if view["pouches"] is None:
@@ -784,7 +804,7 @@ def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
     if not view["pouches"][seat]:
         return short
     totals = pouch_totals(view["pouches"][seat])
-    words = f"wealth {totals.wealth}, {wounds_words(totals)}"
+    words = f"{totals.wealth} wealth, {wounds_words(totals)}"
     many = f"{size} relic{'' if size == 1 else 's'}: "
     # The count is the first to go from the short form too (the pile shows its cards):
     # "3: W4 X3−P1=2" is two cells wider than "3: W4 X3 P1" was.

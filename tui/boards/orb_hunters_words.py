@@ -203,7 +203,7 @@ def _pouch_words(view: dict[str, Any], seat: int) -> str:
         return f"{many}, face down"
     totals = pouch_totals(view["pouches"][seat])
     return (
-        f"{many}, visible {relic_name(view['pouches'][seat][-1])}; wealth {totals.wealth}, "
+        f"{many}, visible {relic_name(view['pouches'][seat][-1])}; {totals.wealth} wealth, "
         f"{wounds_words(totals)}"
     )
 
@@ -268,7 +268,7 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         totals = pouch_totals(pouch)
         relics = ", ".join(relic_name(card) for card in pouch) or pouch_facts(view, seat)
         lines.append(
-            f"{with_colours(names[seat], view, seat)}: wealth {totals.wealth}, "
+            f"{with_colours(names[seat], view, seat)}: {totals.wealth} wealth, "
             f"{wounds_words(totals)} — {relics}"
         )
     out = [seat for seat in range(len(pouches)) if "eliminated" in outcome.breakdown[seat]]
