@@ -173,10 +173,10 @@ def test_the_card_being_played_stays_in_sight_while_its_collection_is_chosen() -
 def test_wide_tracks_and_totals_read_as_words_not_codes() -> None:
     """At 160x45 the tracks said "at 0: 1234" (four players' markers read as a number)
     and your line "hand 0: none": the markers are parted by commas, an empty hand is
-    "hand none"."""
+    "hand: no cards", as every other place says it."""
     update = update_of(Match.new(SLUG, 4, seed=1), 0, NAMES)
     assert not update.view["hand"]
     lines = [line.plain for line in _board(update)._layout(update, 158, 38)[0]]
     assert any(line.startswith(" at 0: 1,2,3,4") for line in lines), "\n".join(lines)
     players = [line.plain for line in _board(update)._layout(update, 158, 38)[1]]
-    assert "hand 0" not in players[0] and "hand none" in players[0], players[0]
+    assert "hand 0" not in players[0] and "hand: no cards" in players[0], players[0]

@@ -67,6 +67,7 @@ from tui.boards.comic_hunters_draw import (
     CARD_WIDTH,
     HERO_WORD,
     ICON_SHORT,
+    NO_CARDS,
     PLACE,
     TRACKED,
     Focus,
@@ -187,7 +188,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return "; ".join(card_text(c) for c in cards) or "no cards"
+    return "; ".join(card_text(c) for c in cards) or NO_CARDS
 
 
 # -- steps -----------------------------------------------------------------------------------
@@ -568,7 +569,7 @@ def describe(update: Update) -> list[str]:
     for seat, collections in enumerate(view["collections"]):
         who = title_of(update, seat)
         held = len(view["hand_values"][seat])
-        cards = f"{held} card{'s' if held != 1 else ''}"
+        cards = f"{held} card{'s' if held != 1 else ''}" if held else NO_CARDS
         lines.append(f"{who}: collections {_collection_words(collections)}; {cards} in hand.")
         if seat in update.notes:
             lines.append(note_sentence(update, seat))
@@ -848,8 +849,8 @@ class Board(ChoiceRowBoard):
             return text
         hand = update.view["hand"]
         text = prompt(update, self.keys, choices)
-        if hand:
-            text += " Your hand: " + "; ".join(card_text(c) for c in hand) + "."
+        if hand is not None:  # an empty one too: what you hold while you wait
+            text += f" Your hand: {_cards(hand)}."
         if self._collections_cut:
             text += f" {collections_sentence(update)}"
         return text

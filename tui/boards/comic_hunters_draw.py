@@ -67,6 +67,10 @@ ICON_SHORT = {
 
 VALUE_GLYPH = {1: "①", 2: "②", 3: "③"}
 """A card's market value (its age) as the glyph on its face."""
+NO_CARDS = "no cards"
+"""An empty hand or row, in the words every place says it: "hand: no cards" on a player's
+line, "Your hand: no cards" under the table and in the sentences (it said "hand none" in
+one place and "Your hand: empty" in another)."""
 TRACKED = "★"
 """Marks a Highlight icon that one of this game's three tracks counts."""
 YOU_MARK = "▶"
@@ -495,7 +499,7 @@ def cards_lines(
     focus: Focus,
     width: int,
     label: str = "",
-    empty: str = "(none)",
+    empty: str = f"({NO_CARDS})",
 ) -> list[Text]:
     """A row of cards (wrapping), or at level 0 one or more lines of cells."""
     tracks = update.view["tracks"]
@@ -532,12 +536,14 @@ def labelled_cells(
 
 def backs_line(values: Sequence[int], label: str, counted: bool = False) -> Text:
     """Cards seen from the back, which shows their market value: "hand ①①②" (``counted``:
-    how many of each value, "hand 2①1②")."""
+    how many of each value, "hand 2①1②"); none in words, "hand: no cards"."""
+    if not values:
+        return Text(f"{label}: {NO_CARDS}")
     line = Text(f"{label} ")
-    if counted and values:
+    if counted:
         glyphs = "".join(f"{values.count(v)}{VALUE_GLYPH[v]}" for v in sorted(set(values)))
     else:
-        glyphs = "".join(VALUE_GLYPH[v] for v in values) or "none"
+        glyphs = "".join(VALUE_GLYPH[v] for v in values)
     line.append(glyphs, style="bold")
     return line
 
@@ -1396,7 +1402,7 @@ def hand_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
     if hand is None:
         return []
     if not hand:  # one line: "(0 cards, worth 0)" and "(empty)" under it said it twice
-        return [Text.assemble(("Your hand: ", "bold"), "empty")]
+        return [Text.assemble(("Your hand: ", "bold"), NO_CARDS)]
     worth = sum(CARD[c].value for c in hand)
     if level < -2:  # no row at all: the backs on your line above say its values
         return []
@@ -1409,7 +1415,7 @@ def hand_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
         return fewer if len(fewer) < len(lines) else lines
     cards = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
     label = f"Your hand ({cards}, worth {worth})"
-    return cards_lines(hand, level, update, focus, width, label, "(empty)")
+    return cards_lines(hand, level, update, focus, width, label)
 
 
 def taking_cells(
