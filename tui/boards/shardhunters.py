@@ -418,6 +418,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "a Combat on one line where its words do not fit: each side's number, then its cards "
         "(glyph and value), ░ for each face down, … while the side chooses; → names who won",
     ),
+    (
+        "2 won: white 4, red 1",
+        "in a Combat's line where the winner's name does not fit: side 2 won it with these "
+        "cards; a Combat of four sides may take two lines",
+    ),
     (f"{ACTIVE}Felix", f"an active hero ({ACTIVE}): standing, its ability applies this Hunt"),
     ("· Felix, · resting", "a resting hero: counts for the team size only"),
     ("+2 resting", "in a side's line: 2 more heroes resting, not named for lack of room"),
@@ -728,6 +733,25 @@ class Board(ChoiceRowBoard):
                 break
         if wide and height(replace(chosen, to_come=True)) <= room:
             chosen = replace(chosen, to_come=True)
+        if not chosen.combat_cards:
+            # The rows left let the Combats whose line would say their cards as glyph
+            # codes take two lines of words, as many as fit ("2nd · 1: ⚑2 ⚑2 | 2: ☾1 ⚑4"
+            # was read as codes at 80x24 with four players); for them your hand's cards
+            # give up their tribe's line (the details line says it), the tracks and the
+            # resting heroes' lines go, never a line of an active hero's ability.
+            later = levels[levels.index(chosen) + 1 :] if chosen in levels else []
+            alike = [chosen] + [
+                replace(level, to_come=chosen.to_come)
+                for level in later
+                if level.ability == chosen.ability and not level.combat_cards
+            ]
+            tries = (
+                replace(level, wrap=w, tribes=t)
+                for w in (4, 3, 2, 1)
+                for level in alike
+                for t in (True, False)
+            )
+            chosen = next((level for level in tries if height(level) <= room), chosen)
         self._detail = (key, chosen)
         return chosen
 
@@ -745,7 +769,8 @@ class Board(ChoiceRowBoard):
         drew its hand eleven times, the most of a Shardhunters update's cost."""
         view = update.view
         fixed = 2 + self._details_rows(update, width) + (self._head(update, width).cell_len > width)
-        fixed += len(self._hand_lines(update, width)) + len(self._choice_lines(update, width))
+        fixed += len(self._choice_lines(update, width))
+        hands = {t: len(self._hand_lines(update, width, tribes=t)) for t in (True, False)}
         side_width = self._side_width(update, width)
         two_columns = self._two_columns(update, width)
 
@@ -762,14 +787,15 @@ class Board(ChoiceRowBoard):
             return sum(heights)
 
         @functools.cache
-        def combats(cards: bool, to_come: bool) -> int:
-            level = Detail(0, cards, False, to_come=to_come)
+        def combats(cards: bool, to_come: bool, wrap: int) -> int:
+            level = Detail(0, cards, False, to_come=to_come, wrap=wrap)
             return combat_height(update, width, level)
 
         def height(detail: Detail) -> int:
             tracks = 4 if detail.tracks else 0
             heroes = sides(detail.ability, detail.resting)
-            return fixed + tracks + heroes + combats(detail.combat_cards, detail.to_come)
+            fights = combats(detail.combat_cards, detail.to_come, detail.wrap)
+            return fixed + hands[detail.tribes] + tracks + heroes + fights
 
         return height
 
@@ -861,7 +887,7 @@ class Board(ChoiceRowBoard):
                 functools.partial(_group, side_lines, update, side, side_width, level, mine),
             )
         self._show_combats(update, width, detail, parts)
-        hand = self._hand_lines(update, width)
+        hand = self._hand_lines(update, width, tribes=detail.tribes)
         parts.show("hand", tuple(t.markup for t in hand), lambda: Group(*hand))
         choices = self._choice_lines(update, width)
         parts.set_shown("choices", bool(choices))
@@ -927,8 +953,10 @@ class Board(ChoiceRowBoard):
         cursor = choices[min(self.cursor, len(choices) - 1)].key
         return {c.key for c in choices}, (None if self.looking is not None else cursor)
 
-    def _hand_lines(self, update: Update, width: int) -> list[Text]:
-        """Your monster cards, the legal ones marked ◆, the cursor's in a heavy border."""
+    def _hand_lines(self, update: Update, width: int, tribes: bool = True) -> list[Text]:
+        """Your monster cards, the legal ones marked ◆, the cursor's in a heavy border
+        (``tribes`` False: with no room to spare, the cards' tribes only where the rows
+        are the room's anyway)."""
         hand = update.view["hand"]
         if not hand:
             if hand is None or update.view["phase"] != "combat" or update.outcome is not None:
@@ -944,9 +972,12 @@ class Board(ChoiceRowBoard):
         # cards there were 8 wide, a glyph and a colour but no tribe; at 80x24 the rows go
         # to the heroes' abilities.
         n = len(hand)
-        label_beside = n * 15 + 6 <= width or n * 15 - 1 > width
-        room = width - 7 if label_beside else width
         roomy = self._room() >= 30
+        # A card saying no tribe needs 13 cells, one fewer: five cards then leave the
+        # label beside them, a row fewer.
+        need = 15 if tribes or roomy else 14
+        label_beside = n * need + 6 <= width or n * need - 1 > width
+        room = width - 7 if label_beside else width
         widths = (14, 13, 12, 11, 10, 9) if roomy else (14, 13)
         card_width = next((w for w in widths if n * (w + 1) - 1 <= room), 8)
         boxes = tuple(
@@ -956,7 +987,7 @@ class Board(ChoiceRowBoard):
                 legal=("card", c) in legal,
                 selected=cursor == ("card", c),
                 mark=CHOSEN if ("card", c) in self.keys else "",
-                tribe=card_width >= 12 or (roomy and card_width >= 9),
+                tribe=(tribes and card_width >= 12) or (roomy and card_width >= 9),
             )
             for c in hand
         )
@@ -1000,7 +1031,17 @@ class Board(ChoiceRowBoard):
             kept = ", ".join(hero_name(h) for h in update.view["local"])
             label.append(f" · your Local Tavern Deck: {kept}")
         label.truncate(width, overflow="ellipsis")
+        beside = len(boxes) * (box_width + 1) - 1 + CHOOSE_BESIDE <= width
+        if label.plain == "Choose" and beside and self._room() < 30:
+            # Beside the cards where the rows are short (80x24): the row it took let a
+            # Combat of four sides say its cards in words on two lines at the Tavern.
+            body = CardRow(boxes, gap=1).lines(width - CHOOSE_BESIDE)
+            return _beside([Text(""), label], body, CHOOSE_BESIDE)
         return [label, *CardRow(boxes, gap=1).lines(width)]
+
+
+CHOOSE_BESIDE = 8
+"""The cells the "Choose" label takes beside the choices' cards."""
 
 
 def _beside(label: list[Text], body: list[Text], width: int) -> list[Text]:

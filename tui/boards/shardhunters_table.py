@@ -11,6 +11,7 @@ always cards: glyph, value and colour word (a colour is never told by colour alo
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -128,6 +129,24 @@ def title(update: Update, side: int) -> str:
     return name[0].upper() + name[1:] if name in ("you", "the Reavers") else name
 
 
+def brief_title(update: Update, side: int) -> str:
+    """A side's name without the bracket at its end ("Bot 2 (normal)" → "Bot 2"), where
+    no other side's name reads the same: a line short of room says the name, not a code
+    for it, before it cuts a fact ("loot 8 (3 col.)" was read as a code at 80x24)."""
+    name = title(update, side)
+    brief = _unbracketed(name)
+    if not brief or brief == name:
+        return name
+    others = [title(update, s) for s in range(update.view["sides"]) if s != side]
+    if brief in others or brief in (_unbracketed(o) for o in others):
+        return name
+    return brief
+
+
+def _unbracketed(name: str) -> str:
+    return re.sub(r"\s*\([^()]*\)$", "", name)
+
+
 def marker(update: Update, side: int) -> str:
     """A side's marker on the tracks: its seat number, R for the Reavers."""
     return "R" if update.view["solo"] and side == 1 else str(side + 1)
@@ -160,6 +179,13 @@ class Detail:
     resting: int | None = None
     to_come: bool = True
     """The Combats of the Hunt still to come show too (what each side will put down)."""
+    wrap: int = 0
+    """How many Combats said in lines may take two lines each (where one would say their
+    cards as glyph codes: "2nd · 1: ⚑2 ⚑2 | 2: ☾1 ⚑4" was read as codes at 80x24)."""
+    tribes: bool = True
+    """Your hand's cards say their tribe under the colour ("undead") where they are wide
+    enough; False: not, a row fewer (the details line says the tribe of the card under
+    the cursor), for a Combat's second line."""
 
     def lines(self, active: bool) -> int:
         """The lines of ability a hero's card shows, active or resting."""
@@ -186,21 +212,22 @@ def side_facts(update: Update, side: int, short: int, doing: bool = True) -> str
     """Bloodshards, loot (coloured), cards in hand, and what the side is doing (``doing``
     False: not, when the Combat's line shows who has put their cards down). ``short`` from
     0 (or False), in words ("2 Bloodshards · loot 4 (2 coloured) · 6 in hand"), through 1
-    (or True: "2 shards · …") and 2 ("… (2 col.) …") to 3, the shortest ("2 shards · loot 4
-    (2 col.) · hand 6"), for a line where even the shorter words do not fit."""
+    (or True: "2 shards · …") and 2 ("… · hand 6") to 3, the shortest ("2 shards · loot 4
+    (2 col.) · hand 6"), for a line where even the shorter words do not fit: "hand 6" still
+    reads as words, "col." was read as a code."""
     view = update.view
     shards = view["shards"][side]
     loot = view["loot"][side]
     coloured = sum(1 for c in loot if MONSTER_CARDS[c].colour != "white")
     hand = view["hand_sizes"][side]
     # "no loot" says in 7 cells what "loot 0 (0 coloured)" said in 19.
-    said = f"({coloured} {'col.' if short >= 2 else 'coloured'})"
+    said = f"({coloured} {'col.' if short >= 3 else 'coloured'})"
     looted = f"loot {len(loot)} {said}" if loot else "no loot"
     if short:
         parts = [
             f"{shards} shard{'s' if shards != 1 else ''}",
             looted,
-            f"hand {hand}" if short >= 3 else f"{hand} in hand",
+            f"hand {hand}" if short >= 2 else f"{hand} in hand",
         ]
     else:
         parts = [f"{shards} Bloodshard{'s' if shards != 1 else ''}", looted, f"{hand} in hand"]
@@ -218,10 +245,15 @@ DOING = ("ready", "choosing")
 """What a side's facts end with while it decides (see `side_facts`)."""
 
 
-def side_label(update: Update, side: int, short: int, doing: bool = True) -> Text:
+def side_label(
+    update: Update, side: int, short: int, doing: bool = True, brief: bool = False
+) -> Text:
+    """A side's line up to its heroes: ▶ while it is to act, its marker and name (without
+    the bracket at its end, ``brief``), its facts (see `side_facts`)."""
     turn = "▶ " if side in update.acting and update.outcome is None else "  "
     line = Text(turn, no_wrap=True)
-    line.append(f"{marker(update, side)} {title(update, side)}", style="bold")
+    name = brief_title(update, side) if brief else title(update, side)
+    line.append(f"{marker(update, side)} {name}", style="bold")
     line.append(f" · {side_facts(update, side, short, doing)}")
     return line
 
@@ -244,43 +276,43 @@ def _team_words(team: list[str], active: set[str], looked: str | None, every: bo
 
 def side_row(update: Update, side: int, width: int, looked: str | None) -> Text:
     """A side on one line: its facts and its heroes, every name whole. When they do not
-    all fit, what the side is doing goes first in a Combat (its line shows who has put
-    their cards down), then the resting heroes are counted, not named, then the heroes
-    are counted; the details (i) and the whole table (t) name them all."""
+    all fit, shorter words take their place one after another (see below), the resting
+    heroes are counted, not named, then all the heroes; the details (i) and the whole
+    table (t) name them all."""
     view = update.view
     team = list(view["teams"][side])
     active = active_heroes(view, side)
     in_combat = view["phase"] == "combat"
-    # What the side is doing goes first in a Combat (its line says who has put their
-    # cards down), then "Bloodshards" ("2 shards"); then the resting heroes are counted,
-    # not named (↑↓ and the details name them), before "coloured" gives way to "col."
-    # (the loot's colours decide a tied Hunt: "col." was read as a code at 80x24); then
-    # what the side is doing outside a Combat.
-    combos: list[tuple[bool, bool]] = [(True, True), (True, False)] if in_combat else [(True, True)]
-    combos += [(False, True), (False, False)]
-    tries = [
-        (every, form, doing)
-        for forms in (FACTS[:2], FACTS[2:])
-        for every, doing in combos
-        for form in forms
-    ]
-    for every, form, doing in tries:
-        line = side_label(update, side, short=form, doing=doing)
+    # What gives way, one thing after another: what the side is doing in a Combat (its
+    # line says who has put their cards down), "Bloodshards" ("2 shards"), the bracket of
+    # a name ("Bot 2 (normal)": "Bot 2"), the resting heroes named (counted: ↑↓ and the
+    # details name them), "6 in hand" ("hand 6"), what the side is doing outside a Combat,
+    # the active heroes named ("3 heroes, 2 active"), and last "coloured" ("col.": the
+    # loot's colours decide a tied Hunt, and "col." was read as a code at 80x24 where
+    # words could have given way first).
+    order = ["doing", "shards", "brief", "resting", "hand", "named", "col."]
+    if not in_combat:
+        order = ["shards", "brief", "resting", "hand", "doing", "named", "col."]
+    heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
+    for given in range(len(order) + 1):
+        gone = set(order[:given])
+        form = 3 if "col." in gone else 2 if "hand" in gone else 1 if "shards" in gone else 0
+        doing = "doing" not in gone and (not in_combat or "named" not in gone)
+        line = side_label(update, side, short=form, doing=doing, brief="brief" in gone)
         if not team:
             line.append(" · no heroes yet")
+        elif "named" in gone:
+            line.append(f" · {heroes}, {len(active)} active")
         else:
             line.append(" · ")
-            line.append_text(_team_words(team, active, looked, every))
+            line.append_text(_team_words(team, active, looked, "resting" not in gone))
         if line.cell_len <= width:
             return line
-    heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
-    for words in (f"{heroes}, {len(active)} active", heroes):
-        for form in FACTS:
-            for doing in (not in_combat, False):  # ▶ still marks who is to act
-                line = side_label(update, side, short=form, doing=doing)
-                line.append(f" · {words}")
-                if line.cell_len <= width:
-                    return line
+    for form in FACTS:
+        line = side_label(update, side, short=form, doing=False, brief=True)
+        line.append(f" · {heroes}")  # ▶ still marks who is to act
+        if line.cell_len <= width:
+            return line
     line.truncate(width, overflow="ellipsis")
     return line
 
@@ -455,6 +487,8 @@ def combat_blocks(update: Update, width: int, detail: Detail) -> list[list[Text]
     out: list[list[Text]] = []
     current = view["phase"] == "combat" and update.outcome is None
     revealed = any(e.get("type") == "reveal" for e in update.events)
+    shown: list[tuple[str, list[tuple[str, list[CardBox], int]], list[list[str]] | None, int]]
+    shown = []  # each Combat's head, sides, cards played (None: being played) and winner
     for number, combat in enumerate(plays):
         head = f"{COMBATS[number]} Combat: {verdict(update, number)}"
         fresh = revealed and number == len(plays) - 1  # just turned up: "new" on each card
@@ -466,7 +500,7 @@ def combat_blocks(update: Update, width: int, detail: Detail) -> list[list[Text]
             )
             for s, cards in enumerate(combat)
         ]
-        out.append(_combat_block(head, groups, width, detail.combat_cards, update, combat))
+        shown.append((head, groups, combat, view["results"][number]))
     if current:
         k = view["combat"]
         groups = []
@@ -481,12 +515,38 @@ def combat_blocks(update: Update, width: int, detail: Detail) -> list[list[Text]
                 boxes = [_back() for _ in range(size)]
             groups.append((f"{marker(update, side)} {title(update, side)}", boxes, size))
         head = f"{COMBATS[k]} Combat now: face down until everyone has chosen"
-        out.append(_combat_block(head, groups, width, detail.combat_cards, update, None))
-        for later in range(k + 1, len(COMBATS) if detail.to_come else 0):
-            out.append(_to_come(update, later, width, detail.combat_cards))
+        shown.append((head, groups, None, -1))
+    cards = detail.combat_cards
+    two = _two_lines(update, width, shown, detail.wrap) if not cards else set()
+    for number, (head, groups, played, won) in enumerate(shown):
+        wrap = number in two
+        out.append(_combat_block(head, groups, width, cards, update, played, won, wrap))
+    if current:
+        for later in range(view["combat"] + 1, len(COMBATS) if detail.to_come else 0):
+            out.append(_to_come(update, later, width, cards))
     if not out:
         out.append([Text(f"Hunt {view['hunt']}: no Combat yet.", style="dim")])
     return out
+
+
+def _two_lines(
+    update: Update,
+    width: int,
+    shown: list[tuple[str, list[tuple[str, list[CardBox], int]], list[list[str]] | None, int]],
+    wrap: int,
+) -> set[int]:
+    """The Combats (of ``shown``) that take two lines of words, ``wrap`` at most: those
+    that one line would say as glyph codes, the most cards first (twelve cards as codes
+    are the hardest to read)."""
+    if not wrap:
+        return set()
+    needs = [
+        number
+        for number, (head, groups, played, won) in enumerate(shown)
+        if len(_combat_text(head, groups, width, update, played, won, True)) > 1
+    ]
+    most = sorted(needs, key=lambda n: -sum(size for _, _, size in shown[n][1]))
+    return set(most[:wrap])
 
 
 CARD = 8
@@ -507,7 +567,8 @@ def combat_height(update: Update, width: int, detail: Detail) -> int:
     if not numbers:
         return 1
     if not detail.combat_cards:
-        return len(numbers)
+        # A line each, or (``wrap``) two for some: as drawn (lines of words are cheap).
+        return len(combat_lines(update, width, detail)) if detail.wrap else len(numbers)
     height = 0
     for number in numbers:
         played = plays[number] if number < len(plays) else None
@@ -584,19 +645,14 @@ def _combat_block(
     cards: bool,
     update: Update,
     played: list[list[str]] | None,
+    winner: int = -1,
+    wrap: bool = False,
 ) -> list[Text]:
+    """A Combat as its cards under each side's name, or (``cards`` False) as a line: two
+    lines where ``wrap`` lets it and one line would say its cards as codes. ``winner``:
+    the side that won a Combat played (-1: a draw)."""
     if not cards:
-        # In words where the line has room ("1st Combat · 1: ≈ 2 blue | 2: ☠ 3 white",
-        # "2nd Combat now · 1: choosing | 2: 2 face down"), then the cards as the log says
-        # them ("1: blue 2"), the Combat's number alone; glyph codes ("1st: 1 ≈2 | 2 ░ ░")
-        # only where even that does not fit: "1 ≈2 | 2 ░ ░ | 3 …" was read as codes at
-        # 160x45 with columns to spare, and at 80x24 where words fitted.
-        for level in range(LINE_LEVELS):
-            line = _combat_line(head, groups, played, level)
-            if line.cell_len <= width:
-                break
-        line.truncate(width, overflow="ellipsis")
-        return [line]
+        return _combat_text(head, groups, width, update, played, winner, wrap)
     out = [Text(head, style="bold")]
     out[0].truncate(width, overflow="ellipsis")
     row: list[tuple[list[Text], int]] = []
@@ -619,40 +675,116 @@ def _combat_block(
     return out
 
 
-LINE_LEVELS = 5
-"""The forms of a Combat's line, from all words to glyph codes (see `_combat_line`)."""
+def _combat_text(
+    head: str,
+    groups: list[tuple[str, list[CardBox], int]],
+    width: int,
+    update: Update,
+    played: list[list[str]] | None,
+    winner: int,
+    wrap: bool,
+) -> list[Text]:
+    """A Combat in lines of words: the first of its forms that fits ``width``.
+
+    In words where the line has room ("1st Combat · 1: ≈ 2 blue | 2: ☠ 3 white",
+    "2nd Combat now · 1: choosing | 2: 2 face down"), then the cards as the log says them
+    ("1: blue 2"), the Combat's number alone, the winner's name without its bracket ("→ Bot
+    2 won"), then the winner marked at its own cards ("2 won: white 4"); then (``wrap``)
+    the same on two lines, half the sides on each; glyph codes ("1st: 1 ≈2 | 2 ░ ░") only
+    where none of these fits: "2nd · 1: ⚑2 ⚑2 | 2: ☾1 ⚑4" was read as codes at 80x24."""
+    which = head.split(":")[0]
+    endings: list[tuple[str, int | None]] = [("", None)]
+    if played is not None and winner < 0:
+        endings = [(" → a draw", None)]
+    elif played is not None:
+        name, brief = side_name(update, winner), _brief_side(update, winner)
+        endings = [(f" → {name} won", None), (f" → {brief} won", None), ("", winner)]
+    endings = list(dict.fromkeys(endings))
+    every = len(groups)
+    for ending, won in endings:
+        for level in (0, 1, 2):
+            line = _combat_line(which, groups, played, level, ending, won)
+            if line.cell_len <= width:
+                return [line]
+    if played is None:
+        # "2, 3, 4: choosing" where "2: choosing | 3: choosing | 4: choosing" is too long.
+        for level in (1, 2):
+            line = _combat_line(which, groups, played, level, together=True)
+            if line.cell_len <= width:
+                return [line]
+    if wrap and every > 1:
+        half = (every + 1) // 2
+        for ending, won in endings:
+            for level in (0, 1, 2):
+                first = _combat_line(which, groups, played, level, "", won, range(half))
+                second = _combat_line(which, groups, played, level, ending, won, range(half, every))
+                if first.cell_len <= width and second.cell_len <= width:
+                    return [first, second]
+    for level in (3, 4):
+        for ending, won in endings:
+            if won is None:
+                line = _combat_line(which, groups, played, level, ending, None)
+                if line.cell_len <= width:
+                    return [line]
+    line.truncate(width, overflow="ellipsis")
+    return [line]
+
+
+def _brief_side(update: Update, side: int) -> str:
+    """A side as `side_name` says it, a name without the bracket at its end."""
+    name = side_name(update, side)
+    named = side < len(update.names) and name == update.names[side]
+    return brief_title(update, side) if named else name
 
 
 def _combat_line(
-    head: str,
+    which: str,
     groups: list[tuple[str, list[CardBox], int]],
     played: list[list[str]] | None,
     level: int,
+    ending: str = "",
+    won: int | None = None,
+    sides: range | None = None,
+    together: bool = False,
 ) -> Text:
-    """A Combat on one line: each side's number and its cards. ``level`` 0: in words with
-    glyphs ("1st Combat · 1: ≈ 2 blue, ☠ 3 white"); 1: the cards as the log says them ("1:
-    blue 2"); 2: so, with the Combat's number alone ("1st · "); 3: glyph codes ("1: ≈2 ☠3"),
-    still "choosing" and "2 face down"; 4: the shortest ("1st: 1 ≈2 ☠3 | 2 ░ ░ | 3 …")."""
-    which = head.split(":")[0]
+    """A Combat on one line: each side's number and its cards (``sides``: those only, the
+    second line of a Combat on two starting under the first side), then ``ending`` (who
+    won), ``won`` marking the winner at its cards ("2 won: white 4"). ``level`` 0: in
+    words with glyphs ("1st Combat · 1: ≈ 2 blue, ☠ 3 white"); 1: the cards as the log
+    says them ("1: blue 2"); 2: so, with the Combat's number alone ("1st · "); 3: glyph
+    codes ("1: ≈2 ☠3"), still "choosing" and "2 face down"; 4: the shortest ("1st: 1 ≈2 ☠3
+    | 2 ░ ░ | 3 …"). ``together``: sides next to each other showing the same, together
+    ("2, 3: choosing")."""
     if level >= 2:
         which = which.replace(" Combat", "")
-    line = Text(f"{which}: " if level >= 4 else f"{which} · ", style="bold", no_wrap=True)
-    for index, (name, boxes, _) in enumerate(groups):
-        if index:
-            line.append(" | ")
-        line.append(f"{name.split(' ')[0]}{'' if level >= 4 else ':'} ")
+    lead = f"{which}: " if level >= 4 else f"{which} · "
+    shown = sides if sides is not None else range(len(groups))
+    first = not shown or shown[0] == 0
+    line = Text(lead if first else " " * cell_len(lead), style="bold", no_wrap=True)
+    said: list[tuple[list[str], str]] = []  # the sides' numbers, what they show
+    for index in shown:
+        name, boxes, _ = groups[index]
+        number = name.split(" ")[0]
         if played is not None:
-            said = [_said(c, level) for c in played[index]]
-            line.append((" " if level >= 3 else ", ").join(said))
+            cards = [_said(c, level) for c in played[index]]
+            words = (" " if level >= 3 else ", ").join(cards)
         elif level < 4:
             down = sum(1 for b in boxes if b.face_down)
             faces = [_face(b, level) for b in boxes if not b.face_down]
-            shown = [*faces, *([f"{down} face down"] if down else [])]
-            line.append(", ".join(shown) if boxes else "choosing")
+            shown_words = [*faces, *([f"{down} face down"] if down else [])]
+            words = ", ".join(shown_words) if boxes else "choosing"
         else:
             short = ("░" if b.face_down else f"{b.mark}{b.glyph}{b.word.split()[0]}" for b in boxes)
-            line.append(" ".join(short) if boxes else "…")
-    line.append(f" → {head.split(': ', 1)[1]}" if played is not None else "")
+            words = " ".join(short) if boxes else "…"
+        if together and said and said[-1][1] == words:
+            said[-1][0].append(number)
+        else:
+            said.append(([f"{number} won" if index == won else number], words))
+    for count, (numbers, words) in enumerate(said):
+        if count:
+            line.append(" | ")
+        line.append(f"{', '.join(numbers)}{'' if level >= 4 else ':'} {words}")
+    line.append(ending)
     return line
 
 
