@@ -192,7 +192,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Round 2/3", "the second of the game's three rounds"),
     ("start ▲ Ala", "Ala has the start player marker: she plays first this round"),
     (
-        "most wounds: ✦ Ewa 4",
+        "most wounds (4): ✦ Ewa",
         "Ewa has the most wounds (4 after potions): eliminated if the game ended now",
     ),
     ("full", "the relic reached the Adventurers Limit: only a Killer may still go there"),

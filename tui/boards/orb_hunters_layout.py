@@ -115,8 +115,8 @@ def head_lines(update: Update, full: bool, width: int) -> list[Text]:
         counted = f"{most} wound{'s' if most != 1 else ''}{' each' if len(seats) > 1 else ''}"
         if full:  # "(1 wound each)": it said "(1 wounds)"
             words = f" · out if it ended now: {who} ({counted})"
-        else:
-            words = f" · most wounds: {who} {most}"
+        else:  # the count first: "most wounds: ✦ Bot 4 1" read as part of the name
+            words = f" · most wounds ({most}{' each' if len(seats) > 1 else ''}): {who}"
         if line.cell_len + cell_len(words) <= width:
             line.append(words)
         else:

@@ -1,0 +1,36 @@
+"""Orb Hunters read by a newcomer at 80x24 (#15, found playing against three bots).
+
+The round line said "most wounds: ▲ Root & ✦ Bot 4 1": the count of wounds came right after
+a name that ends in a number, and read as part of it ("Bot 4 1")."""
+
+from __future__ import annotations
+
+from tests.tui import screen_text
+from tests.tui.board_helpers import update_of
+from tests.tui.test_board_orb_hunters import BoardApp, _played
+from tui.boards import orb_hunters as board
+from tui.boards import orb_hunters_cards as cards
+
+
+async def test_the_most_wounds_are_counted_before_the_names() -> None:
+    """Bots named "Bot 2" … "Bot 4": the wounds are said before who has them."""
+    for moves in range(30, 200, 10):
+        match = _played(4, 34, moves)
+        seat = min(match.to_act()) if match.to_act() else 0
+        update = update_of(match, seat, names=("Ala", "Bot 2", "Bot 3", "Bot 4"))
+        seats, most = board.most_wounded(update.view)
+        if seats and len(seats) < 3 and update.outcome is None:
+            break
+    else:
+        raise AssertionError("nobody ever had the most wounds")
+    each = " each" if len(seats) > 1 else ""
+    async with BoardApp(update).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        head = screen_text(pilot.app).splitlines()[0]
+    mark = cards.player_mark(update.view, seats[0])
+    assert f"most wounds ({most}{each}): {mark} {update.names[seats[0]]}" in head, head
+    assert not head.rstrip().endswith(f" {most}"), head
+
+
+def test_the_legend_says_the_most_wounds_as_the_board_does() -> None:
+    assert any(key == "most wounds (4): ✦ Ewa" for key, _ in board.LEGEND)
