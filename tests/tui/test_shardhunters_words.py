@@ -6,6 +6,7 @@ are in the legend (F1)."""
 from __future__ import annotations
 
 import random
+import re
 
 from core.games.shardhunters.data import MONSTER_CARDS
 from core.match import Match
@@ -54,8 +55,12 @@ async def test_four_sides_and_their_combats_read_in_words_at_80x24() -> None:
             assert "col.)" not in line and "loot 0" not in line, line
         played = _lines_of(text, "1st Combat · ")
         assert played and "→" in played[0], text
-        now = _lines_of(text, "2nd Combat now · ") or _lines_of(text, "2nd now · ")
-        assert now and "1: choosing" in now[0] and "2: 2 face down" in now[0], text
+        # Sides showing the same say it once ("2, 3, 4: 2 face down"), the line keeping
+        # its word "Combat" ("2nd now" was read).
+        now = _lines_of(text, "2nd Combat now · ")
+        assert now and "1: choosing" in now[0], text
+        down = re.search(r"\| ([\d, ]+): 2 face down", now[0])
+        assert down and "2" in down.group(1).split(", "), now
         assert "░" not in now[0] and "…" not in now[0], now
         assert _lines_of(text, "3rd Combat to come: 3 cards each"), text
         assert _lines_of(text, "4th Combat to come: 1 card each"), text

@@ -701,15 +701,14 @@ def _combat_text(
         endings = [(f" → {name} won", None), (f" → {brief} won", None), ("", winner)]
     endings = list(dict.fromkeys(endings))
     every = len(groups)
+    # The Combat being played says "2, 3, 4: choosing" where "2: choosing | 3: choosing
+    # | 4: choosing" is too long, before it drops its word "Combat" ("1st now" was read).
+    forms = [(0, False), (1, False), (1, True), (2, False), (2, True)]
+    if played is not None:
+        forms = [(level, False) for level in (0, 1, 2)]
     for ending, won in endings:
-        for level in (0, 1, 2):
-            line = _combat_line(which, groups, played, level, ending, won)
-            if line.cell_len <= width:
-                return [line]
-    if played is None:
-        # "2, 3, 4: choosing" where "2: choosing | 3: choosing | 4: choosing" is too long.
-        for level in (1, 2):
-            line = _combat_line(which, groups, played, level, together=True)
+        for level, together in forms:
+            line = _combat_line(which, groups, played, level, ending, won, together=together)
             if line.cell_len <= width:
                 return [line]
     if wrap and every > 1:
