@@ -6,7 +6,8 @@ colour. So the choices are a SpokenList (the selected line starts with ``> `` an
 the cursor, only while the table is on top), the list always fits above the footer (the
 table's lines above it give way and scroll, a line says so, ``t`` shows them all), ending
 a phase is never where the highlight lands by itself and asks once, nor is a take-back
-(where only those are left it rests on no choice and the question says why), an Enter
+(where only those are left it rests on no choice and the question says why; Home and End
+go to the first and the last real move, never to one of those either), an Enter
 meant for a choice a new position just took away takes nothing, every event since your
 last move is said at the top when you may decide again (``r`` reads it again), the prompt
 repeats the steps of a move chosen so far, and a toast is also written to the log, where
@@ -25,6 +26,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import NoScreen
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -163,8 +165,84 @@ def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[
     return [c for c in choices if c not in final] + final
 
 
+def edge_of(module: Any, update: Update, keys: Sequence[Hashable], end: bool) -> int | None:
+    """Where Home (``end`` False) or End goes in a list of choice ``keys``: the first or the
+    last real move (`is_real`), never a take-back nor a choice ending a phase, which the
+    next Enter took (End, Enter: Done playing; at once with confirmations off). Where the
+    board module has its own End (Comic Hunters' ``end_of``), End goes where the board's
+    does, take-backs left out: at an auction that is Pass on this lot, which asks before
+    it is taken, rather than the last bid, the whole stash. None: no real move is listed
+    (the highlight stays where it is)."""
+    real = [i for i, key in enumerate(keys) if is_real(module, update, key)]
+    if not real:
+        return None
+    if not end:
+        return real[0]
+    board_end = getattr(module, "end_of", None)
+    if board_end is None:
+        return real[-1]
+    kept = [i for i, key in enumerate(keys) if i in real or is_final(module, update, key)]
+    return kept[int(board_end([keys[i] for i in kept]))]
+
+
+STAY = -1
+"""`PlainTableScreen.sr_edge` where no real move is listed: Home and End leave the
+highlight where it is (on no choice, or one the player walked to with Down or Up)."""
+
+
 class ChoiceList(SpokenList):
-    """The table's SpokenList (its height and cursor rules are SpokenList's own)."""
+    """The table's SpokenList (its height and cursor rules are SpokenList's own). Home and
+    End go to the first and the last real move (`edge_of`), Page Down and Page Up stop
+    there too: a take-back or a choice ending a phase is one Down or Up further."""
+
+    BINDINGS = [
+        Binding("home", "first", "First choice that is not a take-back", show=False),
+        Binding("end", "last", "Last choice short of a take-back or ending your turn", show=False),
+    ]
+
+    def _edge(self, end: bool) -> int | None:
+        """The option Home or End goes to, from the table (`STAY`: none; None: the list's
+        own first or last, where it holds no choices of a move, or is not on a screen yet:
+        OptionList highlights its first option as it is made)."""
+        try:
+            screen = self.screen
+        except NoScreen:
+            return None
+        return screen.sr_edge(end) if isinstance(screen, PlainTableScreen) else None
+
+    def action_first(self) -> None:
+        edge = self._edge(False)
+        if edge is None:
+            super().action_first()
+        elif edge != STAY:
+            self.highlighted = edge
+
+    def action_last(self) -> None:
+        edge = self._edge(True)
+        if edge is None:
+            super().action_last()
+        elif edge != STAY:
+            self.highlighted = edge
+
+    def action_page_down(self) -> None:
+        """A page down, stopping where End goes when it passes there."""
+        before = self.highlighted
+        super().action_page_down()  # type: ignore[no-untyped-call]
+        self._stop_at(self._edge(True), before, down=True)
+
+    def action_page_up(self) -> None:
+        """A page up, stopping where Home goes when it passes there."""
+        before = self.highlighted
+        super().action_page_up()  # type: ignore[no-untyped-call]
+        self._stop_at(self._edge(False), before, down=False)
+
+    def _stop_at(self, edge: int | None, before: int | None, down: bool) -> None:
+        """Back to ``edge`` if a page's move from ``before`` went past it."""
+        after = self.highlighted
+        if edge is None or edge == STAY or before is None or after is None:
+            return
+        if before <= edge < after if down else after < edge <= before:
+            self.highlighted = edge
 
 
 class PlainTableScreen(Screen[None]):
@@ -173,6 +251,7 @@ class PlainTableScreen(Screen[None]):
     | key | action |
     | --- | --- |
     | ↑↓ Enter | move in the list of choices, take one (a final one on a second Enter) |
+    | Home End | the first, the last real move (never a take-back or a phase's end) |
     | Esc | take back the question asked, else the last choice |
     | t | the whole table on a page of its own |
     | r | read again what happened since your last turn (into the log) |
@@ -423,6 +502,20 @@ class PlainTableScreen(Screen[None]):
         if any(not is_final(module, update, k) for k in keys):
             return None
         return min(range(len(keys)), key=lambda i: abs(i - place), default=0)
+
+    def sr_edge(self, end: bool) -> int | None:
+        """The option Home (``end`` False) or End highlights in the list shown (`edge_of`):
+        `STAY` where no real move is listed (the highlight stays), None where the list holds no
+        choices of a move (the results, a list of another screen: its first or last)."""
+        update = self.latest.get(self.viewer)
+        if update is None or not self._sr_choices or not self.settings.screen_reader:
+            return None
+        keys = [choice.key for choice in self._sr_choices]
+        place = edge_of(self.board_module, update, keys, end)
+        if place is None:
+            return STAY
+        first = 1 if update.outcome is not None else 0  # "Show the results" comes first
+        return first + place
 
     def _sr_highlighted(self) -> tuple[tuple[Hashable, ...], Hashable, int] | None:
         """The choice the list highlights now: (the steps chosen before it, its key, its
