@@ -34,3 +34,19 @@ async def test_the_most_wounds_are_counted_before_the_names() -> None:
 
 def test_the_legend_says_the_most_wounds_as_the_board_does() -> None:
     assert any(key == "most wounds (4): ✦ Ewa" for key, _ in board.LEGEND)
+
+
+def test_the_round_track_marks_the_round_with_no_players_glyph() -> None:
+    """At 160x45 the round track put "●" under the round: Blue's glyph, so a newcomer read
+    that Blue was somewhere on it. An arrow points at the round instead."""
+    from tui.boards.orb_hunters_layout import track_lines
+
+    match = _played(4, 34, 30)
+    update = update_of(match, 0, names=("Ala", "Bot 2", "Bot 3", "Bot 4"))
+    lines = [line.plain for line in track_lines(update, 156)]
+    head = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Round"))
+    under = lines[head + 1]
+    column = lines[head].index(f" {update.view['round']} ") + 1
+    assert under[column] == "↑", (lines[head], under)
+    round_part = under[: lines[head].index("Wealth")] if "Wealth" in lines[head] else under
+    assert not set(round_part) & set(cards.COLOUR_GLYPHS.values()), round_part

@@ -240,7 +240,8 @@ def _tracks(update: Update, width: int) -> list[Track]:
     """The round, and (when the pouches are open) everyone's wealth and wounds, as tracks
     with each player's glyph under their space."""
     view = update.view
-    tracks = [Track("Round", 1, ROUNDS, marks=((view["round"], "●"),))]
+    # An arrow at the round: "●" under it was Blue's glyph, read as Blue standing there.
+    tracks = [Track("Round", 1, ROUNDS, marks=((view["round"], "↑"),))]
     if view["pouches"] is not None:
         totals = [pouch_totals(p) for p in view["pouches"]]
         for label, values in (
