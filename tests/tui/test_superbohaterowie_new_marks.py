@@ -13,7 +13,7 @@ import pytest
 from core.match import Match
 from core.table import Seat
 from tests.tui import screen_text
-from tests.tui.game_driver import play_by_keys, settle
+from tests.tui.game_driver import move_cursor, play_by_keys, settle
 from tests.tui.test_board_superbohaterowie import HOLD, bots_have_acted, held_table_at
 from tui.app import HuntersApp
 from tui.settings import Settings
@@ -95,4 +95,37 @@ async def test_cards_placed_in_the_same_redraw_as_your_move_are_new() -> None:
         placed = _placed_since(_cities(after_mine), _cities(match))
         assert len(placed) >= 2
         assert widget._fresh == placed
+        await table.close()
+
+
+def _emptied_since(before: list[list[str | None]], after: list[list[str | None]]) -> set:
+    return {
+        ("space", city, space)
+        for city, (old, new) in enumerate(zip(before, after, strict=True))
+        for space, (a, b) in enumerate(zip(old, new, strict=True))
+        if a is not None and b is None
+    }
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_a_space_a_bot_emptied_since_your_move_says_emptied(size: tuple[int, int]) -> None:
+    """A bot's explosion or eagle took the player's first card: the space showed "·" or
+    "empty" as if nothing had been there, and only the log said what happened."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=size) as pilot:
+        match = Match.new("superbohaterowie", 4, seed=5)
+        screen, table = await held_table_at(pilot, match, FOUR)
+        await play_by_keys(pilot, screen, match.legal(0)[0])
+        await pilot.pause()
+        before = _cities(match)
+        await bots_have_acted(pilot, screen, table, 3)
+        emptied = _emptied_since(before, _cities(match))
+        assert emptied == {("space", 0, 0)}
+        text = screen_text(app)
+        assert text.count("emptied") == 1, text
+        berlin = text.index("Berlin")
+        assert "emptied" in text[berlin : text.index("London")], text
+        widget: Any = screen.query_one("#board")
+        await move_cursor(pilot, widget, 1, 0)
+        assert "its card was removed since your own last move" in widget.details()
         await table.close()

@@ -494,6 +494,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("heavy border / [ ]", "the cursor"),
     ("new", "placed by another player since your own last move"),
     ("new: space 2", "at 80x24 with four or five cities: the city's new spaces"),
+    ("emptied", "a space whose card another player removed since your own last move"),
     ("▶", "the city whose player is on turn"),
     ("3 of 5 different", "different superheroes in the city (Jokers count): 5 saves it"),
     ("3 of 5 diff. 1Ж", "the same, beside the cards: 3 different superheroes, 1 giant spider"),
@@ -581,6 +582,8 @@ class Board(KeyStates, Widget, can_focus=True):
         """The cities as they stood after the player's own last move (a spectator's: as the
         previous position showed them): what the others placed since is "new"."""
         self._fresh: frozenset[Hashable] = frozenset()
+        self._gone: frozenset[Hashable] = frozenset()
+        """The spaces emptied since then (an explosion, an eagle): they say "emptied"."""
         self._mine: list[list[str | None]] | None = None
         """The cities as the player's action just sent leaves them."""
         self._sent: tuple[list[Hashable], tuple[int, int]] | None = None
@@ -654,8 +657,10 @@ class Board(KeyStates, Widget, can_focus=True):
     def _changed(self, old: Update | None, new: Update) -> frozenset[Hashable]:
         """The spaces whose card arrived since the player's own last move (same game
         only): every bot's card of a round, where each bot's move used to replace the
-        last one's marks. A spectator's: since the previous position."""
+        last one's marks. A spectator's: since the previous position. The spaces emptied
+        meanwhile go to ``_gone``."""
         cities = [list(city) for city in new.view["cities"]]
+        self._gone = frozenset()
         if old is None or old.view["game_number"] != new.view["game_number"]:
             self._before = cities
             return frozenset()
@@ -665,12 +670,13 @@ class Board(KeyStates, Widget, can_focus=True):
             # moves came in the same redraw (bots without delay, a busy server).
             before = self._before = self._mine or cities
             self._mine = None
-        return frozenset(
-            ("space", city, space)
+        pairs = [
+            (("space", city, space), a, b)
             for city, (was, now) in enumerate(zip(before, cities, strict=True))
             for space, (a, b) in enumerate(zip(was, now, strict=True))
-            if b is not None and a != b
-        )
+        ]
+        self._gone = frozenset(key for key, a, b in pairs if a is not None and b is None)
+        return frozenset(key for key, a, b in pairs if b is not None and a != b)
 
     @property
     def choices(self) -> list[Choice]:
@@ -766,12 +772,14 @@ class Board(KeyStates, Widget, can_focus=True):
                 parts.set_shown(name, city < view["players"])
                 if city >= view["players"]:
                     continue
-                mine = {k for k in legal | chosen | {cursor} | self._fresh if _in_city(k, city)}
+                shown = legal | chosen | {cursor} | self._fresh | self._gone
+                mine = {k for k in shown if _in_city(k, city)}
                 marks = Marks(
                     legal=frozenset(k for k in legal if k in mine),
                     chosen=frozenset(k for k in chosen if k in mine),
                     cursor=cursor if cursor in mine else None,
                     fresh=frozenset(k for k in self._fresh if k in mine),
+                    gone=frozenset(k for k in self._gone if k in mine),
                 )
                 key = (
                     tuple(view["cities"][city]),
@@ -939,6 +947,9 @@ class Board(KeyStates, Widget, can_focus=True):
                 parts.append(f"{_where(update, city, space)}:")
             if card is not None:
                 parts.append(card_text(kind_of(card), series))
+            elif choice is None and target in self._gone:
+                since = "the last move" if update.seat is None else "your own last move"
+                parts.append(f"An empty space: its card was removed since {since}.")
             elif choice is None:
                 parts.append("An empty space.")
         placeless = [c for c in choices if c.key in (("discard-hand",), ("continue",))]

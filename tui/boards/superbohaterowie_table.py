@@ -157,6 +157,8 @@ class Marks:
     chosen: frozenset[Hashable] = frozenset()
     cursor: Hashable | None = None
     fresh: frozenset[Hashable] = frozenset()
+    gone: frozenset[Hashable] = frozenset()
+    """Spaces emptied since the player's own last move: "emptied" where "·" or "empty"."""
     dim_others: bool = False
     """Dim what is neither legal nor chosen (a card in hand that cannot be played now)."""
 
@@ -228,7 +230,7 @@ def _box(
     if kind is None:
         return CardBox(
             "·",
-            "free" if legal else "empty",
+            "free" if legal else "emptied" if key in marks.gone else "empty",
             width=width,
             height=1 + rows,
             legal=legal,
@@ -298,7 +300,8 @@ def city_lines(
             mark = CHOSEN if key in marks.chosen else TARGET if key in marks.legal else ""
             cursor = marks.cursor == key
             if kind is None:
-                face = CardFace("", "free" if mark else "·", "dim", CELL_WIDTH, mark, cursor)
+                word = "free" if mark else "emptied" if key in marks.gone else "·"
+                face = CardFace("", word, "dim", CELL_WIDTH, mark, cursor)
             else:
                 symbol, word, style = FACES[kind]
                 face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
