@@ -12,13 +12,16 @@ import random
 from typing import Any
 
 from core.engine import Action
+from core.match import Match
 from core.table import Seat, TableSetup
 from tests.tui import screen_text
+from tests.tui.board_helpers import shown_alone
 from tests.tui.game_driver import settle
 from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.show import Parts
 
 SLUG = "comic-hunters"
 SLIDE = ("slide",)
@@ -109,3 +112,39 @@ async def test_enter_at_the_convention_takes_cards_and_the_next_turn_starts_wher
         keys = [c.key for c in widget.choices]
         under = keys[widget.cursor]
         assert under == hero if hero in keys else under[0] == "hero", (under, keys)
+
+
+def _at_the_convention(seed: int = 1) -> Match:
+    """A 3-player match where seat 0 first has a choice at the Convention."""
+    match = Match.new(SLUG, 3, seed=seed)
+    rng = random.Random(seed)
+    while not (match.state.location == "convention" and 0 in match.to_act()):
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        takes = [a for a in legal if a[0] in ("take", "take-row", "pick")]
+        match.act(seat, rng.choice(takes or legal))
+    return match
+
+
+async def test_what_to_do_follows_the_steps_of_a_slide_and_of_a_take() -> None:
+    """Found playing at 80x24: choosing the card to slide, and then its empty space, the
+    line under the choice still said "choose a hero and a row or column"; with the hero
+    chosen, "you may slide one card first" (the slide was one Esc back by then). Each step
+    says what it asks, whole, at 80x24."""
+    async with shown_alone(board.Board, _at_the_convention()) as (_, pilot, widget):
+
+        async def said() -> str:
+            await pilot.pause()
+            return " ".join(str(widget.query_one(Parts).shown("choice")).split())
+
+        await pilot.press("end", "enter")  # the slide: the card to slide
+        assert "choose the card to slide" in await said()
+        assert "hero" not in await said()
+        await pilot.press("enter")  # the card: its empty space
+        assert "choose the empty space it slides to" in await said()
+        await pilot.press("escape", "escape", "home", "enter")  # a hero to take
+        hero = board.HERO_NAMES[widget.keys[0][1]]
+        text = await said()
+        assert f"take {hero} cards from a row or column" in text, text
+        assert "slide" not in text, text
+        assert not text.endswith("…"), text

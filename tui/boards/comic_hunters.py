@@ -434,12 +434,22 @@ def _schedule_words(view: dict[str, Any]) -> str:
     return f"Round {view['round'] + 1} of 3 ({plan}): {now}"
 
 
-def _stage_words(update: Update, brief: bool = False) -> str:
+def _stage_words(update: Update, brief: bool = False, keys: Sequence[Hashable] = ()) -> str:
     """What the current location asks, in words (``brief``: the Convention's in fewer, for
-    a line too short for the rest: the slide is a choice of its own in the row)."""
+    a line too short for the rest: the slide is a choice of its own in the row). At the
+    Convention, once a first step is taken (``keys``), what that step asks next: the card
+    to slide and its empty space, or the line to take a hero's cards from."""
     view = update.view
     seat = update.seat
     where = view["location"]
+    if where == "convention" and keys:
+        if keys[0] == ("slide",):
+            ask = "the card to slide" if len(keys) == 1 else "the empty space it slides to"
+            return f"Convention, the optional slide: choose {ask}."
+        hero = keys[0][1]  # type: ignore[index]
+        discard = view["convention"]["turns"] and view["convention"]["turns"][0][1]
+        verb = "discard" if discard else "take"
+        return f"Convention: {verb} {HERO_NAMES[hero]} cards from a row or column."
     if brief and where == "convention":
         discard = view["convention"]["turns"] and view["convention"]["turns"][0][1]
         return f"Convention: {'discard' if discard else 'take'} a hero's cards in a row or column."
@@ -523,15 +533,15 @@ def prompt(
     )
     step = f" Step {len(keys) + 1}." if keys else ""
     if brief and not plain:
-        return f"{_stage_words(update, brief=True)}{step}"
+        return f"{_stage_words(update, brief=True, keys=keys)}{step}"
     if plain and keys:  # no board shows the steps taken: say them
         step = f" So far: {chosen_words(update, keys, paths)}.{step}"
     last = keys[-1] if keys else None
     if not plain and isinstance(last, tuple) and last[0] == "hero":
         step += f" {CHOSEN} marks the cards the row or column under the cursor takes."
     if bare and not plain:
-        return f"{_stage_words(update)}{step}"
-    return f"{_stage_words(update)}{step} {how}."
+        return f"{_stage_words(update, keys=keys)}{step}"
+    return f"{_stage_words(update, keys=keys)}{step} {how}."
 
 
 def _collection_words(collections: Sequence[Any]) -> str:
