@@ -35,3 +35,12 @@ def test_the_spider_in_hand_says_it_whole_at_80x24_and_160x45(width: int) -> Non
     text = "\n".join(line.plain for line in hand_lines(update, Marks(), width, 3))
     assert "…" not in text, text
     assert "never on ★ Joker or Ж Spider" in text, text
+
+
+def test_the_spider_in_hand_says_where_it_goes_in_the_rulebooks_words() -> None:
+    """The card said "on: empty or any element", a word the rulebook keeps for the
+    symbols: a spider goes on empty spaces and on superhero cards, never on Jokers."""
+    for series in (False, True):
+        lines = hand_card_lines("spider", series)
+        assert lines[0] == "on: empty or any superhero", lines
+        assert not any("element" in line for line in lines), lines

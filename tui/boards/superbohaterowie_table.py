@@ -119,7 +119,7 @@ def hand_card_lines(kind: str, series: bool) -> list[str]:
         lines = {
             "joker": ["on: any space, any card", "stands in for any hero"],
             # The glyph with its word: a bare "Ж" named nothing to a newcomer.
-            "spider": ["on: empty or any element", "never on ★ Joker or Ж Spider"],
+            "spider": ["on: empty or any superhero", "never on ★ Joker or Ж Spider"],
             "small-explosion": ["removes any 1 card", "from any city"],
             "large-explosion": ["removes any 2 cards", "from one or two cities"],
             "one-eagle": ["moves a card to a free", "space in another city"],
