@@ -158,6 +158,16 @@ async def _to_assemble(pilot: Any, screen: GameScreen) -> None:
     raise AssertionError("no Assemble with a choice besides Done playing")
 
 
+async def _down_to_done(pilot: Any, screen: GameScreen) -> None:
+    """Down until Done playing is highlighted (End stops short of it: it ends the plays)."""
+    for _ in screen._sr_choices:
+        if screen._sr_highlighted_key() == ("ready",):
+            return
+        await pilot.press("down")
+        await pilot.pause()
+    assert screen._sr_highlighted_key() == ("ready",)
+
+
 async def test_done_playing_is_never_the_default_and_asks_once() -> None:
     """Comic Hunters' Assemble: Done playing comes last, the highlight never starts on
     it, and the first Enter on it asks (saying what it gives up); the second takes it."""
@@ -170,7 +180,8 @@ async def test_done_playing_is_never_the_default_and_asks_once() -> None:
         options = screen.query_one("#sr-choices", OptionList)
         assert is_final(screen.board_module, update, choices[-1].key)
         assert not is_final(screen.board_module, update, choices[options.highlighted or 0].key)
-        await pilot.press("end", "enter")
+        await _down_to_done(pilot, screen)
+        await pilot.press("enter")
         await pilot.pause()
         status = str(screen.query_one("#status").render())
         assert status.startswith("Done playing") and status.endswith("Enter again to confirm.")
@@ -193,14 +204,16 @@ async def test_moving_away_takes_the_question_back_and_confirmations_off_asks_no
         screen = await _start(pilot, "comic-hunters", 5)
         await _to_assemble(pilot, screen)
         version = screen.latest[0].version
-        await pilot.press("end", "enter")
+        await _down_to_done(pilot, screen)
+        await pilot.press("enter")
         await settle(pilot, screen)
         assert screen.latest[0].version > version
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _start(pilot, "comic-hunters", 5)
         await _to_assemble(pilot, screen)
-        await pilot.press("end", "enter", "up")
+        await _down_to_done(pilot, screen)
+        await pilot.press("enter", "up")
         await pilot.pause()
         assert str(screen.query_one("#status").render()).strip() == ""
         assert screen._sr_asked is None
