@@ -157,7 +157,15 @@ class HallApp(HuntersApp):
         ):
             screen.call_later(redraw)
             return
-        lane(driver._loop).defer(driver, partial(screen.call_later, redraw))
+        slow = lane(driver._loop)
+
+        def then_next() -> None:
+            try:
+                redraw()
+            finally:
+                slow.drawn(driver)
+
+        slow.defer(driver, partial(screen.call_later, then_next))
 
     def get_key_display(self, binding: Binding) -> str:
         """The lobby's one key for every seat names the seats this table has ("1-3")."""

@@ -9,11 +9,12 @@ queues behind every other App's step. `bench/hall.py` measured a player's key wa
 to 185 ms inside the server at twenty tables, with the collector's pauses already gone.
 
 So the screens of guests who are not waiting for an answer (the other players and the
-spectators of a move) queue here and redraw one at a time, and only while no guest's keys
-are waiting for their frame: the key's steps then share the loop with one redraw, not
-twenty. The guest who moved is answered at once (their keys are waiting), as is every
-screen of a real-time table (a Whoosh monster must reach every player alike) and every
-screen of a local game (one terminal, nobody else waits).
+spectators of a move) queue here and redraw one at a time (each screen's new position is
+shown, then the next one's; their frames follow on their screens' clocks), and only while
+no guest's keys are waiting for their frame: the key's steps then share the loop with one
+redraw, not twenty. The guest who moved is answered at once (their keys are waiting), as
+is every screen of a real-time table (a Whoosh monster must reach every player alike) and
+every screen of a local game (one terminal, nobody else waits).
 
 Nothing waits for long. A redraw waits at most `WAIT_MAX` for keys, and one that draws no
 frame (nothing changed on that screen) hands on after `DRAW_MAX`; a key that no frame
@@ -70,6 +71,14 @@ class SlowLane:
             self._drawing = None
         if self._queue:
             self._kick()
+
+    def drawn(self, owner: object) -> None:
+        """The owner's redraw has been done (its frame is drawn on the next tick of its
+        screen's clock): the next one may start."""
+        if self._drawing is not None and self._drawing[0] is owner:
+            self._drawing = None
+            if self._queue:
+                self._kick()
 
     def forget(self, owner: object) -> None:
         """The owner is gone: its keys hold nothing, its redraws are dropped."""

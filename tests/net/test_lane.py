@@ -50,6 +50,19 @@ async def test_redraws_run_one_at_a_time_each_until_its_frame() -> None:
     assert drawn == ["first", "second"]
 
 
+async def test_the_next_redraw_starts_once_the_last_one_has_been_done() -> None:
+    # Its frame comes on the next tick of its screen's clock: the loop is free meanwhile.
+    lane = SlowLane(asyncio.get_running_loop())
+    first, second = Owner(), Owner()
+    drawn: list[str] = []
+    lane.defer(first, lambda: drawn.append("first"))
+    lane.defer(second, lambda: drawn.append("second"))
+    lane.drawn(second)  # not the redraw under way
+    assert drawn == ["first"]
+    lane.drawn(first)
+    assert drawn == ["first", "second"]
+
+
 async def test_a_redraw_that_draws_no_frame_hands_on_after_draw_max() -> None:
     lane = SlowLane(asyncio.get_running_loop())
     drawn: list[str] = []
