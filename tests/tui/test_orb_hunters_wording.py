@@ -129,3 +129,19 @@ def test_the_legend_and_the_key_say_the_wealth_first_only_in_short() -> None:
 def _read(text: str) -> str:
     """A screen's text as it reads, the borders of the piles away."""
     return " ".join(text.replace("│", " ").split())
+
+
+@pytest.mark.parametrize(
+    ("inner", "edge", "inside"),
+    [
+        (40, "2 wealth, 0 wounds (2 spare potions)", ()),
+        # At 160x45 the words went on three lines, "2 wealth" alone above "0 wounds".
+        (21, "4 relics", ("2 wealth, 0 wounds", "(2 spare potions)")),
+    ],
+)
+def test_a_pile_says_its_spare_potions_on_as_few_lines_as_fit(
+    inner: int, edge: str, inside: tuple[str, ...]
+) -> None:
+    match, _ = _spare_potion()
+    view = update_of(match, 1, NAMES).view
+    assert cards.pile_edge(view, 0, inner) == (edge, list(inside))

@@ -741,7 +741,10 @@ def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[st
     wounds = wounds_words(totals)
     words = [f"{wealth}, {wounds}"]
     if cell_len(words[0]) > inner and totals.potions:  # the wounds after potions apart
-        words = [wealth, *_in_lines(re.split(r" (?=[=(])", wounds), inner)]
+        parts = re.split(r" (?=[=(])", wounds)  # "… = 1 wound", "(1 spare potion)"
+        alone = [wealth, *_in_lines(parts, inner)]
+        after = _in_lines([f"{wealth},", *parts], inner)  # "1 wealth, 0 wounds" on one
+        words = after if len(after) < len(alone) else alone
     if any(cell_len(line) > inner for line in words):
         return said, []
     size = len(pouch)
