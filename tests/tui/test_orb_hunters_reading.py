@@ -50,3 +50,17 @@ def test_the_round_track_marks_the_round_with_no_players_glyph() -> None:
     assert under[column] == "↑", (lines[head], under)
     round_part = under[: lines[head].index("Wealth")] if "Wealth" in lines[head] else under
     assert not set(round_part) & set(cards.COLOUR_GLYPHS.values()), round_part
+
+
+def test_two_players_on_one_space_of_a_track_are_told_apart() -> None:
+    """With two players each plays two colours: both at 1 wealth read "★●■✦" under the
+    space, four glyphs side by side, as four players would. A slash parts the players."""
+    from core.match import Match
+    from tui.boards.orb_hunters_layout import track_lines
+
+    match = Match.new("orb-hunters", 2, seed=1)
+    update = update_of(match, 0, names=("Ala", "Olek"))
+    first, second = (cards.player_mark(update.view, seat) for seat in (0, 1))
+    lines = [line.plain for line in track_lines(update, 156)]
+    assert any(f"{first}/{second}" in line for line in lines), lines
+    assert not any(f"{first}{second}" in line for line in lines), lines

@@ -249,6 +249,11 @@ def _tracks(update: Update, width: int) -> list[Track]:
             ("Wounds", [t.net_wounds for t in totals]),
         ):
             marks = tuple((value, player_mark(view, s)) for s, value in enumerate(values))
+            if view["players"] == 2:  # two glyphs each: "●▲/✦★", not four side by side
+                marks = tuple(
+                    (value, "/".join(m for v, m in marks if v == value))
+                    for value in sorted(set(values))
+                )
             tracks.append(Track(label, 0, max(12, *values), marks=marks, cell=2))
     return tracks
 
