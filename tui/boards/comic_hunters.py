@@ -733,7 +733,8 @@ CHROME = {False: 7, True: 3}
 FLOOR = {"players": -5, "hand": -3, "choice": -1}
 """The smallest size of a part, where it is not 0, for four players at 80x24: the
 players' collections after their totals; the hand's words beside its cards, and when no
-choice is in the hand, the hand in a line (the ``i`` key lists its cards), or in none
+choice is in the hand and the location's cards are as small as they go, the hand in a line
+(the ``i`` key lists its cards), or in none
 (your line among the players shows its backs, the ``i`` key its cards); then the
 collections' shared lines a row at a time, down to one (the ``i`` key has them all: at
 round 3's Convention two such rows cut the card to slide to one row); last of all, the
@@ -1192,6 +1193,12 @@ class Board(ChoiceRowBoard):
                     # The shared collections give way after everything but the choice's
                     # own words (and before those: a card to decide on is read whole).
                     rank = (-1, saved + 1)
+                if part == "hand" and lower < -1 and update.view["hand"]:
+                    # Your cards leave the board (for words, then for the backs on your
+                    # line) only once the location's cards are as small as they go: at
+                    # 160x45 the Flea Market's rows stood as big cards and the hand was
+                    # nowhere to be seen, when every card would fit as a cell.
+                    rank = (-1, saved)
                 if part == "choice" and CHOICE_LINES[lower][0] < label_rows:
                     rank = (-1 if lower >= 0 else -2, saved)
                 if best is None or rank > best[:2]:
