@@ -955,8 +955,8 @@ class Board(ChoiceRowBoard):
 
     def _hand_lines(self, update: Update, width: int, tribes: bool = True) -> list[Text]:
         """Your monster cards, the legal ones marked ◆, the cursor's in a heavy border
-        (``tribes`` False: with no room to spare, the cards' tribes only where the rows
-        are the room's anyway)."""
+        (``tribes`` False: without their tribes, a row fewer for a Combat's second line
+        of words; the details line says the tribe of the card under the cursor)."""
         hand = update.view["hand"]
         if not hand:
             if hand is None or update.view["phase"] != "combat" or update.outcome is not None:
@@ -987,7 +987,7 @@ class Board(ChoiceRowBoard):
                 legal=("card", c) in legal,
                 selected=cursor == ("card", c),
                 mark=CHOSEN if ("card", c) in self.keys else "",
-                tribe=(tribes and card_width >= 12) or (roomy and card_width >= 9),
+                tribe=tribes and (card_width >= 12 or (roomy and card_width >= 9)),
             )
             for c in hand
         )
