@@ -64,3 +64,11 @@ def test_two_players_on_one_space_of_a_track_are_told_apart() -> None:
     lines = [line.plain for line in track_lines(update, 156)]
     assert any(f"{first}/{second}" in line for line in lines), lines
     assert not any(f"{first}{second}" in line for line in lines), lines
+
+
+def test_the_help_tells_the_tracks_and_the_spare_potions() -> None:
+    """F1 told neither the tracks a larger terminal shows above the relics (the arrow at
+    the round, each player's glyph on their wealth and wounds) nor what "0 wounds (1 spare
+    potion)" on a pouch means."""
+    assert "↑" in board.HOW_TO_PLAY and "tracks" in board.HOW_TO_PLAY
+    assert "0 wounds (1 spare potion)" in board.HOW_TO_PLAY

@@ -116,17 +116,20 @@ NEXT_CHOICE = "n"
 HOW_TO_PLAY = f"""\
 ## How to play here
 
-**The board.** At the top: the round (of {ROUNDS}) and whose turn it is. Under it, this
-round's **relics as cards**, numbered 1–6, with what each gives (in words, or W wealth, X
-wounds, P potions where words do not fit) and its effect; the **adventurers** assigned to
+**The board.** At the top: the round (of {ROUNDS}) and whose turn it is; where there is room,
+**tracks** of the round (↑ points at it), the wealth and the wounds, with each player's
+glyph under the space they stand on. Under it, this round's **relics as cards**, numbered
+1–6, with what each gives (in words, or W wealth, X wounds, P potions where words do not
+fit) and its effect; the **adventurers** assigned to
 a relic are stacked under it, four at most (the Adventurers Limit), and the card's bottom
 edge says who leads it now (Red leads 7: Red's adventurers have 7 courage there). Each
 adventurer reads the same way everywhere: the colour its courage counts for, its courage,
 its skill ("▲ Red 1 Killer", "■ Green 2 Trenti": a Trenti with Green's marker). Then every
 player's **pouch** with its glyph (▲ ● ■ ★ ✦: the adventurer they play), relics, wealth
 and wounds, after its potions where it has any ("2 wounds − 1 potion = 1 wound": the count that
-decides at the end), face down in Hidden Treasures; last, **your hand** (or the open supply) as
-cards, or at 80 columns as a row of words with the cursor's card in brackets.
+decides at the end; a potion with no wound to cancel is spare for one to come:
+"0 wounds (1 spare potion)"), face down in Hidden Treasures; last, **your hand** (or the
+open supply) as cards, or at 80 columns as a row of words with the cursor's card in brackets.
 
 **The keys.** ←→ move along a row, ↑↓ between the relics, the pouches, your hand and the
 choices; `1`–`6` jump to a relic; `{NEXT_CHOICE}` jumps to the next legal choice (◆);
