@@ -44,21 +44,24 @@ def _positions(players: int, seeds: range, every: float) -> list[Match]:
 
 
 def _board_lines(text: str) -> list[str]:
-    """The board's lines of the screen (the log under it says its cards in words)."""
+    """The board's lines of the screen (the log, under it or beside it from 120 columns,
+    says its cards in words)."""
     lines = text.splitlines()
-    end = next(i for i, line in enumerate(lines) if line.startswith("─"))
-    return [line.strip() for line in lines[:end]]
+    end = next((i for i, line in enumerate(lines) if line.startswith("─")), len(lines))
+    return [re.sub(r"\s*│[^│]*$", "", line).strip() for line in lines[:end]]
 
 
-async def _read(players: int) -> tuple[list[str], list[str], list[str]]:
-    """Each position's side lines, Combat lines and every board line, read off an 80x24
-    screen showing seat 0's view."""
+async def _read(
+    players: int, size: tuple[int, int] = (80, 24)
+) -> tuple[list[str], list[str], list[str]]:
+    """Each position's side lines, Combat lines and every board line, read off a screen
+    of ``size`` (80x24) showing seat 0's view."""
     app = HuntersApp(Settings(bot_delay=0, summaries=False))
     seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
     sides: list[str] = []
     combats: list[str] = []
     every: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         start = Match.new("shardhunters", players, seed=0)
         screen, table = await held_table_at(pilot, start, seats[:players])
         widget: Any = screen.query_one("#board")
@@ -95,6 +98,16 @@ async def test_three_and_four_sides_read_in_words_at_80x24() -> None:
             assert " now" not in line and line.endswith((" won", "a draw")), line
         if players == 3:
             assert len(coded) * 100 <= len(combats), coded
+
+
+async def test_sides_said_in_a_line_each_are_whole_at_160x45() -> None:
+    """At 160x45 with five heroes to stand up, the sides were a line each in two columns,
+    cut at half the width ("▶ 1 You · 1 shard · loot 1 (0 col.) · hand 0 · 5 h…") beside
+    an empty half: a side said in a line has the board's width."""
+    sides, _, _ = await _read(3, (160, 45))
+    assert len(sides) > 100, len(sides)
+    for line in sides:
+        assert not line.endswith("…") and "col.)" not in line, line
 
 
 def test_the_legend_says_how_a_combat_marks_its_winner() -> None:

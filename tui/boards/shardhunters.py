@@ -755,12 +755,16 @@ class Board(ChoiceRowBoard):
         self._detail = (key, chosen)
         return chosen
 
-    def _side_width(self, update: Update, width: int) -> int:
+    def _side_width(self, update: Update, width: int, detail: Detail | None = None) -> int:
         """How wide one side is: half the board in two columns."""
-        return (width - 2) // 2 if self._two_columns(update, width) else width
+        return (width - 2) // 2 if self._two_columns(update, width, detail) else width
 
-    def _two_columns(self, update: Update, width: int) -> bool:
-        return width >= self.TWO_COLUMNS and update.view["sides"] > 1
+    def _two_columns(self, update: Update, width: int, detail: Detail | None = None) -> bool:
+        """The sides stand in two columns: from `TWO_COLUMNS` on, but where each side is a
+        line (``detail`` without abilities): at 160x45 with five heroes to stand up those
+        lines were cut at half the width ("· hand 0 · 5 h…") beside half a board empty."""
+        flat = detail is not None and not detail.ability
+        return width >= self.TWO_COLUMNS and update.view["sides"] > 1 and not flat
 
     def _heights(self, update: Update, width: int) -> Callable[[Detail], int]:
         """The board's height at each detail, for one position and width. Each part is
@@ -779,10 +783,11 @@ class Board(ChoiceRowBoard):
             heights = []
             for side in range(view["sides"]):
                 level = self._side_detail(update, side, Detail(ability, False, False, resting))
-                key = ("side", _side_key(update, side), side_width, level.ability, level.resting)
-                measure = functools.partial(side_height, update, side, side_width, level)
+                wide = side_width if ability else width  # a line each: one column
+                key = ("side", _side_key(update, side), wide, level.ability, level.resting)
+                measure = functools.partial(side_height, update, side, wide, level)
                 heights.append(self._kept(key, measure))
-            if two_columns:
+            if two_columns and ability:
                 heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
             return sum(heights)
 
@@ -868,8 +873,8 @@ class Board(ChoiceRowBoard):
             )
         heroes = self._table_heroes()
         looked = heroes[self.looking] if self.looking is not None else None
-        two_columns = self._two_columns(update, width)
-        side_width = self._side_width(update, width)
+        two_columns = self._two_columns(update, width, detail)
+        side_width = self._side_width(update, width, detail)
         parts.place(_order(two_columns), side_width if two_columns else 0)
         levels = [self._side_detail(update, side, detail) for side in range(view["sides"])]
         if two_columns:
