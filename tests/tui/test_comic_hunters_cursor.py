@@ -322,3 +322,43 @@ async def test_the_stores_next_cards_start_on_the_first_one() -> None:
         await pilot.pause()
         assert not picked & {c.key for c in widget.choices}  # the cards passed on to you
         assert widget.cursor == 0, screen_text(app)
+
+
+def _others_bid(match: Match) -> None:
+    """The seat to act (not seat 0) opens a lot at 1 or bids the least it may."""
+    seat = min(match.to_act())
+    legal = match.legal(seat)
+    opens = [a for a in legal if a[0] == "open" and a[2] == 1]
+    bids = [a for a in legal if a[0] == "bid"]
+    match.act(seat, (opens or bids[:1] or legal)[0])
+
+
+async def test_after_passing_on_a_lot_your_next_bidding_starts_on_a_bid_not_on_pass() -> None:
+    """Found playing at 160x45: you pass on a lot, the others bid on it and on the next
+    lot, and your turn on that lot started on "Pass on this lot", where your last move was
+    made: a pass is never where the cursor lands by itself. It starts on the cheapest bid."""
+    match = Match.new(SLUG, 4, seed=1)
+    while not (
+        0 in match.to_act()
+        and match.state.location == "auction"
+        and match.state.auction.opener not in (0, -1)
+    ):
+        seat = min(match.to_act())
+        gives = [a for a in match.legal(seat) if a[0] == "give-first" and a[1] != 0]
+        if gives:  # the First Player marker never to seat 0: another seat opens the lots
+            match.act(seat, gives[-1])
+        else:
+            _others_bid(match)
+    async with _shown(match) as (app, pilot, widget):
+        lot = match.state.auction.lot
+        await pilot.press("end", "enter", "enter")
+        assert app.sent == [PASS]
+        await _act_sent(app, pilot, widget, match)
+        while 0 not in match.to_act():
+            _others_bid(match)
+            await _show(pilot, widget, match)
+        assert match.state.auction.lot not in (lot, -1), match.state.auction
+        keys = [c.key for c in widget.choices]
+        assert PASS in keys and _under(widget) != PASS, screen_text(app)
+        cheapest = min(k[1] for k in keys if _kind(k) == "bid")
+        assert _under(widget) == ("bid", cheapest), keys

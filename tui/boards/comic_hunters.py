@@ -877,8 +877,9 @@ class Board(ChoiceRowBoard):
         choice nearest the one that started it: the next card after a card played. After
         the others' turns, on the choice it was on if that is there still (the Flea
         Market's cursor went back to row 1's reveal from the row you were filling), else
-        the first of its kind. A new location, a new step of Assemble (discarding down to
-        two after paying) or choices all new (the Store's next cards) start on the first."""
+        the first of its kind; never on a pass (the next lot's bidding started on it). A
+        new location, a new step of Assemble (discarding down to two after paying) or
+        choices all new (the Store's next cards) start on the first."""
         old = self.update
         keys, under, index = list(self.keys), self._under(), self.cursor
         before = {c.key for c in self._row([])}
@@ -893,7 +894,10 @@ class Board(ChoiceRowBoard):
             # The others' turns: nothing to choose. Your next turn starts on the choice the
             # cursor was on (the first step of a move made), if it is there still, else
             # afresh (the Store's next cards: the first).
-            self._away = keys[0] if keys else under
+            # A final choice is not kept (a pass on one lot started the next lot's bidding
+            # on "Pass on this lot"): the next turn starts on its first real choice.
+            away = keys[0] if keys else under
+            self._away = None if away is not None and is_final(update, away) else away
             self.keys, self.cursor, self._sent, self._confirming = [], 0, None, None
             self._draw()
             self.refresh_bindings()
