@@ -651,7 +651,10 @@ def city_rows(term: Terminal) -> list[str]:
         below = lines[index + 1][:end]
         if below.lstrip().startswith(("╭", "┏")):  # cards as boxes: titles one line lower
             below = re.sub(r"[│┃]", " ", lines[index + 2][:end])
-        spaces = re.sub(r"[\[\]◆✓]", " ", below).replace("· empty", "·").replace("· free", "·")
+        # A space emptied since the viewer's own move says so ("· emptied", or "emptied"
+        # where a space is one word): the others' screens say "· empty" or "·".
+        spaces = re.sub(r"[\[\]◆✓]", " ", below).replace("· emptied", "·")
+        spaces = spaces.replace("emptied", "·").replace("· empty", "·").replace("· free", "·")
         spaces = re.sub(r"([♣≈~▲✂★Ж])(\w)", r"\1 \2", spaces.replace("free", "·"))
         rows.append(f"{label}: {' '.join(spaces.split())}")
     return rows

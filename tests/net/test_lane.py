@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
+import pytest
+
+from net import app as net_app
 from net import lane as lane_module
 from net.lane import DRAW_MAX, KEY_MAX, WAIT_MAX, SlowLane
+from tests.net.e2e_helpers import play_until, players, running_server, seat_players, shows_table
 
 
 class Owner:
@@ -131,3 +138,50 @@ async def test_each_loop_has_its_own_lane() -> None:
         assert lane_module.lane(other) is not here
     finally:
         other.close()
+
+
+# -- at a served table --------------------------------------------------------------------
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("answered_within", [net_app.ANSWERED_WITHIN, 1000.0, 0.0])
+async def test_at_a_served_table_guests_who_pressed_keys_are_drawn_at_once_the_rest_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answered_within: float
+) -> None:
+    """Two players and a spectator at a served Superbohaterowie table. A guest whose keys
+    are recent (within ``ANSWERED_WITHIN``) is redrawn at once: with a long one, the
+    players never wait in the lane; with none, they do. The spectator, idle since the game
+    began, is redrawn in the lane; every screen catches up with the table all the same."""
+    monkeypatch.setattr(net_app, "ANSWERED_WITHIN", answered_within)
+    deferred: list[str] = []
+    defer = SlowLane.defer
+
+    def spied(self: SlowLane, owner: object, redraw: Callable[[], object]) -> None:
+        deferred.append(owner._channel.get_extra_info("username"))  # type: ignore[attr-defined]
+        defer(self, owner, redraw)
+
+    monkeypatch.setattr(SlowLane, "defer", spied)
+    async with (
+        running_server(tmp_path / "data") as served,
+        players(served.port, "ala", "olek", "eve") as (ala, olek, eve),
+    ):
+        await eve.wait_for("Waiting for the host")
+        await seat_players(ala, olek)
+        hall = served.hall
+        table = hall.table
+        assert table is not None
+        await eve.wait_for("Berlin — ala")
+        if answered_within < 10:
+            await asyncio.sleep(answered_within + 0.2)  # the spectator's last keys are old
+        deferred.clear()
+        await play_until(
+            [ala, olek], lambda: table.match.version >= 4 or hall.phase == "over", timeout=30
+        )
+        for term in (eve, ala, olek):
+            await term.wait_until(partial(shows_table, term, table), "showing the table")
+        if answered_within < 10:
+            assert "eve" in deferred
+        if answered_within > 10:
+            assert not {"ala", "olek"} & set(deferred)
+        if answered_within == 0:
+            assert {"ala", "olek"} <= set(deferred)

@@ -23,7 +23,7 @@ from rich.text import Text
 from textual import events as textual_events
 from textual import on
 from textual._styles_cache import StylesCache
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.geometry import Size
@@ -510,7 +510,12 @@ class GameScreen(PlainTableScreen):
             self._refresh_pending = True
             # The app says when: a served guest who is not waiting for an answer to their
             # keys redraws in the server's slow lane (net/lane.py), a local one at once.
-            redraw_table = getattr(self.app, "redraw_table", None)
+            # Its own app: ``self.app`` is the context's, and a served table pushes every
+            # screen at it from the context of the guest whose move it was.
+            owner: Any = self._parent
+            while owner is not None and not isinstance(owner, App):
+                owner = owner._parent
+            redraw_table = getattr(owner, "redraw_table", None)
             if redraw_table is None:
                 self.call_later(self._refresh_table)
             else:
