@@ -136,3 +136,19 @@ def test_a_combat_on_two_lines_is_measured_as_drawn() -> None:
                     for line in twice:
                         assert not CODE.search(line) and len(line) <= 78, line
     assert checked > 100 and wrapped > 10, (checked, wrapped)
+
+
+def test_waiting_for_three_bots_takes_one_row_at_80x24() -> None:
+    """ "Your cards are face down. Waiting for Bot 2 (normal), Bot 3 (normal), Bot 4
+    (normal)…" took two rows under an 80x24 board, one the board had not counted: the
+    names lose their bracket where the words are longer than the board is wide."""
+    seen = 0
+    for match in _positions(4, range(3), 0.1):
+        update = update_of(match, 0, names=NAMES)
+        if update.outcome is not None or 0 in update.acting or len(update.acting) < 3:
+            continue
+        said = board.prompt(update, [], [], width=78)
+        assert len(said) <= 78 and "Waiting for Bot " in said, said
+        assert board.prompt(update, [], []).count("(normal)") == len(update.acting)
+        seen += 1
+    assert seen > 5

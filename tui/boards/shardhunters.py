@@ -58,6 +58,7 @@ from tui.boards.shardhunters_table import (
     WHOLE,
     Detail,
     active_heroes,
+    brief_title,
     card_text,
     card_words,
     choice_box,
@@ -138,19 +139,30 @@ def _needed(update: Update) -> int:
 
 
 def prompt(
-    update: Update, keys: Sequence[Hashable], choices: Sequence[Choice], plain: bool = False
+    update: Update,
+    keys: Sequence[Hashable],
+    choices: Sequence[Choice],
+    plain: bool = False,
+    width: int = 0,
 ) -> str:
-    """What to do now, in words (``plain``: for the screen-reader list of choices)."""
+    """What to do now, in words (``plain``: for the screen-reader list of choices). Where
+    the words are longer than ``width`` (0: any), the names waited for lose the bracket at
+    their end ("Bot 2 (normal)": "Bot 2"): at 80x24 the line took two rows under the
+    board, one the board had not counted."""
     view = update.view
     if update.outcome is not None:
         return "Game over. Press Enter for the results."
     seat = update.seat
     if seat is None or seat not in update.acting:
-        waiting = ", ".join(update.names[s] for s in sorted(update.acting))
         mine = seat is not None and view["pending"]
-        if mine:
-            return f"Your cards are face down. Waiting for {waiting}…"
-        return f"Waiting for {waiting}…"
+        said = ""
+        acting = sorted(update.acting)
+        for brief in (False, True):
+            names = (brief_title(update, s) if brief else update.names[s] for s in acting)
+            said = f"{'Your cards are face down. ' if mine else ''}Waiting for {', '.join(names)}…"
+            if not width or cell_len(said) <= width:
+                break
+        return said
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
@@ -900,7 +912,7 @@ class Board(ChoiceRowBoard):
         details = self.details()
         rows = self._details_rows(update, width)
         parts.show("details", (details, width, rows), lambda: details_lines(details, width, rows))
-        words = prompt(update, self.keys, self.choices)
+        words = prompt(update, self.keys, self.choices, width=width)
         if self._confirming is not None:
             words = confirm_words(update, self._confirming)
         words = replay_prompt(self, update) or words
