@@ -72,3 +72,18 @@ def test_the_help_tells_the_tracks_and_the_spare_potions() -> None:
     potion)" on a pouch means."""
     assert "↑" in board.HOW_TO_PLAY and "tracks" in board.HOW_TO_PLAY
     assert "0 wounds (1 spare potion)" in board.HOW_TO_PLAY
+
+
+async def test_a_rival_to_choose_is_said_in_words_where_they_fit() -> None:
+    """At 160x45 the Exchange's two rivals read "1: W1 X0 top ∘Initial" on cards with
+    room to spare: the legend's shortest form, its "1:" a riddle. The words fit there."""
+    from tests.tui.test_board_orb_hunters import PENDING, _from_state
+
+    update = _from_state(PENDING["exchange"])
+    async with BoardApp(update).run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        rows = screen_text(pilot.app).splitlines()
+    at = next(i for i, row in enumerate(rows) if row.startswith(" Choose "))
+    card = rows[at + 1]
+    assert card.count("1 wealth, 0 wounds, top: ∘ Initial Relic") == 2, card
+    assert "W1 X0" not in card, card

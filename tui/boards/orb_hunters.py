@@ -879,8 +879,11 @@ class Board(Widget, can_focus=True):
     @staticmethod
     def _full_choice(update: Update, key: Hashable, space: int, count: int, at: bool) -> CardBox:
         view, names = update.view, update.names
-        width = max(12, min(26, (space + 1) // max(1, count) - 1))
         kind, value = cast(tuple[str, Any], key)
+        # A rival's pouch in words wants the room a colour's card does not ("1: W1 X0 top
+        # ∘Initial" read on cards with room to spare at 160x45).
+        widest = 26 if kind == "colour" else 48
+        width = max(12, min(widest, (space + 1) // max(1, count) - 1))
         if kind == "colour":
             glyph, word, style = COLOUR_GLYPHS[value], ADVENTURER_NAMES[value], STYLES[value]
             seat = owner(view, value)
@@ -888,8 +891,30 @@ class Board(Widget, can_focus=True):
         else:
             glyph, word = player_mark(view, value), short_name(names, value, width - 5)
             style = STYLES[view["colours"][value][0]]
-            about = pouch_short(view, value)
+            about = next(
+                (f for f in Board._pouch_words(view, value) if cell_len(f) <= width - 2),
+                pouch_short(view, value),
+            )
         return CardBox(glyph, word, (about,), style=style, width=width, legal=True, selected=at)
+
+    @staticmethod
+    def _pouch_words(view: dict[str, Any], seat: int) -> list[str]:
+        """A rival's pouch on a choice card in words, longest first: "1 relic, 1 wealth, 0
+        wounds, top: ∘ Initial Relic", then without the count, then the top's short name."""
+        pouch = view["pouches"][seat] if view["pouches"] is not None else None
+        if not pouch:
+            return [pouch_facts(view, seat)]
+        totals = pouch_totals(pouch)
+        size = len(pouch)
+        kind = relic_kind(pouch[-1])
+        sums = f"{totals.wealth} wealth, {wounds_words(totals)}"
+        many = f"{size} relic{'' if size == 1 else 's'}"
+        top = f"top: {RELIC_GLYPHS[kind]} "
+        return [
+            f"{many}, {sums}, {top}{relic_name(pouch[-1])}",
+            f"{sums}, {top}{relic_name(pouch[-1])}",
+            f"{sums}, {top}{SHORT_RELIC[kind]}",
+        ]
 
     @staticmethod
     def _key(width: int) -> Text:
