@@ -201,8 +201,7 @@ async def test_a_take_back_the_player_moved_to_stays_under_the_cursor() -> None:
     played = next(a for a in match.legal(0) if a[0] == "play")
     match.act(0, played)
     async with _shown(match) as (_app, pilot, widget):
-        await pilot.press("end")
-        assert _under(widget) == ("unplay", played[1])
+        await _right_to(pilot, widget, ("unplay", played[1]))  # (End stops short of it)
         other = min(match.to_act() - {0})
         match.act(other, READY)
         await _show(pilot, widget, match)
@@ -362,3 +361,30 @@ async def test_after_passing_on_a_lot_your_next_bidding_starts_on_a_bid_not_on_p
         assert PASS in keys and _under(widget) != PASS, screen_text(app)
         cheapest = min(k[1] for k in keys if _kind(k) == "bid")
         assert _under(widget) == ("bid", cheapest), keys
+
+
+async def test_home_and_end_in_assemble_never_land_on_a_take_back_nor_done_playing() -> None:
+    """With cards played and cards to play, End goes to the last card to play and Home to
+    the first, not to a take-back (End, Enter took the last card back); once only
+    take-backs and Done playing are left, Home and End leave the cursor where it is."""
+    match = _to_assemble()
+    _two_played(match)
+    async with _shown(match) as (app, pilot, widget):
+        keys = [c.key for c in widget.choices]
+        assert any(_kind(k) == "unplay" for k in keys) and keys[-1] == READY
+        to_play = [k for k in keys if _kind(k) in ("play", "relocate")]
+        assert to_play, screen_text(app)
+        await pilot.press("end")
+        assert _under(widget) == to_play[-1], screen_text(app)
+        await pilot.press("home")
+        assert _under(widget) == to_play[0], screen_text(app)
+        for _ in range(20):  # play on until no card can be played
+            if not any(_kind(c.key) in ("play", "relocate") for c in widget.choices):
+                break
+            await pilot.press("enter", "enter")
+            await _act_sent(app, pilot, widget, match)
+        assert _under(widget) is None, screen_text(app)
+        await pilot.press("end")
+        assert _under(widget) is None, screen_text(app)
+        await pilot.press("home")
+        assert _under(widget) is None, screen_text(app)

@@ -355,19 +355,23 @@ def is_real(update: Update, key: Hashable) -> bool:
     return _kind(key) != "unplay" and not is_final(update, key)
 
 
-def end_of(keys: Sequence[Hashable]) -> int:
+def end_of(keys: Sequence[Hashable]) -> int | None:
     """Where End goes in a row of choice ``keys``: the last choice, short of Done playing
-    (it ends your plays: never one key away) and of every bid above the cheapest. A row of
-    bids runs up to the whole stash: End, Enter there bid it all, where a player at the
+    (it ends your plays: never one key away), of the take-backs (each undoes a card
+    played: End, Enter took back the last one) and of every bid above the cheapest. A row
+    of bids runs up to the whole stash: End, Enter there bid it all, where a player at the
     end of the row expects Pass on this lot (which asks before it is taken), or when the
-    bidding opens and no Pass follows, the cheapest amount still."""
+    bidding opens and no Pass follows, the cheapest amount still. None: only take-backs
+    and Done playing are left (the cursor stays where it is)."""
     bids = [key[1] for key in keys if _kind(key) == "bid"]  # type: ignore[index]
     ends = [
         i
         for i, key in enumerate(keys)
-        if key != ("ready",) and not (_kind(key) == "bid" and key[1] > min(bids))  # type: ignore[index]
+        if key != ("ready",)
+        and _kind(key) != "unplay"
+        and not (_kind(key) == "bid" and key[1] > min(bids))  # type: ignore[index]
     ]
-    return ends[-1] if ends else len(keys) - 1
+    return ends[-1] if ends else None
 
 
 def cell_words(cell: int) -> str:
@@ -1025,12 +1029,19 @@ class Board(ChoiceRowBoard):
             self.move_to(target)
 
     def action_edge(self, end: int) -> None:
-        """Home (``end`` 0): the first choice; End (1): the last one short of Done playing
-        and of the costlier bids (`end_of`: at an auction, Pass on this lot)."""
-        choices = self.choices
-        if not choices or self.update is None:
+        """Home (``end`` 0): the first real move (`is_real`); End (1): the last choice
+        short of Done playing, the take-backs and the costlier bids (`end_of`: at an
+        auction, Pass on this lot). With no such choice the cursor stays where it is."""
+        choices, update = self.choices, self.update
+        if not choices or update is None:
             return
-        self.move_to(end_of([c.key for c in choices]) if end else 0)
+        keys = [c.key for c in choices]
+        if end:
+            target = end_of(keys)
+        else:
+            target = next((i for i, key in enumerate(keys) if is_real(update, key)), None)
+        if target is not None:
+            self.move_to(target)
 
     def action_choose(self) -> None:
         """Take the choice under the cursor; a final one only on a second Enter. A complete

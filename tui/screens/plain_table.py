@@ -182,7 +182,8 @@ def edge_of(module: Any, update: Update, keys: Sequence[Hashable], end: bool) ->
     if board_end is None:
         return real[-1]
     kept = [i for i, key in enumerate(keys) if i in real or is_final(module, update, key)]
-    return kept[int(board_end([keys[i] for i in kept]))]
+    found = board_end([keys[i] for i in kept])
+    return real[-1] if found is None else kept[found]
 
 
 STAY = -1
