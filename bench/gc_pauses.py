@@ -10,8 +10,8 @@ a `HallApp` (Textual's headless driver, 80x24) patched as the server patches the
 machine's other load does not count). Rules are compared, each in its own process, one after
 another in the same run: a young threshold (Python's 700, 2,000, 20,000; others with
 ``--young``), alone or with a letter after it: "m", the survivors of each collection of the
-middle (or oldest) generation frozen at once, so no collection walks them again (shipped:
-`_Heap.survived`, with `YOUNG`); "f", the survivors of every collection. A cycle frozen so
+middle (or oldest) generation frozen at once, so no collection walks them again; "f", the
+survivors of every collection (shipped: `_Heap.survived`, with `YOUNG`). A cycle frozen so
 waits for a walk of the whole heap: at the end each run walks it and prices that walk (CPU,
 and what it freed, in objects and their own bytes). It measures a short game; the oldest
 generation's walks, which come every hundred young collections, show over longer play at
@@ -158,7 +158,7 @@ def main() -> None:
             f"walk {found['walk'] * 1000:.0f} ms, {found['garbage']:,} freed "
             f"({found['weight'] / 2**20:.1f} MiB)"
         )
-        mark = " (shipped)" if young == f"{textual_fixes.YOUNG}m" else ""
+        mark = " (shipped)" if young == f"{textual_fixes.YOUNG}f" else ""
         print(f"{young + mark:<16}{found['moves']:>6}  " + " | ".join(cells))
 
 

@@ -41,13 +41,15 @@ redraws fifty lobbies; measured with cProfile on the server during bench/ssh.py,
   Each collection holds the loop: at 20,000 the middle generation's walked the survivors of
   200,000 allocations (112–171 ms at ten tables in play, bench/gc_pauses.py), and every
   tenth of those all that was not frozen (720 ms once in 65 s at twenty tables, with the
-  young threshold at 5,000). Now what survives a middle generation's collection while apps
-  run is frozen at once (`_Heap.survived`): no collection walks it again, so the youngest is
-  collected every `YOUNG` (2,000) allocations and the middle one walks only what came since
-  its last collection (at ten tables: longest 5 and 23 ms, not 16 and 134; the collector's
-  CPU 1.0 % of the time, not 0.6 %). A cycle that dies after it was frozen waits for a walk
-  of the whole heap (about 1 MiB a minute at ten tables), which comes `PATIENCE` seconds
-  after the last one at most (#20).
+  young threshold at 5,000). Now what survives any collection while apps run is frozen at
+  once (`_Heap.survived`): no collection walks it again, so the youngest generation is
+  collected every `YOUNG` (2,000) allocations and walks only what was allocated since, and
+  the older ones never fill (at ten tables, bench/gc_pauses.py: longest 5 ms; freezing only
+  the middle generation's survivors, the rule before, left its collections at 23 ms, and
+  at twenty tables in bench/hall.py 45–56 ms, a key's p99 inside the server 148 ms against
+  135). A cycle that dies after it was frozen waits for a walk of the whole heap (about
+  1 MiB a minute at ten tables; 0.5 MiB more per guest at twenty tables after a dozen
+  turns), which comes `PATIENCE` seconds after the last one at most (#20).
 - **Strips' caches.** A ``Strip`` (a line of a widget) made seven small caches as it was
   made, most never used, each an object the collector tracks: a fifth of every app's
   tracked objects, walked by each collection. They are made when first used now
@@ -226,10 +228,10 @@ class _Heap:
         self.walk_asked = False
 
     def survived(self, phase: str, info: dict[str, int]) -> None:
-        """The collector's callback: after a collection of the middle (or oldest)
-        generation while apps run, what survived it is frozen, and the whole heap is
-        walked once `patience` has passed since the last walk (in the loop, soon)."""
-        if phase != "stop" or info["generation"] < 1 or not self.running or self.unfrozen:
+        """The collector's callback: after each collection while apps run, what survived it
+        is frozen, and the whole heap is walked once `patience` has passed since the last
+        walk (in the loop, soon)."""
+        if phase != "stop" or not self.running or self.unfrozen:
             return
         gc.freeze()
         loop = self.loop
