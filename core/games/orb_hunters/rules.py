@@ -440,7 +440,7 @@ def _hand_over(state: State, index: int) -> tuple[State, list[Event]]:
             events.append(
                 _event(
                     "removed",
-                    f"{side} wins the {name} with {points} courage, but nobody embodies "
+                    f"{side} wins the {name} with {points} courage, but nobody plays "
                     "that adventurer: the relic leaves the game.",
                 )
             )

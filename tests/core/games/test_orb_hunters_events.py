@@ -45,7 +45,7 @@ def test_a_relic_nobody_embodies_leaves_the_game_in_words() -> None:
     removed = [e for e in events if e["type"] == "removed"]
     assert removed[0] == {
         "type": "removed",
-        "text": "Purple wins the Cursed Idol with 6 courage, but nobody embodies that "
+        "text": "Purple wins the Cursed Idol with 6 courage, but nobody plays that "
         "adventurer: the relic leaves the game.",
     }
 
