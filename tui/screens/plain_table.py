@@ -160,9 +160,13 @@ def parked_words(module: Any, update: Update, choices: Sequence[Choice]) -> str:
 
 
 def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[Choice]:
-    """The choices with the final ones at the end, as the visual boards list them."""
+    """The choices with the final ones at the end and the board module's ``LATER`` ones
+    just before them (Comic Hunters' optional slide after the heroes to take), as the
+    visual boards list them: the list's first choice is the usual move."""
     final = [c for c in choices if is_final(module, update, c.key)]
-    return [c for c in choices if c not in final] + final
+    later_keys = getattr(module, "LATER", frozenset())
+    later = [c for c in choices if c.key in later_keys and c not in final]
+    return [c for c in choices if c not in final and c not in later] + later + final
 
 
 def edge_of(module: Any, update: Update, keys: Sequence[Hashable], end: bool) -> int | None:
