@@ -164,7 +164,7 @@ def finals_last(module: Any, update: Update, choices: Sequence[Choice]) -> list[
     just before them (Comic Hunters' optional slide after the heroes to take), as the
     visual boards list them: the list's first choice is the usual move."""
     final = [c for c in choices if is_final(module, update, c.key)]
-    later_keys = getattr(module, "LATER", frozenset())
+    later_keys: frozenset[Hashable] = getattr(module, "LATER", frozenset())
     later = [c for c in choices if c.key in later_keys and c not in final]
     return [c for c in choices if c not in final and c not in later] + later + final
 
