@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from core.engine import Action
 from core.match import Match
-from core.table import Seat, Table, Update
+from core.table import Seat, Table, TableSetup, Update
 from tui.boards.base import ActionChosen, ActionTrie, Path
 from tui.settings import Settings
 
@@ -133,3 +133,31 @@ async def shown_alone(
         widget.show(update_of(match, 0))
         await pilot.pause()
         yield app, pilot, widget
+
+
+def comic_hunters_table(bots: int, seed: int = 11) -> Any:
+    """A HuntersApp that opens a real Comic Hunters table: Ala (you) and ``bots`` easy
+    bots that play at once."""
+    from tui.app import HuntersApp  # (the app imports every board: only where it is used)
+
+    seats = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in range(2, bots + 2)))
+    app = HuntersApp(Settings(bot_delay=0))
+    app.call_later(app.start_game, TableSetup("comic-hunters", seats, {}, seed))
+    return app
+
+
+async def comic_hunters_by_keys(pilot: Pilot[None], screen: Any, action: Action) -> None:
+    """Build ``action`` on a Comic Hunters table's board with → and Enter, one choice at a
+    time (a final choice asks: Enter twice)."""
+    from tests.tui.game_driver import settle
+    from tui.boards import comic_hunters as board
+
+    widget: Any = screen.query_one("#board")
+    for choice in board.paths(widget.update, action)[0]:
+        await settle(pilot, screen)
+        keys = [c.key for c in widget.choices]
+        steps = (keys.index(choice.key) - widget.cursor) % len(keys)
+        await pilot.press(*(["right"] * steps))
+        await pilot.press("enter")
+        if board.is_final(widget.update, choice.key):
+            await pilot.press("enter")

@@ -13,39 +13,23 @@ from typing import Any
 
 from core.engine import Action
 from core.match import Match
-from core.table import Seat, TableSetup
 from tests.tui import screen_text
-from tests.tui.board_helpers import shown_alone
+from tests.tui.board_helpers import comic_hunters_by_keys, comic_hunters_table, shown_alone
 from tests.tui.game_driver import settle
-from tui.app import HuntersApp
 from tui.boards import comic_hunters as board
 from tui.screens.game import GameScreen
-from tui.settings import Settings
 from tui.widgets.show import Parts
 
 SLUG = "comic-hunters"
 SLIDE = ("slide",)
 
 
-def _app() -> HuntersApp:
-    """You and two bots at a real table."""
-    seats = (Seat("Ala"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
-    app = HuntersApp(Settings(bot_delay=0))
-    app.call_later(app.start_game, TableSetup(SLUG, seats, {}, 11))
-    return app
+def _app() -> Any:
+    """You and 2 bots at a real table."""
+    return comic_hunters_table(2)
 
 
-async def _by_keys(pilot: Any, screen: GameScreen, action: Action) -> None:
-    """Build ``action`` with the arrow keys and Enter, one choice at a time."""
-    widget: Any = screen.query_one("#board")
-    for choice in board.paths(widget.update, action)[0]:
-        await settle(pilot, screen)
-        keys = [c.key for c in widget.choices]
-        steps = (keys.index(choice.key) - widget.cursor) % len(keys)
-        await pilot.press(*(["right"] * steps))
-        await pilot.press("enter")
-        if board.is_final(widget.update, choice.key):
-            await pilot.press("enter")
+_by_keys = comic_hunters_by_keys
 
 
 def _sensible(legal: list[Action], rng: random.Random) -> Action:

@@ -8,37 +8,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import Action
 from core.games.comic_hunters.data import CARD
-from core.table import Seat, TableSetup
 from tests.tui import screen_text
+from tests.tui.board_helpers import comic_hunters_by_keys, comic_hunters_table
 from tests.tui.game_driver import settle
-from tui.app import HuntersApp
-from tui.boards import comic_hunters as board
 from tui.boards.comic_hunters_draw import HERO_WORD
 from tui.screens.game import GameScreen
-from tui.settings import Settings
 
 SLUG = "comic-hunters"
 
 
-def _app() -> HuntersApp:
-    """You and three bots at a real table."""
-    seats = (Seat("Ala"), *(Seat(f"Bot {n}", "bot", "easy") for n in (2, 3, 4)))
-    app = HuntersApp(Settings(bot_delay=0))
-    app.call_later(app.start_game, TableSetup(SLUG, seats, {}, 11))
-    return app
+def _app() -> Any:
+    """You and 3 bots at a real table."""
+    return comic_hunters_table(3)
 
 
-async def _by_keys(pilot: Any, screen: GameScreen, action: Action) -> None:
-    """Build ``action`` with the arrow keys and Enter, one choice at a time."""
-    widget: Any = screen.query_one("#board")
-    for choice in board.paths(widget.update, action)[0]:
-        await settle(pilot, screen)
-        keys = [c.key for c in widget.choices]
-        steps = (keys.index(choice.key) - widget.cursor) % len(keys)
-        await pilot.press(*(["right"] * steps))
-        await pilot.press("enter")
+_by_keys = comic_hunters_by_keys
 
 
 async def test_your_hand_is_on_the_board_at_the_flea_market_at_160x45() -> None:
