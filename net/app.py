@@ -32,7 +32,6 @@ from net.driver import SSHDriver
 from net.fastpath import FastPath
 from net.hall import OPEN, HallView, Session, settled
 from net.host_menu import HOST_KEY, HostMenuScreen
-from net.lane import lane
 from net.lobby import CHAT_LINES, SEAT_KEYS, LobbyScreen, rematch_line, sentence
 from tui.app import HuntersApp
 from tui.boards import BOARDS
@@ -157,7 +156,7 @@ class HallApp(HuntersApp):
         ):
             screen.call_later(redraw)
             return
-        slow = lane(driver._loop)
+        slow = driver.lane
 
         def then_next() -> None:
             try:

@@ -235,6 +235,8 @@ class SSHDriver(Driver):
         """When the first key not yet answered by a frame reached the App."""
         self.keyed_at = float("-inf")
         """When keys last reached the App (monotonic): its screens are answers then."""
+        self.lane = lane(self._loop)
+        """The loop's slow lane (net/lane.py), told of this guest's keys and frames."""
         self._keys_resume = float("-inf")
         """Until when keys wait for their share of the loop (`KEY_SHARE`)."""
         self._flood_told = float("-inf")
@@ -339,7 +341,7 @@ class SSHDriver(Driver):
             self._count_resize_frame(time.monotonic())
         if self._answering is not None:
             self._keys_answered(time.monotonic())
-        lane(self._loop).frame_out(self)
+        self.lane.frame_out(self)
         if self.on_frame is not None:
             self.on_frame(time.monotonic_ns())
 
@@ -441,7 +443,7 @@ class SSHDriver(Driver):
         self._out.clear()
         self._backlog.clear()
         self._backlog_size = 0
-        lane(self._loop).forget(self)
+        self.lane.forget(self)
         self._end_parser()
         self._take_app_errors()
 
@@ -696,7 +698,7 @@ class SSHDriver(Driver):
         self.keyed_at = time.monotonic()
         if self._answering is None:
             self._answering = self.keyed_at
-            lane(self._loop).keys_in(self)
+            self.lane.keys_in(self)
         self.process_message(message)
 
     def send_message(self, message: Message) -> None:
