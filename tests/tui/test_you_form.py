@@ -53,3 +53,16 @@ def test_another_seat_keeps_its_name() -> None:
 def test_a_second_verb_of_the_readers_move_goes_with_you(text: str, said: str) -> None:
     """ "You pay 3 Bloodshards and draws Varden and Yusuf." was told at the Tavern."""
     assert you_form(text, 0) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("{p0} saved their city!", "You saved your city!"),
+        ("{p1} saved their city!", "{p1} saved their city!"),
+        ("{p0} takes a card from {p1}, their last.", "You take a card from {p1}, their last."),
+    ],
+)
+def test_their_after_you_is_yours_until_someone_else_is_named(text: str, said: str) -> None:
+    # "You saved their city!" was read at the end of a won Superbohaterowie game (160x45).
+    assert you_form(text, 0) == said

@@ -61,6 +61,10 @@ _OBJECT = re.compile(r"\b(?P<word>to|for|with|from|by|than|against|beside) \{p(?
 """A seat after a preposition: "… for {p0}." is "… for you." to that seat."""
 
 
+_THEIR = re.compile(r"\btheir\b")
+"""The subject's own things, after a clause's subject turned to "You"."""
+
+
 def base_form(verb: str) -> str | None:
     """The form of a third-person verb that goes with "you" ("gives" → "give", "chooses" →
     "choose", "tries" → "try", "is" → "are"); a past tense or modal stays as it is
@@ -101,8 +105,13 @@ def you_form(text: str, reader: int) -> str:
         return f"{match['head']} and {verb}"
 
     def rest(part: str) -> str:
-        """After "You …": the clause's second verb goes with "you" too."""
-        return _AND_VERB.sub(second, part, count=1)
+        """After "You …": the clause's second verb goes with "you" too, and "their"
+        before anyone else is named is the reader's own ("You saved their city!" →
+        "You saved your city!")."""
+        part = _AND_VERB.sub(second, part, count=1)
+        named = part.find("{p")
+        head, tail = (part, "") if named < 0 else (part[:named], part[named:])
+        return _THEIR.sub("your", head) + tail
 
     def object_(match: re.Match[str]) -> str:
         return f"{match['word']} you" if int(match["seat"]) == reader else match[0]
