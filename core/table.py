@@ -48,11 +48,16 @@ MAX_HORIZON_NS = 600_000_000
 """Fair arbitration waits at most this long for a far player's compensated claim: their
 round trip (at most 300 ms, `net.fastpath.MAX_DISTANCE`) and the server's own delay in
 writing the board to them (at most 300 ms more, `net.fastpath.MAX_LAG`)."""
-MIN_REACTION = 0.1
-"""Seconds: no one reacts to what appeared on their screen sooner than this (human visual
-reaction times start around 0.15 s). A real-time claim names the last board that had been on
-its player's screen this long when the key was pressed: the SSH fast path and the local
-board both go by it."""
+MIN_REACTION = 0.3
+"""Seconds: a key pressed sooner than this after a board appeared on its player's screen was
+not a reaction to it. A key already on its way cannot be held back that fast (stopping a
+decided press takes a person 0.2-0.25 s), and no one reads a new Monster's symbols so soon:
+the fastest bot, faster than most people, never claims in under 0.30 s. So a hand that goes
+down just after someone else's capture replaced its Monster is judged as aimed at the
+Monster its player saw (void, no penalty), never as a grab at the new one (a mistake, -1);
+a reveal in that time costs nothing, as reveals only add cards to the board a claim names.
+A real-time claim names the last board that had been on its player's screen this long when
+the key was pressed: the SSH fast path and the local board both go by it."""
 
 RECENT = 40
 """Public log lines a participant who joins a game under way is given (`Update.earlier`)."""
