@@ -236,7 +236,7 @@ def test_each_combat_is_summed_up_with_its_reason() -> None:
     assert lines is not None
     assert lines[0].startswith("Hunt 1, 1st Combat: ")
     assert lines[1].startswith("The first Combat: ") and "Ala" in lines[1]
-    assert "total wins" in lines[2]
+    assert " total, " in lines[2] and lines[2].endswith(".")  # who won with what, and why
     assert len(set(lines)) == len(lines)
 
 

@@ -141,7 +141,7 @@ def test_a_combat_on_two_lines_is_measured_as_drawn() -> None:
 def test_waiting_for_three_bots_takes_one_row_at_80x24() -> None:
     """ "Your cards are face down. Waiting for Bot 2 (normal), Bot 3 (normal), Bot 4
     (normal)…" took two rows under an 80x24 board, one the board had not counted: the
-    names lose their bracket where the words are longer than the board is wide."""
+    names lose their bracket, as the board says them but on their own lines."""
     seen = 0
     for match in _positions(4, range(3), 0.1):
         update = update_of(match, 0, names=NAMES)
@@ -149,6 +149,7 @@ def test_waiting_for_three_bots_takes_one_row_at_80x24() -> None:
             continue
         said = board.prompt(update, [], [], width=78)
         assert len(said) <= 78 and "Waiting for Bot " in said, said
-        assert board.prompt(update, [], []).count("(normal)") == len(update.acting)
+        # The names as the board says them everywhere but their own lines (issue #15).
+        assert "(normal)" not in board.prompt(update, [], []), said
         seen += 1
     assert seen > 5

@@ -58,12 +58,12 @@ from tui.boards.shardhunters_table import (
     WHOLE,
     Detail,
     active_heroes,
-    brief_title,
     card_text,
     card_words,
     choice_box,
     combat_blocks,
     combat_height,
+    full_title,
     hero_text,
     hero_width,
     monster_box,
@@ -145,24 +145,17 @@ def prompt(
     plain: bool = False,
     width: int = 0,
 ) -> str:
-    """What to do now, in words (``plain``: for the screen-reader list of choices). Where
-    the words are longer than ``width`` (0: any), the names waited for lose the bracket at
-    their end ("Bot 2 (normal)": "Bot 2"): at 80x24 the line took two rows under the
-    board, one the board had not counted."""
+    """What to do now, in words (``plain``: for the screen-reader list of choices). The
+    names waited for are said as the board says them ("Bot 2", its level on its own line
+    only); ``width`` (0: any) is the board's."""
     view = update.view
     if update.outcome is not None:
         return "Game over. Press Enter for the results."
     seat = update.seat
     if seat is None or seat not in update.acting:
         mine = seat is not None and view["pending"]
-        said = ""
-        acting = sorted(update.acting)
-        for brief in (False, True):
-            names = (brief_title(update, s) if brief else update.names[s] for s in acting)
-            said = f"{'Your cards are face down. ' if mine else ''}Waiting for {', '.join(names)}…"
-            if not width or cell_len(said) <= width:
-                break
-        return said
+        names = ", ".join(title(update, s) for s in sorted(update.acting))
+        return f"{'Your cards are face down. ' if mine else ''}Waiting for {names}…"
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
@@ -209,7 +202,7 @@ def _team_sentence(update: Update, side: int) -> str:
     coloured = sum(1 for c in loot if MONSTER_CARDS[c].colour != "white")
     shards = view["shards"][side]
     return (
-        f"{_title(update, side)}: {shards} Bloodshard{'s' if shards != 1 else ''}, "
+        f"{full_title(update, side)}: {shards} Bloodshard{'s' if shards != 1 else ''}, "
         f"team of {len(team)}: {', '.join(parts) or 'nobody'}. "
         f"Loot {len(loot)} card{'s' if len(loot) != 1 else ''}, {coloured} coloured. "
         f"{view['hand_sizes'][side]} monster card{'s' if view['hand_sizes'][side] != 1 else ''} "
@@ -332,9 +325,9 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
             hunt = int(found.group(1)) if found else hunt
     for kind, text in zip(kinds, texts, strict=True):
         if kind == "reveal":
-            lines += [text, _why(text)]
             ordinal = text.split(" Combat")[0].removeprefix("The ")
             number = ("first", "second", "third", "fourth").index(ordinal)
+            lines += [text, _why(text, number)]
             won = re.search(r"\. ([^.;]+?) wins( \(Sabine\))?\.$", text)
             who = f"{won.group(1)} won" if won else "a draw"
             head = f"Hunt {hunt}, {COMBATS[number]} Combat: {who}"
@@ -361,28 +354,50 @@ def _called(update: Update, side: int) -> str:
     return update.names[side] if side < len(update.names) else f"Player {side + 1}"
 
 
-def _why(reveal: str) -> str:
-    """Why a Combat went as it did, from the colours and totals its reveal names."""
+def _why(reveal: str, number: int) -> str:
+    """Who won Combat ``number``, with what and why, in one sentence, from the colours,
+    totals and verdict its reveal names ("Ala and Bot 2 tied with the lowest total, 3 (a
+    blue card was played and no red); Ala won it with more coloured cards.")."""
     colours = set(re.findall(r"\b(white|yellow|blue|red) \d+\b", reveal))
+    best = "highest"
     if "blue" in colours and "red" not in colours:
-        rule = "A blue card was played and no red: the lowest total wins"
+        best, reason = "lowest", "a blue card was played and no red"
     elif "red" in colours:
-        rule = "A red card was played: the highest total wins" + (
-            " (red overrules blue)" if "blue" in colours else ""
-        )
+        reason = "a red card was played" + (", which overrules blue" if "blue" in colours else "")
     else:
-        rule = "No blue or red card was played: the highest total wins"
-    if "A draw" in reveal:
-        return f"{rule}; the best totals and their coloured cards were equal: a draw."
-    if "(Sabine)" in reveal:
-        return f"{rule}; it would have been a draw, and Sabine makes it her side's."
-    totals = [int(t) for t in re.findall(r"\(total (\d+)\)", reveal)]
+        reason = "no blue or red card was played"
+    body, _, verdict = reveal.partition(": ")[2].rpartition(". ")
+    totals: list[tuple[str, int]] = []
+    for part in body.split("; "):
+        found = re.match(r"(.+?) played .* \(total (\d+)\)$", part)
+        if found:
+            totals.append((found.group(1), int(found.group(2))))
+    won = re.match(r"(.+?) wins?( \(Sabine\))?\.$", verdict)
+    winner = won.group(1).removesuffix(" team") if won else ""
+    winner = "the Reavers" if winner == "The Reavers" else winner
+    which = f"the {COMBATS[number]} Combat"
     if not totals:
-        return f"{rule}."
-    target = min(totals) if "lowest" in rule else max(totals)
-    if totals.count(target) > 1:
-        return f"{rule}; {totals.count(target)} sides had {target}: more coloured cards won it."
-    return f"{rule}."
+        return f"{_capital(winner)} won {which}, as {reason}." if won else "A draw."
+    target = (min if best == "lowest" else max)(total for _, total in totals)
+    tied = [name for name, total in totals if total == target]
+    # The reader (their seat's token, see tui.summaries.as_reader) first, as "you": "you,
+    # Bob and Cy tied" ("{p0}, Bob and Cy" kept the reader's name).
+    tied = sorted(("you" if re.fullmatch(r"\{p\d+\}", n) else n for n in tied), key="you".__ne__)
+    if len(tied) == 1 and won:
+        return f"{_capital(winner)} won {which} with the {best} total, {target}, as {reason}."
+    said = f"{_capital(in_words(tied))} tied with the {best} total, {target} ({reason})"
+    if not won:
+        return f"{said}, and as many coloured cards: a draw."
+    if won.group(2):
+        return f"{said}, and as many coloured cards; {winner} won it with Sabine."
+    return f"{said}; {winner} won it with more coloured cards."
+
+
+def _capital(words: str) -> str:
+    """``words`` opening a sentence: "The Reavers", "You"; names as typed."""
+    if words.startswith(("the Reavers", "you")):
+        return words[0].upper() + words[1:]
+    return words
 
 
 def _unique(lines: Sequence[str]) -> list[str]:

@@ -115,32 +115,42 @@ def monster_box(
 
 
 def side_name(update: Update, side: int) -> str:
-    """A side as the board says it: "you", a player's name, or "the Reavers"."""
+    """A side as the board says it: "you", "the Reavers", or a player's name without the
+    bracket at its end ("Bot 2 (normal)": "Bot 2") where no other side's name reads the
+    same. A bot's level is said once, on its own side's line (`full_title`): a newcomer
+    saw "Bot 2" there and "Bot 2 (normal)" in the Combats and read two players."""
     if update.view["solo"] and side == 1:
         return "the Reavers"
     if side == update.seat:
         return "you"
+    name = _named(update, side)
+    brief = _unbracketed(name)
+    if not brief or brief == name:
+        return name
+    others = [_named(update, s) for s in range(update.view["sides"]) if s != side]
+    if brief in others or brief in (_unbracketed(o) for o in others):
+        return name
+    return brief
+
+
+def _named(update: Update, side: int) -> str:
     return update.names[side] if side < len(update.names) else f"Player {side + 1}"
 
 
 def title(update: Update, side: int) -> str:
-    """A side at the start of a sentence ("You", "The Reavers"); names stay as typed."""
+    """A side at the start of a sentence ("You", "The Reavers", "Bot 2"); names stay as
+    typed, without the bracket at their end (see `side_name`)."""
     name = side_name(update, side)
     return name[0].upper() + name[1:] if name in ("you", "the Reavers") else name
 
 
-def brief_title(update: Update, side: int) -> str:
-    """A side's name without the bracket at its end ("Bot 2 (normal)" → "Bot 2"), where
-    no other side's name reads the same: a line short of room says the name, not a code
-    for it, before it cuts a fact ("loot 8 (3 col.)" was read as a code at 80x24)."""
+def full_title(update: Update, side: int) -> str:
+    """A side as `title` says it, a name with its bracket ("Bot 2 (normal)"): on the side's
+    own line only, the one place a bot's level is said."""
     name = title(update, side)
-    brief = _unbracketed(name)
-    if not brief or brief == name:
+    if (update.view["solo"] and side == 1) or side == update.seat:
         return name
-    others = [title(update, s) for s in range(update.view["sides"]) if s != side]
-    if brief in others or brief in (_unbracketed(o) for o in others):
-        return name
-    return brief
+    return _named(update, side)
 
 
 def _unbracketed(name: str) -> str:
@@ -252,7 +262,7 @@ def side_label(
     the bracket at its end, ``brief``), its facts (see `side_facts`)."""
     turn = "▶ " if side in update.acting and update.outcome is None else "  "
     line = Text(turn, no_wrap=True)
-    name = brief_title(update, side) if brief else title(update, side)
+    name = title(update, side) if brief else full_title(update, side)
     line.append(f"{marker(update, side)} {name}", style="bold")
     line.append(f" · {side_facts(update, side, short, doing)}")
     return line
@@ -386,7 +396,7 @@ def _labels(update: Update, side: int, width: int) -> list[Text]:
         # facts on the next ("hand 4 · choosin…" was read at 160x45 with the name's line
         # half empty).
         turn = "▶ " if side in update.acting and update.outcome is None else "  "
-        name = Text(f"{turn}{marker(update, side)} {title(update, side)}", style="bold")
+        name = Text(f"{turn}{marker(update, side)} {full_title(update, side)}", style="bold")
         facts = side_facts(update, side, False)
         doing = facts.rsplit(" · ", 1)[-1] if facts.endswith(DOING) else ""
         if doing and name.cell_len + 3 + len(doing) <= width:
@@ -697,8 +707,7 @@ def _combat_text(
     if played is not None and winner < 0:
         endings = [(" → a draw", None)]
     elif played is not None:
-        name, brief = side_name(update, winner), _brief_side(update, winner)
-        endings = [(f" → {name} won", None), (f" → {brief} won", None), ("", winner)]
+        endings = [(f" → {side_name(update, winner)} won", None), ("", winner)]
     endings = list(dict.fromkeys(endings))
     every = len(groups)
     # The Combat being played says "2, 3, 4: choosing" where "2: choosing | 3: choosing
@@ -727,13 +736,6 @@ def _combat_text(
                     return [line]
     line.truncate(width, overflow="ellipsis")
     return [line]
-
-
-def _brief_side(update: Update, side: int) -> str:
-    """A side as `side_name` says it, a name without the bracket at its end."""
-    name = side_name(update, side)
-    named = side < len(update.names) and name == update.names[side]
-    return brief_title(update, side) if named else name
 
 
 def _combat_line(

@@ -46,6 +46,7 @@ from core.games.shardhunters.data import (
 )
 from core.games.shardhunters.scoring import (
     Card,
+    coloured,
     combat_leaders,
     effective,
     hunt_winner,
@@ -87,6 +88,10 @@ def _subject(state: State, side: int) -> str:
     """A side opening a sentence, with a verb in the singular: "{p0} wins", "The Reavers
     team wins" (as the rulebook calls them)."""
     return "The Reavers team" if state.players == 1 and side == REAVER_SIDE else f"{{p{side}}}"
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card{'s' if cards != 1 else ''}"
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -696,14 +701,31 @@ def _end_hunt(state: State) -> tuple[State, list[Event]]:
     winner = hunt_winner(loot)
     counts = ", ".join(f"{_who(state, s)} {len(p)}" for s, p in enumerate(state.loot))
     events = [_event("hunt-end", f"Hunt {state.hunt} is over. Loot: {counts}.")]
+    most = max(len(pile) for pile in loot)
+    tied = [side for side, pile in enumerate(loot) if len(pile) == most]
     if winner is None:
-        events.append(_event("hunt-tie", "Nobody wins the Hunt: everyone gets a Bloodshard."))
+        # Who tied, on what, and what follows, in one sentence.
+        each = coloured(loot[tied[0]])
+        text = (
+            f"Nobody wins Hunt {state.hunt}, so everyone gets a Bloodshard: "
+            f"{in_words([_who(state, s) for s in tied])} tied at {_count(most)}, "
+            f"{each} coloured each."
+        )
+        events.append(_event("hunt-tie", text))
         for side in range(state.sides):
             state, more = _pay(state, side, 1, "a tied Hunt")
             events += more
         state = replace(state, hunt_winner=NOBODY)
     else:
-        events.append(_event("hunt-win", f"{_subject(state, winner)} wins Hunt {state.hunt}."))
+        # Who won the Hunt, and with what: the most loot, or (tied on it) more coloured cards.
+        others = in_words([_who(state, s) for s in tied if s != winner])
+        why = (
+            f"more coloured cards, tied with {others} at {_count(most)}"
+            if others
+            else f"the most loot, {_count(most)}"
+        )
+        text = f"{_subject(state, winner)} wins Hunt {state.hunt} with {why}."
+        events.append(_event("hunt-win", text))
         state, more = _pay(state, winner, 1, "the Hunt")
         events += more
         state = replace(state, hunt_winner=winner)

@@ -202,7 +202,8 @@ def test_a_tied_hunt_says_everyone_gets_a_bloodshard() -> None:
     _, events = fight(state, *hands)
     assert {
         "type": "hunt-tie",
-        "text": "Nobody wins the Hunt: everyone gets a Bloodshard.",
+        "text": "Nobody wins Hunt 1, so everyone gets a Bloodshard: {p0} and {p1} tied at 2 "
+        "cards, 1 coloured each.",
     } in events
 
 
@@ -243,3 +244,22 @@ def test_a_bots_redeal_keeps_what_each_seat_sees_and_the_help_shows_the_rulebook
     leaves that seat's view as it was and every card in the game; the help screen's text
     is the rulebook, then this edition's designed choices."""
     check_redeal_and_rulebook("shardhunters")
+
+
+def test_a_hunt_won_says_with_what_it_was_won() -> None:
+    """ "{p0} wins Hunt 1." said who, not what with: the most loot, counted."""
+    hands = [["white-4a"], ["white-1a"]]
+    state = combat(hands, number=3, loot=[["yellow-1a", "red-1a"], []], shards=[0, 0])
+    _, events = fight(state, *hands)
+    texts = [e["text"] for e in events if e["type"] == "hunt-win"]
+    assert texts == ["{p0} wins Hunt 1 with the most loot, 4 cards."]
+
+
+def test_a_hunt_won_on_colours_says_who_tied_and_why_it_went_one_way() -> None:
+    """Tied on loot, the most coloured cards win the Hunt: one sentence says the tie and
+    the reason (the reader of {p1} reads "tied with you")."""
+    hands = [["white-2a"], ["white-2b"]]
+    state = combat(hands, number=3, loot=[["yellow-1a"], ["white-1a"]], shards=[0, 0])
+    _, events = fight(state, *hands)
+    texts = [e["text"] for e in events if e["type"] == "hunt-win"]
+    assert texts == ["{p0} wins Hunt 1 with more coloured cards, tied with {p1} at 2 cards."]

@@ -244,7 +244,7 @@ def test_the_hunt_that_wins_the_game_is_told_in_the_kinds_the_table_reads() -> N
             "{p1} played white 1 (total 1). {p0} wins.",
         ),
         ("hunt-end", "Hunt 1 is over. Loot: {p0} 3, {p1} 0."),
-        ("hunt-win", "{p0} wins Hunt 1."),
+        ("hunt-win", "{p0} wins Hunt 1 with the most loot, 3 cards."),
         ("shard", "{p0} gets a Bloodshard (the Hunt)."),
         ("win", "{p0} wins the game with 5 heroes!"),
     ]

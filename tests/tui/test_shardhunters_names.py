@@ -1,0 +1,65 @@
+"""One player, one name on a Shardhunters screen (issue #15): a newcomer saw "Bot 2" on its
+own line and "Bot 2 (normal)" in the Combats and the prompt of the same board, and read
+them as two players. A bot's level is said once, on its own side's line; everywhere else
+on the board the bot is "Bot 2"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from core.match import Match
+from core.table import Seat
+from tests.tui import screen_text
+from tests.tui.board_helpers import update_of
+from tests.tui.test_board_superbohaterowie import held_table_at
+from tests.tui.test_shardhunters_legible import NAMES, _board_lines, _positions
+from tui.app import HuntersApp
+from tui.boards import shardhunters as board
+from tui.settings import Settings
+
+
+def _own_line(number: int) -> re.Pattern[str]:
+    """Where a bot's side line names it: its marker, its name, then its facts (or nothing:
+    the facts on the next line)."""
+    return re.compile(rf"(^|  )(▶ )?{number} Bot {number} \(normal\)( · |  |$)")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_a_bot_is_named_one_way_on_the_board(size: tuple[int, int]) -> None:
+    """Positions of whole 4-player games shown to seat 0: a bot's level ("(normal)") is on
+    the board at most once, on its own side's line, never in a Combat or the prompt."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
+    checked = 0
+    async with app.run_test(size=size) as pilot:
+        screen, table = await held_table_at(pilot, Match.new("shardhunters", 4, seed=0), seats)
+        widget: Any = screen.query_one("#board")
+        for match in _positions(4, range(2), 0.08):
+            widget.show(update_of(match, 0, names=NAMES))
+            await pilot.pause()
+            lines = _board_lines(screen_text(app))
+            for number in (2, 3, 4):
+                full = f"Bot {number} (normal)"
+                said = [line for line in lines if full in line]
+                own = [line for line in said if _own_line(number).search(line)]
+                assert said == own and len(own) <= 1, "\n".join(lines)
+            checked += 1
+        await table.close()
+    assert checked > 20, checked
+
+
+def test_the_prompt_names_the_bots_waited_for_as_the_board_does() -> None:
+    """ "Waiting for Bot 2, Bot 3…": the names without their level, whatever the width."""
+    seen = 0
+    for match in _positions(4, range(2), 0.1):
+        update = update_of(match, 0, names=NAMES)
+        if update.outcome is not None or 0 in update.acting:
+            continue
+        for width in (0, 78, 158):
+            said = board.prompt(update, [], [], width=width)
+            assert "Waiting for Bot " in said and "(normal)" not in said, said
+        seen += 1
+    assert seen > 3, seen
