@@ -201,3 +201,37 @@ async def _cursor_misplaced(app: HuntersApp, pilot: Any, terminal: Terminal) -> 
         if row[sent[0] : sent[0] + len(MARK)] != MARK:
             return f"at {sent}, on {row.strip()!r}, not on the marked choice"
     return None
+
+
+@pytest.mark.parametrize("slug", ["superbohaterowie", "comic-hunters"])
+async def test_an_action_draws_its_frame_once_with_the_keys_in_it(slug: str) -> None:
+    """The keys the footer looks at as a frame is drawn are drawn in that frame: its line,
+    drawn anew in the look, asked for a repaint of its own after it, and every other action
+    drew a second, empty frame (the compositor walked for nothing, and a served guest's
+    loop turned once more) after the one that showed the move."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(200, 60)) as pilot:
+        seats = (Seat("Ala"), Seat("Bob", "remote"))
+        app.start_game(TableSetup(slug, seats, {}, 1))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert screen.table is not None
+        frames: list[int] = []
+        refresh = screen._compositor_refresh
+
+        def counted() -> None:
+            frames[-1] += 1
+            refresh()
+
+        screen._compositor_refresh = counted  # type: ignore[method-assign]
+        for _ in range(20):
+            match = screen.table.match
+            if match.outcome() is not None or not match.to_act():
+                break
+            seat = sorted(match.to_act())[0]
+            frames.append(0)
+            await screen.table.submit(seat, match.legal(seat)[0])
+            await pilot.pause()
+            await pilot.pause()
+        assert len(frames) >= 10
+        assert frames == [1] * len(frames)

@@ -411,10 +411,18 @@ class GameScreen(PlainTableScreen):
 
     def _look_at_keys(self) -> None:
         for footer in self.query_children(KeyFooter):
-            if footer.asked and not footer.look_before_frame():
+            if not footer.asked:
+                continue
+            if not footer.look_before_frame():
                 # It asked for this frame only to look, and its keys are as they were.
                 footer._repaint_required = False
                 self._dirty_widgets.discard(footer)
+            elif footer.display:
+                # Its new line is drawn in this frame. The repaint it asked for as it drew
+                # the line would reach the screen only after the frame, and drew a second,
+                # empty one after every action that changed the keys.
+                footer._repaint_required = False
+                self._dirty_widgets.add(footer)
 
     def _compositor_refresh(self) -> None:
         """Draw a frame, but not the table's first while its first update waits to be drawn.
