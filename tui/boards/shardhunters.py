@@ -456,6 +456,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("◆", "a legal choice now"),
     (CHOSEN, "chosen already (your face-down cards, the heroes you stand up)"),
     ("heavy border", "the cursor, or the hero you look at"),
+    (
+        "▸ Shena: …",
+        "at the Tavern on a narrow screen: the hero under the cursor, its ability whole (the "
+        "others' end in … where the line is short)",
+    ),
     ("▶", "a side that is choosing now"),
     ("2 shards", "in a side's line, where the word Bloodshards does not fit: 2 Bloodshards"),
     ("loot 4 (2 col.)", "monster cards looted this Hunt, 2 of them coloured (not white)"),
@@ -687,6 +692,9 @@ class Board(ChoiceRowBoard):
         words = f"{TARGET} {choice.label}."
         if key[0] == "card":
             return f"{words} {card_text(key[1])}"
+        if key[0] == "hero" and self._recruit_in_lines(update, self._width()):
+            # Its ability is whole on the board: the hero's full name first.
+            return f"{TARGET} Recruit {HEROES[key[1]].name}: {HEROES[key[1]].ability}"
         if key[0] == "hero":
             return f"{TARGET} {choice.label} ({HEROES[key[1]].name})"
         return words
@@ -723,6 +731,8 @@ class Board(ChoiceRowBoard):
         if view["phase"] == "combat" and view["hand"]:
             texts = [f"{TARGET} Put down {card_words(c)}. {card_text(c)}" for c in view["hand"]]
             rows = max(rows, 2 if any(cell_len(text) > width for text in texts) else 1)
+        elif self._recruit_in_lines(update, width):
+            rows = 1  # the abilities are on the board, the hero under the cursor's whole
         elif view["phase"] == "tavern" and update.seat in update.acting:
             rows = max(rows, 2 if width < _LONGEST_RECRUIT else 1)
         self._rows = (key, rows)
@@ -1029,6 +1039,14 @@ class Board(ChoiceRowBoard):
         label = [Text(""), Text("Hand", style="bold")]
         return _beside(label, body, 6)
 
+    def _recruit_in_lines(self, update: Update, width: int) -> bool:
+        """The heroes drawn at the Tavern are said in lines with their abilities (see
+        `_recruit_lines`) and the details line takes one row: at 80x24, where hero cards
+        would say their names only."""
+        view = update.view
+        mine = update.seat in update.acting and update.outcome is None
+        return width < 100 and view["phase"] == "tavern" and bool(view["offer"]) and mine
+
     def _choice_lines(self, update: Update, width: int) -> list[Text]:
         """The choices that are not cards in hand (heroes, Tavern, guesses) as cards."""
         legal, cursor = self._marks()
@@ -1036,6 +1054,8 @@ class Board(ChoiceRowBoard):
         if not legal or not choices:
             return []
         heroes = any(c.key[0] == "hero" for c in choices if isinstance(c.key, tuple))
+        if heroes and self._recruit_in_lines(update, width):
+            return _recruit_lines(choices, cursor, width)
         box_width = hero_width(width, len(choices)) if heroes else 14
         lines = 0 if width < 100 else 3 if heroes else 1
         if heroes and self._room() >= 30:
@@ -1074,6 +1094,49 @@ class Board(ChoiceRowBoard):
 
 CHOOSE_BESIDE = 8
 """The cells the "Choose" label takes beside the choices' cards."""
+
+RECRUIT_ROWS = 4
+"""The rows of the heroes to recruit said in lines: the longest ability whole (Crow's, three
+lines at 80 columns) and the other hero's line."""
+
+CURSOR = "▸"
+"""Marks the hero under the cursor among the heroes to recruit said in lines."""
+
+
+def _recruit_lines(choices: Sequence[Choice], cursor: Hashable, width: int) -> list[Text]:
+    """The heroes drawn at the Tavern where the board is narrow (80x24), a line each with
+    its ability: the one under the cursor whole, the others as much as fits, cut between
+    words. Their cards said only their names: each ability was read one at a time, in the
+    details line. As many rows whichever hero the cursor is on."""
+    room = width - CHOOSE_BESIDE - 2
+    said = {c.key: f"{hero_name(c.key[1])}: {HEROES[c.key[1]].ability}" for c in _keyed(choices)}
+    whole = {key: textwrap.wrap(words, room, subsequent_indent="  ") for key, words in said.items()}
+    # As many rows as the Tavern's other choices take as cards and the details line's
+    # second row (see `Board._recruit_in_lines`): the board keeps its layout as you pay.
+    rows = max(RECRUIT_ROWS, max(len(lines) for lines in whole.values()) + len(whole) - 1)
+    body: list[Text] = []
+    for key, words in said.items():
+        name = hero_name(key[1])
+        if key == cursor:
+            lines = whole[key]
+        else:
+            first = textwrap.wrap(words, room - 1)
+            lines = [first[0] + ("…" if len(first) > 1 else "")]
+        for number, text in enumerate(lines):
+            mark = f"{CURSOR} " if key == cursor and not number else "  "
+            line = Text(mark, no_wrap=True)
+            if number:
+                line.append(text)
+            else:
+                line.append(name, style="bold reverse" if key == cursor else "bold")
+                line.append(text[len(name) :])
+            body.append(line)
+    body += [Text("")] * (rows - len(body))
+    return _beside([Text("Choose", style="bold")], body, CHOOSE_BESIDE)
+
+
+def _keyed(choices: Sequence[Choice]) -> list[Any]:
+    return [c for c in choices if isinstance(c.key, tuple)]
 
 
 def _beside(label: list[Text], body: list[Text], width: int) -> list[Text]:

@@ -854,17 +854,50 @@ def track_lines(update: Update, width: int) -> list[Text]:
         else ("Bloodshards", "Team size")
     )
     wide = max(len(shards_label), len(team_label))
+    end = max(WINNING_TEAM, *(n for n, _ in team))
+    room = width - wide - 1
+    # Both tracks say the sides on a space alike ("1,2,3,4" over "1-4" on the other).
+    short = any(
+        _whole(m, e, room, False) != _whole(m, e, room, True)
+        for m, e in ((shards, top), (team, end))
+    )
     return [
-        *Track(shards_label.ljust(wide), 0, top, shards, highlight=costs, cell=2).lines(width),
+        *Track(
+            shards_label.ljust(wide),
+            0,
+            top,
+            _whole(shards, top, room, short) or shards,
+            highlight=costs,
+            cell=2,
+        ).lines(width),
         *Track(
             team_label.ljust(wide),
             0,
-            max(WINNING_TEAM, *(n for n, _ in team)),
-            team,
+            end,
+            _whole(team, end, room, short) or team,
             highlight=(WINNING_TEAM,),
             cell=2,
         ).lines(width),
     ]
+
+
+def _whole(
+    marks: tuple[tuple[int, str], ...], end: int, room: int, short: bool
+) -> tuple[tuple[int, str], ...] | None:
+    """A track's markers, those sharing a space said as one (``short``: a run of three or
+    more as "1-4") where that lets the whole track (0 to ``end``) fit ``room``: "1,2,3,4"
+    made each space 8 cells wide at 80 columns, and the track skipped spaces it had room
+    for as "1-4". None where it does not fit: the track keeps its marked spaces and the
+    goals, and says a run as one where it must."""
+    spaces: dict[int, list[str]] = {}
+    for space, mark in marks:
+        spaces.setdefault(space, []).append(mark)
+    for brief in dict.fromkeys((short, True)):
+        joined = {space: Track._together(here, brief) for space, here in spaces.items()}
+        cell = max(2, len(str(end)), *(len(j) for j in joined.values()))
+        if (end + 1) * (cell + 1) <= room:
+            return tuple(sorted(joined.items()))
+    return None
 
 
 def choice_box(key: Hashable, label: str, width: int, selected: bool, lines: int) -> CardBox:
