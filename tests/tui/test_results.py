@@ -17,6 +17,7 @@ from tui.screens.results import (
     ResultsScreen,
     category_words,
     ordinal,
+    part_words,
     places,
     result_sentence,
     winner_line,
@@ -120,27 +121,27 @@ PAD = {"size": 19, "variety": 3, "highlights": 4, "secret stash": 15}
             WHOOSH,
             Outcome((3, 0), ({"monsters": 5, "mistakes": -2}, {"monsters": 0}), ((0,), (1,))),
             ["Monster points", "Mistakes"],
-            "1st: Ala, 3 points (monster points 5, mistakes −2).",
+            "1st: Ala, 3 points (5 monster points, −2 mistakes).",
         ),
         (
             # Orb Hunters' eliminated player reads "Eliminated -12": the wealth it cost.
             ORB,
             Outcome((9, 0), ({"wealth": 9}, {"wealth": 12, "eliminated": -12}), ((0,), (1,))),
             ["Wealth", "Wealth lost to elimination"],
-            "2nd: Olek, 0 points (wealth 12, wealth lost to elimination −12).",
+            "2nd: Olek, 0 points (12 wealth, −12 wealth lost to elimination).",
         ),
         (
             # The score pad's names as the board says them: Highlights, the Secret Stash.
             COMIC,
             Outcome((41, 0), (PAD, dict.fromkeys(PAD, 0)), ((0,), (1,))),
             ["Size", "Variety", "Highlights", "Secret Stash"],
-            "1st: Ala, 41 points (size 19, variety 3, Highlights 4, Secret Stash 15).",
+            "1st: Ala, 41 points (19 size, 3 variety, 4 Highlights, 15 Secret Stash).",
         ),
         (
             SETUP,
             OUTCOME,
             ["Cities", "Joker", "Spiders"],
-            "2nd: Ala, 30 points (Cities 20, Joker 10).",
+            "2nd: Ala, 30 points (20 Cities, 10 Joker).",
         ),
     ],
     ids=["whoosh", "orb-hunters", "comic-hunters", "keys-as-words"],
@@ -186,8 +187,8 @@ async def test_screen_reader_results_are_plain_lines() -> None:
     async with _app(screen_reader=True).run_test(size=(80, 24)) as pilot:
         await _show(pilot)
         text = screen_text(pilot.app)
-        assert "1st: Olek, 45 points (Cities 45)." in text
-        assert "2nd: Ala, 30 points (Cities 20, Joker 10)." in text
+        assert "1st: Olek, 45 points (45 Cities)." in text
+        assert "2nd: Ala, 30 points (20 Cities, 10 Joker)." in text
         assert not BOX_DRAWING & set(text)
 
 
@@ -281,13 +282,14 @@ async def test_a_single_game_says_who_won_in_words_not_one_and_zero() -> None:
         await pilot.pause()
         table = pilot.app.screen.query_one("#scores", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
-        assert labels == ["Place", "Name", "Result"]
+        assert labels == ["Name", "Result"]
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         assert rows == [
-            ["1st", "Olek", "won the game"],
-            ["2nd", "Ala", "did not win"],
-            ["2nd", "Ewa", "did not win"],
+            ["Olek", "won the game"],
+            ["Ala", "did not win"],
+            ["Ewa", "did not win"],
         ]
+        assert "2nd" not in screen_text(pilot.app)
 
 
 async def test_a_single_game_in_screen_reader_mode_says_who_won_in_words() -> None:
@@ -296,9 +298,10 @@ async def test_a_single_game_in_screen_reader_mode_says_who_won_in_words() -> No
         pilot.app.show_results(SETUP, SINGLE_GAME, ("Ala", "Olek", "Ewa"), [])
         await pilot.pause()
         text = screen_text(pilot.app)
-        assert "1st: Olek, won the game." in text
-        assert "2nd: Ala, did not win." in text
-        assert "point" not in text
+        assert "Olek won the game." in text
+        assert "Ala and Ewa did not win." in text
+        assert text.index("Olek won the game.") < text.index("Ala and Ewa did not win.")
+        assert "point" not in text and "1st" not in text and "2nd" not in text
 
 
 SHARD_SETUP = TableSetup(
@@ -317,15 +320,15 @@ SHARD_SETUP = TableSetup(
                 ((1,), (0, 2)),
             ),
             [
-                ["1st", "Olek", "won a Hunt with 6 heroes"],
-                ["2nd", "Ala", "did not win"],
-                ["2nd", "Ewa", "did not win"],
+                ["Olek", "won a Hunt with 6 heroes"],
+                ["Ala", "did not win"],
+                ["Ewa", "did not win"],
             ],
         ),
         (
             # Shardhunters solo, won: the Reavers beaten.
             Outcome((1,), ({"beat the Reavers": 1},), ((0,),)),
-            [["1st", "Ala", "beat the Reavers"]],
+            [["Ala", "beat the Reavers"]],
         ),
     ],
 )
@@ -341,7 +344,7 @@ async def test_a_game_won_or_not_by_a_named_feat_says_it_in_words(
         await pilot.pause()
         table = pilot.app.screen.query_one("#scores", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
-        assert labels == ["Place", "Name", "Result"]
+        assert labels == ["Name", "Result"]
         shown = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         assert shown == rows
 
@@ -356,3 +359,57 @@ async def test_a_count_with_one_category_stays_a_score() -> None:
         labels = [str(column.label) for column in table.columns.values()]
         assert labels[2] == "Score"
         assert [str(table.get_row_at(i)[2]) for i in range(3)] == ["6", "5", "4"]
+
+
+SERIES = Outcome(
+    (13, 25, 10),
+    ({"game 1": 3, "game 2": 10}, {"game 1": 20, "game 2": 5}, {"game 1": 10, "game 2": 0}),
+    ((1,), (0,), (2,)),
+)
+"""Superbohaterowie's Points variant: each game's points are a part of the total."""
+
+
+def test_a_series_breakdown_says_each_game_in_words() -> None:
+    """ "(3 in game 1, 10 in game 2)", never "game 1 3" or "3 game 1"."""
+    names = ("Ala", "Olek", "Ewa")
+    said = [
+        result_sentence(p, s, SERIES, names, category_words("superbohaterowie"))
+        for p, s in places(SERIES)
+    ]
+    assert said == [
+        "1st: Olek, 25 points (20 in game 1, 5 in game 2).",
+        "2nd: Ala, 13 points (3 in game 1, 10 in game 2).",
+        "3rd: Ewa, 10 points (10 in game 1, 0 in game 2).",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("category", "points", "said"),
+    [
+        ("wealth", 12, "12 wealth"),
+        ("wounds", -3, "−3 wounds"),
+        ("wounds", -1, "−1 wound"),
+        ("mistakes", -1, "−1 mistake"),
+        ("monsters", 1, "1 monster point"),
+        ("Cities", 1, "1 City"),
+        ("secret stash", 1, "1 Secret Stash"),
+        ("game 2", 1, "1 in game 2"),
+    ],
+)
+def test_a_part_of_a_breakdown_reads_as_words(category: str, points: int, said: str) -> None:
+    """Number first, in the game's words, and singular after 1 ("1 mistakes" was read)."""
+    words = {"monsters": "monster points", "secret stash": "Secret Stash"}
+    assert part_words(category, points, words) == said
+
+
+async def test_a_solo_game_lost_without_points_is_not_first() -> None:
+    """Shardhunters solo, beaten by the Reavers: no "1st" in the table or the sentences."""
+    setup = TableSetup("shardhunters", (Seat("Ala"),), {}, seed=1)
+    lost = Outcome((0,), ({"beat the Reavers": 0},), ((0,),), "", lost_to="the Reavers")
+    for screen_reader in (False, True):
+        async with _app(screen_reader).run_test(size=(80, 24)) as pilot:
+            pilot.app.show_results(setup, lost, ["Ala"], [])
+            await pilot.pause()
+            text = screen_text(pilot.app)
+            assert "The Reavers won this time." in text and "1st" not in text
+            assert "Ala did not win." in text if screen_reader else "did not win" in text

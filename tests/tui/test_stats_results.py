@@ -58,20 +58,31 @@ def _add(
 
 def test_the_reported_game_reads_as_its_results_screen(tmp_path: Path) -> None:
     """Superbohaterowie against three bots, a bot winning: "won the game" and "did not
-    win", never "1 point"; the seats of the shared 2nd place named once; no "(bot)" after a
-    name that says "Bot"."""
+    win", never "1 point"; the winner first, then the others named once and without a place
+    (a "2nd" read as if they came second); no "(bot)" after a name that says "Bot"."""
     records = LocalRecords(tmp_path)
     path = _add(records, 1, "superbohaterowie", [ROOT, _bot(2), _bot(3), _bot(4)], seed=1)
     (row,) = records.database().history()
     _, players = game_lines(row)
     assert players == (
-        "1st: Bot 4 (normal), won the game; "
-        "2nd: Root, Bot 2 (normal) and Bot 3 (normal), did not win."
+        "Bot 4 (normal) won the game; Root, Bot 2 (normal) and Bot 3 (normal) did not win."
     )
     match, _ = read_record(path)
     outcome = match.outcome()
     assert outcome is not None
     assert [s.result for s in row.seats] == [score_words(outcome, s) for s in range(4)]
+
+
+def test_a_solo_game_lost_without_points_is_not_first(tmp_path: Path) -> None:
+    """A game won or not, lost solo to the game's own opponent: said so, no "1st"."""
+    import dataclasses
+
+    records = LocalRecords(tmp_path)
+    _add(records, 1, "superbohaterowie", [ROOT, _bot(2)], seed=1)
+    (row,) = records.database().history()
+    seat = dataclasses.replace(row.seats[0], result="did not win", place=1)
+    solo = dataclasses.replace(row, seats=(seat,), lost_to="the Reavers")
+    assert game_lines(solo)[1] == "Root lost to the Reavers."
 
 
 def test_a_bot_is_marked_once_and_only_where_its_name_does_not_say_so() -> None:

@@ -1,7 +1,9 @@
-"""ResultsScreen: who won, every seat's place, score and its breakdown, then what's next."""
+"""ResultsScreen: who won, every seat's place, score and its breakdown (a game won or not:
+the winners, then the others, without places), then what's next."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -28,6 +30,7 @@ __all__ = [
     "category_heading",
     "category_words",
     "ordinal",
+    "part_words",
     "place_label",
     "places",
     "result_sentence",
@@ -36,6 +39,7 @@ __all__ = [
     "unique_lines",
     "winner_line",
     "won_or_not",
+    "won_or_not_sentences",
 ]
 """The words of a result (`score_words`, `signed`, `won_or_not`) are core's, so the
 players' database says them as this screen does; they are named here as before."""
@@ -123,6 +127,31 @@ def category_heading(category: str, words: Mapping[str, str]) -> str:
     return said[:1].upper() + said[1:]
 
 
+_NUMBERED = re.compile(r"\w+ \d+")
+"""A category that is one of several numbered ones ("game 2" of a series): its points are
+said as "3 in game 2", not "3 game 2"."""
+
+
+def _one(said: str) -> str:
+    """A category after the number 1: its last word singular ("1 mistake", "−1 wound",
+    "1 monster point", "1 City"); "wealth" and "Secret Stash" as they are."""
+    head, _, last = said.rpartition(" ")
+    if last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif last.endswith("s") and not last.endswith("ss"):
+        last = last[:-1]
+    return f"{head} {last}" if head else last
+
+
+def part_words(category: str, points: int, words: Mapping[str, str]) -> str:
+    """One part of a breakdown as words, number first: "12 wealth", "−2 mistakes",
+    "1 mistake", "3 in game 2" (``words`` says the category, `category_words`)."""
+    said = words.get(category, category)
+    if _NUMBERED.fullmatch(said):
+        return f"{signed(points)} in {said}"
+    return f"{signed(points)} {_one(said) if abs(points) == 1 else said}"
+
+
 def result_sentence(
     place: int,
     seat: int,
@@ -130,16 +159,27 @@ def result_sentence(
     names: Sequence[str],
     words: Mapping[str, str] | None = None,
 ) -> str:
-    """One seat's result as one line: "1st: Ala, 35 points (Cities 30, Joker 5).";
-    ``words`` says the categories (`category_words`)."""
+    """One seat's result as one line: "1st: Ala, 35 points (30 Cities, 5 Joker)." in the
+    order of the game's categories; ``words`` says them (`category_words`). A game won or
+    not says its seats without places (`won_or_not_sentences`)."""
     said = words or {}
     breakdown = outcome.breakdown[seat] if categories(outcome) else {}
-    parts = ", ".join(
-        f"{said.get(category, category)} {signed(points)}" for category, points in breakdown.items()
-    )
+    parts = ", ".join(part_words(category, points, said) for category, points in breakdown.items())
     detail = f" ({parts})" if parts else ""
     label = place_label(place, outcome)
     return f"{label[:1].upper()}{label[1:]}: {names[seat]}, {score_words(outcome, seat)}{detail}."
+
+
+def won_or_not_sentences(outcome: Outcome, names: Sequence[str]) -> list[str]:
+    """A game won or not (`won_or_not`) in sentences, the winners first, then the others
+    together and without a place: "Olek won the game.", "Ala and Ewa did not win." (a "2nd"
+    beside "did not win" read as if they had come second)."""
+    groups: dict[str, list[str]] = {}
+    for _, seat in places(outcome):
+        groups.setdefault(score_words(outcome, seat), []).append(names[seat])
+    lost = groups.pop("did not win", [])
+    said = [f"{in_words(who)} {result}." for result, who in groups.items()]
+    return said + ([f"{in_words(lost)} did not win."] if lost else [])
 
 
 NEXT_STEPS: tuple[tuple[str, str], ...] = (
@@ -215,7 +255,10 @@ class ResultsScreen(Screen[None]):
         with VerticalScroll(id="results-body"):
             # Names are the players' own text: always Content, never markup.
             yield Static(Content(winner_line(outcome, names)), id="winner")
-            if screen_reader:
+            if screen_reader and won_or_not(outcome):
+                for sentence in won_or_not_sentences(outcome, names):
+                    yield Static(Content(sentence), classes="line")
+            elif screen_reader:
                 for place, seat in places(outcome):
                     yield Static(
                         Content(result_sentence(place, seat, outcome, names, self.category_words)),
@@ -250,11 +293,18 @@ class ResultsScreen(Screen[None]):
             # DataTable reads plain str as markup: names and categories go in as rich Text.
             # Headings in the game's words, capitalised as the others ("Monster points").
             # A game won or not has no score: "Result" says it in words ("won the game").
+            # Nor a place: the seats that did not win did not come second, so the winners
+            # are listed first and the others after them, each with "did not win".
             words = won_or_not(self.outcome)
+            if words:
+                table.add_columns("Name", "Result")
+                for _, seat in places(self.outcome):
+                    table.add_row(Text(self.names[seat]), score_words(self.outcome, seat))
+                continue
             table.add_columns(
                 "Place",
                 "Name",
-                "Result" if words else "Score",
+                "Score",
                 *(Text(category_heading(c, self.category_words)) for c in columns),
             )
             for place, seat in places(self.outcome):
@@ -262,7 +312,7 @@ class ResultsScreen(Screen[None]):
                 table.add_row(
                     place_label(place, self.outcome),
                     Text(self.names[seat]),
-                    score_words(self.outcome, seat) if words else signed(self.outcome.scores[seat]),
+                    signed(self.outcome.scores[seat]),
                     *(signed(breakdown.get(c, "")) for c in columns),
                 )
 

@@ -137,11 +137,28 @@ def seat_name(seat: SeatRow) -> str:
     return seat.name
 
 
+LOST = "did not win"
+"""The result of a seat that did not win a game won or not (`core.engine.score_words`)."""
+
+
+def _won_or_not(row: GameRow) -> bool:
+    """Whether ``row`` is a game won or not (its results are "won the game", "won a Hunt
+    with 6 heroes", "beat the Reavers" and "did not win"), not one of points."""
+    results = [seat.result for seat in row.seats]
+    return bool(results) and all(
+        result == LOST or result.startswith(("won ", "beat ")) for result in results
+    )
+
+
 def players_line(row: GameRow) -> str:
     """The players by place with their results, as the results screen says them ("1st:
-    Ala, won the game; 2nd: Ola and Bot 2 (normal), did not win."); seats sharing a place
-    and a result are named together, and a solo game lost says to whom ("Lost to the
-    Reavers: Ala, did not win.")."""
+    Ala, 35 points; 2nd: Ola and Bot 2 (normal), 20 points."); seats sharing a place
+    and a result are named together, and a solo game lost says to whom ("Lost to Jarvis:
+    Ala, 30 points."). A game won or not names the winners, then the others without a
+    place ("Ala won the game; Ola and Bot 2 (normal) did not win."; "Ala lost to the
+    Reavers.")."""
+    if _won_or_not(row):
+        return _won_or_not_line(row)
     groups: list[tuple[str, str, list[str]]] = []
     for seat in sorted(row.seats, key=lambda s: (s.place, s.seat)):
         label = f"lost to {row.lost_to}" if row.lost_to else place_word(seat.place)
@@ -155,6 +172,18 @@ def players_line(row: GameRow) -> str:
     ]
     said = "; ".join(parts)
     return f"{said[:1].upper()}{said[1:]}."
+
+
+def _won_or_not_line(row: GameRow) -> str:
+    """`players_line` of a game won or not: the winners first, no places."""
+    ordered = sorted(row.seats, key=lambda s: (s.result == LOST, s.place, s.seat))
+    if row.lost_to:
+        return f"{in_words([seat_name(s) for s in ordered])} lost to {row.lost_to}."
+    groups: dict[str, list[str]] = {}
+    for seat in ordered:
+        groups.setdefault(seat.result, []).append(seat_name(seat))
+    said = "; ".join(f"{in_words(names)} {result}" for result, names in groups.items())
+    return f"{said}."
 
 
 def game_lines(row: GameRow) -> tuple[str, str]:
