@@ -4,18 +4,27 @@ blundered" about themselves, and "tie 11" on a Monster card was never explained.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import textwrap
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from core.engine import TABLE
+from core.engine import TABLE, Event, with_names
 from core.games.whoosh.data import MONSTERS
+from core.games.whoosh.scoring import can_capture
 from core.match import Match
+from core.table import Seat, TableSetup, Update
+from tests.tui import screen_text
 from tests.tui.board_helpers import update_of
 from tests.tui.test_board_whoosh import _board, _played, _text
+from tui.app import HuntersApp
 from tui.boards import whoosh_faces as faces
-from tui.boards.whoosh_words import LEGEND
+from tui.boards.whoosh_words import HOW_TO_PLAY, LEGEND, counted
+from tui.screens.game import GameScreen
+from tui.settings import Settings
 
 NAMES = ("Root", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)", "Ewa", "Jan", "Iga", "Ola")
 
@@ -97,3 +106,264 @@ def test_a_monsters_tie_number_says_what_it_is_for_where_the_card_has_room(
     meaning = dict(LEGEND)["tie 15"]
     assert "same moment" in meaning and "higher" in meaning
     assert Counter(short for short, _ in LEGEND)["tie 15"] == 1
+
+
+# -- one notation for counts (issue #15: "2×Ƭaxe", "†sword ×2", "ice×2", "2†sword") ----------
+
+GLYPH_CHARS = "".join(glyph for glyph, _ in faces.GLYPHS.values())
+
+
+def _notation_slips(text: str) -> list[str]:
+    """Counts written any other way than "2×†sword": after the symbol ("†sword ×2",
+    "ice×2") or a digit against a glyph ("2†sword")."""
+    return re.findall(rf"[a-z] ?×\d|\d[{GLYPH_CHARS}]", text)
+
+
+@pytest.mark.parametrize("room", [17, 40], ids=["short-cards", "tall-cards"])
+def test_every_count_on_a_monster_card_is_written_count_times_symbol(room: int) -> None:
+    plan = faces.plan_for(78, room, 2, ["Root (you)", "Olek"])
+    for monster in MONSTERS:
+        card = faces.MonsterFace(monster.name, monster.symbols, monster.value, monster.tie, 7)
+        body = " ".join(row.plain for row in faces.monster_card(0, card, plan))
+        assert not _notation_slips(body), body
+        for symbol, count in Counter(monster.symbols).items():
+            if count > 1:
+                assert f"{count}×{faces.GLYPHS[symbol][0]}{symbol}" in body, body
+
+
+def test_out_in_all_writes_its_counts_as_the_monsters_do() -> None:
+    """ "Out in all" counts as a Monster card does ("2×†sword ▲fire"), so the two read alike
+    token for token; nothing out is said once."""
+    view = {"revealed": [["sword-1", "combo-bow-fire"], ["sword-2", "staff-1"]]}
+    for width in (78, 160):
+        line = faces.totals_line(view, width).plain
+        assert line.startswith("Out in all: 2×†sword »bow ▲fire ✦staff"), line
+        assert not _notation_slips(line), line
+    assert faces.totals_line({"revealed": [[], []]}, 78).plain == "Out in all: nothing yet"
+
+
+def test_the_capture_flash_the_legend_and_the_rules_use_the_same_notation() -> None:
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    for _ in range(200):
+        before = match.view(None)
+        symbols = [card for row in before["revealed_symbols"] for card in row]
+        slots = [
+            s
+            for s, m in enumerate(before["monsters"])
+            if m and can_capture(m["symbols"], symbols) and len(set(m["symbols"])) < 3
+        ]
+        if slots:
+            break
+        match.act(match.state.turn, ("reveal",))
+    else:
+        raise AssertionError("nothing capturable")
+    match.act(1, ("claim", slots[0], match.state.generation))
+    update = update_of(match, 0, ("Root", "Olek", "Ewa"))
+    flash = _board(update)._news(before, update)
+    assert flash is not None and "captured the " in flash.plain, flash
+    assert not _notation_slips(flash.plain), flash.plain
+    assert not _notation_slips(" ".join(f"{a} {b}" for a, b in LEGEND))
+    assert not _notation_slips(HOW_TO_PLAY)
+    assert counted(("sword", "sword", "fire")) == "2×sword, fire"
+
+
+# -- the players' rows at 80x24 in words while they have room ---------------------------------
+
+
+@pytest.mark.parametrize("reveals", [0, 4, 8])
+def test_one_line_rows_at_80x24_say_their_counts_in_words_while_the_cards_fit(
+    reveals: int,
+) -> None:
+    """Four players at 80x24 (one-line rows): the pile, captures, mistakes and points in
+    words ("27 cards, 0 captured, 0 mistakes, 0 pts") as long as every row's revealed
+    cards still fit beside them; never at the cost of a card."""
+    match = _played(4, reveals)
+    update = update_of(match, 0, NAMES[:4])
+    lines = _text(_board(update), 78, 17).splitlines()
+    rows = [line for line in lines if any(name in line for name in NAMES[:4])][:4]
+    assert len(rows) == 4 and all(len(line) <= 78 for line in lines), lines
+    for seat, row in enumerate(rows):
+        pile = update.view["pile_sizes"][seat]
+        assert re.search(rf"\b{pile} cards, 0 captured, 0 mistakes, +0 pts\b", row), row
+        assert not re.search(r"[░★✗]\d", row) and "+" not in row.split("pts", 1)[1], row
+        for card in update.view["revealed"][seat]:
+            assert faces.card_text(card).plain in row, (card, row)
+
+
+def test_one_line_rows_keep_their_codes_when_the_words_would_push_a_card_out() -> None:
+    match = _played(4, 24)
+    update = update_of(match, 0, NAMES[:4])
+    text = _text(_board(update), 78, 17)
+    assert re.search(r"░\d+ ★\d ✗\d +\d pts", text), text
+    assert "captured, 0 mistakes" not in text, text
+
+
+# -- too-late hands never hide the capture they came late for ---------------------------------
+
+
+def _late_after_capture(taker: int, late: tuple[int, ...]) -> tuple[str, list[str]]:
+    """A capture by ``taker`` and a too-late hand from each of ``late`` on the same board:
+    the Monster taken and every log line from the capture on, as names fill them in."""
+    match = Match.new("whoosh", 4, seed=3, options={"tie_window": 0, "fair_remote": False})
+    slot = next(
+        s
+        for _ in range(200)
+        for s in [_capturable_slot(match)]
+        if s is not None or match.act(match.state.turn, ("reveal",)) is None
+    )
+    seen = match.state.generation
+    monster = match.view(None)["monsters"][slot]["name"]
+    events = match.act(taker, ("claim", slot, seen), at_ns=1)
+    for number, seat in enumerate(late):
+        events += match.act(seat, ("claim", slot, seen), at_ns=2 + number)
+    assert [e["type"] for e in events].count("late") == len(late)
+    start = next(i for i, e in enumerate(events) if e["type"] in ("capture", "mistake"))
+    return monster, [with_names(e["text"], NAMES[:4]) for e in events[start:]]
+
+
+def _capturable_slot(match: Match) -> int | None:
+    view = match.view(None)
+    symbols = [card for row in view["revealed_symbols"] for card in row]
+    return next(
+        (
+            s
+            for s, m in enumerate(view["monsters"])
+            if m is not None and can_capture(m["symbols"], symbols)
+        ),
+        None,
+    )
+
+
+def test_the_log_line_after_a_capture_takes_one_line_at_80x24() -> None:
+    """The capture's own log lines are short, so the too-late hands after it push it out
+    later: the line saying who reveals next fits the 78 columns of the log at 80x24 (it
+    took two), and the news lines on the board keep the capture whatever the log does."""
+    _, texts = _late_after_capture(0, (1,))
+    turn = next(text for text in texts if text.endswith(" reveals next."))
+    assert len(turn) <= 78 and "back" in turn, turn
+    assert len(textwrap.wrap(texts[0], 78)) == 1, texts[0]
+
+
+def test_the_board_keeps_the_capture_and_folds_the_hands_too_late_for_it_into_one_line() -> None:
+    """The board's news lines at 80x24 keep the capture on top, and the too-late hands that
+    follow it come under it as one line ("Too late, void, no penalty: Bot 2 (normal), …", with
+    their times when they fit), however many there are; the next capture starts afresh."""
+    match = Match.new("whoosh", 4, seed=3, options={"tie_window": 0, "fair_remote": False})
+    t = 0
+    while _capturable_slot(match) is None:
+        t += 400_000_000
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    slot, seen = _capturable_slot(match), match.state.generation
+    assert slot is not None
+    names = NAMES[:4]
+    widget = _board(update_of(match, 0, names))
+    widget.show(update_of(match, 0, names))
+    table_events = match.act(0, ("claim", slot, seen), at_ns=t + 500_000_000)
+    widget.show(_with_events(update_of(match, 0, names), table_events))
+    for seat in (1, 2, 3):
+        late = match.act(seat, ("claim", slot, seen), at_ns=t + (500 + 30 * seat) * 1_000_000)
+        widget.show(_with_events(update_of(match, 0, names), late))
+    lines = _text(widget, 78, 17).splitlines()
+    news = next(i for i, line in enumerate(lines) if line.startswith("★ You captured the "))
+    folded = lines[news + 1]
+    assert folded.startswith("Too late, void, no penalty: Bot 2 (normal)"), lines
+    assert "Bot 3 (normal)" in folded and folded.rstrip().endswith("Bot 4 (normal)."), folded
+    assert len([line for line in lines if "Too late" in line]) == 1
+    # The next capture starts with no hand too late.
+    while _capturable_slot(match) is None:
+        match.act(match.state.turn, ("reveal",))
+    events = match.act(1, ("claim", _capturable_slot(match), match.state.generation))
+    widget.show(_with_events(update_of(match, 0, names), events))
+    assert "Too late" not in _text(widget, 78, 17)
+
+
+def _with_events(update: Update, events: list[Event]) -> Update:
+    return dataclasses.replace(update, events=tuple(events))
+
+
+def test_one_hand_too_late_is_told_with_its_time_and_yours_as_you() -> None:
+    match = Match.new("whoosh", 3, seed=2, options={"tie_window": 0, "fair_remote": False})
+    t = 0
+    while _capturable_slot(match) is None:
+        t += 400_000_000
+        match.act(match.state.turn, ("reveal",), at_ns=t)
+    slot, seen = _capturable_slot(match), match.state.generation
+    names = ("Root", "Olek", "Ewa")
+    widget = _board(update_of(match, 0, names))
+    widget.show(update_of(match, 0, names))
+    events = match.act(1, ("claim", slot, seen), at_ns=t + 500_000_000)
+    widget.show(_with_events(update_of(match, 0, names), events))
+    events = match.act(0, ("claim", slot, seen), at_ns=t + 610_000_000)
+    widget.show(_with_events(update_of(match, 0, names), events))
+    text = _text(widget, 78, 17)
+    assert "★ Olek captured the " in text, text
+    assert "Too late, void, no penalty: you 0.61 s." in text, text
+
+
+# -- the details during the race: beside the players, never over them ------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_i_during_the_race_shows_the_details_on_the_board_with_every_row_in_sight(
+    size: tuple[int, int],
+) -> None:
+    """i on a highlighted player while the race is on: the details come on the board, under
+    the players, and every player's row with their points stays on screen (a panel over the
+    table hid the scores); i again (or Escape) takes them away."""
+    seats = (Seat("Ala"), Seat("Olek", "remote"), Seat("Ewa", "remote"), Seat("Iga", "remote"))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=size) as pilot:
+        setup = TableSetup("whoosh", seats, {"turn_timer": 0}, 5)
+        app.start_game(setup)
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        widget: Any = screen.query_one("#board")
+        for _ in range(50):
+            if widget.update is not None:
+                break
+            await pilot.pause()
+        await pilot.press("space", "down", "i")
+        await pilot.pause()
+        assert app.screen is screen, app.screen
+        details = widget.details()
+        assert details.startswith("Ala: 0 points;"), details
+        text = " ".join(screen_text(app).split())
+        assert details in text, text
+        lines = screen_text(app).splitlines()
+        for name in ("Ala (you)", "Olek", "Ewa", "Iga"):
+            at = next((i for i, ln in enumerate(lines) if i and f" {name} " in ln), None)
+            assert at is not None, (name, screen_text(app))
+            row = " ".join(lines[at : at + 3])  # a boxed row: the points under the name
+            assert re.search(r"\b0 p(oin)?ts\b", row), (name, screen_text(app))
+        assert "Press i to close." in text
+        await pilot.press("i")
+        await pilot.pause()
+        assert "Press i to close." not in " ".join(screen_text(app).split())
+        await pilot.press("i")
+        await pilot.pause()
+        assert "Press i to close." in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Press i to close." not in " ".join(screen_text(app).split())
+        assert app.screen is screen
+
+
+async def test_i_with_no_room_under_eight_players_opens_the_panel_as_before() -> None:
+    """Eight players at 80x24 leave no line under their rows: i opens the game screen's
+    panel, as on every other board."""
+    from tui.screens.details import DetailsScreen
+
+    seats = (Seat("Ala"), *(Seat(name, "remote") for name in NAMES[1:8]))
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(TableSetup("whoosh", seats, {"turn_timer": 0}, 5))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        widget: Any = screen.query_one("#board")
+        for _ in range(50):
+            if widget.update is not None:
+                break
+            await pilot.pause()
+        await pilot.press("down", "i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen) and app.screen.text == widget.details()

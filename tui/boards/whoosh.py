@@ -170,6 +170,15 @@ def _bindings() -> list[BindingType]:
             )
             for slot, key in enumerate(claims)
         ),
+        # The details under the players while the race is on (a panel over the table hid
+        # their scores); the game screen's panel when they do not fit, and after the game.
+        Binding(
+            "i",
+            "details_here",
+            "Details",
+            tooltip="All about the highlight, under the players",
+            id="whoosh.details",
+        ),
         Binding("enter", "results", "Results", id="whoosh.results"),
         *(
             Binding(key, action, words, show=False, tooltip=tip, id=f"whoosh.{name}")
@@ -231,8 +240,9 @@ class Board(KeyStates, Widget, can_focus=True):
     | n / u i o | fourth player |
     | → ← | highlight the next / previous choice (the reveal, each Monster) |
     | ↓ ↑ | highlight the next / previous player |
+    | i | while the race is on: the details of the highlight under the players (again: away) |
     | Enter | take the highlighted choice; the results when the game is over |
-    | Esc | drop the highlight |
+    | Esc | drop the highlight (and the details) |
     """
 
     DEFAULT_CSS = """
@@ -252,6 +262,9 @@ class Board(KeyStates, Widget, can_focus=True):
         self._flashes = 0
         """Counts the flashes: the news line's key."""
         self._flash_reveals = 0
+        self._late: tuple[tuple[int, int | None], ...] = ()
+        """The hands too late since the latest flash (seat, reaction in ms): folded into
+        one line under it, so that the capture they came late for stays in sight."""
         self._previous: dict[str, Any] | None = None
         self._fresh_card: int | None = None
         """The seat whose last revealed card is the one just revealed."""
@@ -267,6 +280,8 @@ class Board(KeyStates, Widget, can_focus=True):
         self._pressed_ns: int | None = None
         """When the latest key reached the board, by its event's own time."""
         self._parts: TableParts | None = None
+        self._details_open = False
+        """The details of the highlight are shown under the players (``i``)."""
 
     def compose(self) -> ComposeResult:
         names = ["monsters", "totals", *(f"row-{s}" for s in range(MAX_PLAYERS)), "news"]
@@ -282,6 +297,12 @@ class Board(KeyStates, Widget, can_focus=True):
             self.flash = flash
             self._flashes += 1
             self._flash_reveals = update.view["reveals"]
+            self._late = ()
+        self._late += tuple(
+            (int(event["seat"]), event.get("reaction_ms"))
+            for event in update.events
+            if event.get("type") == "late"
+        )
         self._freshen(self._previous, update.view)
         self._previous = update.view
         self.update = update
@@ -325,9 +346,9 @@ class Board(KeyStates, Widget, can_focus=True):
                 monster = MONSTER_BY_ID[new[-1]]
                 text = Text("★ ", style="bold")
                 text.append(name)
-                text.append(
-                    f" captured the {monster.name} (+{monster.value}): {counted(monster.symbols)}!"
-                )
+                text.append(f" captured the {monster.name} (+{monster.value}): ")
+                text.append_text(needs_text(monster.symbols))  # as its card showed them
+                text.append("!")
                 return text
             new = view["mistakes"][seat][len(before["mistakes"][seat]) :]
             if len(view["mistakes"][seat]) > len(before["mistakes"][seat]) and new:
@@ -500,7 +521,7 @@ class Board(KeyStates, Widget, can_focus=True):
         width, room = self._space()
         changed = False
         with parts.together():  # one change of the board's lines
-            for name, key, build in self._layout(self._plan(width, room)):
+            for name, key, build in self._layout(self._plan(width, room), room):
                 parts.set_shown(name, key is not None)
                 if key is not None:
                     changed |= parts.show(name, key, partial(_group, build))
@@ -512,13 +533,13 @@ class Board(KeyStates, Widget, can_focus=True):
         if self.update is None:
             return [Text("Shuffling…")]
         found: list[Text] = []
-        for _, key, build in self._layout(self._plan(width, room)):
+        for _, key, build in self._layout(self._plan(width, room), room):
             if key is not None:
                 found += build()
         return found
 
     def _layout(
-        self, plan: faces.Plan
+        self, plan: faces.Plan, room: int
     ) -> list[tuple[str, Hashable | None, Callable[[], list[Text]]]]:
         """Every part: its name, its content key (None: hidden) and how to draw it. Each
         drawing is a pure function of its key, so an unchanged key means unchanged lines."""
@@ -545,11 +566,8 @@ class Board(KeyStates, Widget, can_focus=True):
         ]
         totals_key = (plan.width, tuple(tuple(row) for row in view["revealed"]))
         parts.append(("totals", totals_key, partial(_totals_lines, *totals_key)))
-        for seat in range(MAX_PLAYERS):
-            if seat >= view["players"]:
-                parts.append((f"row-{seat}", None, list))
-                continue
-            face = faces.RowFace(
+        rows = [
+            faces.RowFace(
                 label=self._label(update, seat),
                 local=seat in self.local_seats,
                 keys=self._keys_label(seat),
@@ -564,11 +582,28 @@ class Board(KeyStates, Widget, can_focus=True):
                 pile_selected=cursor == "reveal" and seat == update.seat,
                 selected=self._player == seat,
             )
+            for seat in range(view["players"])
+        ]
+        worded = faces.short_words_width(plan, rows)
+        for seat in range(MAX_PLAYERS):
+            if seat >= view["players"]:
+                parts.append((f"row-{seat}", None, list))
+                continue
+            face = rows[seat]._replace(words=worded)
             last = seat == view["players"] - 1
             row_plan = replace(plan, gap=0) if last or not plan.boxed_rows else plan
             parts.append((f"row-{seat}", (row_plan, face), partial(_row_lines, row_plan, face)))
         news_key = self._news_key(update, plan)
         parts.append(("news", news_key, partial(self._news_lines, update, plan)))
+        open_lines = self._open_details(plan, room)
+        if open_lines is not None:
+            text, count = open_lines
+            said = self._prompt(update)
+            said_key = (plan.width, said, "bold") if plan.prompt else None
+            parts.append(("prompt", said_key, partial(_line, plan.width, said, "bold")))
+            open_key = (plan.width, text, count, "open")
+            parts.append(("details", open_key, partial(_open_lines, plan.width, text, count)))
+            return parts
         highlighted = self._highlighted()
         details = self._details(plan) if highlighted else ""
         words, style = self._prompt(update), "bold"
@@ -584,11 +619,33 @@ class Board(KeyStates, Widget, can_focus=True):
         parts.append(("details", details_key, partial(_line, plan.width, details, "italic")))
         return parts
 
+    def _open_details(self, plan: faces.Plan, room: int) -> tuple[str, int] | None:
+        """The details shown under the players (``i``) and the lines they take: as many as
+        the board's room leaves under its other parts, never over a player's row."""
+        update = self.update
+        if not self._details_open or update is None or update.outcome is not None:
+            return None
+        text = f"{self._details(plan)} Press i to close."
+        spare = room - plan.height(update.view["players"]) + plan.details
+        return text, max(1, min(spare, len(_wrap(text, plan.width))))
+
+    def _details_fit(self) -> bool:
+        """Whether the details of the highlight fit whole under the players now."""
+        update = self.update
+        if update is None or update.outcome is not None:
+            return False
+        width, room = self._space()
+        plan = self._plan(width, room)
+        text = f"{self._details(plan)} Press i to close."
+        spare = room - plan.height(update.view["players"]) + plan.details
+        return len(_wrap(text, plan.width)) <= spare
+
     def _news_key(self, update: Update, plan: faces.Plan) -> Hashable:
         view = update.view
         claims = tuple((c["seat"], c["slot"]) for c in view["claims"])
         fresh = self.flash is not None and view["reveals"] - self._flash_reveals < view["players"]
-        return (plan.width, plan.news_lines, claims, self._flashes, fresh, tuple(update.names))
+        names = tuple(update.names)
+        return (plan.width, plan.news_lines, claims, self._flashes, fresh, self._late, names)
 
     def _news_lines(self, update: Update, plan: faces.Plan) -> list[Text]:
         """Hands going down while they are being settled, else the latest capture or
@@ -609,7 +666,33 @@ class Board(KeyStates, Widget, can_focus=True):
             text.stylize("reverse bold" if fresh else "dim")
         else:
             text = Text("No Monster taken yet.", style="dim")
-        return faces.wrapped(text, plan.width, plan.news_lines)
+        lines = faces.wrapped(text, plan.width, plan.news_lines)
+        late = self._late_line(update, plan.width)
+        if late is None or view["claims"]:
+            return lines
+        # Under the flash, on a line of their own (the flash keeps what it needs): however
+        # many hands came too late, one line; the log has each of them.
+        used = sum(1 for line in faces.wrapped(text, plan.width, plan.news_lines + 1) if line)
+        if used >= plan.news_lines:
+            return lines
+        return [*lines[:used], *faces.wrapped(late, plan.width, plan.news_lines - used)]
+
+    def _late_line(self, update: Update, width: int) -> Text | None:
+        """The hands too late for the latest capture or mistake, in ``width`` cells: "Too
+        late, void, no penalty: Olek 0.53 s, you 0.61 s.", without the times if they do
+        not fit, else how many ("… penalty: 6 hands; the log has each.")."""
+        if not self._late:
+            return None
+        names = [self._named(update, seat) for seat, _ in self._late]
+        timed = [
+            name + (f" {ms / 1000:.2f} s" if ms is not None else "")
+            for name, (_, ms) in zip(names, self._late, strict=True)
+        ]
+        head = "Too late, void, no penalty: "
+        for who in (", ".join(timed), ", ".join(names)):
+            if len(head) + len(who) + 1 <= width:
+                return Text(f"{head}{who}.", style="italic")
+        return Text(f"{head}{len(names)} hands; the log has each.", style="italic")
 
     def _prompt(self, update: Update) -> str:
         view = update.view
@@ -647,7 +730,10 @@ class Board(KeyStates, Widget, can_focus=True):
                 and self._cursor_index(self.choices()) is not None
             )
         if action == "uncursor":
-            return self._cursor is not None or self._player is not None
+            return self._cursor is not None or self._player is not None or self._details_open
+        if action == "details_here":
+            # Off: the key goes on to the game screen's panel (no room here, or game over).
+            return self._details_open or self._details_fit()
         if action in ("cursor", "player"):
             return update is not None
         if action not in ("reveal", "claim"):
@@ -746,6 +832,12 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def action_uncursor(self) -> None:
         self._cursor = self._player = None
+        self._details_open = False
+        self._redraw()
+
+    def action_details_here(self) -> None:
+        """Show (or take away) the details of the highlight under the players."""
+        self._details_open = not self._details_open
         self._redraw()
 
     def _redraw(self) -> None:
@@ -792,6 +884,17 @@ def _line(width: int, text: str, style: str) -> list[Text]:
     line = Text(text, style=style)
     line.truncate(width, overflow="ellipsis")
     return [line]
+
+
+def _wrap(text: str, width: int) -> list[Text]:
+    """``text`` wrapped to ``width``, every line it needs."""
+    return [line for line in faces.wrapped(Text(text), width, 1 + len(text) // 8) if line]
+
+
+def _open_lines(width: int, text: str, count: int) -> list[Text]:
+    """The details under the players, on ``count`` lines (cut with … only if the room
+    shrank since they were opened)."""
+    return faces.wrapped(Text(text, style="italic"), width, count)
 
 
 def _group(build: Callable[[], list[Text]]) -> Lines:

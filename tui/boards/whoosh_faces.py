@@ -92,7 +92,7 @@ def needs_tokens(symbols: Sequence[str]) -> list[Text]:
     """A Monster's required symbols, repeats counted: ``2×†sword``, ``▲fire``."""
     tokens = []
     for symbol, count in in_order(symbols):
-        token = Text(f"{count}×" if count > 1 else "")
+        token = Text(f"{count}×" if count > 1 else "", style="bold")
         token.append_text(glyph_word(symbol))
         tokens.append(token)
     return tokens
@@ -264,12 +264,8 @@ def monster_card(
     lines: list[Text]
     if plan.grouped:
         lines = []
-        for symbol, count in in_order(monster.symbols):
-            line = Text("  ")
-            line.append_text(glyph_word(symbol))
-            if count > 1:
-                line.append(f" ×{count}", style="bold")
-            lines.append(line)
+        for token in tokens:  # one kind a line, counted as everywhere: "2×†sword"
+            lines.append(Text("  ").append_text(token))
     else:
         lines = _wrap_tokens(tokens, inner)
     tie = tie_words(monster.tie, inner) if len(lines) < body - 1 else None
@@ -503,6 +499,44 @@ class RowFace(NamedTuple):
     """The reveal is under the cursor (their pile is the one it turns)."""
     selected: bool
     """The player is under the cursor."""
+    words: int = 0
+    """On a one-line row too narrow for `FLAT_WORDS`: the cells its counts take in short
+    words ("27 cards, 0 captured, 0 mistakes,  0 pts"), the same on every row
+    (`short_words_width`); 0: in codes ("░27 ★0 ✗0  0 pts")."""
+
+
+def short_words(face: RowFace) -> Text:
+    """A one-line row's counts in short words: ``27 cards, 1 captured, 0 mistakes, 2 pts``."""
+    pile = Text(_count(face.pile, "card"))
+    if face.pile_selected:
+        pile.stylize("reverse bold")
+    text = Text.assemble(pile, ", ")
+    text.append(f"{face.captured} captured", style="bold" if face.captured else "dim")
+    text.append(", ")
+    text.append(_count(face.mistakes, "mistake"), style="bold" if face.mistakes else "dim")
+    shown = f"{face.score:>2}".replace("-", "−")
+    text.append(f", {shown} pt{'s' if abs(face.score) != 1 else ''}", style="bold")
+    return text
+
+
+def short_words_width(plan: Plan, rows: Sequence[RowFace]) -> int:
+    """The cells one-line rows give their counts in short words, when every row's revealed
+    cards (or note) still fit beside them whole; 0 when one would lose a card: the rows
+    keep their codes then (each in the legend). Never on a board wide enough for
+    `FLAT_WORDS`."""
+    if plan.boxed_rows or flat_words(plan) or not rows:
+        return 0
+    width = max(short_words(face).cell_len for face in rows)
+    for face in rows:
+        used = plan.name_width + 3 + width + 1 + (len(face.keys) + 1 if face.keys else 0)
+        if face.note is not None:
+            need = len(face.note)
+        else:
+            cards = [revealed_flat(card).cell_len + 1 for card in face.cards]
+            need = sum(cards) + (1 if face.fresh and cards else 0)
+        if used + need > plan.width:
+            return 0
+    return width
 
 
 def name_cell(face: RowFace, width: int) -> Text:
@@ -546,6 +580,10 @@ def flat_row(plan: Plan, face: RowFace) -> list[Text]:
         words = Text.assemble(pile, ", ", stats_words(face.captured, face.mistakes), ", ")
         words.append_text(points_text(face.score))
         words.pad_right(FLAT_WORDS - words.cell_len)
+        line.append_text(words)
+    elif face.words:
+        words = short_words(face)
+        words.pad_right(face.words - words.cell_len)
         line.append_text(words)
     else:
         line.append_text(pile_flat(face.pile, selected=face.pile_selected))
@@ -625,8 +663,10 @@ def boxed_row(plan: Plan, face: RowFace) -> list[Text]:
 
 
 def totals_line(view: dict[str, Any], width: int) -> Text:
-    """Every revealed symbol on the table together, each symbol in its own place (zeros
-    too, so the eye finds a count where it was last time): what the Monsters need."""
+    """Every revealed symbol on the table together, counted as a Monster card counts what
+    it needs ("Out in all: 2×†sword ▲fire"), in the same order: the eye compares the two
+    token for token. A symbol nobody revealed is left out, as a Monster leaves out what it
+    does not need."""
     counts: Counter[str] = Counter()
     failed = 0
     for row in view["revealed"]:
@@ -635,21 +675,15 @@ def totals_line(view: dict[str, Any], width: int) -> Text:
                 failed += 1
             counts.update(symbols_of(card))
     text = Text("Out in all: ", style="bold")
-    for symbol in GLYPHS:
-        count = counts[symbol]
-        piece = Text(f"{count}", style="bold" if count else "dim")
-        piece.append_text(glyph_word(symbol) if count else Text(GLYPHS[symbol][0] + symbol))
-        if not count:
-            piece.stylize("dim")
-        text.append_text(piece)
-        text.append(" ")
-    text.rstrip()
+    out = needs_tokens(list(counts.elements()))
+    text.append_text(Text(" ").join(out) if out else Text("nothing yet", style="dim"))
     if failed:
-        # In the cards' own words when the line has room ("(3 Failed Attacks)"); the short
-        # form is in the legend.
+        # In the cards' own words on a wide board ("(3 Failed Attacks)"); at 80 columns
+        # the short form, in the legend, so that the line does not change its form.
         long = f" ({failed} Failed Attack{'s' if failed != 1 else ''})"
         short = f" ({failed} failed)"
-        text.append(long if text.cell_len + len(long) <= width else short, style="dim")
+        wide = width >= 100 and text.cell_len + len(long) <= width
+        text.append(long if wide else short, style="dim")
     text.truncate(width, overflow="ellipsis")
     return text
 

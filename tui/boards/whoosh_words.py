@@ -51,8 +51,9 @@ def monster_line(monster: dict[str, Any]) -> str:
 
 
 def counted(symbols: Sequence[str]) -> str:
-    """Symbols in words with repeats counted: "sword×2, fire"."""
-    return ", ".join(f"{s}×{n}" if n > 1 else s for s, n in Counter(symbols).items())
+    """Symbols in words with repeats counted as the board counts them, in its order:
+    "2×sword, fire"."""
+    return ", ".join(f"{n}×{s}" if n > 1 else s for s, n in in_order(symbols))
 
 
 def missing_words(required: Sequence[str], revealed: Sequence[Sequence[str]]) -> str:
@@ -181,7 +182,8 @@ def _ordered(symbols: Sequence[str]) -> list[str]:
 
 def out_in_all(view: dict[str, Any]) -> str:
     """Every symbol revealed on the table, counted, in a sentence (what the board's "Out in
-    all" line shows): "Out in all: sword 2, fire 1, staff 1 (any one symbol)."."""
+    all" line shows, counted as the board counts): "Out in all: 2×sword, fire, staff (any
+    one symbol)."."""
     counts: Counter[str] = Counter()
     failed = 0
     for row in view["revealed"]:
@@ -189,9 +191,9 @@ def out_in_all(view: dict[str, Any]) -> str:
             failed += is_failed(card)
             counts.update(symbols_of(card))
     words = [
-        f"{symbol} {counts[symbol]}" + (" (any one symbol)" if symbol == STAFF else "")
-        for symbol in (*SYMBOLS, STAFF)
-        if counts[symbol]
+        (f"{count}×{symbol}" if count > 1 else symbol)
+        + (" (any one symbol)" if symbol == STAFF else "")
+        for symbol, count in in_order(list(counts.elements()))
     ]
     text = f"Out in all: {', '.join(words) if words else 'nothing yet'}"
     if failed:
@@ -341,23 +343,26 @@ on the table counted together (what
 the Monsters are checked against: both list the symbols in the same order, sword first);
 then **every player**: ▶ on the one who reveals next,
 their face-down pile with its count, their captures, mistakes and points (in words where
-the row has room; at 80 columns ``░27 ★2 ✗1  4 pts``: 27 cards in the pile, 2 captures,
-1 mistake, 4 points),
+the row has room, ``27 cards, 2 captured, 1 mistake,  4 pts``; when their cards need the
+room, ``░27 ★2 ✗1  4 pts``, the same in short),
 and the cards they revealed, the newest marked *new* (or ◂). Under them the latest capture
-or mistake and why, and any hands going down right now.
+or mistake and why (under it, on one line, the hands that came too late for it), and any
+hands going down right now.
 
 **Keys**: **Space** reveals your next card when ▶ is on you (wait too long and the table
 turns it for you); **1 2 3** put your hand on
 Monster 1, 2 or 3 — the moment *all* its symbols are out, anyone may. Several people at one
 keyboard each have a key group, shown by their name: ``[z|asd]`` means z reveals and a s d
 claim Monsters 1 2 3 (then m/j k l, x/w e r, n/u i o). **→ ←** highlight the reveal and the
-Monsters in turn (**↓ ↑** a player) and **i** shows all there is to know about it; **Enter**
-takes the highlighted choice; **Esc** drops the highlight.
+Monsters in turn (**↓ ↑** a player) and **i** shows all there is to know about it, under
+the players while the race is on (**i** again takes it away); **Enter** takes the
+highlighted choice; **Esc** drops the highlight.
 
-**A worked turn:** Monster 2 is the Ogre, ``2×†sword ▲fire``; Out in all reads ``1†sword
-1▲fire``. Olek reveals a ``[†sword]``: two swords and a fire are out. Press **2** at once:
-the first hand on the Ogre captures it (+2 points). Had you pressed 2 one card earlier, it
-would have been a mistake: the Ogre goes face down in front of you for −1. A Combo
+**A worked turn:** Monster 2 is the Ogre, ``2×†sword ▲fire``; Out in all reads ``†sword
+▲fire`` (a count is written only from two on). Olek reveals a ``[†sword]``: Out in all
+reads ``2×†sword ▲fire``: two swords and a fire are out. Press **2** at once: the first
+hand on the Ogre captures it (+2 points). Had you pressed 2 one card earlier, it would have
+been a mistake: the Ogre goes face down in front of you for −1. A Combo
 (``»bow+▲fire``) counts as both its symbols, a Wizard's Staff (``✦staff``) as any one
 symbol, a Failed Attack (``✗ice failed``) as nothing.
 
@@ -371,7 +376,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("»bow+▲fire", "a Combo card: counts as both symbols"),
     (f"{FAILED}ice failed", "a Failed Attack: shows a broken symbol and counts as nothing"),
     ("(3 failed)", "after what is out in all: 3 Failed Attacks are out, which count as nothing"),
-    ("2×†sword", "on a Monster: it needs two swords"),
+    ("2×†sword", "on a Monster: it needs two swords; in Out in all: two swords are out"),
     ("5 pts", "a Monster's points when captured"),
     (
         "tie 15",

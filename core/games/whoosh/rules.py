@@ -616,8 +616,7 @@ def _settle(state: State) -> tuple[State, list[Event]]:
         events.append(
             _event(
                 "turn",
-                f"Every revealed card goes to the bottom of its owner's pile; "
-                f"{{p{state.turn}}} reveals next.",
+                f"Revealed cards go back under their piles; {{p{state.turn}}} reveals next.",
             )
         )
     return state, events
