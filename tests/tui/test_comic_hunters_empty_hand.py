@@ -44,7 +44,7 @@ def test_the_sentences_say_an_empty_hand_in_words() -> None:
     lines = board.describe(update)
     said = " ".join(lines)
     assert not ODD.search(said), said
-    assert "You: collections none; no cards in hand." in lines
+    assert "You: no collections; no cards in hand." in lines
     assert "Your hand: no cards." in lines
     summary = facts.milestone(update, [{"type": "location", "text": ""}]) or []
     assert not ODD.search(" ".join(summary)), summary

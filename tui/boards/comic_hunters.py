@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
+from time import monotonic
 from typing import Any
 
 from rich.cells import cell_len
@@ -101,6 +102,10 @@ __all__ = [
     "result_lines",
 ]
 
+TYPING_PAUSE = 1.5
+"""Seconds after a digit typed within which the next one adds to the same amount ("1", "0":
+10); after a longer pause a digit starts a new amount."""
+
 NEXT_CHOICE = "right"
 """Moves the cursor to the next choice of the current step, round to the first."""
 
@@ -110,7 +115,8 @@ HOW_TO_PLAY = """\
 **The board**, top to bottom: the round's **schedule** (▶ marks the location now), the
 **Trending Track** (heroes on row 1 score most for a collection), the three **Highlight
 tracks** (each player's letter under their space), then **every player**: Secret Stash, the
-backs of their hand (① ② ③: the market value each back shows), Highlights, and the score
+backs of their hand counted by the market value each back shows (*hand 2①1②*: two cards
+of value 1 and one of value 2), Highlights, and the score
 they would have if the game ended now (size + variety + Highlights + stash). Collections
 are drawn as stacks of one hero's cards. Below: the **location** (the Store cards in front
 of you, the Flea Market rows, the auction lots, the Convention grid, or the cards you are
@@ -129,7 +135,8 @@ Market *reveal*, the next row's *reveal*), **Home** and
 **End** to the first and the last choice (End stops before *Done playing*; at an auction
 it goes to *Pass on this lot*, never to the costliest bid), **Enter** takes the one under
 it, **Esc** takes the last step back, **i** shows the full text of the choice under the
-cursor.
+cursor. **When you bid**, type the amount's digits to go to that bid (1 then 0: *Bid 10*), or
+**Page Up** / **Page Down** for the bid five higher or lower; Enter bids, as ever.
 ◆ marks what you can choose; the heavy-bordered card or [bracketed] row is under the cursor;
 ✓ marks what you already chose for this move. The line under the table says the whole choice.
 
@@ -166,7 +173,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Spider/Thor", "a card of two heroes: it joins a collection of either one"),
     (LEGAL, "can be chosen now"),
     ("heavy border, [ ]", "under the cursor"),
-    (CHOSEN, "already chosen for this move (in the grid: the cards the line would take)"),
+    (
+        CHOSEN,
+        "already chosen for this move (in the grid: the cards of the hero under the cursor, "
+        "then those the row or column under the cursor would take)",
+    ),
     (BACK, "the back of a card: another player's Store cards, a deck"),
     ("▶", "the location now (schedule); whose turn it is (players)"),
     (
@@ -528,12 +539,13 @@ def prompt(
         if update.view["location"] == "store" and seat is not None:
             return f"Your pick is made. Waiting for {waiting}…"
         return f"Waiting for {waiting}…"
+    bidding = ", type an amount or PgUp/PgDn" if any(_kind(c.key) == "bid" for c in choices) else ""
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain
         else f"{TARGET}: choices, ←→ move"
         if short
-        else f"{TARGET}: choices. ←→ move, Enter take, Esc back, i details"
+        else f"{TARGET}: choices. ←→ move{bidding}, Enter take, Esc back, i details"
     )
     step = f" Step {len(keys) + 1}." if keys else ""
     if brief and not plain:
@@ -543,13 +555,19 @@ def prompt(
     last = keys[-1] if keys else None
     if not plain and isinstance(last, tuple) and last[0] == "hero":
         step += f" {CHOSEN} marks the cards the row or column under the cursor takes."
+    elif not plain and not keys and any(_kind(c.key) == "hero" for c in choices):
+        step += f" {CHOSEN} marks the cards of the hero under the cursor."
     if bare and not plain:
         return f"{_stage_words(update, keys=keys)}{step}"
     return f"{_stage_words(update, keys=keys)}{step} {how}."
 
 
 def _collection_words(collections: Sequence[Any]) -> str:
-    return ", ".join(f"{HERO_NAMES[h]} {len(cards)}" for h, cards in collections) or "none"
+    """ "collections Thor 3, Hulk 2", or "no collections" (the sentences said "collections
+    none")."""
+    if not collections:
+        return "no collections"
+    return "collections " + ", ".join(f"{HERO_NAMES[h]} {len(cards)}" for h, cards in collections)
 
 
 def describe(update: Update) -> list[str]:
@@ -584,11 +602,11 @@ def describe(update: Update) -> list[str]:
         who = title_of(update, seat)
         held = len(view["hand_values"][seat])
         cards = f"{held} card{'s' if held != 1 else ''}" if held else NO_CARDS
-        lines.append(f"{who}: collections {_collection_words(collections)}; {cards} in hand.")
+        lines.append(f"{who}: {_collection_words(collections)}; {cards} in hand.")
         if seat in update.notes:
             lines.append(note_sentence(update, seat))
     if view["jarvis"] is not None:
-        lines.append(f"Jarvis: collections {_collection_words(view['jarvis']['collections'])}.")
+        lines.append(f"Jarvis: {_collection_words(view['jarvis']['collections'])}.")
     everyone = view["players"] + (1 if view["jarvis"] is not None else 0)
     sheets = projected(view)
     lines += [score_sentence(update, index, sheets[index]) for index in range(everyone)]
@@ -789,6 +807,21 @@ class Board(ChoiceRowBoard):
     BINDINGS = [
         Binding("home", "edge(0)", "First choice", show=False, id="board.first"),
         Binding("end", "edge(1)", "Last choice short of Done", show=False, id="board.last"),
+        # Bidding 10 took ten presses of →: the amount typed, or five bids at a time. Each
+        # only moves the cursor (Enter bids); offered only while there is a bid to make.
+        *(
+            Binding(
+                str(digit),
+                f"type_bid({digit})",
+                "Type a bid",
+                key_display="0-9",
+                show=digit == 1,
+                id=f"board.bid{digit}",
+            )
+            for digit in range(10)
+        ),
+        Binding("pageup", "bid_step(5)", "The bid 5 higher", show=False, id="board.bid-up"),
+        Binding("pagedown", "bid_step(-5)", "The bid 5 lower", show=False, id="board.bid-down"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -805,6 +838,10 @@ class Board(ChoiceRowBoard):
         self._parked = False
         """Whether the cursor is on no choice: a new position left only take-backs and Done
         playing, none of which is taken by a default Enter (an arrow key chooses one)."""
+        self._typed = ""
+        """The digits of a bid typed so far (see `action_type_bid`)."""
+        self._typed_at = 0.0
+        """When the last of them was typed (`monotonic`)."""
         self._hand_told = False
         """Whether the board says the hand in a line only (``details`` then lists it)."""
         self._collections_cut = False
@@ -1043,6 +1080,54 @@ class Board(ChoiceRowBoard):
         if target is not None:
             self.move_to(target)
 
+    def _bids(self) -> dict[int, int]:
+        """The amounts one may bid now, each with its place in the row (none: no bid)."""
+        if not self._mine():
+            return {}
+        return {
+            c.key[1]: i  # type: ignore[index]
+            for i, c in enumerate(self.choices)
+            if _kind(c.key) == "bid"
+        }
+
+    def action_type_bid(self, digit: int) -> None:
+        """A digit of an amount to bid: the cursor goes to the bid of the digits typed so
+        far ("1", "0": Bid 10), or of this digit alone when they make no bid. An amount
+        out of reach leaves the cursor where it is (never on Pass): a bell, unless more
+        digits could still make a bid. Enter bids, as ever."""
+        bids = self._bids()
+        if not bids:
+            return
+        now = monotonic()
+        typed = self._typed if now - self._typed_at < TYPING_PAUSE else ""
+        self._typed_at = now
+        tries = (f"{typed}{digit}", str(digit))
+        amount = next((int(t) for t in tries if int(t) in bids), None)
+        if amount is not None:
+            self._typed = next(t for t in tries if int(t) == amount)
+            self.move_to(bids[amount])
+            return
+        starts = [t for t in tries if any(str(b).startswith(t) for b in bids)]
+        self._typed = starts[0] if starts else ""
+        if not starts:
+            self.app.bell()
+
+    def action_bid_step(self, step: int) -> None:
+        """Page Up / Page Down: the bid ``step`` higher or lower, at most the whole stash
+        and at least the cheapest bid; from another choice (Pass), the cheapest bid."""
+        bids = self._bids()
+        if not bids:
+            return
+        key = self._under()
+        amounts = sorted(bids)
+        if _kind(key) == "bid":
+            wanted = key[1] + step  # type: ignore[index]
+            amount = min(amounts, key=lambda a: (abs(a - wanted), a))
+        else:
+            amount = amounts[0]
+        self._typed = ""
+        self.move_to(bids[amount])
+
     def action_choose(self) -> None:
         """Take the choice under the cursor; a final one only on a second Enter. A complete
         action goes to the table with the steps before it still chosen, so that a refusal
@@ -1071,6 +1156,8 @@ class Board(ChoiceRowBoard):
         self._draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("type_bid", "bid_step"):
+            return bool(self._bids())  # else the key is another's (Page Down scrolls)
         if action == "back" and self._confirming is not None:
             return True  # Esc also takes back the question
         if action == "choose" and self._parked and self._mine() and self.choices:

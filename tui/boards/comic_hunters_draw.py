@@ -534,16 +534,14 @@ def labelled_cells(
     return [Text.assemble(words if not n else indent, line) for n, line in enumerate(lines)]
 
 
-def backs_line(values: Sequence[int], label: str, counted: bool = False) -> Text:
-    """Cards seen from the back, which shows their market value: "hand ①①②" (``counted``:
-    how many of each value, "hand 2①1②"); none in words, "hand: no cards"."""
+def backs_line(values: Sequence[int], label: str) -> Text:
+    """Cards seen from the back, which shows their market value, counted by value: "hand
+    2①1②" (two cards of value 1, one of value 2); none in words, "hand: no cards". One
+    notation for every hand: at 80x24 a short hand read "①①②" beside a long one's "5①5②"."""
     if not values:
         return Text(f"{label}: {NO_CARDS}")
     line = Text(f"{label} ")
-    if counted:
-        glyphs = "".join(f"{values.count(v)}{VALUE_GLYPH[v]}" for v in sorted(set(values)))
-    else:
-        glyphs = "".join(VALUE_GLYPH[v] for v in values)
+    glyphs = "".join(f"{values.count(v)}{VALUE_GLYPH[v]}" for v in sorted(set(values)))
     line.append(glyphs, style="bold")
     return line
 
@@ -730,19 +728,25 @@ def highlight_tracks(update: Update, width: int) -> list[Text]:
     spaces = TRACK_END + 1
     full = max(len(HIGHLIGHT_NAMES[h]) for h in view["tracks"]) + 2
     short = max(len(ICON_SHORT[h]) for h in view["tracks"]) + 2
-    # Three cells a space with room; else two (every fifth space numbered, the others a
-    # dot: a board 80 wide beside the log at 120x40 has room for every space that way).
     # Seat numbers together read as a number ("at 0: 1234"): parted by commas.
     joiner = "," if all(m.isdigit() for m in markers[: view["players"]]) else ""
     waiting_width = len(" at 0: ") + len(joiner.join(markers))
-    cell = 3 if short + spaces * 3 <= width else 2
+    # The rulebook's names ("Number One") before the short ones ("#1" read like an issue
+    # number at 160x45): three cells a space with room, else two (every fifth space
+    # numbered, the others a dot: a board 80 wide beside the log at 120x40 has room for
+    # every space that way); then the short names, in the legend, likewise. "at 0: 123"
+    # (who has not moved) stands under the label and space 0.
+    forms = [
+        (names, cell, max(label, waiting_width - cell))
+        for names, label in ((HIGHLIGHT_NAMES, full), (ICON_SHORT, short))
+        for cell in (3, 2)
+    ]
+    names, cell, label_width = next(
+        (form for form in forms if form[2] + spaces * form[1] <= width), forms[-1]
+    )
     out = []
     for index, icon in enumerate(view["tracks"]):
         spots = [(m[index], markers[s]) for s, m in enumerate(marks)]
-        names: dict[str, str] = HIGHLIGHT_NAMES if full + spaces * 3 <= width else ICON_SHORT
-        label_width = full if names is HIGHLIGHT_NAMES else short
-        # "at 0: 123" (who has not moved) stands under the label and space 0.
-        label_width = max(label_width, waiting_width - cell)
         if label_width + spaces * cell > width:
             label = f"{TRACKED}{ICON_SHORT[icon]}"
             out += Track(label, 0, TRACK_END, tuple(spots)).lines(width)
@@ -886,10 +890,9 @@ def build_player_line(
         f"Highlights {sheet['highlights']} + stash {sheet['secret stash']}"
     )
     # Longest first: full track names and the score's parts, then short names, then the
-    # score alone, then the hand's backs counted by value (the tracks above already show
-    # the marks when ``show_marks``). A long hand cut the score off at 80 columns.
-    forms = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
-    for short, parts, by_value in forms:
+    # score alone (the tracks above already show the marks when ``show_marks``).
+    forms = ((False, True), (True, True), (True, False))
+    for short, parts in forms:
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         if show_marks and who.endswith(")"):
             # One pair of brackets: "Bot 2 (normal, marker 2)", not "Bot 2 (normal) (2)".
@@ -902,7 +905,7 @@ def build_player_line(
         line.append(f" · stash {stash}")
         if held is not None:
             label = " · hand" if short or not held else f" · hand {len(held)}:"
-            line.append_text(backs_line(held, label, by_value))
+            line.append_text(backs_line(held, label))
         if not show_marks:
             names = ICON_SHORT if short else HIGHLIGHT_NAMES
             marked = ", ".join(f"{names[t]} {m}" for t, m in zip(tracks, marks, strict=True))
@@ -1422,12 +1425,17 @@ def taking_cells(
     update: Update, keys: Iterable[Hashable], current: Hashable | None
 ) -> frozenset[int]:
     """The Convention cells the row or column under the cursor would take for the hero
-    already chosen."""
+    already chosen; before a hero is chosen, the cards of the hero under the cursor (where
+    they are decides the row to choose: nothing on the grid showed them)."""
     view = update.view
-    if view["convention"] is None:
+    if view["convention"] is None or view["location"] != "convention":
         return frozenset()
     grid = tuple(view["convention"]["grid"])
     hero = next((k[1] for k in keys if isinstance(k, tuple) and k[0] == "hero"), None)
+    if hero is None and isinstance(current, tuple) and current[0] == "hero":
+        return frozenset(
+            i for i, card in enumerate(grid) if card and current[1] in CARD[card].heroes
+        )
     if hero is None or not (isinstance(current, tuple) and current[0] == "line"):
         return frozenset()
     cards = set(line_take(grid, hero, current[1], current[2]))
