@@ -226,3 +226,35 @@ async def test_parts_side_by_side_redraw_only_the_rows_that_changed(
         after = _cells(parts)
         assert after[0] == before[0] and after[3:7] == before[3:7]
         assert "right new" in "".join(text for text, _ in after[2])
+
+
+async def test_grouped_lines_drawn_unwrapped_are_the_cells_rich_wraps_them_to() -> None:
+    """Lines of a Group that fit are drawn without Rich's word wrapping (a third of a line's
+    cost): every cell the same as wrapped, at exactly the width, with trailing spaces, wide
+    glyphs, spans and a line style, and a justified line, and the board's Text untouched."""
+    rows = [
+        Text("│✂ Chainsaw superhero   │ │· empty   │", style="bold"),
+        Text.assemble(("Ж Spider ", "red on blue"), ("never on ★ Joker", "italic"), "   "),
+        Text("x" * 40),
+        Text("漢字 wide glyphs, then words"),
+        Text("centred", justify="center"),
+        Text(""),
+    ]
+    app = Board()
+    async with app.run_test(size=(40, 10)) as pilot:
+        parts = app.query_one(show.Parts)
+        style = parts.visual_style
+        wrapped = show.Visual.to_strips(parts, show.visualize(parts, Group(*rows)), 40, None, style)
+        unwrapped = show.Visual.to_strips(
+            parts,
+            show.visualize(parts, Group(*[show._unwrapped(row) for row in rows])),
+            40,
+            None,
+            style,
+        )
+        assert [list(strip) for strip in unwrapped] == [list(strip) for strip in wrapped]
+        parts.show("cards", 1, lambda: Group(*rows))
+        await pilot.pause()
+        shown = ["".join(text for text, _ in row) for row in _cells(parts)[: len(rows)]]
+        assert shown == [strip.text + " " * (40 - strip.cell_length) for strip in wrapped]
+        assert not any(row.no_wrap for row in rows)

@@ -131,6 +131,15 @@ def _line_texts(content: RenderableType) -> list[Text] | None:
     return texts
 
 
+def _unwrapped(line: Text) -> Text:
+    """``line`` drawn without word wrapping, for a line that fits its width: the same cells
+    (tests/tui/test_show_lines.py compares them), without Rich looking for a place to break
+    it. A copy: the board's own Text keeps its settings."""
+    copy = line.copy()
+    copy.no_wrap = True
+    return copy
+
+
 KEPT_LINES = 2000
 """Lines of parts kept as drawn (a 200x60 board shows some 60; kept for the next updates)."""
 
@@ -326,6 +335,10 @@ class Parts(Widget):
             # line is drawn for a cursor moved, several for the marks of a new turn, and
             # each render is its own walk of the widget's styles.
             new = list(fresh.values())
+            if grouped:
+                # Every line fits (`lines_high`): Rich's word wrapping, a third of drawing a
+                # line, would find nowhere to break it, so it is not asked to look.
+                new = [_unwrapped(line) for line in new]
             drawing = Group(*new) if grouped else Text("\n").join(new)
             rendered = Visual.to_strips(self, visualize(self, drawing), width, None, style)
             if len(rendered) != len(fresh):
