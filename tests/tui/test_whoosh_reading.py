@@ -367,3 +367,23 @@ async def test_i_with_no_room_under_eight_players_opens_the_panel_as_before() ->
         await pilot.press("down", "i")
         await pilot.pause()
         assert isinstance(app.screen, DetailsScreen) and app.screen.text == widget.details()
+
+
+def test_the_counts_in_words_stand_in_columns_whatever_their_plurals() -> None:
+    """ "1 mistake," is shorter than "2 mistakes,": the points and the cards after them still
+    start in one column on every row (found in play at 80x24)."""
+    plan = faces.plan_for(78, 17, 3, ["Root (you)", "Bot 2 (normal)", "Ewa"])
+    assert not plan.boxed_rows
+    base = faces.RowFace(
+        "Ewa", False, "", False, 26, ("sword-01",), False, 3, 1, 5, None, False, False
+    )
+    rows = [
+        base,
+        base._replace(label="Bot 2 (normal)", captured=1, mistakes=2, score=-1, pile=9),
+        base._replace(label="Root (you)", captured=0, mistakes=0, score=0, pile=27),
+    ]
+    widths = faces.short_words_widths(plan, rows)
+    assert widths
+    lines = [faces.flat_row(plan, row._replace(words=widths))[0].plain for row in rows]
+    for word in ("captured,", "mistake", "pt", "[†sword]"):
+        assert len({line.index(word) for line in lines}) == 1, (word, lines)

@@ -584,7 +584,7 @@ class Board(KeyStates, Widget, can_focus=True):
             )
             for seat in range(view["players"])
         ]
-        worded = faces.short_words_width(plan, rows)
+        worded = faces.short_words_widths(plan, rows)
         for seat in range(MAX_PLAYERS):
             if seat >= view["players"]:
                 parts.append((f"row-{seat}", None, list))

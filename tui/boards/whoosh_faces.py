@@ -499,34 +499,51 @@ class RowFace(NamedTuple):
     """The reveal is under the cursor (their pile is the one it turns)."""
     selected: bool
     """The player is under the cursor."""
-    words: int = 0
-    """On a one-line row too narrow for `FLAT_WORDS`: the cells its counts take in short
-    words ("27 cards, 0 captured, 0 mistakes,  0 pts"), the same on every row
-    (`short_words_width`); 0: in codes ("░27 ★0 ✗0  0 pts")."""
+    words: tuple[int, ...] = ()
+    """On a one-line row too narrow for `FLAT_WORDS`: the cells each of its counts takes in
+    short words ("27 cards, 0 captured, 0 mistakes,  0 pts"), the same on every row so
+    that each count stands in a column (`short_words_widths`); (): in codes ("░27 ★0 ✗0
+    0 pts")."""
 
 
-def short_words(face: RowFace) -> Text:
-    """A one-line row's counts in short words: ``27 cards, 1 captured, 0 mistakes, 2 pts``."""
+def _short_fields(face: RowFace) -> list[Text]:
+    """A one-line row's counts in short words, each with its comma: ``27 cards,``,
+    ``1 captured,``, ``0 mistakes,``, `` 2 pts``."""
     pile = Text(_count(face.pile, "card"))
     if face.pile_selected:
         pile.stylize("reverse bold")
-    text = Text.assemble(pile, ", ")
-    text.append(f"{face.captured} captured", style="bold" if face.captured else "dim")
-    text.append(", ")
-    text.append(_count(face.mistakes, "mistake"), style="bold" if face.mistakes else "dim")
+    pile.append(",")
+    captured = Text(f"{face.captured} captured,", style="bold" if face.captured else "dim")
+    mistakes = Text(_count(face.mistakes, "mistake") + ",")
+    mistakes.stylize("bold" if face.mistakes else "dim")
     shown = f"{face.score:>2}".replace("-", "−")
-    text.append(f", {shown} pt{'s' if abs(face.score) != 1 else ''}", style="bold")
+    score = Text(f"{shown} pt{'s' if abs(face.score) != 1 else ''}", style="bold")
+    return [pile, captured, mistakes, score]
+
+
+def short_words(face: RowFace, widths: Sequence[int] = ()) -> Text:
+    """A one-line row's counts in short words, ``27 cards, 1 captured, 0 mistakes,  2 pts``,
+    each padded to its column's ``widths``."""
+    text = Text()
+    for index, field in enumerate(_short_fields(face)):
+        if index:
+            text.append(" ")
+        if index < len(widths):
+            field.pad_right(widths[index] - field.cell_len)
+        text.append_text(field)
     return text
 
 
-def short_words_width(plan: Plan, rows: Sequence[RowFace]) -> int:
-    """The cells one-line rows give their counts in short words, when every row's revealed
-    cards (or note) still fit beside them whole; 0 when one would lose a card: the rows
-    keep their codes then (each in the legend). Never on a board wide enough for
+def short_words_widths(plan: Plan, rows: Sequence[RowFace]) -> tuple[int, ...]:
+    """The cells each count of the one-line rows takes in short words, when every row's
+    revealed cards (or note) still fit beside them whole; () when one would lose a card:
+    the rows keep their codes then (each in the legend). Never on a board wide enough for
     `FLAT_WORDS`."""
     if plan.boxed_rows or flat_words(plan) or not rows:
-        return 0
-    width = max(short_words(face).cell_len for face in rows)
+        return ()
+    fields = [_short_fields(face) for face in rows]
+    widths = tuple(max(row[index].cell_len for row in fields) for index in range(4))
+    width = sum(widths) + len(widths) - 1
     for face in rows:
         used = plan.name_width + 3 + width + 1 + (len(face.keys) + 1 if face.keys else 0)
         if face.note is not None:
@@ -535,8 +552,8 @@ def short_words_width(plan: Plan, rows: Sequence[RowFace]) -> int:
             cards = [revealed_flat(card).cell_len + 1 for card in face.cards]
             need = sum(cards) + (1 if face.fresh and cards else 0)
         if used + need > plan.width:
-            return 0
-    return width
+            return ()
+    return widths
 
 
 def name_cell(face: RowFace, width: int) -> Text:
@@ -582,9 +599,7 @@ def flat_row(plan: Plan, face: RowFace) -> list[Text]:
         words.pad_right(FLAT_WORDS - words.cell_len)
         line.append_text(words)
     elif face.words:
-        words = short_words(face)
-        words.pad_right(face.words - words.cell_len)
-        line.append_text(words)
+        line.append_text(short_words(face, face.words))
     else:
         line.append_text(pile_flat(face.pile, selected=face.pile_selected))
         line.append(" ")
