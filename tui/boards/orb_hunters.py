@@ -57,7 +57,6 @@ from tui.boards.details import details_lines
 from tui.boards.orb_hunters_cards import (
     COLOUR_GLYPHS,
     EFFECT_WORD,
-    POUCH_NOTE,
     RELIC_GLYPHS,
     SHORT_EFFECT,
     SHORT_RELIC,
@@ -77,7 +76,7 @@ from tui.boards.orb_hunters_cards import (
     player_mark,
     pouch_facts,
     pouch_pile,
-    pouch_short,
+    pouch_words,
     relic_column,
     relic_gives,
     relic_text,
@@ -218,8 +217,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "a pouch's wounds and a potion with no wound to cancel, spare for a wound to come "
         '("0 wounds (1 spare potion)" in words)',
     ),
-    ("1 relic W1 X0", "a pouch of 1 relic: 1 wealth, 0 wounds"),
-    ("top ◉Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
+    ("top: ◉ Orb", "the visible relic on top of a pouch (Exchange and Theft take it)"),
     (BACK, "a face-down relic (Hidden Treasures) or card back"),
     (TARGET, "a legal choice now"),
     (CHOSEN, "already chosen for the move being built"),
@@ -755,6 +753,7 @@ class Board(Widget, can_focus=True):
         columns = layout.pouch_columns
         cell = layout.width // columns
         entries: list[list[Text]] = []
+        form = 0 if columns == 1 else self._pouch_form(update, cell - 4)
         for seat in range(players):
             row = Text(no_wrap=True)
             row.append("▸" if at == seat else " ", style="bold")
@@ -765,14 +764,15 @@ class Board(Widget, can_focus=True):
                 name, facts = self._pouch_line(update, seat, cell - 1 - row.cell_len)
             else:
                 # "You" rather than "Root (you)": the cells are short for the words. A long
-                # name is cut (the glyph tells the player) before "1 relic" becomes "1:".
-                roomy = pouch_short(view, seat, relics=True)
-                mine = "You" if you else short_name(names, seat, 10)
-                name, facts = Text(f"{mine}: "), pouch_short(view, seat)
-                for limit in (10, 8, 6):
+                # name is cut (the glyph tells the player); every pouch says its totals in
+                # the one form `_pouch_form` found room for on every line.
+                said = pouch_words(view, seat)
+                facts = said[min(form, len(said) - 1)]
+                name = Text(f"{'You' if you else short_name(names, seat, 6)}: ")
+                for limit in (10, 8):
                     who = Text(f"{'You' if you else short_name(names, seat, limit)}: ")
-                    if row.cell_len + who.cell_len + len(roomy) <= cell - 1:
-                        name, facts = who, roomy
+                    if row.cell_len + who.cell_len + cell_len(facts) <= cell - 1:
+                        name = who
                         break
             if at == seat:
                 name.stylize("reverse")
@@ -786,17 +786,31 @@ class Board(Widget, can_focus=True):
         for start in range(0, players, columns):
             group = entries[start : start + columns]
             lines += side_by_side(group, gap=1) if columns > 1 else group[0]
-        if layout.pouch_key:  # the short forms two pouches to a line use, said under them
-            lines.append(Text(f"  {POUCH_NOTE}", style="dim"))
         for line in lines:
             line.truncate(layout.width, overflow="ellipsis")
         return Group(*lines)
 
     @staticmethod
+    def _pouch_form(update: Update, room: int) -> int:
+        """The fullest of `pouch_words`' forms every pouch's line has ``room`` cells for,
+        after its name cut to 6 cells ("You" for the reader's): one form on every line."""
+        view, names = update.view, update.names
+        seats = range(view["players"])
+        heads = [3 if s == update.seat else cell_len(short_name(names, s, 6)) for s in seats]
+        said = [pouch_words(view, s) for s in seats]
+        for form in range(max(len(forms) for forms in said)):
+            if all(
+                head + 2 + cell_len(forms[min(form, len(forms) - 1)]) <= room
+                for head, forms in zip(heads, said, strict=True)
+            ):
+                return form
+        return max(len(forms) for forms in said) - 1
+
+    @staticmethod
     def _pouch_line(update: Update, seat: int, room: int) -> tuple[Text, str]:
         """A pouch on a line of its own: the name and the facts in words where they fit
         ("Ala (you, Red): 1 relic, 1 wealth, 0 wounds, top: ∘ Initial Relic"), shorter
-        names, then the legend's short forms ("1 relic W1 X0 top ∘Initial")."""
+        names, then without the visible relic ("1 relic, 1 wealth, 0 wounds")."""
         view, names = update.view, update.names
         you = " (you)" if seat == update.seat else ""
         long_name = f"{with_colours(names[seat] + you, view, seat)}: "
@@ -819,7 +833,8 @@ class Board(Widget, can_focus=True):
         ):
             if len(name) + len(facts) <= room:
                 return Text(name), facts
-        return Text(brief), pouch_short(view, seat, relics=True)
+        said = pouch_words(view, seat)
+        return Text(brief), next((f for f in said if len(brief) + len(f) <= room), said[-1])
 
     def _hand(
         self, update: Update, layout: Layout, marked: frozenset[Hashable], at: int
@@ -893,7 +908,7 @@ class Board(Widget, can_focus=True):
             style = STYLES[view["colours"][value][0]]
             about = next(
                 (f for f in Board._pouch_words(view, value) if cell_len(f) <= width - 2),
-                pouch_short(view, value),
+                pouch_words(view, value)[-1],
             )
         return CardBox(glyph, word, (about,), style=style, width=width, legal=True, selected=at)
 

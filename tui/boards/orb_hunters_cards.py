@@ -113,7 +113,6 @@ SHORT_EFFECT: dict[str, str] = {
     "theft-right": "Thf→",
 }
 """The shortest forms, only where even one word does not fit (six relics at 80 columns)."""
-POUCH_NOTE = "W wealth · X wounds · P potions · X2−P1=1: 1 wound left after potions"
 
 
 # -- words ------------------------------------------------------------------------------------
@@ -330,6 +329,19 @@ def points_lines(card: str, width: int, lines: int, simple: bool = False) -> lis
                     text.stylize("italic", at)
         out.append(text)
     return out + [Text("") for _ in range(lines - len(out))]
+
+
+def word_lines(card: str, width: int, simple: bool = False) -> int:
+    """The lines of ``width`` a relic's points and effect take in words at 80 columns
+    (`points_lines`): three for "1 wealth" / "1 wound" / "Steal→", which read "W1 X1
+    Steal→" on two."""
+    kind = relic(card)
+    effect = kind.effect if not simple else ""
+    tokens = [*(point_parts(card) or ["nothing"]), *([EFFECT_WORD[effect]] if effect else [])]
+    return next(
+        (lines for lines in range(1, len(tokens)) if _packed(tokens, width, lines) is not None),
+        len(tokens),
+    )
 
 
 def full_point_lines(card: str, width: int) -> int:
@@ -653,8 +665,28 @@ def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
     return f"{many}: {totals.wealth} wealth, {wounds_words(totals)}"
 
 
-def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
-    """A pouch's totals in short form: "3: W5 X3−P1=2 top ◉Orb" (``relics``: "3 relics …")."""
+def pouch_words(view: dict[str, Any], seat: int) -> list[str]:
+    """A pouch's totals in words, fullest first, for a line that has little room: "5
+    relics, 10 wealth, 4 wounds − 1 potion = 3 wounds", then without the count, then the
+    relics' own sums as a relic card says them, "10 wealth, 4 wounds, 1 potion" (two
+    pouches to a line at 80x24 read "5: W10 X4−P1=3" beside "2 relics W4 X3", #15)."""
+    size = view["pouch_sizes"][seat]
+    if view["pouches"] is None:
+        return [f"{_many(size, 'relic')}, face down" if size else "no relics"]
+    pouch = view["pouches"][seat]
+    if not pouch:
+        return ["no relics left"]
+    totals = pouch_totals(pouch)
+    wealth = f"{totals.wealth} wealth"
+    sums = f"{wealth}, {_many(totals.wounds, 'wound')}"
+    if totals.potions:
+        sums += f", {_many(totals.potions, 'potion')}"
+    after = f"{wealth}, {wounds_words(totals)}"
+    return [f"{_many(size, 'relic')}, {after}", *dict.fromkeys((after, sums))]
+
+
+def pouch_short(view: dict[str, Any], seat: int) -> str:
+    """A pouch's totals in short form: "3: W5 X3−P1=2 top ◉Orb" (a narrow pile's edge)."""
     size = view["pouch_sizes"][seat]
     if view["pouches"] is None:
         return f"{size} face down {BACK * min(size, 4)}" if size else "no relics"
@@ -663,9 +695,8 @@ def pouch_short(view: dict[str, Any], seat: int, relics: bool = False) -> str:
         return "no relics left"
     totals = pouch_totals(pouch)
     top = pouch[-1]
-    many = f"{size} relic{'' if size == 1 else 's'}" if relics else f"{size}:"
     return (
-        f"{many} W{totals.wealth} {wounds_short(totals)} "
+        f"{size}: W{totals.wealth} {wounds_short(totals)} "
         f"top {RELIC_GLYPHS[relic_kind(top)]}{SHORT_RELIC[relic_kind(top)]}"
     )
 

@@ -30,6 +30,7 @@ from tui.boards.orb_hunters_cards import (
     short_name,
     side_by_side,
     variant_words,
+    word_lines,
 )
 from tui.boards.orb_hunters_words import eliminating, most_wounded
 from tui.widgets.card import Track
@@ -75,8 +76,6 @@ class Layout:
     band_effects: tuple[int, ...] = ()
     """Lines of effect text on each band of relic cards (``effect_lines`` for all when
     empty): a band whose relics say less takes fewer rows."""
-    pouch_key: bool = False
-    """A line under pouches two to a line saying their short forms (W wealth, X wounds)."""
 
 
 @lru_cache(maxsize=4096)
@@ -459,19 +458,24 @@ def _candidates(
     # (at 160x45 "Theft →: take the visible relic of the player on you…" was cut with ten
     # rows empty under the board), 1 three lines, 0 the fewest.
     rooms = (2, 1, 0)
-    # At 80 columns the pouches two to a line with a line saying their short forms come
-    # before them without it: a row shorter than a pouch a line for four players, which
-    # leaves the game screen's log two lines while adventurers are assigned.
-    for full, piles, tracks, compact, roomy, point_lines, wide_pouches, key in (
-        *((True, True, True, False, r, 1, False, False) for r in rooms),
-        *((True, False, True, False, r, 1, False, False) for r in rooms),
-        *((True, False, True, True, r, 1, False, False) for r in rooms),
-        *((True, False, False, False, r, 1, False, False) for r in rooms),
-        (False, False, False, False, 0, 2, True, False),
-        (False, False, False, False, 0, 2, False, True),
-        (False, False, False, False, 0, 2, False, False),
-        (False, False, False, False, 0, 1, True, False),
-        (False, False, False, False, 0, 1, False, False),
+    # At 80 columns the relics' points and effects in words on three lines where a relic
+    # wants them ("1 wealth" / "1 wound" / "Steal→" read "W1 X1 Steal→" on two), else on
+    # two; the pouches two to a line in words come after a pouch a line: two rows shorter
+    # for four players, which leaves the game screen's log two lines while adventurers
+    # are assigned.
+    simple = "simple_relics" in view["variants"]
+    narrow = min(20, (width - count + 1) // count) - 2
+    most = max((word_lines(c, narrow, simple) for c in cards if c), default=1)
+    for full, piles, tracks, compact, roomy, point_lines, wide_pouches in (
+        *((True, True, True, False, r, 1, False) for r in rooms),
+        *((True, False, True, False, r, 1, False) for r in rooms),
+        *((True, False, True, True, r, 1, False) for r in rooms),
+        *((True, False, False, False, r, 1, False) for r in rooms),
+        *((False, False, False, False, 0, 3, w) for w in (True, False) if most > 2),
+        (False, False, False, False, 0, 2, True),
+        (False, False, False, False, 0, 2, False),
+        (False, False, False, False, 0, 1, True),
+        (False, False, False, False, 0, 1, False),
     ):
         bands: tuple[int, ...] = ()
         if full:
@@ -507,9 +511,7 @@ def _candidates(
         pouch_columns = (
             2 if not (piles or wide_pouches) and players >= 4 and not notes and width < 110 else 1
         )
-        key = key and pouch_columns > 1
         pouch_height = piles_height + notes if piles else -(-players // pouch_columns) + notes
-        pouch_height += key
         hide_hand = choosing and not full
         hand_lines = (1, 3, max(3, skill_lines))[roomy] if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines if full else hand_rows
@@ -547,7 +549,6 @@ def _candidates(
                 details_rows=0 if full else 1,
                 compact_tracks=compact,
                 band_effects=bands,
-                pouch_key=key,
             )
         )
     return candidates
