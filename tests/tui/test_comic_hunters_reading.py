@@ -28,6 +28,7 @@ from tests.tui.board_helpers import comic_hunters_bidding_until, shown_alone, up
 from tui.boards import comic_hunters as board
 from tui.boards import comic_hunters_draw as draw
 from tui.screens.help import help_keys, screen_keys
+from tui.screens.history import you_form
 
 SLUG = "comic-hunters"
 NAMES = ("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)")
@@ -236,3 +237,24 @@ async def test_a_heros_cards_are_marked_on_the_grid_before_a_row_is_chosen(
         assert widget._focus().taking == frozenset(theirs)
         said = " ".join(screen_text(app).split())
         assert "✓ marks the cards of the hero under the cursor." in said, said
+
+
+# -- the payer told in the you-form -------------------------------------------------------------
+
+
+def test_what_you_paid_is_told_without_your_market_value() -> None:
+    """At the end of a game at 80x24: "You add 5 cards …, paying cards worth 11 for your
+    market value of 11" (the cards' "their" turned "your"): the sentence has no pronoun
+    for the you-form to turn."""
+    match = Match.new(SLUG, 3, seed=1)
+    told: list[str] = []
+    while match.outcome() is None and not told:
+        seat = min(match.to_act())
+        legal = match.legal(seat)
+        plays = [a for a in legal if a[0] in ("take", "take-row", "pick", "play")]
+        events = match.act(seat, (plays or legal)[0])
+        told = [e["text"] for e in events if e["type"] == "collect" and "{p0}" in e["text"]]
+    assert told, "seat 0 never collected"
+    said = you_form(told[0], 0)
+    assert said.startswith("You add ") and "(market value " in said, said
+    assert "your" not in said.split(), said

@@ -247,10 +247,10 @@ def _collect_text(state: State, seat: int, worth: int) -> str:
     heroes = [HERO_NAMES[h] for h in dict.fromkeys(hero for _, hero in plays)]
     where = "collection" if len(heroes) == 1 else "collections"
     value = owed(state, seat)
-    their = "its" if len(plays) == 1 else "their"
+    # No pronoun for the cards: told to the payer, "their market value" read "your".
     text = (
-        f"{{p{seat}}} adds {counted(len(plays))} to the {in_words(heroes)} {where}, paying cards "
-        f"worth {worth} for {their} market value of {value}"
+        f"{{p{seat}}} adds {counted(len(plays))} (market value {value}) to the "
+        f"{in_words(heroes)} {where}, paying with cards worth {worth}"
     )
     return f"{text} (no change is given)." if worth > value else f"{text}."
 

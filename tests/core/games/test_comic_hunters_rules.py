@@ -1152,13 +1152,13 @@ def test_the_last_round_ends_with_everyones_score() -> None:
     [
         (
             (1, 3),
-            "{p0} adds 3 cards to the Captain America collection, paying cards worth 4 "
-            "for their market value of 4.",
+            "{p0} adds 3 cards (market value 4) to the Captain America collection, paying "
+            "with cards worth 4.",
         ),
         (
             (3, 3),
-            "{p0} adds 3 cards to the Captain America collection, paying cards worth 6 "
-            "for their market value of 4 (no change is given).",
+            "{p0} adds 3 cards (market value 4) to the Captain America collection, paying "
+            "with cards worth 6 (no change is given).",
         ),
     ],
 )
@@ -1195,8 +1195,8 @@ def test_paying_for_two_collections_names_both_and_one_card_is_singular() -> Non
     state = act(state, 0, ("ready",))
     events = match_at(state).act(0, ("pay", pay[0]))
     assert [e["text"] for e in events if e["type"] == "collect"] == [
-        "{p0} adds 3 cards to the Thor and Hulk collections, paying cards worth 3 for "
-        "their market value of 3."
+        "{p0} adds 3 cards (market value 3) to the Thor and Hulk collections, paying with "
+        "cards worth 3."
     ]
     alone = with_hand(take_out(assembling(4), list(old)), 0, hulk + pay)
     alone = replace(alone, collections=((("hulk", old),),) + alone.collections[1:])
@@ -1204,6 +1204,6 @@ def test_paying_for_two_collections_names_both_and_one_card_is_singular() -> Non
     alone = act(alone, 0, ("ready",))
     events = match_at(alone).act(0, ("pay", pay[0]))
     assert [e["text"] for e in events if e["type"] == "collect"] == [
-        "{p0} adds 1 card to the Hulk collection, paying cards worth 3 for its market "
-        "value of 1 (no change is given)."
+        "{p0} adds 1 card (market value 1) to the Hulk collection, paying with cards worth "
+        "3 (no change is given)."
     ]
