@@ -586,14 +586,16 @@ def _effect_choice(state: State, seat: int, effect: str, rival: int) -> tuple[St
     state = replace(state, pouches=pouches)
     if relic_kind(taken) == "orb":
         state = _feat(state, seat, "Swindler")
-    return state, [
-        _event(
-            "exchange",
-            f"Exchange: {{p{seat}}} swaps the {name} with {{p{rival}}} "
-            f"for {_secret(state, taken)}.",
-        ),
-        *_potion_events(before, state),
-    ]
+    # "… swaps the Trickster's Mirror with {p1} for the Trickster's Mirror" told of two
+    # relics of one name as if nothing had moved; the rival's relic is theirs ("{p1}'s
+    # Orb"), which the log turns to "your Orb" for them. Only the Mirror exchanges.
+    hidden = on(state, "hidden_treasures")
+    if relic_name(taken) == name and not hidden:
+        said = f"{{p{seat}}} swaps {name}s with {{p{rival}}}"
+    else:
+        theirs = "face-down relic" if hidden else relic_name(taken)
+        said = f"{{p{seat}}} swaps the {name} for {{p{rival}}}'s {theirs}"
+    return state, [_event("exchange", f"Exchange: {said}."), *_potion_events(before, state)]
 
 
 def _end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
