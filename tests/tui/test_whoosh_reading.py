@@ -387,3 +387,30 @@ def test_the_counts_in_words_stand_in_columns_whatever_their_plurals() -> None:
     lines = [faces.flat_row(plan, row._replace(words=widths))[0].plain for row in rows]
     for word in ("captured,", "mistake", "pt", "[†sword]"):
         assert len({line.index(word) for line in lines}) == 1, (word, lines)
+
+
+def test_rows_in_codes_have_their_key_above_them_where_a_line_is_spare() -> None:
+    """When the cards push the words out (four players at 80x24), a line above the rows
+    says what ░ ★ ✗ are; eight players have no line to spare (the legend says it)."""
+    match = _played(4, 24)
+    lines = _text(_board(update_of(match, 0, NAMES[:4])), 78, 17).splitlines()
+    assert len(lines) <= 17, lines
+    key = next(i for i, line in enumerate(lines) if "░ cards in pile" in line)
+    assert "★ captured" in lines[key] and "✗ mistakes" in lines[key], lines[key]
+    assert re.search(r"░\d+ ★\d ✗\d", lines[key + 1]) and NAMES[0] in lines[key + 1], lines
+    words = _text(_board(update_of(_played(4, 0), 0, NAMES[:4])), 78, 17)
+    assert "░ cards in pile" not in words, words
+    eight = _text(_board(update_of(_played(8, 16), 0, NAMES)), 78, 17).splitlines()
+    assert len(eight) <= 17 and not any("░ cards in pile" in line for line in eight), eight
+
+
+def test_the_details_under_coded_rows_keep_the_board_in_its_room() -> None:
+    """Rows in codes with their key and the details open: still within 17 lines at 80x24,
+    every row there."""
+    match = _played(4, 24)
+    widget = _board(update_of(match, 0, NAMES[:4]))
+    widget._player, widget._details_open = 1, True
+    lines = _text(widget, 78, 17).splitlines()
+    assert len(lines) <= 17, lines
+    assert all(any(name in line for line in lines) for name in NAMES[:4]), lines
+    assert "Press i to close." in " ".join(lines), lines

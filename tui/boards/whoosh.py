@@ -284,7 +284,8 @@ class Board(KeyStates, Widget, can_focus=True):
         """The details of the highlight are shown under the players (``i``)."""
 
     def compose(self) -> ComposeResult:
-        names = ["monsters", "totals", *(f"row-{s}" for s in range(MAX_PLAYERS)), "news"]
+        rows = (f"row-{s}" for s in range(MAX_PLAYERS))
+        names = ["monsters", "totals", "key", *rows, "news"]
         self._parts = TableParts(self, [*names, "prompt", "details"], id="wh-parts")
         yield self._parts
 
@@ -585,6 +586,11 @@ class Board(KeyStates, Widget, can_focus=True):
             for seat in range(view["players"])
         ]
         worded = faces.short_words_widths(plan, rows)
+        # Rows in codes: what the codes mean above them, on a line the board can spare.
+        coded = not plan.boxed_rows and not worded and not faces.flat_words(plan)
+        keyed = coded and room - plan.height(view["players"]) >= 1
+        key_key = (plan.width, plan.name_width) if keyed else None
+        parts.append(("key", key_key, partial(faces.codes_key, plan)))
         for seat in range(MAX_PLAYERS):
             if seat >= view["players"]:
                 parts.append((f"row-{seat}", None, list))
@@ -595,7 +601,7 @@ class Board(KeyStates, Widget, can_focus=True):
             parts.append((f"row-{seat}", (row_plan, face), partial(_row_lines, row_plan, face)))
         news_key = self._news_key(update, plan)
         parts.append(("news", news_key, partial(self._news_lines, update, plan)))
-        open_lines = self._open_details(plan, room)
+        open_lines = self._open_details(plan, room - keyed)
         if open_lines is not None:
             text, count = open_lines
             said = self._prompt(update)
@@ -638,6 +644,8 @@ class Board(KeyStates, Widget, can_focus=True):
         plan = self._plan(width, room)
         text = f"{self._details(plan)} Press i to close."
         spare = room - plan.height(update.view["players"]) + plan.details
+        if not plan.boxed_rows and not faces.flat_words(plan):
+            spare -= 1  # the line the rows' key may take (`faces.codes_key`)
         return len(_wrap(text, plan.width)) <= spare
 
     def _news_key(self, update: Update, plan: faces.Plan) -> Hashable:

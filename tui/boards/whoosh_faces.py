@@ -556,6 +556,15 @@ def short_words_widths(plan: Plan, rows: Sequence[RowFace]) -> tuple[int, ...]:
     return widths
 
 
+def codes_key(plan: Plan) -> list[Text]:
+    """What a one-line row's codes mean, above the rows, from the column the codes start
+    in: ``░ cards in pile · ★ captured · ✗ mistakes``."""
+    text = Text(" " * (plan.name_width + 3), style="dim")
+    text.append(f"{BACK} cards in pile · {CAUGHT} captured · {FAILED} mistakes", style="dim")
+    text.truncate(plan.width, overflow="ellipsis")
+    return [text]
+
+
 def name_cell(face: RowFace, width: int) -> Text:
     """``▶ Ala (you)`` in ``width + 2`` cells: the turn mark, then the name, cut with …
     (the details line then has it whole) but never losing "(you)"."""
