@@ -258,3 +258,30 @@ def test_what_you_paid_is_told_without_your_market_value() -> None:
     said = you_form(told[0], 0)
     assert said.startswith("You add ") and "(market value " in said, said
     assert "your" not in said.split(), said
+
+
+TRACKS = ["number-one", "first-appearance", "new-look"]
+
+
+def test_a_small_card_names_its_icon_in_words_when_they_fit() -> None:
+    """The 160x45 Convention grid's small cards read "★#1" (an issue number?): an icon whose
+    name fits the card is named ("★Number One"); two that do not keep their short forms."""
+    one = next(c for c, i in CARD.items() if i.highlights == ("number-one",))
+    rows = [row.plain for row in draw.card_box(one, 1, TRACKS).rows()]
+    assert any("★Number One" in row for row in rows), rows
+    assert not any("★#1" in row for row in rows), rows
+    two = next(c for c, i in CARD.items() if i.highlights == ("new-look", "epic-battle"))
+    rows = [row.plain for row in draw.card_box(two, 1, TRACKS).rows()]
+    assert any("★New Epic" in row for row in rows), rows
+
+
+def test_the_players_lines_name_the_tracks_when_the_breakdown_does_not_fit() -> None:
+    """At the 160x45 Convention (no tracks drawn) the players' lines read "#1 0, 1st 0, New
+    0" with room for the names: the names come before the short forms, the score's parts
+    before both where they fit."""
+    update = _update(tracks=TRACKS, hand_values=[[1] * 4 + [2] * 4] * 4)
+    sheet = {"size": 0, "variety": 0, "highlights": 0, "secret stash": 15}
+    line = draw.player_line(update, 1, sheet, 1, 104, False).plain
+    assert "Number One 0, First Appearance 0, New Look 0 · score 15" in line, line
+    roomy = draw.player_line(update, 1, sheet, 1, 160, False).plain
+    assert "Number One 0" in roomy and "= size 0 + variety 0" in roomy, roomy

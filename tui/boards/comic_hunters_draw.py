@@ -251,7 +251,10 @@ def card_box(
     if level <= 1:
         word = glyph + hero_words(card, full=full)
         glyph = ""
-        lines = [" ".join(icon_words(card, tracks, short=True)) or "no icons"]
+        # The icons' names where they fit the card ("★#1" read like an issue number).
+        named = " ".join(icon_words(card, tracks, short=False))
+        fits = cell_len(named) <= CARD_WIDTH[1] - 2
+        lines = [(named if fits else " ".join(icon_words(card, tracks, short=True))) or "no icons"]
     else:
         heroes = info.heroes
         word = HERO_NAMES[heroes[0]]
@@ -890,8 +893,9 @@ def build_player_line(
         f"Highlights {sheet['highlights']} + stash {sheet['secret stash']}"
     )
     # Longest first: full track names and the score's parts, then short names, then the
-    # score alone (the tracks above already show the marks when ``show_marks``).
-    forms = ((False, True), (True, True), (True, False))
+    # score alone, the names before the short ones ("#1 0" read like an issue number);
+    # the tracks above already show the marks when ``show_marks``.
+    forms = ((False, True), (True, True), (False, False), (True, False))
     for short, parts in forms:
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         if show_marks and who.endswith(")"):
