@@ -776,7 +776,11 @@ class Board(ChoiceRowBoard):
             # was read as codes at 80x24 with four players); for them your hand's cards
             # give up their tribe's line (the details line says it), the tracks and the
             # resting heroes' lines go, never a line of an active hero's ability.
-            later = levels[levels.index(chosen) + 1 :] if chosen in levels else []
+            # (The levels as tried, before the Combats to come were let in where the log
+            # is beside the board: at 120x40 they were not found, and no Combat of four
+            # sides took two lines for the tracks' rows.)
+            tried = replace(chosen, to_come=not wide)
+            later = levels[levels.index(tried) + 1 :] if tried in levels else []
             alike = [chosen] + [
                 replace(level, to_come=chosen.to_come)
                 for level in later

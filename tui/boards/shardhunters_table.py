@@ -354,30 +354,40 @@ def hero_rows(
     team: Sequence[str], active: set[str] | frozenset[str], width: int, detail: Detail
 ) -> list[tuple[list[str], int, int]]:
     """A side's heroes in rows of cards: (the heroes, their cards' width, their lines of
-    ability) per row. The rows share the heroes evenly (five heroes at 160x45 drew three
-    cards, then one alone beside 34 empty columns); a row whose abilities would be cut at
-    the usual width takes the whole width of its side, its cards wider ("You play 4…"
-    was read on a resting hero's card with the panel half empty)."""
+    ability) per row. The rows share the heroes evenly, each row's cards as wide as the
+    side allows (up to `WIDEST_HERO`), in as many rows as make the side shortest: at
+    160x45 four heroes were cards 16 wide, two to a row beside 17 empty columns, their
+    abilities wrapped to 9-12 lines; a lone hero was 25 wide in a panel of 51."""
     if not team:
         return []
-    usual = hero_width(width, len(team))
-    per_row = max(1, (width + 1) // (usual + 1))
-    count = -(-len(team) // per_row)
-    sizes = [len(team) // count + (1 if row < len(team) % count else 0) for row in range(count)]
-    rows = []
-    start = 0
-    for size in sizes:
-        group = list(team[start : start + size])
-        start += size
-        widest = max(usual, (width - (size - 1)) // size)
-        for card_width in (usual, widest):
+    best: list[tuple[list[str], int, int]] = []
+    least = (0, 0)  # the side's height, then how many abilities it cuts
+    for count in range(1, len(team) + 1):
+        sizes = [len(team) // count + (1 if r < len(team) % count else 0) for r in range(count)]
+        if (width - (sizes[0] - 1)) // sizes[0] < NARROWEST_HERO and count < len(team):
+            continue
+        rows = []
+        start = cut = 0
+        for size in sizes:
+            group = list(team[start : start + size])
+            start += size
+            card_width = max(1, min(WIDEST_HERO, (width - (size - 1)) // size))
             needs = [_wrapped(HEROES[hero].ability, card_width - 2) for hero in group]
             allowed = [detail.lines(hero in active) for hero in group]
             lines = max(min(n, a) for n, a in zip(needs, allowed, strict=True))
-            if all(n <= a for n, a in zip(needs, allowed, strict=True)):
-                break
-        rows.append((group, card_width, lines))
-    return rows
+            cut += sum(1 for n, a in zip(needs, allowed, strict=True) if n > min(a, lines))
+            rows.append((group, card_width, lines))
+        measure = (sum(3 + lines for _, _, lines in rows), cut)
+        if not best or measure < least:
+            best, least = rows, measure
+    return best
+
+
+NARROWEST_HERO = 16
+"""A hero card's least width (its name and "active" on the top line)."""
+
+WIDEST_HERO = 40
+"""A hero card's most width: a line of ability easy to read."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -390,6 +400,10 @@ def _labels(update: Update, side: int, width: int) -> list[Text]:
     """A side's lines of words above its heroes' cards: its name and facts, its note."""
     note = update.notes.get(side)
     label = side_label(update, side, short=False)
+    if label.cell_len > width:
+        # The name without its bracket before a second line: at 120x40 "▶ 2 Bot 2 (normal)
+        # · choosing" over its facts took the row a Combat's second line of words needed.
+        label = side_label(update, side, short=False, brief=True)
     labels = [label]
     if label.cell_len > width:
         # Too long for its column: the name and what the side is doing on one line, the
