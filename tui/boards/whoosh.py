@@ -306,6 +306,8 @@ class Board(KeyStates, Widget, can_focus=True):
         )
         self._freshen(self._previous, update.view)
         self._previous = update.view
+        if update.outcome is not None:
+            self._details_open = False  # the race is over: i opens the screen's panel
         self.update = update
         if not self._draw():
             self.painted()  # nothing on screen changed: it shows this update already
@@ -740,8 +742,8 @@ class Board(KeyStates, Widget, can_focus=True):
         if action == "uncursor":
             return self._cursor is not None or self._player is not None or self._details_open
         if action == "details_here":
-            # Off: the key goes on to the game screen's panel (no room here, or game over).
-            return self._details_open or self._details_fit()
+            # Off after the game: the key goes on to the game screen's panel.
+            return update is not None and update.outcome is None
         if action in ("cursor", "player"):
             return update is not None
         if action not in ("reveal", "claim"):
@@ -843,8 +845,12 @@ class Board(KeyStates, Widget, can_focus=True):
         self._details_open = False
         self._redraw()
 
-    def action_details_here(self) -> None:
-        """Show (or take away) the details of the highlight under the players."""
+    async def action_details_here(self) -> None:
+        """Show (or take away) the details of the highlight under the players; the game
+        screen's panel when they do not fit there (eight players at 80x24)."""
+        if not self._details_open and not self._details_fit():
+            await self.run_action("screen.details")
+            return
         self._details_open = not self._details_open
         self._redraw()
 
