@@ -541,19 +541,34 @@ def short_words_widths(plan: Plan, rows: Sequence[RowFace]) -> tuple[int, ...]:
     `FLAT_WORDS`."""
     if plan.boxed_rows or flat_words(plan) or not rows:
         return ()
-    fields = [_short_fields(face) for face in rows]
-    widths = tuple(max(row[index].cell_len for row in fields) for index in range(4))
+    fields = [_short_sizes(face.pile, face.captured, face.mistakes, face.score) for face in rows]
+    widths = tuple(max(sizes[index] for sizes in fields) for index in range(4))
     width = sum(widths) + len(widths) - 1
     for face in rows:
         used = plan.name_width + 3 + width + 1 + (len(face.keys) + 1 if face.keys else 0)
         if face.note is not None:
             need = len(face.note)
         else:
-            cards = [revealed_flat(card).cell_len + 1 for card in face.cards]
-            need = sum(cards) + (1 if face.fresh and cards else 0)
+            need = sum(flat_width(card) + 1 for card in face.cards)
+            need += 1 if face.fresh and face.cards else 0
         if used + need > plan.width:
             return ()
     return widths
+
+
+@lru_cache(maxsize=1024)
+def _short_sizes(pile: int, captured: int, mistakes: int, score: int) -> tuple[int, ...]:
+    """The cells of each of `_short_fields` (without drawing them: every update asks)."""
+    face = RowFace(
+        "", False, "", False, pile, (), False, captured, mistakes, score, None, False, False
+    )
+    return tuple(field.cell_len for field in _short_fields(face))
+
+
+@lru_cache(maxsize=1024)
+def flat_width(card: str) -> int:
+    """How wide `revealed_flat` draws ``card`` (not just revealed)."""
+    return revealed_flat(card).cell_len
 
 
 def codes_key(plan: Plan) -> list[Text]:
