@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from core.engine import TABLE, Event, with_names
+from core.engine import TABLE, Event, Outcome, with_names
 from core.games.whoosh.data import MONSTERS
 from core.games.whoosh.scoring import can_capture
 from core.match import Match
@@ -22,7 +22,7 @@ from tests.tui.board_helpers import update_of
 from tests.tui.test_board_whoosh import _board, _played, _text
 from tui.app import HuntersApp
 from tui.boards import whoosh_faces as faces
-from tui.boards.whoosh_words import HOW_TO_PLAY, LEGEND, counted
+from tui.boards.whoosh_words import HOW_TO_PLAY, LEGEND, counted, result_lines
 from tui.screens.game import GameScreen
 from tui.settings import Settings
 
@@ -414,3 +414,18 @@ def test_the_details_under_coded_rows_keep_the_board_in_its_room() -> None:
     assert len(lines) <= 17, lines
     assert all(any(name in line for line in lines) for name in NAMES[:4]), lines
     assert "Press i to close." in " ".join(lines), lines
+
+
+def test_the_results_name_each_monster_with_its_points_in_brackets() -> None:
+    """ "10 points from Naga 3, Gnoll 1" read like a list of numbers: "from the Naga (3),
+    the Gnoll (1)", and the face-down ones "the Troll" (found at the end of a game)."""
+    match = Match.new("whoosh", 2, seed=4, options={"tie_window": 0, "fair_remote": False})
+    view = match.view(None)
+    view["captured"] = [["naga", "gnoll"], []]
+    view["mistakes"] = [["troll"], []]
+    outcome = Outcome(scores=(3, 0), breakdown=({}, {}), ranking=((0,), (1,)))
+    lines = result_lines(view, outcome, ["Ala", "Olek"])
+    assert lines[0] == (
+        "Ala: 4 points from the Naga (3), the Gnoll (1); 1 face down (−1): the Troll — total 3."
+    ), lines
+    assert lines[1] == "Olek: 0 points from no Monsters — total 0.", lines

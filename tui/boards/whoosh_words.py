@@ -241,11 +241,11 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     for seat in range(view["players"]):
         captured = [MONSTER_BY_ID[m] for m in view["captured"][seat]]
         mistakes = [MONSTER_BY_ID[m] for m in view["mistakes"][seat]]
-        caught = ", ".join(f"{m.name} {m.value}" for m in captured) or "no Monsters"
+        caught = ", ".join(f"the {m.name} ({m.value})" for m in captured) or "no Monsters"
         points = monster_points(view["captured"][seat])
         line = f"{names[seat]}: {points} point{'' if points == 1 else 's'} from {caught}"
         if mistakes:
-            wrong = ", ".join(m.name for m in mistakes)
+            wrong = ", ".join(f"the {m.name}" for m in mistakes)
             line += f"; {len(mistakes)} face down (−{len(mistakes)}): {wrong}"
         lines.append(line + f" — total {signed(outcome.scores[seat])}.")
     if outcome.note:
