@@ -208,6 +208,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("·", "an empty place under a relic"),
     ("3: W5 X3", "a pouch: 3 relics, 5 wealth, 3 wounds; in words where they fit"),
     (
+        "5 wealth, 2 wounds, 1 potion",
+        "a pouch two to a line: its wealth, its wounds after its potions and the potions "
+        "left over for wounds to come (i on the pouch gives the whole sum)",
+    ),
+    (
         "X2−P1=1",
         "a pouch's wounds after its potions: 2 wounds less 1 potion leave 1 wound, the ones "
         'that count at the end ("2 wounds − 1 potion = 1 wound" in words)',
@@ -658,7 +663,8 @@ class Board(Widget, can_focus=True):
         detail = self.details()
         parts.set_shown("key", layout.key)
         if layout.key:
-            parts.show("key", width, lambda: self._key(width))
+            codes = layout.piles and not layout.pile_words  # "◇ Gem Pouch  W2 X1"
+            parts.show("key", (width, codes), lambda: self._key(width, codes))
         rows = layout.details_rows
         parts.show(
             "details", (detail, width, rows), lambda: self._details_line(detail, width, rows)
@@ -782,6 +788,10 @@ class Board(Widget, can_focus=True):
             for line in entry:
                 line.truncate(cell - 1, overflow="ellipsis")
             entries.append(entry)
+        for column in range(columns - 1):  # the pouches two to a line in straight columns
+            widest = max(line.cell_len for entry in entries[column::columns] for line in entry)
+            for line in (line for entry in entries[column::columns] for line in entry):
+                line.truncate(widest, pad=True)
         lines: list[Text] = []
         for start in range(0, players, columns):
             group = entries[start : start + columns]
@@ -932,13 +942,15 @@ class Board(Widget, can_focus=True):
         ]
 
     @staticmethod
-    def _key(width: int) -> Text:
-        """The glyphs of this board in a few words (F1 has the whole legend)."""
+    def _key(width: int, codes: bool = True) -> Text:
+        """The glyphs of this board in a few words (F1 has the whole legend); the short
+        forms of the points only where the piles show them (``codes``: it explained "W
+        wealth, X wounds" under a board that said every point in words at 160x45)."""
         colours = "  ".join(f"{g} {ADVENTURER_NAMES[c]}" for c, g in COLOUR_GLYPHS.items())
         words = (
             f"Key: {colours}  {TRENTI_GLYPH} Trenti without a marker · "
-            "W wealth, X wounds, P potions · "
-            f"{TARGET} can be chosen now · ✗ nobody plays that adventurer"
+            + ("W wealth, X wounds, P potions · " if codes else "")
+            + f"{TARGET} can be chosen now · ✗ nobody plays that adventurer"
         )
         lines = textwrap.wrap(f"{words} · F1: the legend", width)
         if len(lines) > 2:  # "… · F1:" was read at 80 columns: the footer names F1 too

@@ -668,8 +668,9 @@ def pouch_facts(view: dict[str, Any], seat: int, you: bool = False) -> str:
 def pouch_words(view: dict[str, Any], seat: int) -> list[str]:
     """A pouch's totals in words, fullest first, for a line that has little room: "5
     relics, 10 wealth, 4 wounds − 1 potion = 3 wounds", then without the count, then the
-    relics' own sums as a relic card says them, "10 wealth, 4 wounds, 1 potion" (two
-    pouches to a line at 80x24 read "5: W10 X4−P1=3" beside "2 relics W4 X3", #15)."""
+    wounds that count, after potions, and any potion left over: "10 wealth, 3 wounds",
+    "1 wealth, 0 wounds, 1 potion", then without the potions left over (two pouches to a
+    line at 80x24 read "5: W10 X4−P1=3" beside "2 relics W4 X3", #15)."""
     size = view["pouch_sizes"][seat]
     if view["pouches"] is None:
         return [f"{_many(size, 'relic')}, face down" if size else "no relics"]
@@ -678,11 +679,11 @@ def pouch_words(view: dict[str, Any], seat: int) -> list[str]:
         return ["no relics left"]
     totals = pouch_totals(pouch)
     wealth = f"{totals.wealth} wealth"
-    sums = f"{wealth}, {_many(totals.wounds, 'wound')}"
-    if totals.potions:
-        sums += f", {_many(totals.potions, 'potion')}"
     after = f"{wealth}, {wounds_words(totals)}"
-    return [f"{_many(size, 'relic')}, {after}", *dict.fromkeys((after, sums))]
+    net = f"{wealth}, {_many(totals.net_wounds, 'wound')}"
+    spare = totals.potions - min(totals.wounds, totals.potions)
+    left = f"{net}, {_many(spare, 'potion')}" if spare else net
+    return [f"{_many(size, 'relic')}, {after}", *dict.fromkeys((after, left, net))]
 
 
 def pouch_short(view: dict[str, Any], seat: int) -> str:
@@ -713,8 +714,9 @@ def pouch_pile(
     """A player's pouch as a pile of relic cards: the first obtained at the bottom, the
     visible one on top (face-down backs in Hidden Treasures), the totals on the edge
     (those the edge has no room for in words on the pile's last line). ``words``: each
-    relic on two lines, its name and its points in words ("4 wealth, 2 wounds"), where
-    rows are left ("W4 X2" after the name otherwise)."""
+    relic's points in words, after its name where they fit ("☠ Cursed Idol  3 wounds"),
+    else on a line of their own ("4 wealth, 2 wounds"), where rows are left ("W4 X2"
+    after the name otherwise)."""
     inner = max(6, width - 2)
     heavy = cursor
     tl, h, tr, v, bl, br = (
@@ -735,8 +737,13 @@ def pouch_pile(
                 f"{RELIC_GLYPHS[kind]} {relic_name(card)}", style="bold" if not position else ""
             )
             if words:
+                points = points_words(card)
+                if label.cell_len + 1 + len(points) <= inner:  # "☠ Cursed Idol  3 wounds"
+                    label.truncate(inner - len(points) - 1, pad=True)
+                    body.append(label.append(" " + points))
+                    continue
                 body.append(label)
-                said = textwrap.wrap(points_words(card), max(1, inner - 2))
+                said = textwrap.wrap(points, max(1, inner - 2))
                 body += [Text(f"  {line}") for line in said]
                 continue
             points = points_short(card)
