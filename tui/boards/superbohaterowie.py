@@ -61,6 +61,8 @@ from tui.boards.superbohaterowie_table import (
     hand_lines,
     info_line,
     series_lines,
+    since_line,
+    since_words,
 )
 from tui.widgets.card import CHOSEN, TARGET
 from tui.widgets.keys import KeyStates
@@ -80,6 +82,8 @@ class Fit(NamedTuple):
     """Lines of text under each city card's name ("large" layout, rows left over)."""
     guide: int = 0
     """Rows under the board saying what every card does (rows still left over)."""
+    since: int = 0
+    """Rows saying what the others played since your own move (none: nobody has yet)."""
 
 
 PARTS = (
@@ -87,6 +91,7 @@ PARTS = (
     *(f"city-{city}" for city in range(len(CITIES))),
     "hand",
     "info",
+    "since",
     "details",
     "prompt",
     "guide",
@@ -601,6 +606,9 @@ class Board(KeyStates, Widget, can_focus=True):
         cursor rests on it (and it still cannot be played) the prompt says why."""
         self._rows: tuple[Hashable, int] | None = None
         """The details line's rows, for the position, width and steps chosen they were for."""
+        self._since: tuple[tuple[str, str, str], ...] = ()
+        """What the others played since the player's own last move (`since_words`): said
+        under the piles, as the log below the board keeps only its last lines at 80x24."""
 
     def compose(self) -> ComposeResult:
         parts = Parts(PARTS, id="sb-parts")
@@ -621,6 +629,7 @@ class Board(KeyStates, Widget, can_focus=True):
         if old is None or update.version != old.version or update.seat != old.seat:
             self._confirming = False
             self._fresh = self._changed(old, update)
+            self._since = self._others_since(update)
             hand = update.view["hand"] or []
             if old is None or self._sent is not None or update.seat != old.seat or under is None:
                 self.keys = []
@@ -637,6 +646,16 @@ class Board(KeyStates, Widget, can_focus=True):
         self._sent = None
         self._draw()
         self.refresh_bindings()
+
+    def _others_since(self, update: Update) -> tuple[tuple[str, str, str], ...]:
+        """The others' plays since the player's own move, from the game screen's log (the
+        board sees only the latest update: several moves may come in one redraw). None
+        for a spectator, a finished game, or a screen with no log (a replay)."""
+        events = getattr(self.screen, "events", None) if self.is_attached else None
+        if update.seat is None or update.outcome is not None or not isinstance(events, list):
+            return ()
+        cities = update.view["city_names"]
+        return tuple(since_words(events, update.names, update.seat, cities))
 
     def _playable_near(self, index: int) -> int:
         """The hand's card nearest ``index`` that can be played now (``index`` itself when
@@ -742,8 +761,24 @@ class Board(KeyStates, Widget, can_focus=True):
         spare -= card_lines * players
         details_rows = self._details_rows(update, width, max(2, 1 + spare), max(3, 1 + spare))
         left = spare - (details_rows - 1)
+        # What the others played since your move, up to two rows: rows left over, else
+        # below 120 columns (where the log under the board keeps only its last two lines)
+        # the details line's (the hand's cards say their rules; i shows a card's whole
+        # text). Beside the log (120 columns and more) only rows left over.
+        since = len(since_line(self._since, width, 2).plain.splitlines()) if self._since else 0
+        if since > left and self.app.size.width < 120:
+            details_rows = self._details_rows(
+                update,
+                width,
+                max(1, max(2, 1 + spare) - since),
+                max(1, max(3, 1 + spare) - since),
+            )
+            left = spare - (details_rows - 1)
+        elif since > left:
+            since = max(0, left)
+        left -= since
         guide = left if left >= 3 else 0
-        return Fit(layout, rule_lines, tracks, details_rows, card_lines, guide)
+        return Fit(layout, rule_lines, tracks, details_rows, card_lines, guide, since)
 
     def _draw(self) -> None:
         update = self.update
@@ -823,6 +858,10 @@ class Board(KeyStates, Widget, can_focus=True):
             )
             info = info_line(update, series_inline=bool(view["series"]) and not tracks)
             parts.show("info", info.plain, lambda: info)
+            parts.set_shown("since", bool(fit.since))
+            if fit.since:
+                plays, rows = self._since, fit.since
+                parts.show("since", (plays, width, rows), lambda: since_line(plays, width, rows))
             details = self.details()
             # Two rows when the room allows, else one; cut after a whole word ("goes on …"):
             # the choice comes first and is whole, i shows the card's whole text.

@@ -11,6 +11,7 @@ own last move "new" (in the compact layout the city's line names its new spaces)
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -18,10 +19,13 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from core.games.superbohaterowie.data import (
+    CITIES,
     CITY_SPACES,
     COVERS,
     ELEMENTS,
     NAMES,
+    PLACED,
+    a_card,
     kind_of,
 )
 from core.games.superbohaterowie.scoring import city_points, is_saved, raw_city_points
@@ -557,3 +561,157 @@ def series_lines(update: Update, width: int, both: bool) -> list[Text]:
         )
         lines = [*Track("Series games", 1, view["series"], games).lines(width), *lines]
     return lines
+
+
+# -- what the others did since your move ---------------------------------------------------
+
+PLAYS = frozenset({"place", "explode", "move", "swap", "discard-hand"})
+"""The event types of a player's play (a card placed or played, a hand discarded)."""
+
+_PLACE_AT = re.compile(rf"\b({'|'.join(CITIES)}) \((?:[^()]|\([^()]*\))*\), space (\d)")
+"""A space as the log says it: "Tokyo (Bot 4 (normal)), space 1"."""
+_SPACE_NUMBER = re.compile(r", space \d")
+"""A space's number after its city, left out where the line has no room."""
+_BLOWN_FROM = re.compile(rf" in (?:{'|'.join(CITIES)})\b")
+"""Another player's city an explosion took a card from (not "in your Berlin")."""
+_LEVEL = re.compile(r" \([^()]*\)$")
+"""A bot's level after its name: "Bot 2 (normal)"."""
+
+_FORMS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (
+        re.compile(r"places (?P<card>.+?) in (?P<at>.+?)(?:, covering (?P<under>.+))?"),
+        "placed {card} in {at}{over}",
+        "placed {card} in {at}",
+    ),
+    (
+        re.compile(r"plays an? (?:small|large) explosion, removing (?P<what>.+)"),
+        "blew up {what}",
+        "blew up {what}",
+    ),
+    (
+        re.compile(
+            r"plays an? one-eagle card, moving (?P<card>.+?) from (?P<at>.+?) to (?P<to>.+)"
+        ),
+        "moved {card} from {at} to {to}",
+        "moved {card} from {at} to {to}",
+    ),
+    (
+        re.compile(
+            r"plays an? two-eagle card, swapping (?P<card>.+?) in (?P<at>.+?)"
+            r" with (?P<other>.+?) in (?P<to>.+)"
+        ),
+        "swapped {card} in {at} with {other} in {to}",
+        "swapped {card} in {at} with {other} in {to}",
+    ),
+    (
+        re.compile(r"cannot play and discards (?P<what>.+)"),
+        "discarded {what}: neither could be played",
+        "discarded both cards",
+    ),
+)
+"""A play's log text (after its player's name, cards and spaces said short) → what the
+"since your move" line says: in full, then shorter for a line with less room (where a
+card went or came from stays: "moved ★ Joker from your Berlin" is what matters)."""
+
+
+def _short_cards(text: str) -> str:
+    """The cards of a log text as the cities show them: "a fire superhero" → "▲ Fire"."""
+    for kind in sorted(FACES, key=lambda k: -len(a_card(k))):
+        symbol, word, _ = FACES[kind]
+        if kind in PLACED:
+            text = text.replace(a_card(kind), f"{symbol} {word.title()}")
+    return text
+
+
+def play_words(text: str, cities: Sequence[str], own: int | None) -> tuple[str, str]:
+    """A play's log text, its player's name taken off ("places a fire superhero in Tokyo
+    (Bot 4), space 1, covering a water superhero"), as the line says it, in full and
+    short: ("placed ▲ Fire in Tokyo, space 1, over ≈ Water", "placed ▲ Fire in Tokyo,
+    space 1"). ``own``: the reader's city, said "your Berlin"."""
+
+    def at(match: re.Match[str]) -> str:
+        city = match[1]
+        yours = own is not None and own < len(cities) and cities[own] == city
+        return f"{'your ' if yours else ''}{city}, space {match[2]}"
+
+    said = _short_cards(_PLACE_AT.sub(at, text.strip().rstrip(".")))
+    for pattern, full, short in _FORMS:
+        found = pattern.fullmatch(said)
+        if found is None:
+            continue
+        parts = {k: v or "" for k, v in found.groupdict().items()}
+        if "what" in parts and pattern.pattern.startswith("plays"):
+            parts["what"] = parts["what"].replace(" from ", " in ")  # "≈ Water in Berlin"
+        under = parts.get("under", "")
+        parts["over"] = f", over {under}" if under else ""
+        return full.format(**parts), short.format(**parts)
+    return said, said
+
+
+def since_words(
+    events: Sequence[dict[str, object]], names: Sequence[str], seat: int, cities: Sequence[str]
+) -> list[tuple[str, str, str]]:
+    """The plays of the others since ``seat``'s own last play of this game, oldest first,
+    from the log's events (names in: "You …" or the player's name): (who, in full,
+    short). Empty when nobody else has played since."""
+    plays: list[tuple[str, str, str]] = []
+    by_length = sorted(range(len(names)), key=lambda s: -len(names[s]))
+    for event in reversed(events):
+        text = str(event.get("text", ""))
+        if event.get("type") == "score":
+            break  # the end of a game of a series: what came before is another game's
+        if event.get("type") not in PLAYS:
+            continue
+        who = next((s for s in by_length if text.startswith(f"{names[s]} ")), None)
+        if text.startswith("You ") or who == seat:
+            break
+        if who is None:
+            continue
+        full, short = play_words(text[len(names[who]) + 1 :], cities, seat)
+        plays.append((names[who], full, short))
+    plays.reverse()
+    return plays
+
+
+NBSP = "\u00a0"
+
+
+def _rows(text: str, width: int) -> list[str]:
+    """``text`` wrapped at its spaces to ``width``, no-break spaces made plain again."""
+    return [line.replace(NBSP, " ") for line in textwrap.wrap(text, width)]
+
+
+def since_line(plays: Sequence[tuple[str, str, str]], width: int, rows: int) -> Text:
+    """ "Since your move: Bot 2 placed ▲ Fire in Tokyo, space 1; Bot 3 blew up …." in
+    ``rows`` lines of ``width`` at most: the plays in full where they fit, else short, a
+    bot's level left out of its name when that still names one player; the last resort
+    ends "…" (H shows the whole history)."""
+    bare = [_LEVEL.sub("", who) for who, _, _ in plays]
+    unique = len(set(bare)) == len(bare) and not set(bare) & {who for who, _, _ in plays}
+    # A name is never cut at the end of a row ("Bot" / "4 blew up…"): its spaces do not
+    # break while wrapping (`_rows`), and are plain spaces again on the screen.
+    names = [name.replace(" ", NBSP) for name in (bare if unique else [w for w, _, _ in plays])]
+    said = ""
+    # In full, then short, then without the spaces' numbers (the city's line names its
+    # new spaces), then as many plays as fit, the rest left to the history (H).
+    forms = [
+        [f"{name} {play[1]}" for name, play in zip(names, plays, strict=True)],
+        [f"{name} {play[2]}" for name, play in zip(names, plays, strict=True)],
+    ]
+    forms.append([_SPACE_NUMBER.sub("", part) for part in forms[-1]])
+    # Then what an explosion took, without where from unless it was your city (the
+    # cities' lines say "emptied").
+    forms.append([_BLOWN_FROM.sub("", p) if " blew up " in p else p for p in forms[-1]])
+    for parts in forms:
+        said = "Since your move: " + "; ".join(parts) + "."
+        if len(_rows(said, width)) <= rows:
+            break
+    else:
+        parts = forms[-1]
+        while len(parts) > 1 and len(_rows(said, width)) > rows:
+            parts = parts[:-1]
+            said = "Since your move: " + "; ".join(parts) + "; more in the history (H)."
+    lines = _rows(said, width)[:rows]
+    text = Text("\n".join(lines), no_wrap=True)
+    text.stylize("bold", 0, len("Since your move:"))
+    return text
