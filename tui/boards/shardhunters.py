@@ -54,8 +54,10 @@ from tui.boards.shardhunters_table import (
     COLOUR_RULES,
     COMBATS,
     GLYPHS,
+    NARROWEST_HERO,
     STYLES,
     WHOLE,
+    WIDEST_HERO,
     Detail,
     active_heroes,
     card_text,
@@ -1062,12 +1064,11 @@ class Board(ChoiceRowBoard):
             return _recruit_lines(choices, cursor, width)
         box_width = hero_width(width, len(choices)) if heroes else 14
         lines = 0 if width < 100 else 3 if heroes else 1
+        rows: list[tuple[list[Choice], int, int]] = []
         if heroes and self._room() >= 30:
             # The choice is the decision: its heroes' abilities whole (the verb above),
             # up to HERO_CHOICE_LINES; the table's cards give way (see _pick_detail).
-            abilities = (HEROES[c.key[1]].ability for c in choices if isinstance(c.key, tuple))
-            need = max(len(textwrap.wrap(a, box_width - 2)) for a in abilities)
-            lines = 1 + min(need, HERO_CHOICE_LINES)
+            rows = _choice_rows(choices, width)
         if not heroes and lines:
             # The Tavern's and Yusuf's choices say what they do whole ("Pay 3…" was cut
             # with rows to spare): a card wide enough for the longest, on two lines.
@@ -1087,6 +1088,14 @@ class Board(ChoiceRowBoard):
             kept = ", ".join(hero_name(h) for h in update.view["local"])
             label.append(f" · your Local Tavern Deck: {kept}")
         label.truncate(width, overflow="ellipsis")
+        if rows:
+            drawn = (
+                CardRow(
+                    tuple(choice_box(c.key, c.label, w, c.key == cursor, n) for c in row), gap=1
+                ).lines(width)
+                for row, w, n in rows
+            )
+            return [label, *(line for row_lines in drawn for line in row_lines)]
         beside = len(boxes) * (box_width + 1) - 1 + CHOOSE_BESIDE <= width
         if label.plain == "Choose" and beside and self._room() < 30:
             # Beside the cards where the rows are short (80x24): the row it took let a
@@ -1098,6 +1107,39 @@ class Board(ChoiceRowBoard):
 
 CHOOSE_BESIDE = 8
 """The cells the "Choose" label takes beside the choices' cards."""
+
+
+def _choice_rows(choices: Sequence[Choice], width: int) -> list[tuple[list[Choice], int, int]]:
+    """Heroes to choose as rows of cards: (the choices, their cards' width, their lines: the
+    verb and up to `HERO_CHOICE_LINES` of ability) per row, each row as tall as its own
+    longest ability and its cards as wide as the board allows, in as many rows as make
+    them shortest: Crow's ability on 9 lines made every card to choose from 9 lines tall,
+    and five heroes drew four cards, then one alone."""
+    best: list[tuple[list[Choice], int, int]] = []
+    least = (0, 0)
+    for count in range(1, len(choices) + 1):
+        sizes = [
+            len(choices) // count + (1 if r < len(choices) % count else 0) for r in range(count)
+        ]
+        if (width - (sizes[0] - 1)) // sizes[0] < NARROWEST_HERO and count < len(choices):
+            continue
+        rows = []
+        start = cut = 0
+        for size in sizes:
+            group = list(choices[start : start + size])
+            start += size
+            box = max(1, min(WIDEST_HERO, (width - (size - 1)) // size))
+            needs = [
+                len(textwrap.wrap(HEROES[c.key[1]].ability, box - 2))  # type: ignore[index]
+                for c in group
+            ]
+            cut += sum(1 for need in needs if need > HERO_CHOICE_LINES)
+            rows.append((group, box, 1 + min(max(needs), HERO_CHOICE_LINES)))
+        measure = (cut, sum(2 + lines for _, _, lines in rows))  # nothing cut, then short
+        if not best or measure < least:
+            best, least = rows, measure
+    return best
+
 
 RECRUIT_ROWS = 4
 """The rows of the heroes to recruit said in lines: the longest ability whole (Crow's, three
