@@ -417,12 +417,17 @@ def _claim(
     if seen < state.board_since:
         # Aimed at Monsters that have since changed: too late, never a penalty.
         gone = MONSTER_BY_ID[str(state.prev_board[slot])]
+        if state.board[slot] == state.prev_board[slot]:
+            # Still on the table, but not with the cards that were out when the hand went.
+            why = "the revealed cards had already gone back to their piles"
+        else:
+            why = "it had already left the table"
         state = replace(state, late=(*state.late, seat))
         return state, [
             _event(
                 "late",
-                f"{{p{seat}}} reached for the {gone.name} too late{after}: the Monsters had "
-                "already changed. Void, no penalty.",
+                f"{{p{seat}}} reached for the {gone.name} too late{after}: {why}. "
+                "Void, no penalty.",
                 seat=seat,
                 slot=slot,
                 **_timing(reaction),

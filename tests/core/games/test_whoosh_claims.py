@@ -117,8 +117,8 @@ def test_a_claim_aimed_at_a_monster_that_just_left_is_void_not_a_mistake() -> No
     assert events == [
         {
             "type": "late",
-            "text": f"{{p1}} reached for the {gone} too late (0.53 s after the board): the "
-            "Monsters had already changed. Void, no penalty.",
+            "text": f"{{p1}} reached for the {gone} too late (0.53 s after the board): it "
+            "had already left the table. Void, no penalty.",
             "seat": 1,
             "slot": slot,
             "reaction_ms": 530,
@@ -127,6 +127,10 @@ def test_a_claim_aimed_at_a_monster_that_just_left_is_void_not_a_mistake() -> No
     assert match.state.mistakes[1] == ()
     events = match.act(2, ("claim", other, seen), at_ns=t + 540 * MS)  # still there, old cards
     assert [e["type"] for e in events] == ["late"] and match.state.mistakes[2] == ()
+    assert events[0]["text"].endswith(
+        "too late (0.54 s after the board): the revealed cards had already gone back to "
+        "their piles. Void, no penalty."
+    )
     with pytest.raises(IllegalAction, match="already reached"):
         match.act(1, ("claim", other, seen), at_ns=t + 560 * MS)
 
