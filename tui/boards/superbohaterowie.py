@@ -57,6 +57,7 @@ from tui.boards.superbohaterowie_table import (
     city_facts,
     city_layout,
     city_lines,
+    city_words,
     guide_lines,
     hand_lines,
     info_line,
@@ -502,7 +503,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("emptied", "a space whose card another player removed since your own last move"),
     ("▶", "the city whose player is on turn"),
     ("3 of 5 different", "different superheroes in the city (Jokers count): 5 saves it"),
-    ("3 of 5 diff. 1Ж", "the same, beside the cards: 3 different superheroes, 1 giant spider"),
+    ("1 spider", "a giant spider in the city: it cannot be saved while one stays"),
+    (
+        "3 of 5, 25 pts",
+        "beside the cards where the column is narrow: 3 different superheroes of the 5 that"
+        " save the city, and its points now (Points variant)",
+    ),
     ("complete", "five different superheroes: the city is saved when the move ends"),
     ("SAVED", "the city was saved: its player won this game"),
     ("pts", "the city's points now (Points variant)"),
@@ -606,6 +612,8 @@ class Board(KeyStates, Widget, can_focus=True):
         cursor rests on it (and it still cannot be played) the prompt says why."""
         self._rows: tuple[Hashable, int] | None = None
         """The details line's rows, for the position, width and steps chosen they were for."""
+        self._side = False
+        """The cities are in the "side" layout: a space's details say its city's progress."""
         self._since: tuple[tuple[str, str, str], ...] = ()
         """What the others played since the player's own last move (`since_words`): said
         under the piles, as the log below the board keeps only its last lines at 80x24."""
@@ -736,6 +744,9 @@ class Board(KeyStates, Widget, can_focus=True):
         series = bool(view["series"])
         fixed = 3 + (3 if view["hand"] is not None else 0)  # info, details, prompt; hand
         layout = city_layout(width, room, view["players"], fixed + (2 if series else 0))
+        # Beside the cards a city's progress may be said short ("2 of 5, 25 pts"): the
+        # details line of its spaces says it in full.
+        self._side = layout == "side"
         used = fixed + view["players"] * {"large": 4, "side": 3, "compact": 2}[layout]
         tracks = 0
         if series and used + 2 <= room:
@@ -936,7 +947,7 @@ class Board(KeyStates, Widget, can_focus=True):
         fire …" was cut at 80 columns), and up to ``deciding`` for a card in hand or a
         legal choice (what a decision reads). Kept for the position, so moving the cursor
         never moves the lines under the board."""
-        key = (update.version, update.seat, width, most, deciding, tuple(self.keys))
+        key = (update.version, update.seat, width, most, deciding, tuple(self.keys), self._side)
         if self._rows is not None and self._rows[0] == key:
             return self._rows[1]
         hand = update.view["hand"] or []
@@ -991,6 +1002,10 @@ class Board(KeyStates, Widget, can_focus=True):
                 parts.append(f"An empty space: its card was removed since {since}.")
             elif choice is None:
                 parts.append("An empty space.")
+            if self._side:
+                kinds = [None if c is None else kind_of(c) for c in update.view["cities"][city]]
+                name = update.view["city_names"][city]
+                parts.append(f"{name}: {city_words(kinds, series)}.")
         placeless = [c for c in choices if c.key in (("discard-hand",), ("continue",))]
         parts += [f"{c.label} ({'d' if c.key == ('discard-hand',) else 'c'})." for c in placeless]
         return " ".join(parts)

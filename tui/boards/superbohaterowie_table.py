@@ -135,22 +135,74 @@ def hand_card_lines(kind: str, series: bool) -> list[str]:
     return lines
 
 
-def city_facts(kinds: Sequence[str | None], series: bool, short: bool = False) -> str:
+def city_facts(kinds: Sequence[str | None], series: bool, room: int | None = None) -> str:
     """A city's progress in words: different superheroes (Jokers count), spiders, points
-    (``short``: "2 of 5 diff. 1Ж 25 pts", for the name column beside the cards)."""
+    ("2 of 5 different · 1 spider · 25 pts", the city's line). ``room``: the cells of the
+    name column beside the cards, which says as many words as fit there ("2 of 5
+    different, 1 spider, 25 points", else without the spiders, whose cards show, else
+    "2 of 5, 25 pts"; the legend spells that out)."""
     cards = [k for k in kinds if k is not None]
     elements = {k for k in cards if k in ELEMENTS}
     jokers = cards.count("joker")
     spiders = cards.count("spider")
     different = min(CITY_SPACES, len(elements) + jokers)
-    parts = [f"{different} of 5 {'diff.' if short else 'different'}"]
+    progress = f"{different} of 5 different"
+    spider_words = f"{spiders} spider{'s' if spiders != 1 else ''}" if spiders else ""
+    points = city_points(cards)
+    below = " (below 0)" if raw_city_points(cards) < 0 else ""
+    if room is None:
+        parts = [progress, spider_words, f"{points} pts{below}" if series else ""]
+        return " · ".join(filter(None, parts))
+    # The form is chosen for the longest a city may say, so every city says the same.
+    form = next(
+        (
+            form
+            for form in range(len(_SIDE_FORMS) - 1)
+            if len(_side_form(form, 5, 2, 100, series)) <= room
+        ),
+        len(_SIDE_FORMS) - 1,
+    )
+    return _side_form(form, different, spiders, points, series)
+
+
+_SIDE_FORMS = (
+    "{progress}, {spiders}, {points} points",
+    "{progress}, {points} points",
+    "{count}, {spiders}, {points} points",
+    "{count}, {points} points",
+    "{count}, {points} pts",
+)
+"""What the name column beside the cards says of a city, wordiest first: the spiders
+go first (their cards show), then the word "different" (the legend says it)."""
+
+
+def _side_form(form: int, different: int, spiders: int, points: int, series: bool) -> str:
+    pattern = _SIDE_FORMS[form]
+    if not series:
+        pattern = pattern.replace(", {points} points", "").replace(", {points} pts", "")
+    if not spiders:
+        pattern = pattern.replace(", {spiders}", "")
+    return pattern.format(
+        progress=f"{different} of 5 different",
+        count=f"{different} of 5",
+        spiders=f"{spiders} spider{'s' if spiders != 1 else ''}",
+        points=points,
+    )
+
+
+def city_words(kinds: Sequence[str | None], series: bool) -> str:
+    """A city's progress as a sentence's words, nothing short: "2 of 5 different, 2 giant
+    spiders (it cannot be saved while one stays), 25 points"."""
+    cards = [k for k in kinds if k is not None]
+    spiders = cards.count("spider")
+    parts = [city_facts(kinds, False).split(" · ")[0]]
     if spiders:
-        parts.append(f"{spiders}Ж" if short else f"{spiders} spider{'s' if spiders != 1 else ''}")
+        plural = "s" if spiders != 1 else ""
+        parts.append(f"{spiders} giant spider{plural} (it cannot be saved while one stays)")
     if series:
-        raw = raw_city_points(cards)
-        below = "" if short else " (below 0)"
-        parts.append(f"{city_points(cards)} pts" + (below if raw < 0 else ""))
-    return (" " if short else " · ").join(parts)
+        below = " (below 0 counts as 0)" if raw_city_points(cards) < 0 else ""
+        parts.append(f"{city_points(cards)} points{below}")
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,9 +314,23 @@ def _box(
     )
 
 
+SIDE_BOX = 13
+"""The card box the "side" layout keeps before its name column takes more cells."""
+SIDE_LABEL_MOST = 40
+"""The widest name column: its words whole ("2 of 5 different, 2 spiders, 25 points")."""
+
+
+def side_label(width: int) -> int:
+    """The cells of the "side" layout's name column on a board ``width`` cells wide: 17 at
+    80 columns (the cards need the rest), more where the cards keep 13 cells each, so the
+    city's progress is said in words (`city_facts`)."""
+    spare = width - (SIDE_BOX * CITY_SPACES + CITY_SPACES - 1)
+    return max(SIDE_LABEL, min(SIDE_LABEL_MOST, spare))
+
+
 def grid_room(width: int, layout: str) -> int:
     """The cells the five spaces of a city share in ``layout``."""
-    return width - (SIDE_LABEL if layout == "side" else 0)
+    return width - (side_label(width) if layout == "side" else 0)
 
 
 def box_width(width: int, layout: str) -> int:
@@ -349,11 +415,11 @@ def city_lines(
     side = [
         Text(f"{'▶ ' if view_turn else ''}{view['city_names'][city]}", style="bold"),
         who,
-        Text(city_facts(kinds, bool(view["series"]), short=True), style="dim"),
+        Text(city_facts(kinds, bool(view["series"]), room=side_label(width) - 1), style="dim"),
     ]
     if note:
         side.append(Text(note, style="italic"))
-    return beside([side, grid], [SIDE_LABEL, room])
+    return beside([side, grid], [side_label(width), room])
 
 
 def _note_line(note: str, width: int) -> Text:
