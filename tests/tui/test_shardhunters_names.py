@@ -63,3 +63,29 @@ def test_the_prompt_names_the_bots_waited_for_as_the_board_does() -> None:
             assert "Waiting for Bot " in said and "(normal)" not in said, said
         seen += 1
     assert seen > 3, seen
+
+
+async def test_the_sides_lines_give_way_together_at_80x24() -> None:
+    """ "2 Bot 2 · 0 shards" over "3 Bot 3 (normal) · 2 Bloodshards": one side's line
+    short of room said its name and Bloodshards shorter than the others', and a newcomer
+    wondered why Bot 3 was "normal" and Bot 2 not. The sides' lines in one line each say
+    the names and the Bloodshards in the same form."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
+    checked = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await held_table_at(pilot, Match.new("shardhunters", 4, seed=0), seats)
+        widget: Any = screen.query_one("#board")
+        for match in _positions(4, range(2), 0.08):
+            widget.show(update_of(match, 0, names=NAMES))
+            await pilot.pause()
+            lines = _board_lines(screen_text(app))
+            sides = [line for line in lines if re.match(r"^(▶ )?[2-4] Bot \d", line)]
+            if len(sides) < 3:
+                continue
+            levels = {"(normal)" in line for line in sides}
+            shards = {bool(re.search(r" · \d+ Bloodshards? · ", line)) for line in sides}
+            assert len(levels) == 1 and len(shards) == 1, "\n".join(lines)
+            checked += 1
+        await table.close()
+    assert checked > 20, checked

@@ -73,6 +73,7 @@ from tui.boards.shardhunters_table import (
     side_height,
     side_lines,
     side_name,
+    sides_giving,
     title,
     track_lines,
 )
@@ -920,6 +921,9 @@ class Board(ChoiceRowBoard):
         side_width = self._side_width(update, width, detail)
         parts.place(_order(two_columns), side_width if two_columns else 0)
         levels = [self._side_detail(update, side, detail) for side in range(view["sides"])]
+        if any(not level.ability for level in levels):
+            together = sides_giving(update, side_width)
+            levels = [replace(level, together=together) for level in levels]
         if two_columns:
             levels = _evened(update, side_width, levels)
         for side in range(4):

@@ -192,6 +192,8 @@ class Detail:
     wrap: int = 0
     """How many Combats said in lines may take two lines each (where one would say their
     cards as glyph codes: "2nd · 1: ⚑2 ⚑2 | 2: ☾1 ⚑4" was read as codes at 80x24)."""
+    together: int = 0
+    """How many things every side said in a line gives way (see `sides_giving`)."""
     tribes: bool = True
     """Your hand's cards say their tribe under the colour ("undead") where they are wide
     enough; False: not, a row fewer (the details line says the tribe of the card under
@@ -284,40 +286,19 @@ def _team_words(team: list[str], active: set[str], looked: str | None, every: bo
     return words
 
 
-def side_row(update: Update, side: int, width: int, looked: str | None) -> Text:
+def side_row(update: Update, side: int, width: int, looked: str | None, together: int = 0) -> Text:
     """A side on one line: its facts and its heroes, every name whole. When they do not
-    all fit, shorter words take their place one after another (see below), the resting
-    heroes are counted, not named, then all the heroes; the details (i) and the whole
-    table (t) name them all."""
-    view = update.view
-    team = list(view["teams"][side])
-    active = active_heroes(view, side)
-    in_combat = view["phase"] == "combat"
-    # What gives way, one thing after another: what the side is doing in a Combat (its
-    # line says who has put their cards down), "Bloodshards" ("2 shards"), the bracket of
-    # a name ("Bot 2 (normal)": "Bot 2"), the resting heroes named (counted: ↑↓ and the
-    # details name them), "6 in hand" ("hand 6"), what the side is doing outside a Combat,
-    # the active heroes named ("3 heroes, 2 active"), and last "coloured" ("col.": the
-    # loot's colours decide a tied Hunt, and "col." was read as a code at 80x24 where
-    # words could have given way first).
-    order = ["doing", "shards", "brief", "resting", "hand", "named", "col."]
-    if not in_combat:
-        order = ["shards", "brief", "resting", "hand", "doing", "named", "col."]
-    heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
-    for given in range(len(order) + 1):
-        gone = set(order[:given])
-        form = 3 if "col." in gone else 2 if "hand" in gone else 1 if "shards" in gone else 0
-        doing = "doing" not in gone and (not in_combat or "named" not in gone)
-        line = side_label(update, side, short=form, doing=doing, brief="brief" in gone)
-        if not team:
-            line.append(" · no heroes yet")
-        elif "named" in gone:
-            line.append(f" · {heroes}, {len(active)} active")
-        else:
-            line.append(" · ")
-            line.append_text(_team_words(team, active, looked, "resting" not in gone))
+    all fit, shorter words take their place one after another (see `_row_order`), the
+    resting heroes are counted, not named, then all the heroes; the details (i) and the
+    whole table (t) name them all. ``together``: the first so many have given way already
+    (see `sides_giving`)."""
+    order = _row_order(update)
+    for given in range(min(together, len(order)), len(order) + 1):
+        line = _row_at(update, side, given, looked)
         if line.cell_len <= width:
             return line
+    team = update.view["teams"][side]
+    heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
     for form in FACTS:
         line = side_label(update, side, short=form, doing=False, brief=True)
         line.append(f" · {heroes}")  # ▶ still marks who is to act
@@ -325,6 +306,57 @@ def side_row(update: Update, side: int, width: int, looked: str | None) -> Text:
             return line
     line.truncate(width, overflow="ellipsis")
     return line
+
+
+def _row_order(update: Update) -> list[str]:
+    """What gives way on a side's line, one thing after another: what the side is doing in
+    a Combat (its line says who has put their cards down), "Bloodshards" ("2 shards"),
+    the bracket of a name ("Bot 2 (normal)": "Bot 2"), the resting heroes named (counted:
+    ↑↓ and the details name them), "6 in hand" ("hand 6"), what the side is doing outside
+    a Combat, the active heroes named ("3 heroes, 2 active"), and last "coloured" ("col.":
+    the loot's colours decide a tied Hunt, and "col." was read as a code at 80x24 where
+    words could have given way first)."""
+    if update.view["phase"] == "combat":
+        return ["doing", "shards", "brief", "resting", "hand", "named", "col."]
+    return ["shards", "brief", "resting", "hand", "doing", "named", "col."]
+
+
+def _row_at(update: Update, side: int, given: int, looked: str | None) -> Text:
+    """A side's line with the first ``given`` things of `_row_order` given way."""
+    view = update.view
+    team = list(view["teams"][side])
+    active = active_heroes(view, side)
+    in_combat = view["phase"] == "combat"
+    gone = set(_row_order(update)[:given])
+    form = 3 if "col." in gone else 2 if "hand" in gone else 1 if "shards" in gone else 0
+    doing = "doing" not in gone and (not in_combat or "named" not in gone)
+    line = side_label(update, side, short=form, doing=doing, brief="brief" in gone)
+    if not team:
+        line.append(" · no heroes yet")
+    elif "named" in gone:
+        heroes = f"{len(team)} hero{'es' if len(team) != 1 else ''}"
+        line.append(f" · {heroes}, {len(active)} active")
+    else:
+        line.append(" · ")
+        line.append_text(_team_words(team, active, looked, "resting" not in gone))
+    return line
+
+
+def sides_giving(update: Update, width: int) -> int:
+    """How many things every side's line gives way (up to the bracket of a name) where one
+    side's must shorten its Bloodshards or its name: "2 Bot 2 · 0 shards" over "3 Bot 3 (normal) · 2 Bloodshards" made a
+    newcomer wonder why Bot 3 was "normal" and Bot 2 not."""
+    order = _row_order(update)
+    most = order.index("brief") + 1
+    needed = 0
+    for side in range(update.view["sides"]):
+        given = next(
+            (g for g in range(most + 1) if _row_at(update, side, g, None).cell_len <= width),
+            most,
+        )
+        needed = max(needed, given)
+    # What a side is doing alone is left to each (the Combat's line says it for all).
+    return needed if needed > order.index("shards") else 0
 
 
 def side_lines(
@@ -437,7 +469,7 @@ def side_parts(
     active = active_heroes(view, side)
     note = update.notes.get(side)
     if not detail.ability:
-        out = [side_row(update, side, width, looked)]
+        out = [side_row(update, side, width, looked, detail.together)]
         if note:
             out.append(Text(f"    {note}", style="italic"))
         return out, None
