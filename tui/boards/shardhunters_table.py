@@ -343,9 +343,10 @@ def _row_at(update: Update, side: int, given: int, looked: str | None) -> Text:
 
 
 def sides_giving(update: Update, width: int) -> int:
-    """How many things every side's line gives way (up to the bracket of a name) where one
-    side's must shorten its Bloodshards or its name: "2 Bot 2 · 0 shards" over "3 Bot 3 (normal) · 2 Bloodshards" made a
-    newcomer wonder why Bot 3 was "normal" and Bot 2 not."""
+    """How many things every side's line gives way (up to the bracket of a name) where
+    one side's must shorten its Bloodshards or its name: "2 Bot 2 · 0 shards" over "3 Bot
+    3 (normal) · 2 Bloodshards" made a newcomer wonder why Bot 3 was "normal" and Bot 2
+    not."""
     order = _row_order(update)
     most = order.index("brief") + 1
     needed = 0
