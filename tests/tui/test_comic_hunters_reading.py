@@ -285,3 +285,50 @@ def test_the_players_lines_name_the_tracks_when_the_breakdown_does_not_fit() -> 
     assert "Number One 0, First Appearance 0, New Look 0 · score 15" in line, line
     roomy = draw.player_line(update, 1, sheet, 1, 160, False).plain
     assert "Number One 0" in roomy and "= size 0 + variety 0" in roomy, roomy
+
+
+def test_a_row_of_one_line_cells_names_the_icons_when_it_has_room() -> None:
+    """At 160x45 the hand under an auction read "②Strange #1   ②Hulk 1st" with half the row
+    empty: a row with room for every icon's name says them ("Doctor Strange Number One");
+    the 80x24 row keeps the short forms."""
+    one = next(c for c, i in CARD.items() if i.highlights == ("number-one",))
+    first = next(c for c, i in CARD.items() if i.highlights == ("first-appearance",))
+    update = _update(hand=[one, first])
+    wide = _text(draw.hand_lines(update, draw.Focus(), WIDE_BOARD, 0))
+    assert "Number One" in wide and "First Appearance" in wide, wide
+    assert "#1" not in wide.replace(f"#{CARD[one].number}", ""), wide
+    many = _update(hand=[one, first, *[c for c in CARD if len(CARD[c].highlights) == 2][:4]])
+    tight = _text(draw.hand_lines(many, draw.Focus(), 78, 0))
+    assert "Number One" not in tight and "#1" in tight, tight
+
+
+def test_the_flea_markets_rows_name_icons_in_all_of_them_or_none() -> None:
+    """A lone card's row has room for "First Appearance" where the next row has room only
+    for "Epic 1st": one notation in the part, the short one, until every row has room."""
+    flea = dict(_update().view["flea"] or {})
+    flea.update(rows=[["c243"], ["c142", "c227"], []], caps=[4, 4, 4], open=[True, True, True])
+    text = _text(draw.flea_lines(_update(flea=flea), draw.Focus(), 78, 0))
+    assert "First Appearance" not in text and "1st" in text, text
+    flea.update(rows=[["c243"], ["c142"], []])
+    text = _text(draw.flea_lines(_update(flea=flea), draw.Focus(), 78, 0))
+    assert "First Appearance" in text, text
+
+
+def test_the_players_lines_name_the_tracks_on_all_of_them_or_none() -> None:
+    """At the 160x45 auction one bot's line read "Number One 3, First Appearance 1" under
+    the others' "#1 0, 1st 1": the tracks are named on every line or on none."""
+    update = _update(tracks=TRACKS, hand_values=[[1] * 4 + [2] * 4] * 4)
+    sheets = [{"size": 0, "variety": 0, "highlights": 0, "secret stash": 15}] * 4
+    points: list[dict[str, int]] = [{}] * 4
+
+    def lines(names: tuple[str, ...]) -> list[str]:
+        shown = dataclasses.replace(update, names=names)
+        drawn = draw.players_lines(shown, sheets, points, 104, 1, False, draw.Focus())
+        return [line.plain for line in drawn]
+
+    roomy = lines(NAMES)
+    assert all("Number One 0, First Appearance 0" in line for line in roomy), roomy
+    long = "Bartholomew the Magnificent of Mars"
+    tight = lines((NAMES[0], NAMES[1], long, NAMES[3]))
+    assert not any("Number One" in line for line in tight), tight
+    assert all("#1 0, 1st 0, New 0" in line for line in tight), tight

@@ -539,7 +539,8 @@ def prompt(
         if update.view["location"] == "store" and seat is not None:
             return f"Your pick is made. Waiting for {waiting}…"
         return f"Waiting for {waiting}…"
-    bidding = ", type an amount or PgUp/PgDn" if any(_kind(c.key) == "bid" for c in choices) else ""
+    bids = any(_kind(c.key) == "bid" for c in choices)
+    bidding = ", type an amount or PgUp/PgDn ±5" if bids else ""
     how = (
         "Choose from the list (Up, Down, Enter; Escape goes back)"
         if plain

@@ -282,14 +282,20 @@ def card_box(
     )
 
 
-def cell_items(card: str, full: bool) -> list[str]:
-    """What a one-line cell says of a comic, item by item: its heroes, then its icons."""
-    info = CARD[card]
-    return [hero_words(card, full=full), *(ICON_SHORT[i] for i in info.highlights)]
+NAMED = 2
+"""A ``full`` beyond True for one-line cells: the heroes' full names and the icons' too
+("Iron Man Number One": "Iron Man #1" read like an issue number at 160x45)."""
 
 
-def cell_words(card: str, full: bool) -> str:
-    """What a one-line cell says of a comic: its heroes and short icons ("Thor 1st")."""
+def cell_items(card: str, full: int) -> list[str]:
+    """What a one-line cell says of a comic, item by item: its heroes, then its icons
+    (``full``: True the heroes' full names, `NAMED` the icons' names as well)."""
+    icons = HIGHLIGHT_NAMES if full >= NAMED else ICON_SHORT
+    return [hero_words(card, full=bool(full)), *(icons[i] for i in CARD[card].highlights)]
+
+
+def cell_words(card: str, full: int) -> str:
+    """What a one-line cell says of a comic: its heroes and icons ("Thor 1st")."""
     return " ".join(cell_items(card, full))
 
 
@@ -297,7 +303,7 @@ def card_cell(
     card: str | None,
     focus_state: tuple[bool, bool, bool],
     width: int,
-    full: bool = False,
+    full: int = False,
     place: str = "",
 ) -> Text:
     """One comic as a one-line cell (level 0): "◆②Spider-Man #1" (``full``: the heroes'
@@ -343,7 +349,7 @@ EMPTY_CELL = 4
 """An empty space's cell: " ·" and its frame."""
 
 
-def cell_need(card: str | None, full: bool) -> int:
+def cell_need(card: str | None, full: int) -> int:
     """The width a one-line cell needs to show ``card`` whole."""
     return EMPTY_CELL if card is None else cell_len(cell_words(card, full)) + CELL_FRAME
 
@@ -387,20 +393,30 @@ def cell_floor(card: str | None) -> int:
 
 
 def cell_plan(
-    lines: Sequence[Sequence[str | None]], room: int | Sequence[int]
-) -> tuple[list[list[int]], bool]:
+    lines: Sequence[Sequence[str | None]], room: int | Sequence[int], most: int = NAMED
+) -> tuple[list[list[int]], int]:
     """The widths of one-line cells, line by line, each line of cells having ``room``
-    columns (or its own), and whether they name heroes in full: each cell as wide as its
-    words need, full names when every line has room for them, else the short words; a
-    line without room for those shares its room out (`share_out`) and cuts the longest
-    (the line under the table has the whole card)."""
+    columns (or its own), and how they name heroes and icons (`cell_items`' ``full``):
+    each cell as wide as its words need, full names (the icons' too, else the heroes'
+    only) when every line has room for them, else the short words; a line without room
+    for those shares its room out (`share_out`) and cuts the longest (the line under the
+    table has the whole card). ``most``: True where the icons are not to be named (another
+    row of the same part has no room for their names: one notation in a part)."""
     rooms = [room] * len(lines) if isinstance(room, int) else list(room)
-    for full in (True, False):
+    for full in (f for f in (NAMED, True, False) if f <= most):
         needs = [[cell_need(c, full) for c in line] for line in lines]
         if all(sum(n) <= r for n, r in zip(needs, rooms, strict=True)):
             return needs, full
     floors = [[cell_floor(c) for c in line] for line in lines]
     return [share_out(n, r, f) for n, r, f in zip(needs, rooms, floors, strict=True)], False
+
+
+def named_in_all(rows: Sequence[Sequence[str | None]], rooms: Sequence[int]) -> int:
+    """`cell_plan`'s ``most`` for rows of one part planned one by one: `NAMED` when every
+    row has room for the icons' names, else True (no row names them: "Thor First
+    Appearance" over "Hulk 1st" read as two notations)."""
+    fits = all(cell_plan([row], room)[1] >= NAMED for row, room in zip(rows, rooms, strict=True))
+    return NAMED if fits else True
 
 
 def in_lines(
@@ -817,8 +833,10 @@ def player_line(
     level: int,
     width: int,
     show_marks: bool,
+    short_only: bool = False,
 ) -> Text:
-    """One player's public totals: stash, hand (backs show values), Highlights, score.
+    """One player's public totals: stash, hand (backs show values), Highlights, score
+    (``short_only``: the tracks' short names, as another player's line has them).
     Drawn once for the same totals at the same width (`_player_line`): the fitting asks
     for every player's line at each size it tries, and most updates change one player's
     totals or none."""
@@ -851,6 +869,7 @@ def player_line(
         tracks,
         width,
         show_marks,
+        short_only,
     )
     return line.copy()  # callers append to it
 
@@ -867,10 +886,21 @@ def _player_line(
     tracks: tuple[Any, ...],
     width: int,
     show_marks: bool,
+    short_only: bool = False,
 ) -> Text:
     """`player_line` from what it shows (never changed in place: it is kept)."""
     return build_player_line(
-        who, acting, stash, marks, held, marker, dict(sheet_items), tracks, width, show_marks
+        who,
+        acting,
+        stash,
+        marks,
+        held,
+        marker,
+        dict(sheet_items),
+        tracks,
+        width,
+        show_marks,
+        short_only,
     )
 
 
@@ -885,6 +915,7 @@ def build_player_line(
     tracks: Sequence[Any],
     width: int,
     show_marks: bool,
+    short_only: bool = False,
 ) -> Text:
     """A player's totals drawn (see `player_line`); ``tracks`` name the marks' tracks."""
     total = sum(sheet.values())
@@ -896,7 +927,7 @@ def build_player_line(
     # score alone, the names before the short ones ("#1 0" read like an issue number);
     # the tracks above already show the marks when ``show_marks``.
     forms = ((False, True), (True, True), (False, False), (True, False))
-    for short, parts in forms:
+    for short, parts in (f for f in forms if f[0] or not short_only):
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         if show_marks and who.endswith(")"):
             # One pair of brackets: "Bot 2 (normal, marker 2)", not "Bot 2 (normal) (2)".
@@ -921,6 +952,11 @@ def build_player_line(
         if line.cell_len <= width:
             break
     return fit(line, width)
+
+
+def named_line(update: Update, line: Text) -> bool:
+    """Whether a player's line names the tracks in words ("Number One 3", not "#1 3")."""
+    return f"{HIGHLIGHT_NAMES[update.view['tracks'][0]]} " in line.plain
 
 
 def collections_sentence(update: Update) -> str:
@@ -962,8 +998,14 @@ def players_lines(
         seats.append(None)
     out: list[Text] = []
     together: list[tuple[list[str], list[str]]] = []
+    # The tracks named on every line or on none ("Number One 3" over "#1 0" read as two
+    # notations at 160x45).
+    named = show_marks or all(
+        named_line(update, player_line(update, seat, sheets[i], level, width, show_marks))
+        for i, seat in enumerate(seats)
+    )
     for index, seat in enumerate(seats):
-        line = player_line(update, seat, sheets[index], level, width, show_marks)
+        line = player_line(update, seat, sheets[index], level, width, show_marks, not named)
         collections = (
             view["collections"][seat] if seat is not None else view["jarvis"]["collections"]
         )
@@ -984,8 +1026,9 @@ def players_lines(
                 words = " ".join(items)
                 # After the totals, in their shortest form if need be ("hand 3①1②").
                 room = width - 3 - cell_len(words)
-                short = player_line(update, seat, sheets[index], level, room, show_marks)
-                if room > 0 and short.cell_len <= room and "…" not in short.plain:
+                short = player_line(update, seat, sheets[index], level, room, show_marks, not named)
+                as_others = show_marks or named_line(update, short) == named
+                if room > 0 and short.cell_len <= room and "…" not in short.plain and as_others:
                     rows[0] = short
                     rows[0].append(f" · {words}")
                 else:  # "Bot 2 (normal): Captain 2, Thor 2;" on the shared lines
@@ -1117,6 +1160,7 @@ def store_back_words(update: Update, seat: int, cards: int) -> list[str]:
 def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Text]:
     flea = update.view["flea"]
     out: list[Text] = []
+    heads: list[tuple[Text, Text]] = []
     for row, cards in enumerate(flea["rows"]):
         head = Text(f"Row {row + 1}", style="bold", no_wrap=True)
         if flea["open"][row]:
@@ -1130,10 +1174,15 @@ def flea_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
             choice_tag(reveal, focus.of(("reveal", row)), ("reveal", row)),
             choice_tag(take, focus.of(("take-row", row)), ("take-row", row)),
         )
+        heads.append((head, tags))
+    # The icons named in every row or in none.
+    rooms = [width - head.cell_len - tags.cell_len for head, tags in heads]
+    most = named_in_all(flea["rows"], rooms) if level == 0 else True
+    for cards, (head, tags) in zip(flea["rows"], heads, strict=True):
         if level == 0:
             line = head
             room = width - head.cell_len - tags.cell_len  # the choices the row offers now
-            (sizes,), full = cell_plan([cards], room)
+            (sizes,), full = cell_plan([cards], room, most)
             for card, size in zip(cards, sizes, strict=True):
                 line.append_text(card_cell(card, (False, False, False), size, full))
             line.append_text(tags)
@@ -1156,19 +1205,28 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
     a = view["auction"]
     out: list[Text] = []
     told = Text()
+    prices = [
+        f" costs {SOLO_LOT_PRICES[lot]}" if view["solo"] else "" for lot in range(len(a["lots"]))
+    ]
+    heads: dict[int, Text] = {}
+    for lot, price in enumerate(prices):
+        # One line a lot at level 0: the lot is its own choice tag, then every card.
+        line = choice_tag(f"Lot {lot + 1}{price}", focus.of(("lot", lot)), ("lot", lot))
+        heads[lot] = line if line.plain else Text(f"   Lot {lot + 1}{price} ", style="bold")
+    unsold = [lot for lot in range(len(a["lots"])) if not a["sold"][lot]]
+    rooms = [width - heads[lot].cell_len for lot in unsold]
+    most = named_in_all([a["lots"][lot] for lot in unsold], rooms) if level == 0 else True
     for lot, cards in enumerate(a["lots"]):
         if a["sold"][lot]:
             continue
-        price = f" costs {SOLO_LOT_PRICES[lot]}" if view["solo"] else ""
+        price = prices[lot]
         bid = ""
         if a["lot"] == lot and not a["picks"] and a["leader"] >= 0:
             bid = f"bid {a['bid']} by {name_of(update, a['leader'])}"
         if level == 0:
             # One line a lot: the lot is its own choice tag, then every card (5 fit in 80).
-            line = choice_tag(f"Lot {lot + 1}{price}", focus.of(("lot", lot)), ("lot", lot))
-            if not line.plain:
-                line = Text(f"   Lot {lot + 1}{price} ", style="bold")
-            (sizes,), full = cell_plan([cards], width - line.cell_len)
+            line = heads[lot]
+            (sizes,), full = cell_plan([cards], width - line.cell_len, most)
             for card, size in zip(cards, sizes, strict=True):
                 line.append_text(card_cell(card, focus.of(*card_keys(card)), size, full))
             out.append(fit(line, width))
@@ -1202,12 +1260,12 @@ def auction_lines(update: Update, focus: Focus, width: int, level: int) -> list[
     return out
 
 
-def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[list[int], bool]:
+def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[list[int], int]:
     """The widths of the Convention's columns of one-line cells in ``room`` columns, and
-    whether they name heroes in full: each column as wide as its widest card needs, else
-    sharing the room out (`share_out`)."""
+    how they name heroes and icons (as `cell_plan`): each column as wide as its widest
+    card needs, else sharing the room out (`share_out`)."""
     needs: list[int] = []
-    for full in (True, False):
+    for full in (NAMED, True, False):
         needs = [max(cell_need(c, full) for c in column) for column in columns]
         if sum(needs) <= room:
             return needs, full
