@@ -657,10 +657,11 @@ class Board(KeyStates, Widget, can_focus=True):
 
     def _others_since(self, update: Update) -> tuple[tuple[str, str, str], ...]:
         """The others' plays since the player's own move, from the game screen's log (the
-        board sees only the latest update: several moves may come in one redraw). None
-        for a spectator, a finished game, or a screen with no log (a replay)."""
+        board sees only the latest update: several moves may come in one redraw), the
+        game over too (the move that saved a city among them). None for a spectator or a
+        screen with no log (a replay)."""
         events = getattr(self.screen, "events", None) if self.is_attached else None
-        if update.seat is None or update.outcome is not None or not isinstance(events, list):
+        if update.seat is None or not isinstance(events, list):
             return ()
         cities = update.view["city_names"]
         return tuple(since_words(events, update.names, update.seat, cities))
