@@ -47,7 +47,7 @@ def _why(reveal: str) -> str:
         ),
         (
             "The third Combat: {p0} played yellow 2 (total 2); {p1} played red 2 (total 2); "
-            "{p2} played white 1 (total 1). A draw: everyone takes their own cards as loot.",
+            "{p2} played white 1 (total 1). A draw: each side takes the cards it played as loot.",
             "Ala and Bot 2 tied with the highest total, 2 (a red card was played), and as "
             "many coloured cards: a draw.",
         ),
@@ -72,3 +72,14 @@ def test_the_reader_reads_their_own_combat_as_you() -> None:
         assert "Ala" not in line and "You win" not in line and "you wins" not in line, line
         assert line[0].isupper() and line.endswith("."), line
     assert any(line.startswith("You won the ") for line in why), why
+
+
+def test_a_draw_read_by_a_player_says_whose_cards_go_where() -> None:
+    """ "A draw: everyone takes your own cards as loot." was read in a Combat's summary (the
+    reader's "you played" turned the sentence's "their" into "your"): a draw says it in
+    words no reader's form can turn."""
+    lines = [line for seed in (5, 7, 9) for line in _summaries("shardhunters", 3, seed)]
+    draws = [line for line in lines if "A draw" in line]
+    assert draws, lines
+    for line in draws:
+        assert "your own" not in line and "their own" not in line, line

@@ -644,7 +644,7 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
         for side, cards in enumerate(played)
     )
     if winner is None:
-        verdict = "A draw: everyone takes their own cards as loot"
+        verdict = "A draw: each side takes the cards it played as loot"
     else:
         verdict = f"{_subject(state, winner)} wins" + (" (Sabine)" if sabine is not None else "")
     events = [_event("reveal", f"The {names[k]} Combat: {shown}. {verdict}.")]
