@@ -155,7 +155,8 @@ def test_many_plays_in_little_room_keep_whole_names_and_point_to_the_history() -
     ]
     names = ["Ala", *(f"Bot {n} (normal)" for n in (2, 3, 4, 5))]
     events[0]["text"] = events[0]["text"].replace("Ala places", "You place")
-    plays = since_words(events, names, 0, list(CITIES))
+    label, plays = since_words(events, names, 0, list(CITIES))
+    assert label == "Since your move:"
     assert [who for who, _, _ in plays] == names[1:]
     lines = since_line(plays, 60, 2).plain.splitlines()
     assert len(lines) == 2 and all(len(line) <= 60 for line in lines)
@@ -220,3 +221,21 @@ def test_four_others_fit_at_80x24_with_what_an_explosion_took() -> None:
     plays[2] = ("Bot 4 (normal)", yours, yours)
     said = since_line(plays, 78, 2).plain.replace("\n", " ")
     assert "Bot 4 blew up ▲ Fire in your Berlin and Ж Spider;" in said
+
+
+def test_before_your_first_move_of_a_game_the_line_says_so() -> None:
+    """Others played first in this game (a series' next game, a later seat): "This game
+    so far:", not "Since your move:"; a past game's plays are not said."""
+    events = [
+        {"type": "place", "text": "You place a leaf superhero in Berlin (yours), space 1."},
+        {"type": "score", "text": "Points of game 1: …"},
+        {"type": "deal", "text": "Game 2 of 3: Bot 2 starts."},
+        {"type": "place", "text": "Bot 2 places a Joker in London (Bot 2), space 1."},
+    ]
+    label, plays = since_words(events, ["Ala", "Bot 2"], 0, list(CITIES[:2]))
+    assert label == "This game so far:"
+    assert plays == [
+        ("Bot 2", "placed ★ Joker in London, space 1", "placed ★ Joker in London, space 1")
+    ]
+    said = since_line(plays, 78, 2, label).plain
+    assert said == "This game so far: Bot 2 placed ★ Joker in London, space 1."

@@ -615,6 +615,7 @@ class Board(KeyStates, Widget, can_focus=True):
         self._side = False
         """The cities are in the "side" layout: a space's details say its city's progress."""
         self._since: tuple[tuple[str, str, str], ...] = ()
+        self._since_label = ""
         """What the others played since the player's own last move (`since_words`): said
         under the piles, as the log below the board keeps only its last lines at 80x24."""
 
@@ -637,7 +638,7 @@ class Board(KeyStates, Widget, can_focus=True):
         if old is None or update.version != old.version or update.seat != old.seat:
             self._confirming = False
             self._fresh = self._changed(old, update)
-            self._since = self._others_since(update)
+            self._since_label, self._since = self._others_since(update)
             hand = update.view["hand"] or []
             if old is None or self._sent is not None or update.seat != old.seat or under is None:
                 self.keys = []
@@ -655,16 +656,17 @@ class Board(KeyStates, Widget, can_focus=True):
         self._draw()
         self.refresh_bindings()
 
-    def _others_since(self, update: Update) -> tuple[tuple[str, str, str], ...]:
+    def _others_since(self, update: Update) -> tuple[str, tuple[tuple[str, str, str], ...]]:
         """The others' plays since the player's own move, from the game screen's log (the
         board sees only the latest update: several moves may come in one redraw), the
         game over too (the move that saved a city among them). None for a spectator or a
         screen with no log (a replay)."""
         events = getattr(self.screen, "events", None) if self.is_attached else None
         if update.seat is None or not isinstance(events, list):
-            return ()
+            return "", ()
         cities = update.view["city_names"]
-        return tuple(since_words(events, update.names, update.seat, cities))
+        label, plays = since_words(events, update.names, update.seat, cities)
+        return label, tuple(plays)
 
     def _playable_near(self, index: int) -> int:
         """The hand's card nearest ``index`` that can be played now (``index`` itself when
@@ -777,7 +779,8 @@ class Board(KeyStates, Widget, can_focus=True):
         # below 120 columns (where the log under the board keeps only its last two lines)
         # the details line's (the hand's cards say their rules; i shows a card's whole
         # text). Beside the log (120 columns and more) only rows left over.
-        since = len(since_line(self._since, width, 2).plain.splitlines()) if self._since else 0
+        said = since_line(self._since, width, 2, self._since_label) if self._since else None
+        since = len(said.plain.splitlines()) if said is not None else 0
         if since > left and self.app.size.width < 120:
             details_rows = self._details_rows(
                 update,
@@ -872,8 +875,12 @@ class Board(KeyStates, Widget, can_focus=True):
             parts.show("info", info.plain, lambda: info)
             parts.set_shown("since", bool(fit.since))
             if fit.since:
-                plays, rows = self._since, fit.since
-                parts.show("since", (plays, width, rows), lambda: since_line(plays, width, rows))
+                plays, rows, label = self._since, fit.since, self._since_label
+                parts.show(
+                    "since",
+                    (plays, width, rows, label),
+                    lambda: since_line(plays, width, rows, label),
+                )
             details = self.details()
             # Two rows when the room allows, else one; cut after a whole word ("goes on …"):
             # the choice comes first and is whole, i shows the card's whole text.

@@ -714,29 +714,38 @@ def play_words(text: str, cities: Sequence[str], own: int | None) -> tuple[str, 
     return said, said
 
 
+SINCE_MINE = "Since your move:"
+SINCE_START = "This game so far:"
+"""How the line begins: after the reader's own move, or before they have made one in this
+game (the others played first)."""
+
+
 def since_words(
     events: Sequence[dict[str, object]], names: Sequence[str], seat: int, cities: Sequence[str]
-) -> list[tuple[str, str, str]]:
+) -> tuple[str, list[tuple[str, str, str]]]:
     """The plays of the others since ``seat``'s own last play of this game, oldest first,
-    from the log's events (names in: "You …" or the player's name): (who, in full,
-    short). Empty when nobody else has played since."""
+    from the log's events (names in: "You …" or the player's name): how the line begins
+    (`SINCE_MINE`, or `SINCE_START` when the reader has not played in this game yet) and
+    (who, in full, short) a play. No plays when nobody else has played since."""
     plays: list[tuple[str, str, str]] = []
     by_length = sorted(range(len(names)), key=lambda s: -len(names[s]))
+    label = SINCE_START
     for event in reversed(events):
         text = str(event.get("text", ""))
-        if event.get("type") == "score":
-            break  # the end of a game of a series: what came before is another game's
+        if event.get("type") in ("score", "deal"):
+            break  # a game of a series ended or began: what came before is another game's
         if event.get("type") not in PLAYS:
             continue
         who = next((s for s in by_length if text.startswith(f"{names[s]} ")), None)
         if text.startswith("You ") or who == seat:
+            label = SINCE_MINE
             break
         if who is None:
             continue
         full, short = play_words(text[len(names[who]) + 1 :], cities, seat)
         plays.append((names[who], full, short))
     plays.reverse()
-    return plays
+    return label, plays
 
 
 NBSP = "\u00a0"
@@ -747,7 +756,9 @@ def _rows(text: str, width: int) -> list[str]:
     return [line.replace(NBSP, " ") for line in textwrap.wrap(text, width)]
 
 
-def since_line(plays: Sequence[tuple[str, str, str]], width: int, rows: int) -> Text:
+def since_line(
+    plays: Sequence[tuple[str, str, str]], width: int, rows: int, label: str = SINCE_MINE
+) -> Text:
     """ "Since your move: Bot 2 placed ▲ Fire in Tokyo, space 1; Bot 3 blew up …." in
     ``rows`` lines of ``width`` at most: the plays in full where they fit, else short, a
     bot's level left out of its name when that still names one player; the last resort
@@ -769,15 +780,15 @@ def since_line(plays: Sequence[tuple[str, str, str]], width: int, rows: int) -> 
     # cities' lines say "emptied").
     forms.append([_BLOWN_FROM.sub("", p) if " blew up " in p else p for p in forms[-1]])
     for parts in forms:
-        said = "Since your move: " + "; ".join(parts) + "."
+        said = f"{label} " + "; ".join(parts) + "."
         if len(_rows(said, width)) <= rows:
             break
     else:
         parts = forms[-1]
         while len(parts) > 1 and len(_rows(said, width)) > rows:
             parts = parts[:-1]
-            said = "Since your move: " + "; ".join(parts) + "; more in the history (H)."
+            said = f"{label} " + "; ".join(parts) + "; more in the history (H)."
     lines = _rows(said, width)[:rows]
     text = Text("\n".join(lines), no_wrap=True)
-    text.stylize("bold", 0, len("Since your move:"))
+    text.stylize("bold", 0, len(label))
     return text
