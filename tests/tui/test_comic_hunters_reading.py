@@ -332,3 +332,21 @@ def test_the_players_lines_name_the_tracks_on_all_of_them_or_none() -> None:
     tight = lines((NAMES[0], NAMES[1], long, NAMES[3]))
     assert not any("Number One" in line for line in tight), tight
     assert all("#1 0, 1st 0, New 0" in line for line in tight), tight
+
+
+def test_the_players_lines_give_the_scores_parts_on_all_of_them_or_none() -> None:
+    """At 160x45 your line read "score 38 = size 17 + variety 3 + …" over the bots' bare
+    "score 89" (their longer names left no room): the parts on every line or on none."""
+    sheets = [{"size": 0, "variety": 0, "highlights": 0, "secret stash": 15}] * 4
+    points: list[dict[str, int]] = [{}] * 4
+
+    def lines(hands: list[list[int]], width: int) -> list[str]:
+        update = _update(hand_values=hands)
+        drawn = draw.players_lines(update, sheets, points, width, 1, True, draw.Focus())
+        return [line.plain for line in drawn]
+
+    tight = lines([[], [1], [1], [1]], 104)
+    assert not any("= size" in line for line in tight), tight
+    assert all("score 15" in line for line in tight), tight
+    roomy = lines([[], [1], [1], [1]], 120)
+    assert all("score 15 = size 0 + variety 0" in line for line in roomy), roomy

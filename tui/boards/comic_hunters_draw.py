@@ -834,9 +834,11 @@ def player_line(
     width: int,
     show_marks: bool,
     short_only: bool = False,
+    no_parts: bool = False,
 ) -> Text:
     """One player's public totals: stash, hand (backs show values), Highlights, score
-    (``short_only``: the tracks' short names, as another player's line has them).
+    (``short_only``: the tracks' short names, ``no_parts``: the score without its parts,
+    as another player's line has them).
     Drawn once for the same totals at the same width (`_player_line`): the fitting asks
     for every player's line at each size it tries, and most updates change one player's
     totals or none."""
@@ -870,6 +872,7 @@ def player_line(
         width,
         show_marks,
         short_only,
+        no_parts,
     )
     return line.copy()  # callers append to it
 
@@ -887,6 +890,7 @@ def _player_line(
     width: int,
     show_marks: bool,
     short_only: bool = False,
+    no_parts: bool = False,
 ) -> Text:
     """`player_line` from what it shows (never changed in place: it is kept)."""
     return build_player_line(
@@ -901,6 +905,7 @@ def _player_line(
         width,
         show_marks,
         short_only,
+        no_parts,
     )
 
 
@@ -916,6 +921,7 @@ def build_player_line(
     width: int,
     show_marks: bool,
     short_only: bool = False,
+    no_parts: bool = False,
 ) -> Text:
     """A player's totals drawn (see `player_line`); ``tracks`` name the marks' tracks."""
     total = sum(sheet.values())
@@ -927,7 +933,8 @@ def build_player_line(
     # score alone, the names before the short ones ("#1 0" read like an issue number);
     # the tracks above already show the marks when ``show_marks``.
     forms = ((False, True), (True, True), (False, False), (True, False))
-    for short, parts in (f for f in forms if f[0] or not short_only):
+    allowed = [f for f in forms if (f[0] or not short_only) and not (f[1] and no_parts)]
+    for short, parts in allowed:
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         if show_marks and who.endswith(")"):
             # One pair of brackets: "Bot 2 (normal, marker 2)", not "Bot 2 (normal) (2)".
@@ -998,14 +1005,23 @@ def players_lines(
         seats.append(None)
     out: list[Text] = []
     together: list[tuple[list[str], list[str]]] = []
-    # The tracks named on every line or on none ("Number One 3" over "#1 0" read as two
-    # notations at 160x45).
+    # The score's parts, then the tracks' names, on every line or on none ("Number One 3"
+    # over "#1 0", "score 38 = size 17 + …" over "score 89", read at 160x45).
+    parted = all(
+        "= size " in player_line(update, seat, sheets[i], level, width, show_marks).plain
+        for i, seat in enumerate(seats)
+    )
     named = show_marks or all(
-        named_line(update, player_line(update, seat, sheets[i], level, width, show_marks))
+        named_line(
+            update,
+            player_line(update, seat, sheets[i], level, width, show_marks, False, not parted),
+        )
         for i, seat in enumerate(seats)
     )
     for index, seat in enumerate(seats):
-        line = player_line(update, seat, sheets[index], level, width, show_marks, not named)
+        line = player_line(
+            update, seat, sheets[index], level, width, show_marks, not named, not parted
+        )
         collections = (
             view["collections"][seat] if seat is not None else view["jarvis"]["collections"]
         )
@@ -1026,8 +1042,12 @@ def players_lines(
                 words = " ".join(items)
                 # After the totals, in their shortest form if need be ("hand 3①1②").
                 room = width - 3 - cell_len(words)
-                short = player_line(update, seat, sheets[index], level, room, show_marks, not named)
-                as_others = show_marks or named_line(update, short) == named
+                short = player_line(
+                    update, seat, sheets[index], level, room, show_marks, not named, not parted
+                )
+                as_others = ("= size " in short.plain) == parted and (
+                    show_marks or named_line(update, short) == named
+                )
                 if room > 0 and short.cell_len <= room and "…" not in short.plain and as_others:
                     rows[0] = short
                     rows[0].append(f" · {words}")
