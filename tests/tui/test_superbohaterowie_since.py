@@ -239,3 +239,15 @@ def test_before_your_first_move_of_a_game_the_line_says_so() -> None:
     ]
     said = since_line(plays, 78, 2, label).plain
     assert said == "This game so far: Bot 2 placed ★ Joker in London, space 1."
+
+
+def test_a_game_of_a_series_just_ended_still_says_the_move_that_ended_it() -> None:
+    """Its points scored, the next game not dealt: the last plays stay said."""
+    events = [
+        {"type": "place", "text": "You place a leaf superhero in Berlin (yours), space 1."},
+        {"type": "place", "text": "Bot 2 places a Joker in London (Bot 2), space 1."},
+        {"type": "win", "text": "Bot 2 saved their city!"},
+        {"type": "score", "text": "Points of game 1: …"},
+    ]
+    label, plays = since_words(events, ["Ala", "Bot 2"], 0, list(CITIES[:2]))
+    assert label == "Since your move:" and [who for who, _, _ in plays] == ["Bot 2"]

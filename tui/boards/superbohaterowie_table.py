@@ -732,8 +732,8 @@ def since_words(
     label = SINCE_START
     for event in reversed(events):
         text = str(event.get("text", ""))
-        if event.get("type") in ("score", "deal"):
-            break  # a game of a series ended or began: what came before is another game's
+        if event.get("type") == "deal":
+            break  # a game of a series began: what came before is another game's
         if event.get("type") not in PLAYS:
             continue
         who = next((s for s in by_length if text.startswith(f"{names[s]} ")), None)
