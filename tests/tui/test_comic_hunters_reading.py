@@ -88,6 +88,9 @@ def test_every_hand_is_written_the_same_way() -> None:
     assert "1③" in lines[2], lines
     assert "hand: no cards" in lines[3], lines
     assert not any("①①" in line or "②②" in line for line in lines), lines
+    roomy = [draw.player_line(update, seat, sheet, 1, 150, True).plain for seat in range(3)]
+    assert "hand 3: 2①1②" in roomy[0] and "hand 10: 5①5②" in roomy[1], roomy
+    assert "hand 1③" in roomy[2], roomy  # not "hand 1: 1③"
 
 
 # -- 3. bidding by typing the amount ------------------------------------------------------------

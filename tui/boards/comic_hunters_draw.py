@@ -946,7 +946,10 @@ def build_player_line(
                 line.append(f" ({marker})")
         line.append(f" · stash {stash}")
         if held is not None:
-            label = " · hand" if short or not held else f" · hand {len(held)}:"
+            # The count when the backs' counts add up to it ("hand 7: 4①3②", not "hand
+            # 1: 1①").
+            plain = short or len(set(held)) < 2
+            label = " · hand" if plain else f" · hand {len(held)}:"
             line.append_text(backs_line(held, label))
         if not show_marks:
             names = ICON_SHORT if short else HIGHLIGHT_NAMES
