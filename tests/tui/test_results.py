@@ -15,6 +15,7 @@ from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.results import (
     ResultsScreen,
+    category_heading,
     category_words,
     ordinal,
     part_words,
@@ -135,7 +136,8 @@ PAD = {"size": 19, "variety": 3, "highlights": 4, "secret stash": 15}
             COMIC,
             Outcome((41, 0), (PAD, dict.fromkeys(PAD, 0)), ((0,), (1,))),
             ["Size", "Variety", "Highlights", "Secret Stash"],
-            "1st: Ala, 41 points (19 size, 3 variety, 4 Highlights, 15 Secret Stash).",
+            "1st: Ala, 41 points (19 for size, 3 for variety, 4 for Highlights, 15 from the "
+            "Secret Stash).",
         ),
         (
             SETUP,
@@ -165,7 +167,7 @@ async def test_headings_say_what_the_numbers_are(
     async with _app(screen_reader=True).run_test(size=(80, 24)) as pilot:
         pilot.app.show_results(setup, outcome, names[: len(setup.seats)], [])
         await pilot.pause()
-        assert sentence in screen_text(pilot.app)
+        assert sentence in " ".join(screen_text(pilot.app).split())  # wrapped at 80
 
 
 @pytest.mark.parametrize("screen_reader", [False, True])
@@ -400,6 +402,22 @@ def test_a_part_of_a_breakdown_reads_as_words(category: str, points: int, said: 
     """Number first, in the game's words, and singular after 1 ("1 mistakes" was read)."""
     words = {"monsters": "monster points", "secret stash": "Secret Stash"}
     assert part_words(category, points, words) == said
+
+
+def test_comic_hunters_score_pad_reads_what_each_number_is_for() -> None:
+    """A number of the score pad says what it scores for ("19 size, 3 variety" read as a
+    card's size), and its column heading stays the pad's name."""
+    words = category_words("comic-hunters")
+    said = [part_words(c, n, words) for c, n in [*PAD.items(), ("highlights", 1)]]
+    assert said == [
+        "19 for size",
+        "3 for variety",
+        "4 for Highlights",
+        "15 from the Secret Stash",
+        "1 for Highlights",
+    ]
+    headings = [category_heading(c, words) for c in PAD]
+    assert headings == ["Size", "Variety", "Highlights", "Secret Stash"]
 
 
 async def test_a_solo_game_lost_without_points_is_not_first() -> None:

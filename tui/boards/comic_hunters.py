@@ -157,8 +157,15 @@ cursor is on no choice until ←→ choose a card to take back, or Done playing.
 The others playing meanwhile never move your cursor.
 """
 
-CATEGORY_WORDS = {"highlights": "Highlights", "secret stash": "Secret Stash"}
-"""The score pad's lines as the board names them ("size 19, variety 3, Highlights 4")."""
+CATEGORY_WORDS = {
+    "size": "for size",
+    "variety": "for variety",
+    "highlights": "for Highlights",
+    "secret stash": "from the Secret Stash",
+}
+"""The score pad's lines by what their points are for ("19 for size, 3 for variety, 4 for
+Highlights"; "19 size" read as a card's size); the results' headings say "Size", "Variety",
+"Highlights", "Secret Stash"."""
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("① ② ③", "a card's market value: 1 Contemporary, 2 Modern, 3 Classic (age, price, pay)"),

@@ -121,9 +121,14 @@ def category_words(slug: str) -> Mapping[str, str]:
     return words
 
 
+_FOR = re.compile(r"(?:for|from)(?: the)? ")
+"""A category said by what its points are for ("for size", "from the Secret Stash"): its
+points read "19 for size", and its heading is the rest ("Size")."""
+
+
 def category_heading(category: str, words: Mapping[str, str]) -> str:
     """A category's column heading, capitalised as "Place", "Name" and "Score"."""
-    said = words.get(category, category)
+    said = _FOR.sub("", words.get(category, category), count=1)
     return said[:1].upper() + said[1:]
 
 
@@ -145,10 +150,13 @@ def _one(said: str) -> str:
 
 def part_words(category: str, points: int, words: Mapping[str, str]) -> str:
     """One part of a breakdown as words, number first: "12 wealth", "−2 mistakes",
-    "1 mistake", "3 in game 2" (``words`` says the category, `category_words`)."""
+    "1 mistake", "3 in game 2", "19 for size" (``words`` says the category,
+    `category_words`)."""
     said = words.get(category, category)
     if _NUMBERED.fullmatch(said):
         return f"{signed(points)} in {said}"
+    if _FOR.match(said):
+        return f"{signed(points)} {said}"
     return f"{signed(points)} {_one(said) if abs(points) == 1 else said}"
 
 
