@@ -54,10 +54,8 @@ from tui.boards.shardhunters_table import (
     COLOUR_RULES,
     COMBATS,
     GLYPHS,
-    NARROWEST_HERO,
     STYLES,
     WHOLE,
-    WIDEST_HERO,
     Detail,
     active_heroes,
     card_text,
@@ -65,6 +63,7 @@ from tui.boards.shardhunters_table import (
     choice_box,
     combat_blocks,
     combat_height,
+    even_rows,
     full_title,
     hero_text,
     hero_width,
@@ -76,6 +75,7 @@ from tui.boards.shardhunters_table import (
     sides_giving,
     title,
     track_lines,
+    wrapped_lines,
 )
 from tui.widgets.card import CHOSEN, TARGET, CardRow
 from tui.widgets.show import Entry, Parts
@@ -1121,20 +1121,12 @@ def _choice_rows(choices: Sequence[Choice], width: int) -> list[tuple[list[Choic
     and five heroes drew four cards, then one alone."""
     best: list[tuple[list[Choice], int, int]] = []
     least = (0, 0)
-    for count in range(1, len(choices) + 1):
-        sizes = [
-            len(choices) // count + (1 if r < len(choices) % count else 0) for r in range(count)
-        ]
-        if (width - (sizes[0] - 1)) // sizes[0] < NARROWEST_HERO and count < len(choices):
-            continue
+    for shared in even_rows(choices, width):
         rows = []
-        start = cut = 0
-        for size in sizes:
-            group = list(choices[start : start + size])
-            start += size
-            box = max(1, min(WIDEST_HERO, (width - (size - 1)) // size))
+        cut = 0
+        for group, box in shared:
             needs = [
-                len(textwrap.wrap(HEROES[c.key[1]].ability, box - 2))  # type: ignore[index]
+                wrapped_lines(HEROES[c.key[1]].ability, box - 2)  # type: ignore[index]
                 for c in group
             ]
             cut += sum(1 for need in needs if need > HERO_CHOICE_LINES)

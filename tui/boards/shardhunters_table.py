@@ -13,9 +13,9 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -30,6 +30,8 @@ from core.games.shardhunters.data import (
 )
 from core.table import Update
 from tui.widgets.card import CHOSEN, CardBox, CardRow, Track
+
+T = TypeVar("T")
 
 STYLES: dict[str, str] = {
     # Colour as a bonus only: the word and symbol always say it too.
@@ -395,17 +397,11 @@ def hero_rows(
         return []
     best: list[tuple[list[str], int, int]] = []
     least = (0, 0)  # the side's height, then how many abilities it cuts
-    for count in range(1, len(team) + 1):
-        sizes = [len(team) // count + (1 if r < len(team) % count else 0) for r in range(count)]
-        if (width - (sizes[0] - 1)) // sizes[0] < NARROWEST_HERO and count < len(team):
-            continue
+    for shared in even_rows(team, width):
         rows = []
-        start = cut = 0
-        for size in sizes:
-            group = list(team[start : start + size])
-            start += size
-            card_width = max(1, min(WIDEST_HERO, (width - (size - 1)) // size))
-            needs = [_wrapped(HEROES[hero].ability, card_width - 2) for hero in group]
+        cut = 0
+        for group, card_width in shared:
+            needs = [wrapped_lines(HEROES[hero].ability, card_width - 2) for hero in group]
             allowed = [detail.lines(hero in active) for hero in group]
             lines = max(min(n, a) for n, a in zip(needs, allowed, strict=True))
             cut += sum(1 for n, a in zip(needs, allowed, strict=True) if n > min(a, lines))
@@ -416,6 +412,24 @@ def hero_rows(
     return best
 
 
+def even_rows(items: Sequence[T], width: int) -> Iterator[list[tuple[list[T], int]]]:
+    """Every way to share ``items`` evenly among rows of cards ``width`` wide (one row, two,
+    …, one card a row), each row with its cards' width (up to `WIDEST_HERO`, a column
+    between cards); a way whose fullest row would make cards narrower than `NARROWEST_HERO`
+    is left out, unless it is one card a row. The heroes of a side and the heroes to choose
+    from are laid out by it."""
+    for count in range(1, len(items) + 1):
+        sizes = [len(items) // count + (1 if r < len(items) % count else 0) for r in range(count)]
+        if (width - (sizes[0] - 1)) // sizes[0] < NARROWEST_HERO and count < len(items):
+            continue
+        rows, start = [], 0
+        for size in sizes:
+            card_width = max(1, min(WIDEST_HERO, (width - (size - 1)) // size))
+            rows.append((list(items[start : start + size]), card_width))
+            start += size
+        yield rows
+
+
 NARROWEST_HERO = 16
 """A hero card's least width (its name and "active" on the top line)."""
 
@@ -424,7 +438,7 @@ WIDEST_HERO = 40
 
 
 @functools.lru_cache(maxsize=1024)
-def _wrapped(text: str, width: int) -> int:
+def wrapped_lines(text: str, width: int) -> int:
     """How many lines ``text`` wraps to in ``width`` cells."""
     return len(textwrap.wrap(text, width))
 
