@@ -6,20 +6,12 @@ of 51. At 120x40 about one Combat line in ten was in glyph codes."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 import pytest
 
 from core.games.shardhunters.data import HEROES
-from core.match import Match
-from core.table import Seat
-from tests.tui import screen_text
-from tests.tui.board_helpers import update_of
-from tests.tui.test_board_superbohaterowie import held_table_at
-from tests.tui.test_shardhunters_legible import CODE, NAMES, _board_lines, _positions
-from tui.app import HuntersApp
+from tests.tui.test_shardhunters_legible import CODE, read_boards
 from tui.boards.shardhunters_table import WHOLE, Detail, hero_rows
-from tui.settings import Settings
 
 LONGEST = sorted(HEROES, key=lambda h: -len(HEROES[h].ability))
 WIDEST = 40
@@ -57,21 +49,12 @@ async def test_beside_the_log_a_combat_takes_two_lines_of_words_before_the_track
     """At 120x40 (the log beside the board) the Combats of four sides stayed in glyph codes
     ("2nd · 1: ☠2 ⚑2 | 2: ☠3 ⚑1 | …") under the tracks' four rows: the rows a Combat's
     second line of words needs go first, as they do with the log under the board."""
-    app = HuntersApp(Settings(bot_delay=0, summaries=False))
-    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
     combats = coded = 0
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen, table = await held_table_at(pilot, Match.new("shardhunters", 4, seed=0), seats)
-        widget: Any = screen.query_one("#board")
-        for match in _positions(4, range(3), 0.06):
-            widget.show(update_of(match, 0, names=NAMES))
-            await pilot.pause()
-            lines = _board_lines(screen_text(app))
-            said = [line for line in lines if line.startswith(("1st", "2nd", "3rd", "4th"))]
-            codes = [line for line in said if CODE.search(line)]
-            tracks = [line for line in lines if line.startswith("Bloodshards")]
-            assert not (codes and tracks), "\n".join(lines)
-            combats += len(said)
-            coded += len(codes)
-        await table.close()
+    for lines in await read_boards((120, 40), seeds=range(3), every=0.06):
+        said = [line for line in lines if line.startswith(("1st", "2nd", "3rd", "4th"))]
+        codes = [line for line in said if CODE.search(line)]
+        tracks = [line for line in lines if line.startswith("Bloodshards")]
+        assert not (codes and tracks), "\n".join(lines)
+        combats += len(said)
+        coded += len(codes)
     assert combats > 100 and coded * 10 < combats, (coded, combats)

@@ -51,32 +51,42 @@ def _board_lines(text: str) -> list[str]:
     return [re.sub(r"\s*│[^│]*$", "", line).strip() for line in lines[:end]]
 
 
+async def read_boards(
+    size: tuple[int, int], players: int = 4, seeds: range = range(5), every: float = 0.06
+) -> list[list[str]]:
+    """The board's lines (`_board_lines`) of each of `_positions`, as a screen of ``size``
+    shows seat 0's view of them, the seats named as a game from the launcher names them."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
+    read: list[list[str]] = []
+    async with app.run_test(size=size) as pilot:
+        start = Match.new("shardhunters", players, seed=0)
+        screen, table = await held_table_at(pilot, start, seats[:players])
+        widget: Any = screen.query_one("#board")
+        for match in _positions(players, seeds, every):
+            widget.show(update_of(match, 0, names=NAMES[:players]))
+            await pilot.pause()
+            read.append(_board_lines(screen_text(app)))
+        await table.close()
+    return read
+
+
 async def _read(
     players: int, size: tuple[int, int] = (80, 24)
 ) -> tuple[list[str], list[str], list[str]]:
     """Each position's side lines, Combat lines and every board line, read off a screen
     of ``size`` (80x24) showing seat 0's view."""
-    app = HuntersApp(Settings(bot_delay=0, summaries=False))
-    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
     sides: list[str] = []
     combats: list[str] = []
     every: list[str] = []
-    async with app.run_test(size=size) as pilot:
-        start = Match.new("shardhunters", players, seed=0)
-        screen, table = await held_table_at(pilot, start, seats[:players])
-        widget: Any = screen.query_one("#board")
-        for match in _positions(players, range(5), 0.06):
-            widget.show(update_of(match, 0, names=NAMES[:players]))
-            await pilot.pause()
-            lines = _board_lines(screen_text(app))
-            every += lines
-            sides += [line for line in lines if " · loot " in line or " · no loot" in line]
-            combats += [
-                line
-                for line in lines
-                if line.startswith(("1st", "2nd", "3rd", "4th")) and "to come" not in line
-            ]
-        await table.close()
+    for lines in await read_boards(size, players):
+        every += lines
+        sides += [line for line in lines if " · loot " in line or " · no loot" in line]
+        combats += [
+            line
+            for line in lines
+            if line.startswith(("1st", "2nd", "3rd", "4th")) and "to come" not in line
+        ]
     return sides, combats, every
 
 

@@ -6,19 +6,12 @@ on the board the bot is "Bot 2"."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
-from core.match import Match
-from core.table import Seat
-from tests.tui import screen_text
 from tests.tui.board_helpers import update_of
-from tests.tui.test_board_superbohaterowie import held_table_at
-from tests.tui.test_shardhunters_legible import NAMES, _board_lines, _positions
-from tui.app import HuntersApp
+from tests.tui.test_shardhunters_legible import NAMES, _positions, read_boards
 from tui.boards import shardhunters as board
-from tui.settings import Settings
 
 
 def _own_line(number: int) -> re.Pattern[str]:
@@ -31,23 +24,14 @@ def _own_line(number: int) -> re.Pattern[str]:
 async def test_a_bot_is_named_one_way_on_the_board(size: tuple[int, int]) -> None:
     """Positions of whole 4-player games shown to seat 0: a bot's level ("(normal)") is on
     the board at most once, on its own side's line, never in a Combat or the prompt."""
-    app = HuntersApp(Settings(bot_delay=0, summaries=False))
-    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
     checked = 0
-    async with app.run_test(size=size) as pilot:
-        screen, table = await held_table_at(pilot, Match.new("shardhunters", 4, seed=0), seats)
-        widget: Any = screen.query_one("#board")
-        for match in _positions(4, range(2), 0.08):
-            widget.show(update_of(match, 0, names=NAMES))
-            await pilot.pause()
-            lines = _board_lines(screen_text(app))
-            for number in (2, 3, 4):
-                full = f"Bot {number} (normal)"
-                said = [line for line in lines if full in line]
-                own = [line for line in said if _own_line(number).search(line)]
-                assert said == own and len(own) <= 1, "\n".join(lines)
-            checked += 1
-        await table.close()
+    for lines in await read_boards(size, seeds=range(2), every=0.08):
+        for number in (2, 3, 4):
+            full = f"Bot {number} (normal)"
+            said = [line for line in lines if full in line]
+            own = [line for line in said if _own_line(number).search(line)]
+            assert said == own and len(own) <= 1, "\n".join(lines)
+        checked += 1
     assert checked > 20, checked
 
 
@@ -70,22 +54,13 @@ async def test_the_sides_lines_give_way_together_at_80x24() -> None:
     short of room said its name and Bloodshards shorter than the others', and a newcomer
     wondered why Bot 3 was "normal" and Bot 2 not. The sides' lines in one line each say
     the names and the Bloodshards in the same form."""
-    app = HuntersApp(Settings(bot_delay=0, summaries=False))
-    seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
     checked = 0
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen, table = await held_table_at(pilot, Match.new("shardhunters", 4, seed=0), seats)
-        widget: Any = screen.query_one("#board")
-        for match in _positions(4, range(2), 0.08):
-            widget.show(update_of(match, 0, names=NAMES))
-            await pilot.pause()
-            lines = _board_lines(screen_text(app))
-            sides = [line for line in lines if re.match(r"^(▶ )?[2-4] Bot \d", line)]
-            if len(sides) < 3:
-                continue
-            levels = {"(normal)" in line for line in sides}
-            shards = {bool(re.search(r" · \d+ Bloodshards? · ", line)) for line in sides}
-            assert len(levels) == 1 and len(shards) == 1, "\n".join(lines)
-            checked += 1
-        await table.close()
+    for lines in await read_boards((80, 24), seeds=range(2), every=0.08):
+        sides = [line for line in lines if re.match(r"^(▶ )?[2-4] Bot \d", line)]
+        if len(sides) < 3:
+            continue
+        levels = {"(normal)" in line for line in sides}
+        shards = {bool(re.search(r" · \d+ Bloodshards? · ", line)) for line in sides}
+        assert len(levels) == 1 and len(shards) == 1, "\n".join(lines)
+        checked += 1
     assert checked > 20, checked
