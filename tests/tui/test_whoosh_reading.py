@@ -303,6 +303,20 @@ def test_one_hand_too_late_is_told_with_its_time_and_yours_as_you() -> None:
 # -- the details during the race: beside the players, never over them ------------------------
 
 
+async def _race_on(pilot: Any, seats: tuple[Seat, ...]) -> tuple[GameScreen, Any]:
+    """A Whoosh table of ``seats`` (no turn timer) started on ``pilot``'s app, its board
+    showing the first position: (the game screen, its board)."""
+    pilot.app.start_game(TableSetup("whoosh", seats, {"turn_timer": 0}, 5))
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    widget: Any = screen.query_one("#board")
+    for _ in range(50):
+        if widget.update is not None:
+            break
+        await pilot.pause()
+    return screen, widget
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
 async def test_i_during_the_race_shows_the_details_on_the_board_with_every_row_in_sight(
     size: tuple[int, int],
@@ -313,15 +327,7 @@ async def test_i_during_the_race_shows_the_details_on_the_board_with_every_row_i
     seats = (Seat("Ala"), Seat("Olek", "remote"), Seat("Ewa", "remote"), Seat("Iga", "remote"))
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=size) as pilot:
-        setup = TableSetup("whoosh", seats, {"turn_timer": 0}, 5)
-        app.start_game(setup)
-        await pilot.pause()
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        widget: Any = screen.query_one("#board")
-        for _ in range(50):
-            if widget.update is not None:
-                break
-            await pilot.pause()
+        screen, widget = await _race_on(pilot, seats)
         await pilot.press("space", "down", "i")
         await pilot.pause()
         assert app.screen is screen, app.screen
@@ -356,14 +362,7 @@ async def test_i_with_no_room_under_eight_players_opens_the_panel_as_before() ->
     seats = (Seat("Ala"), *(Seat(name, "remote") for name in NAMES[1:8]))
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(TableSetup("whoosh", seats, {"turn_timer": 0}, 5))
-        await pilot.pause()
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        widget: Any = screen.query_one("#board")
-        for _ in range(50):
-            if widget.update is not None:
-                break
-            await pilot.pause()
+        _, widget = await _race_on(pilot, seats)
         await pilot.press("down", "i")
         await pilot.pause()
         assert isinstance(app.screen, DetailsScreen) and app.screen.text == widget.details()
