@@ -111,7 +111,7 @@ def test_paths_word_every_reveal_and_claim_and_never_settle() -> None:
     labels = [c.label for c in choices]
     assert len(choices) == 3 and not any("settle" in label.lower() for label in labels)
     ogre = update.view["monsters"][1]
-    assert f"Claim monster 2: the {ogre['name']} ({', '.join(ogre['symbols'])})" in labels
+    assert f"Claim Monster 2, {board.monster_line(ogre)}." in labels
     assert board.paths(update, ("settle",)) == []
     fresh = update_of(Match.new("whoosh", 3, seed=2), 0)
     assert board.paths(fresh, ("reveal",))[0][0].label == "Reveal your next card"
@@ -138,7 +138,7 @@ def test_describe_reads_the_monsters_rows_piles_and_claims() -> None:
     )
     assert lines[4].startswith("Out in all: ") and lines[4] != "Out in all: nothing yet."
     assert any(line.startswith("Olek: ") for line in lines)
-    assert lines[-1] == f"Olek reached for monster 1, the {first['name']}."
+    assert lines[-1] == f"Olek reached for Monster 1, the {first['name']}."
     assert all(len(line) < 160 and line.endswith(".") for line in lines)
     assert not any(set(line) & BOX_DRAWING for line in lines)
     calm = update_of(Match.new("whoosh", 2, seed=2), 1, ("Ala", "Olek"))
@@ -621,7 +621,7 @@ async def test_screen_reader_mode_lists_reveal_and_claims() -> None:
         choices = screen.query_one("#sr-choices", OptionList)
         labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
         assert labels[0] == "Reveal your next card" and len(labels) == 4
-        assert all(label.startswith("Claim monster ") for label in labels[1:])
+        assert all(label.startswith("Claim Monster ") for label in labels[1:])
         await pilot.press("enter")
         assert screen.table is not None
         await _until(pilot, lambda: screen.table is not None and len(screen.table.match.steps) == 1)
@@ -788,7 +788,7 @@ def test_the_highlight_names_every_choice_in_its_details() -> None:
         assert widget.details().startswith(f"{index + 1} of 4: {labels[index]}")
     monster = update.view["monsters"][2]
     assert widget.details().endswith(
-        f"tie number {monster['tie']}, {monster['pile']} more in its pile."
+        f"tie number {monster['tie']}; its pile holds {monster['pile'] or 'no'} more."
     )
     widget._cursor, widget._player = None, 1
     assert widget.details().startswith("Olek: 0 points; captured no Monsters; no mistakes;")
@@ -929,7 +929,7 @@ def test_the_details_line_has_what_the_highlight_is_on_and_every_shortened_name(
     widget._cursor = ("claim", 2)
     lines = _text(widget).splitlines()
     assert len(lines) <= 17 and prompt not in lines
-    assert lines[-1].startswith("4 of 4: Claim monster 3: the ")
+    assert lines[-1].startswith("4 of 4: Claim Monster 3, the ")
 
 
 def test_a_dropped_players_note_takes_the_place_of_their_cards_in_a_boxed_row() -> None:

@@ -457,8 +457,8 @@ class Board(KeyStates, Widget, can_focus=True):
             monster = view["monsters"][slot]
             if monster is not None:
                 text += (
-                    f" — {points_words(monster['value'])}, tie number {monster['tie']}, "
-                    f"{monster['pile']} more in its pile."
+                    f" It is worth {points_words(monster['value'])} and has tie number "
+                    f"{monster['tie']}; its pile holds {monster['pile'] or 'no'} more."
                 )
             return text
         cut = self._shortened(update, plan)

@@ -46,8 +46,9 @@ def _needs(symbols: Sequence[str]) -> str:
 
 
 def monster_line(monster: dict[str, Any]) -> str:
-    """A Monster in words: "the Ogre (sword, sword, fire)"."""
-    return f"the {monster['name']} ({', '.join(monster['symbols'])})"
+    """A Monster and what it needs, in words, in the board's order: "the Ogre: it needs
+    sword, sword and fire"."""
+    return f"the {monster['name']}: it needs {_needs(_ordered(monster['symbols']))}"
 
 
 def counted(symbols: Sequence[str]) -> str:
@@ -136,7 +137,7 @@ def paths(update: Update, action: Action) -> list[Path]:
         monster = update.view["monsters"][slot]
         if monster is None or action[2] != update.view["generation"]:
             return []  # a hand aimed at an older board is the key path's business
-        return [(Choice(("claim", slot), f"Claim monster {slot + 1}: {monster_line(monster)}"),)]
+        return [(Choice(("claim", slot), f"Claim Monster {slot + 1}, {monster_line(monster)}."),)]
     return []
 
 
@@ -231,7 +232,7 @@ def describe(update: Update) -> list[str]:
         monster = view["monsters"][claim["slot"]]
         name = monster["name"] if monster else "it"
         who = "You" if claim["seat"] == update.seat else player_name(update, claim["seat"])
-        lines.append(f"{who} reached for monster {claim['slot'] + 1}, the {name}.")
+        lines.append(f"{who} reached for Monster {claim['slot'] + 1}, the {name}.")
     return lines
 
 
