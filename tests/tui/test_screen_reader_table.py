@@ -513,7 +513,7 @@ async def test_an_enter_meant_for_a_choice_the_table_took_away_takes_nothing() -
         await pilot.pause()
         assert screen.table is not None and not screen.table.match.steps
         status = str(screen.query_one("#status").render())
-        assert status.startswith("The choices changed: now on Claim monster 1")
+        assert status.startswith("The choices changed: now on Claim Monster 1")
         assert status.endswith("Enter again to take it.")
 
 
