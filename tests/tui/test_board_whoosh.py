@@ -173,7 +173,8 @@ def test_result_lines_give_monsters_mistakes_and_the_tie_break() -> None:
         note="Tied on 7 points with the same Monsters: the victory is shared.",
     )
     tie_lines = board.result_lines(tied, tie, ["Ala", "Olek"])
-    assert "Tie-break, Ala: 1 5-point, 0 4-point and 0 3-point Monsters." in tie_lines
+    assert "Tie-break, Ala: one Monster worth 5, none worth 4 and none worth 3." in tie_lines
+    assert "Tie-break, Olek: one Monster worth 5, none worth 4 and none worth 3." in tie_lines
 
 
 def test_played_lines_give_captures_mistakes_and_the_median_reaction_time() -> None:
@@ -863,7 +864,7 @@ def test_the_milestone_is_the_games_end_only() -> None:
     )
     score = match.outcome().scores[1]  # type: ignore[union-attr]
     assert lines[2] == f"Olek wins with {score} points."
-    assert lines[-2] == "Ala: 0 points from no Monsters captured and no mistakes."
+    assert lines[-2] == "Ala: 0 points from no Monsters captured, no mistakes."
     assert lines[-1].startswith(f"Olek: {score} points from ")
 
 

@@ -250,11 +250,27 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             line += f"; {len(mistakes)} face down (−{len(mistakes)}): {wrong}"
         lines.append(line + f" — total {signed(outcome.scores[seat])}.")
     if outcome.note:
-        for seat in outcome.ranking[0] if outcome.ranking else ():
+        # Every player tied on the most points, so the reader sees what decided.
+        best = max(outcome.scores)
+        for seat in (s for s in range(view["players"]) if outcome.scores[s] == best):
             values = Counter(MONSTER_BY_ID[m].value for m in view["captured"][seat])
-            counts = [f"{values[v]} {v}-point" for v in TIE_BREAK_VALUES]
-            lines.append(f"Tie-break, {names[seat]}: {in_words(counts)} Monsters.")
+            counts = [
+                _worth(values[v], v, first=not index) for index, v in enumerate(TIE_BREAK_VALUES)
+            ]
+            lines.append(f"Tie-break, {names[seat]}: {in_words(counts)}.")
     return lines
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _worth(count: int, value: int, *, first: bool) -> str:
+    """A count in the tie-break line, in words: "two Monsters worth 5" (the first, which
+    names them), then "one worth 4", "none worth 3"; never "1 5-point"."""
+    if first:
+        number = _NUMBER_WORDS.get(count, str(count)) if count else "no"
+        return f"{number} Monster{'' if count == 1 else 's'} worth {value}"
+    return f"{_NUMBER_WORDS.get(count, str(count)) if count else 'none'} worth {value}"
 
 
 CLAIMS = ("claim", "late")
@@ -452,9 +468,17 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     if outcome.note:
         lines.append(outcome.note)
     for seat in range(view["players"]):
-        lines.append(
-            f"{names[seat]}: {points_words(outcome.scores[seat])} from "
-            f"{several(len(view['captured'][seat]), 'Monster')} captured and "
-            f"{several(len(view['mistakes'][seat]), 'mistake')}."
-        )
+        # The Monsters' points, then the mistakes taken off them: "and 3 mistakes" after
+        # the points read as if the mistakes had given some.
+        captured = several(len(view["captured"][seat]), "Monster")
+        mistakes = len(view["mistakes"][seat])
+        if not mistakes:
+            line = f"{points_words(outcome.scores[seat])} from {captured} captured, no mistakes"
+        else:
+            line = (
+                f"{points_words(monster_points(view['captured'][seat]))} from {captured} "
+                f"captured, −{mistakes} for {several(mistakes, 'mistake')}: "
+                f"{points_words(outcome.scores[seat])} in all"
+            )
+        lines.append(f"{names[seat]}: {line}.")
     return lines
