@@ -302,7 +302,7 @@ def test_a_row_of_one_line_cells_names_the_icons_when_it_has_room() -> None:
     assert "#1" not in wide.replace(f"#{CARD[one].number}", ""), wide
     many = _update(hand=[one, first, *[c for c in CARD if len(CARD[c].highlights) == 2][:4]])
     tight = _text(draw.hand_lines(many, draw.Focus(), 78, 0))
-    assert "Number One" not in tight and "#1" in tight, tight
+    assert "Number One" not in tight and f"{draw.ICON_SHORT['number-one']} " in tight, tight
 
 
 def test_the_flea_markets_rows_name_icons_in_all_of_them_or_none() -> None:
@@ -311,7 +311,7 @@ def test_the_flea_markets_rows_name_icons_in_all_of_them_or_none() -> None:
     flea = dict(_update().view["flea"] or {})
     flea.update(rows=[["c243"], ["c142", "c227"], []], caps=[4, 4, 4], open=[True, True, True])
     text = _text(draw.flea_lines(_update(flea=flea), draw.Focus(), 78, 0))
-    assert "First Appearance" not in text and "1st" in text, text
+    assert "First Appearance" not in text and draw.ICON_SHORT["first-appearance"] in text, text
     flea.update(rows=[["c243"], ["c142"], []])
     text = _text(draw.flea_lines(_update(flea=flea), draw.Focus(), 78, 0))
     assert "First Appearance" in text, text
@@ -334,7 +334,7 @@ def test_the_players_lines_name_the_tracks_on_all_of_them_or_none() -> None:
     long = "Bartholomew the Magnificent of Mars"
     tight = lines((NAMES[0], NAMES[1], long, NAMES[3]))
     assert not any("Number One" in line for line in tight), tight
-    assert all("#1 0, 1st 0, New 0" in line for line in tight), tight
+    assert all("One 0, First 0, New 0" in line for line in tight), tight
 
 
 def test_the_players_lines_give_the_scores_parts_on_all_of_them_or_none() -> None:

@@ -47,9 +47,9 @@ from core.games.comic_hunters.data import (
     HIGHLIGHT_NAMES,
     LOCATION_NAMES,
     SOLO_LOT_PRICES,
-    card_text,
 )
 from core.games.comic_hunters.locations import line_take
+from core.games.comic_hunters.state import counted
 from core.table import Update
 from tui.boards.base import (
     ActionChosen,
@@ -73,16 +73,20 @@ from tui.boards.comic_hunters_draw import (
     TRACKED,
     Focus,
     card_keys,
+    card_words,
     collections_sentence,
     hand_lines,
     head_lines,
+    marks_sentence,
     name_of,
+    named_line,
     place_lines,
     place_of,
     players_lines,
     taking_cells,
     title_of,
     unplaced,
+    value_counts,
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.boards.details import MORE, wrapped
@@ -205,8 +209,21 @@ LEGEND: tuple[tuple[str, str], ...] = (
 """Every glyph and short form the Comic Hunters screens show, with its meaning."""
 
 
+card_text = card_words
+"""A card as the board's sentences say it: core's words, the title's number an issue."""
+
+
 def _cards(cards: Sequence[str]) -> str:
-    return "; ".join(card_text(c) for c in cards) or NO_CARDS
+    return "; ".join(card_words(c) for c in cards) or NO_CARDS
+
+
+def _hand_words(hand: Sequence[str]) -> str:
+    """ "Your hand: 3 cards (2①1③): …; …." counted by value as every hand is, then each
+    card; "Your hand: no cards."."""
+    if not hand:
+        return f"Your hand: {NO_CARDS}."
+    values = value_counts(CARD[c].value for c in hand)
+    return f"Your hand: {counted(len(hand))} ({values}): {_cards(hand)}."
 
 
 # -- steps -----------------------------------------------------------------------------------
@@ -224,7 +241,7 @@ def paths(update: Update, action: Action) -> list[Path]:
             "pay": "Pay with",
             "discard": "Discard",
         }[verb]
-        return [(Choice(("card", action[1]), f"{words} {card_text(action[1])}"),)]
+        return [(Choice(("card", action[1]), f"{words} {card_words(action[1])}"),)]
     if verb == "reveal":
         row = view["flea"]["rows"][action[1]]
         cap = view["flea"]["caps"][action[1]]
@@ -265,7 +282,7 @@ def paths(update: Update, action: Action) -> list[Path]:
         return [
             (
                 Choice(("slide",), f"Slide a card first, then {then} (optional)"),
-                Choice(("cell", cell), f"Slide {card_text(card)} at {cell_words(cell)}"),
+                Choice(("cell", cell), f"Slide {card_words(card)} at {cell_words(cell)}"),
                 Choice(("cell", to), f"to the empty space at {cell_words(to)}"),
             )
         ]
@@ -295,16 +312,16 @@ def paths(update: Update, action: Action) -> list[Path]:
     if verb == "play":
         return [
             (
-                Choice(("play", action[1]), f"Play {card_text(action[1])}"),
+                Choice(("play", action[1]), f"Play {card_words(action[1])}"),
                 Choice(("hero", action[2]), f"onto the {HERO_NAMES[action[2]]} collection"),
             )
         ]
     if verb == "unplay":
-        return [(Choice(("unplay", action[1]), f"Take back {card_text(action[1])}"),)]
+        return [(Choice(("unplay", action[1]), f"Take back {card_words(action[1])}"),)]
     if verb == "relocate":
         return [
             (
-                Choice(("relocate", action[1]), f"Relocate {card_text(action[1])}"),
+                Choice(("relocate", action[1]), f"Relocate {card_words(action[1])}"),
                 Choice(("hero", action[2]), f"to the {HERO_NAMES[action[2]]} collection"),
             )
         ]
@@ -608,9 +625,10 @@ def describe(update: Update) -> list[str]:
     lines.append(f"Secret Stash: {stash}.")
     for seat, collections in enumerate(view["collections"]):
         who = title_of(update, seat)
-        held = len(view["hand_values"][seat])
-        cards = f"{held} card{'s' if held != 1 else ''}" if held else NO_CARDS
-        lines.append(f"{who}: {_collection_words(collections)}; {cards} in hand.")
+        values = view["hand_values"][seat]
+        # Counted by value as on the board ("3 cards in hand, 2①1②").
+        cards = f"{counted(len(values))} in hand, {value_counts(values)}" if values else ""
+        lines.append(f"{who}: {_collection_words(collections)}; {cards or NO_CARDS + ' in hand'}.")
         if seat in update.notes:
             lines.append(note_sentence(update, seat))
     if view["jarvis"] is not None:
@@ -619,7 +637,7 @@ def describe(update: Update) -> list[str]:
     sheets = projected(view)
     lines += [score_sentence(update, index, sheets[index]) for index in range(everyone)]
     if view["hand"] is not None:
-        lines.append(f"Your hand: {_cards(view['hand'])}.")
+        lines.append(_hand_words(view["hand"]))
     lines += _location_lines(update)
     return lines
 
@@ -647,12 +665,12 @@ def _location_lines(update: Update) -> list[str]:
         grid = view["convention"]["grid"]
         for row in range(GRID):
             cells = [grid[row * GRID + c] for c in range(GRID)]
-            words = ", ".join(card_text(c) if c else "empty" for c in cells)
+            words = ", ".join(card_words(c) if c else "empty" for c in cells)
             lines.append(f"Convention row {row + 1}: {words}.")
     if view["assembly"] is not None and update.seat is not None:
         plays = view["assembly"]["plays"][update.seat]
         if plays:
-            played = "; ".join(f"{card_text(c)} for {HERO_NAMES[h]}" for c, h in plays)
+            played = "; ".join(f"{card_words(c)} for {HERO_NAMES[h]}" for c, h in plays)
             lines.append(f"Played: {played}. Owed {_owed(update)}, paid {_paid(update)}.")
     return lines
 
@@ -854,6 +872,9 @@ class Board(ChoiceRowBoard):
         """Whether the board says the hand in a line only (``details`` then lists it)."""
         self._collections_cut = False
         """Whether the collections' shared lines are cut (``details`` then says them)."""
+        self._marks_short = False
+        """Whether the players' lines say the tracks by a word, with no tracks drawn above
+        them (``details`` then says everyone's marks by the tracks' full names)."""
         self._drawn: dict[Hashable, tuple[Hashable, dict[str, str], _Asked, list[Text]]] = {}
         self._places: dict[str, tuple[int, float]] = {}
         """Where each choice was last drawn (`place_of` → line, middle column)."""
@@ -902,15 +923,18 @@ class Board(ChoiceRowBoard):
             if isinstance(key, tuple) and key[0] == "reveal":  # what the row holds so far
                 text += f". The row now: {_cards(update.view['flea']['rows'][key[1]])}."
             if self._hand_told and update.view["hand"]:
-                text += f"{'' if text.endswith('.') else '.'} Your hand: "
-                text += f"{_cards(update.view['hand'])}."
+                text += f"{'' if text.endswith('.') else '.'} {_hand_words(update.view['hand'])}"
             if self._collections_cut:
                 text += f"{'' if text.endswith('.') else '.'} {collections_sentence(update)}"
+            if self._marks_short:
+                text += f"{'' if text.endswith('.') else '.'} {marks_sentence(update)}"
             return text
         hand = update.view["hand"]
         text = prompt(update, self.keys, choices)
+        if self._marks_short:  # before the hand, which ends what you read while you wait
+            text += f" {marks_sentence(update)}"
         if hand is not None:  # an empty one too: what you hold while you wait
-            text += f" Your hand: {_cards(hand)}."
+            text += f" {_hand_words(hand)}"
         if self._collections_cut:
             text += f" {collections_sentence(update)}"
         return text
@@ -1343,6 +1367,9 @@ class Board(ChoiceRowBoard):
             used = sum(len(lines) for lines in drawn.values())
             if used - len(drawn["head"]) + len(roomy) <= budget:
                 drawn["head"] = roomy
+        self._marks_short = levels["head"] < 1 and not any(
+            named_line(update, line) for line in drawn["players"]
+        )
         self._hand_told = levels["hand"] < -1
         self._collections_cut = levels["players"] < -1 and len(drawn["players"]) < len(
             make("players", -1)

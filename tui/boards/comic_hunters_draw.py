@@ -10,6 +10,7 @@ with full names, 3 cards with their titles) and the board picks the biggest that
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -33,6 +34,7 @@ from core.games.comic_hunters.data import (
     SOLO_LOT_PRICES,
     TRACK_END,
     VARIETY_POINTS,
+    card_text,
 )
 from core.games.comic_hunters.locations import line_cells, line_take
 from core.games.comic_hunters.state import counted
@@ -57,13 +59,38 @@ HERO_WORD = {
 """A hero in one short word, for narrow screens (each is in the legend)."""
 
 ICON_SHORT = {
-    "number-one": "#1",
-    "first-appearance": "1st",
+    "number-one": "One",
+    "first-appearance": "First",
     "new-look": "New",
-    "special-edition": "Spc",
+    "special-edition": "Special",
     "epic-battle": "Epic",
 }
-"""A Highlight icon in a few characters, for narrow screens (each is in the legend)."""
+"""A Highlight icon by a word of its rulebook name, for narrow screens (each is in the
+legend): the codes "#1 0, 1st 0, Spc 0" were read at 80x24 by a newcomer who could not tell
+what they meant, "#1" like a title's issue number."""
+
+ISSUE_SIGN = re.compile(r"#(\d+)")
+"""A title's number as core writes it ("Sanctum #1")."""
+
+
+def issue_words(text: str) -> str:
+    """``text`` with every title's number written as an issue ("Sanctum issue 1"): "Sanctum
+    #1" read like the Number One icon."""
+    return ISSUE_SIGN.sub(r"issue \1", text)
+
+
+def card_words(card: str) -> str:
+    """A card as the sentences say it (`card_text`), its title's number an issue."""
+    return issue_words(card_text(card))
+
+
+def value_counts(values: Iterable[int]) -> str:
+    """Values counted by value, as a card's back shows them: "2①1②" (two of value 1, one
+    of value 2). The one notation of every hand and collection (a collection's stack read
+    "①①②" beside a hand's "2①1②")."""
+    held = list(values)
+    return "".join(f"{held.count(v)}{VALUE_GLYPH[v]}" for v in sorted(set(held)))
+
 
 VALUE_GLYPH = {1: "①", 2: "②", 3: "③"}
 """A card's market value (its age) as the glyph on its face."""
@@ -260,7 +287,8 @@ def card_box(
         word = HERO_NAMES[heroes[0]]
         lines = [f"& {HERO_NAMES[h]}" for h in heroes[1:]]
         if level >= 3:  # a team-up's title only repeats its heroes
-            lines.append(info.title if len(heroes) == 1 else f"Team-Up #{info.number}")
+            title = info.title if len(heroes) == 1 else f"Team-Up #{info.number}"
+            lines.append(issue_words(title))
         # The value is also the glyph on the title: a card too small for both keeps the
         # age and year whole ("Contemporary 2005…" was read at 160x45).
         age = f"{AGES[info.value]} {info.year}"
@@ -295,7 +323,7 @@ def cell_items(card: str, full: int) -> list[str]:
 
 
 def cell_words(card: str, full: int) -> str:
-    """What a one-line cell says of a comic: its heroes and icons ("Thor 1st")."""
+    """What a one-line cell says of a comic: its heroes and icons ("Thor First")."""
     return " ".join(cell_items(card, full))
 
 
@@ -306,7 +334,7 @@ def card_cell(
     full: int = False,
     place: str = "",
 ) -> Text:
-    """One comic as a one-line cell (level 0): "◆②Spider-Man #1" (``full``: the heroes'
+    """One comic as a one-line cell (level 0): "◆②Spider-Man One" (``full``: the heroes'
     full names; ``place``: the choice it is, when not the card's own, `placed`)."""
     legal, current, chosen = focus_state
     mark = CHOSEN if chosen else (LEGAL if legal else "")
@@ -495,20 +523,25 @@ def row_boxes(
 
 def titled(box: CardBox, card: str) -> CardBox:
     """A big card whose title is too long for it, with the title on two lines ("Spider-Man:
-    Rooftop Ni…" was all three Spider-Man cards of a hand read at 160x45); the row's
-    cards share the height."""
+    Rooftop Ni…" was all three Spider-Man cards of a hand read at 160x45), or three where
+    two would cut it ("Vibranium Crown issue …" lost its number at 120x40), an issue never
+    parted from its number; the row's cards share the height."""
     if len(CARD[card].heroes) > 1 or not box.lines:
-        return box  # a team-up's title line is "Team-Up #N"
+        return box  # a team-up's title line is "Team-Up issue N"
     title, inner = box.lines[0], box.width - 2
     if cell_len(title) <= inner:
         return box
-    words = title.split(" ")
-    first = words.pop(0)
-    while words and cell_len(f"{first} {words[0]}") <= inner:
-        first += f" {words.pop(0)}"
-    if not words:
+    lines: list[str] = []
+    for word in re.split(r" (?=[^\d])", title):  # "issue 46" is one word here
+        if lines and cell_len(f"{lines[-1]} {word}") <= inner:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    if len(lines) < 2:
         return box
-    return replace(box, lines=(first, " ".join(words), *box.lines[1:]))
+    if len(lines) > 3:  # the card cuts the rest with "…" (the details line has it all)
+        lines[2:] = [" ".join(lines[2:])]
+    return replace(box, lines=(*lines, *box.lines[1:]))
 
 
 def cards_lines(
@@ -560,8 +593,7 @@ def backs_line(values: Sequence[int], label: str) -> Text:
     if not values:
         return Text(f"{label}: {NO_CARDS}")
     line = Text(f"{label} ")
-    glyphs = "".join(f"{values.count(v)}{VALUE_GLYPH[v]}" for v in sorted(set(values)))
-    line.append(glyphs, style="bold")
+    line.append(value_counts(values), style="bold")
     return line
 
 
@@ -576,7 +608,7 @@ def stack(
     """One collection as a stack of its hero's cards: a card with an edge per card under
     it, the hero's name, how many cards and what it scores now."""
     word = HERO_NAMES[hero] if level >= 2 else HERO_WORD[hero]
-    values = "".join(VALUE_GLYPH[CARD[c].value] for c in cards)
+    values = value_counts(CARD[c].value for c in cards)
     count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
     lines = (f"{count} · {points} pts", values) if level >= 2 else (f"{len(cards)} · {points} pts",)
     box = Face(
@@ -965,7 +997,7 @@ def build_player_line(
 
 
 def named_line(update: Update, line: Text) -> bool:
-    """Whether a player's line names the tracks in words ("Number One 3", not "#1 3")."""
+    """Whether a player's line names the tracks in words ("Number One 3", not "One 3")."""
     return f"{HIGHLIGHT_NAMES[update.view['tracks'][0]]} " in line.plain
 
 
@@ -980,6 +1012,24 @@ def collections_sentence(update: Update) -> str:
         owners.append(("Jarvis", view["jarvis"]["collections"]))
     said = [f"{who}: {collection_words(held, full=True)}" for who, held in owners if held]
     return f"Collections: {'; '.join(said)}." if said else ""
+
+
+def marks_sentence(update: Update) -> str:
+    """Every player's marks by the tracks' full names, for the ``i`` key when the players'
+    lines say the tracks by a word ("One 0"): "Highlight tracks: Number One: you 3, Bo 0;
+    First Appearance: …"."""
+    view = update.view
+    who = [name_of(update, seat) for seat in range(view["players"])]
+    marks = [list(m) for m in view["marks"]]
+    if view["jarvis"] is not None:
+        who.append("Jarvis")
+        marks.append(list(view["jarvis"]["marks"]))
+    tracks = [
+        f"{HIGHLIGHT_NAMES[icon]}: "
+        + ", ".join(f"{w} {m[t]}" for w, m in zip(who, marks, strict=True))
+        for t, icon in enumerate(view["tracks"])
+    ]
+    return f"Highlight tracks: {'; '.join(tracks)}."
 
 
 def collection_words(collections: Sequence[Any], full: bool) -> str:

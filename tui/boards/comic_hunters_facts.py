@@ -15,7 +15,9 @@ from typing import Any
 from core.engine import Event, in_words, with_names
 from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES
 from core.games.comic_hunters.scoring import highlight_points, size_points, variety_points
+from core.games.comic_hunters.state import counted
 from core.table import Update
+from tui.boards.comic_hunters_draw import issue_words, value_counts
 from tui.screens.history import you_form
 
 SHEET = ("size", "variety", "highlights", "secret stash")
@@ -149,7 +151,8 @@ def _facts(
         nothing_left = e.get("type") == "pass" and "nothing left" in e.get("text", "")
         told = e.get("type") in types and not _opens(e)
         if e.get("to") is None and (told or nothing_left):
-            said = e["text"] if reader is None else you_form(e["text"], reader)
+            # A title's number as an issue ("Sanctum #1" read like the Number One icon).
+            said = issue_words(e["text"] if reader is None else you_form(e["text"], reader))
             text = with_names(said, names)
             if text not in seen:
                 seen.append(text)
@@ -164,20 +167,20 @@ def _since_opening(events: Sequence[Event], kind: str) -> list[Event]:
     return list(events)
 
 
-def _hand_sentence(update: Update, seat: int) -> str:
+def hand_sentence(update: Update, seat: int) -> str:
+    """What a player holds, as a person says it: the backs counted by value as every hand
+    is written, and what they add up to ("values 1, 1, 1, 2, 3" listed them one by one):
+    "Bot 2 has 5 cards in hand, 3①1②1③ (worth 8 in all), and 15 in the Secret Stash."."""
     values = update.view["hand_values"][seat]
+    stash = update.view["stash"][seat]
     who = _who(update, seat)
     have = "have" if who == "You" else "has"
+    kept = f"{stash} in the Secret Stash" if stash else "nothing in the Secret Stash"
     if not values:
-        return (
-            f"{who} {have} no cards in hand and {update.view['stash'][seat]} in the Secret Stash."
-        )
-    count = "1 card" if len(values) == 1 else f"{len(values)} cards"
-    worth = ", ".join(str(v) for v in values)
-    return (
-        f"{who} {have} {count} in hand (values {worth}) and "
-        f"{update.view['stash'][seat]} in the Secret Stash."
-    )
+        return f"{who} {have} no cards in hand and {kept}."
+    worth = f"worth {sum(values)}{' in all' if len(values) > 1 else ''}"
+    held = f"{counted(len(values))} in hand, {value_counts(values)} ({worth})"
+    return f"{who} {have} {held}, and {kept}."
 
 
 def _leaders(update: Update) -> list[str]:
@@ -202,14 +205,17 @@ def _leaders(update: Update) -> list[str]:
     return out
 
 
-def _collections_sentence(update: Update, index: int) -> str:
+def collections_words(update: Update, index: int) -> str:
+    """A player's collections in a sentence: "You have 2 collections: Thor (3 cards) and
+    Hulk (2 cards)." ("You: collections Thor 3, Hulk 2." was no sentence)."""
     view = update.view
     held = view["collections"][index] if index < view["players"] else view["jarvis"]["collections"]
     who = _who(update, index)
+    have = "have" if who == "You" else "has"
     if not held:
-        return f"{who} {'have' if who == 'You' else 'has'} no collection yet."
-    words = ", ".join(f"{HERO_NAMES[h]} {len(cards)}" for h, cards in held)
-    return f"{who}: collections {words}."
+        return f"{who} {have} no collection yet."
+    words = in_words([f"{HERO_NAMES[h]} ({counted(len(cards))})" for h, cards in held])
+    return f"{who} {have} {counted(len(held), 'collection')}: {words}."
 
 
 def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
@@ -229,15 +235,15 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
         if ended == "store":
             facts = [] if view["solo"] else ["Every player drafted their Store cards face down."]
         out += facts
-        out += [_hand_sentence(update, s) for s in range(view["players"])]
+        out += [hand_sentence(update, s) for s in range(view["players"])]
         if view["jarvis"] is not None:
-            out.append(_collections_sentence(update, view["players"]))
+            out.append(collections_words(update, view["players"]))
     if any(e.get("type") in ("round", "over") for e in events):
         done = 3 if view["location"] == "over" else view["round"]
         here = _since_opening(events, "assemble")
         out.append(f"Round {done}: Assemble Collection is over")
         out += _facts(here, names, {"collect"}, update.seat)
-        out += [_collections_sentence(update, i) for i in everyone]
+        out += [collections_words(update, i) for i in everyone]
         out += _leaders(update)
         out += [score_sentence(update, i, sheets[i]) for i in everyone]
     return out or None
