@@ -61,3 +61,12 @@ def test_the_details_of_a_highlighted_claim_go_on_in_a_second_sentence() -> None
         f"{'' if monster['value'] == 1 else 's'} and has tie number {monster['tie']}; "
         f"its pile holds {more} more."
     )
+
+
+def test_the_screen_reader_prompts_say_monster_as_the_board_does() -> None:
+    """The plain prompt on your turn and on another's names a Monster with a capital."""
+    match = Match.new("whoosh", 3, seed=2)
+    for seat in (0, 1):
+        update = update_of(match, seat)
+        said = board.prompt(update, [], [], plain=True)
+        assert "a Monster" in said and not re.search(r"\bmonster\b", said), said

@@ -331,14 +331,14 @@ def prompt(
     if plain:
         if ("reveal",) in update.legal:
             return (
-                "Your turn: Space reveals; 1, 2 or 3 claims a monster (or choose from the "
+                "Your turn: Space reveals; 1, 2 or 3 claims a Monster (or choose from the "
                 "list: Up, Down, Enter)."
             )
         if view["claims"]:
             return "Claims are being settled."
         return (
             f"{player_name(update, view['turn'])} reveals next. Press 1, 2 or 3 to claim a "
-            "monster when all its symbols are out (or choose from the list)."
+            "Monster when all its symbols are out (or choose from the list)."
         )
     if view["claims"]:
         return "Claims are being settled…"
