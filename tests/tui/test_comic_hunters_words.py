@@ -53,7 +53,8 @@ def test_every_short_highlight_name_is_a_word_of_the_rulebooks_name() -> None:
     for icon, short in draw.ICON_SHORT.items():
         assert short.isalpha(), short
         assert short in HIGHLIGHT_NAMES[icon].split(), short
-        assert legend[short] == HIGHLIGHT_NAMES[icon], short
+        # The name first, then what it is: "One" alone did not say it was a Highlight.
+        assert legend[short] == f"{HIGHLIGHT_NAMES[icon]}, a Highlight icon and its track"
 
 
 def test_the_players_lines_at_80x24_show_no_codes() -> None:
@@ -153,6 +154,8 @@ def _by_value(*values: int) -> list[str]:
 
 
 def test_a_collections_stack_counts_its_values_as_a_hand_does() -> None:
+    legend = dict(board.LEGEND)
+    assert "collection" in legend["hand 5①2②"], legend["hand 5①2②"]
     cards = _by_value(1, 1, 2)
     text = _text(draw.stack("thor", cards, 2, 4))
     assert "2①1②" in text, text

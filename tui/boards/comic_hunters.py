@@ -173,9 +173,16 @@ Highlights"; "19 size" read as a card's size); the results' headings say "Size",
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("① ② ③", "a card's market value: 1 Contemporary, 2 Modern, 3 Classic (age, price, pay)"),
-    ("hand 5①2②", "a hand's backs counted by value: five cards of value 1 and two of value 2"),
+    (
+        "hand 5①2②",
+        "a hand's backs (or a collection's cards) counted by value: five cards of value 1 "
+        "and two of value 2",
+    ),
     (f"{TRACKED}", "a Highlight icon one of this game's three tracks counts"),
-    *((ICON_SHORT[icon], HIGHLIGHT_NAMES[icon]) for icon in ICON_SHORT),
+    *(
+        (ICON_SHORT[icon], f"{HIGHLIGHT_NAMES[icon]}, a Highlight icon and its track")
+        for icon in ICON_SHORT
+    ),
     *(
         (HERO_WORD[hero], HERO_NAMES[hero])
         for hero in HERO_WORD
