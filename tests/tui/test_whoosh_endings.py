@@ -1,7 +1,8 @@
-"""Whoosh's end of game read by a newcomer (issue #15, found in play at 80x24 and 160x45):
-the summary's "8 points from 4 Monsters captured and 3 mistakes" read as if mistakes gave
-points, and the tie-break line "1 5-point, 0 4-point and 1 3-point Monsters" ran its counts
-into the values and showed only the winner's, so nobody could see why they won."""
+"""Whoosh's sums and shortfalls read by a newcomer (issue #15, found in play at 80x24 and
+160x45): the summary's "8 points from 4 Monsters captured and 3 mistakes" read as if
+mistakes gave points; the tie-break line "1 5-point, 0 4-point and 1 3-point Monsters" ran
+its counts into the values and showed only the winner's, so nobody saw why they won; and a
+blunder with a staff out "needs one more of bow and lightning", as if both were needed."""
 
 from __future__ import annotations
 
@@ -89,3 +90,19 @@ def test_the_tie_break_shows_every_tied_players_counts_in_words() -> None:
         "Tie-break, Ala: two Monsters worth 5, none worth 4 and none worth 3.",
         "Tie-break, Olek: no Monsters worth 5, none worth 4 and none worth 3.",
     ]
+
+
+def test_one_symbol_short_with_a_staff_out_reads_as_either_symbol() -> None:
+    """The blunder flash's "needs one more of bow and lightning" read as if both were
+    needed; one short after a staff is either: "one more bow or lightning"."""
+    needs = board.missing_words(("bow", "lightning", "sword"), [("sword",), ("staff",)])
+    assert needs == "one more bow or lightning (the staff counts for one)"
+    assert board.missing_words(("bow", "ice", "fire"), [("staff",), ("staff",)]) == (
+        "one more bow, fire or ice (the two staffs count for two)"
+    )
+    assert board.missing_words(("ice", "ice"), [("staff",)]) == (
+        "one more ice (the staff counts for one)"
+    )
+    assert board.missing_words(("ice", "ice", "bow"), [("staff",)]) == (
+        "two more of bow and ice (the staff counts for one)"
+    )

@@ -72,7 +72,15 @@ def missing_words(required: Sequence[str], revealed: Sequence[Sequence[str]]) ->
         return "more symbols"
     if staffs:
         symbols = sorted(uncovered)
-        return f"{_count(total)} more of {_needs(symbols)} (the staff counts for one)"
+        stand_in = (
+            "the staff counts for one"
+            if staffs == 1
+            else f"the {_count(staffs)} staffs count for {_count(staffs)}"
+        )
+        if total == 1:  # any one of them: "one more bow or lightning"
+            either = " or ".join([", ".join(symbols[:-1]), symbols[-1]] if symbols[1:] else symbols)
+            return f"one more {either} ({stand_in})"
+        return f"{_count(total)} more of {_needs(symbols)} ({stand_in})"
     return _needs(
         [
             f"{_count(n)} more {s} symbols" if n > 1 else f"one more {s}"
