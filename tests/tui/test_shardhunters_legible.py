@@ -52,10 +52,15 @@ def _board_lines(text: str) -> list[str]:
 
 
 async def read_boards(
-    size: tuple[int, int], players: int = 4, seeds: range = range(5), every: float = 0.06
+    size: tuple[int, int],
+    players: int = 4,
+    seeds: range = range(5),
+    every: float = 0.06,
+    details: list[str] | None = None,
 ) -> list[list[str]]:
     """The board's lines (`_board_lines`) of each of `_positions`, as a screen of ``size``
-    shows seat 0's view of them, the seats named as a game from the launcher names them."""
+    shows seat 0's view of them, the seats named as a game from the launcher names them;
+    into ``details``, if given, what i shows of each (the board's details)."""
     app = HuntersApp(Settings(bot_delay=0, summaries=False))
     seats = tuple(Seat(name, "bot" if n else "human", "normal") for n, name in enumerate(NAMES))
     read: list[list[str]] = []
@@ -67,6 +72,8 @@ async def read_boards(
             widget.show(update_of(match, 0, names=NAMES[:players]))
             await pilot.pause()
             read.append(_board_lines(screen_text(app)))
+            if details is not None:
+                details.append(widget.details())
         await table.close()
     return read
 

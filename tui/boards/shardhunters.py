@@ -61,12 +61,14 @@ from tui.boards.shardhunters_table import (
     card_text,
     card_words,
     choice_box,
+    coded_combats,
     combat_blocks,
     combat_height,
     even_rows,
     full_title,
     hero_text,
     hero_width,
+    label_form,
     monster_box,
     shown_team,
     side_height,
@@ -449,6 +451,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "(glyph and value), ░ for each face down, … while the side chooses; → names who won",
     ),
     (
+        "2nd · 1: ≈2 ☠3 | 2: ⚑1 ☾4 → you won",
+        "a Combat played whose cards in words do not fit its two lines (four sides on a "
+        "cramped board): each side's number, then its cards by glyph and value (≈2: blue 2); "
+        "i (Details) says that Combat in words",
+    ),
+    (
         "2 won: white 4, red 1",
         "in a Combat's line where the winner's name does not fit: side 2 won it with these "
         "cards; a Combat of four sides may take two lines",
@@ -666,8 +674,21 @@ class Board(ChoiceRowBoard):
         return [(side, hero) for side in sides for hero in shown_team(view, side)]
 
     def details(self) -> str:
+        """The whole text of what the cursor is on (see `_details_line`), then each Combat
+        the board says in glyph codes, in words: "2nd · 1: ≈2 ☠2 | 2: ☠3 ⚑1 | …" had no
+        words anywhere on the board, where four sides' cards do not fit their lines."""
+        said = self._details_line()
+        update = self.update
+        if update is None:
+            return said
+        width = self._width()
+        coded = coded_combats(update, width, self._pick_detail(update, width))
+        combats = [_combat_sentence(update, number) for number in coded]
+        return "\n\n".join(text for text in (said, "\n".join(combats)) if text)
+
+    def _details_line(self) -> str:
         """The whole text of what the cursor is on: the hero looked at, or the choice under
-        the cursor with its card's or hero's full text."""
+        the cursor with its card's or hero's full text (the line under the board)."""
         update = self.update
         if update is None:
             return ""
@@ -758,7 +779,7 @@ class Board(ChoiceRowBoard):
         wide = self.screen.has_class("-wide")
         levels = [
             Detail(a, cards, tracks, r, to_come=not wide)
-            for a in (WHOLE, 8, 6, 5, 4, 3, 2, 1)
+            for a in ABILITIES
             for cards in (True, False)
             for r in sorted({min(a, r) for r in (WHOLE, 6, 4, 3, 2, 1)}, reverse=True)
             for tracks in (True, False)
@@ -777,22 +798,27 @@ class Board(ChoiceRowBoard):
             # The rows left let the Combats whose line would say their cards as glyph
             # codes take two lines of words, as many as fit ("2nd · 1: ⚑2 ⚑2 | 2: ☾1 ⚑4"
             # was read as codes at 80x24 with four players); for them your hand's cards
-            # give up their tribe's line (the details line says it), the tracks and the
-            # resting heroes' lines go, never a line of an active hero's ability.
+            # give up their tribe's line (the details line says it), the tracks, the
+            # resting heroes' lines and the Combats still to come go, then the next level
+            # of ability lines, never more (its whole text is a ↑↓ and i away): at 120x40
+            # with four players 33 of 376 Combats' lines were codes for want of a row,
+            # 9 then. The ones left are said in words by i (see `details`).
             # (The levels as tried, before the Combats to come were let in where the log
             # is beside the board: at 120x40 they were not found, and no Combat of four
             # sides took two lines for the tracks' rows.)
             tried = replace(chosen, to_come=not wide)
             later = levels[levels.index(tried) + 1 :] if tried in levels else []
+            lower = [a for a in ABILITIES if a < chosen.ability][:1]
             alike = [chosen] + [
                 replace(level, to_come=chosen.to_come)
                 for level in later
-                if level.ability == chosen.ability and not level.combat_cards
+                if level.ability in (chosen.ability, *lower) and not level.combat_cards
             ]
             tries = (
-                replace(level, wrap=w, tribes=t)
+                replace(level, wrap=w, tribes=t, to_come=c)
                 for w in (4, 3, 2, 1)
                 for level in alike
+                for c in dict.fromkeys((chosen.to_come, False))
                 for t in (True, False)
             )
             chosen = next((level for level in tries if height(level) <= room), chosen)
@@ -821,14 +847,16 @@ class Board(ChoiceRowBoard):
         hands = {t: len(self._hand_lines(update, width, tribes=t)) for t in (True, False)}
         side_width = self._side_width(update, width)
         two_columns = self._two_columns(update, width)
+        form = label_form(update, side_width)
 
         @functools.cache
         def sides(ability: int, resting: int | None) -> int:
             heights = []
             for side in range(view["sides"]):
-                level = self._side_detail(update, side, Detail(ability, False, False, resting))
+                shown = Detail(ability, False, False, resting, label=form)
+                level = self._side_detail(update, side, shown)
                 wide = side_width if ability else width  # a line each: one column
-                key = ("side", _side_key(update, side), wide, level.ability, level.resting)
+                key = ("side", _side_key(update, side), wide, level.ability, level.resting, form)
                 measure = functools.partial(side_height, update, side, wide, level)
                 heights.append(self._kept(key, measure))
             if two_columns and ability:
@@ -920,7 +948,11 @@ class Board(ChoiceRowBoard):
         two_columns = self._two_columns(update, width, detail)
         side_width = self._side_width(update, width, detail)
         parts.place(_order(two_columns), side_width if two_columns else 0)
-        levels = [self._side_detail(update, side, detail) for side in range(view["sides"])]
+        form = label_form(update, side_width)
+        levels = [
+            self._side_detail(update, side, replace(detail, label=form))
+            for side in range(view["sides"])
+        ]
         if any(not level.ability for level in levels):
             together = sides_giving(update, side_width)
             levels = [replace(level, together=together) for level in levels]
@@ -944,7 +976,7 @@ class Board(ChoiceRowBoard):
         choices = self._choice_lines(update, width)
         parts.set_shown("choices", bool(choices))
         parts.show("choices", tuple(t.markup for t in choices), lambda: Group(*choices))
-        details = self.details()
+        details = self._details_line()
         rows = self._details_rows(update, width)
         parts.show("details", (details, width, rows), lambda: details_lines(details, width, rows))
         words = prompt(update, self.keys, self.choices, width=width)
@@ -1195,6 +1227,9 @@ _LONGEST_RECRUIT = max(
     for h in HEROES
 )
 """The longest details line of a hero to recruit at the Tavern."""
+
+ABILITIES = (WHOLE, 8, 6, 5, 4, 3, 2, 1)
+"""The lines of ability a hero's card may show, from the most to the least."""
 
 HERO_CHOICE_LINES = 7
 """At most this many lines of ability on a hero to choose: every ability fits in 7 on a card

@@ -196,6 +196,8 @@ class Detail:
     cards as glyph codes: "2nd · 1: ⚑2 ⚑2 | 2: ☾1 ⚑4" was read as codes at 80x24)."""
     together: int = 0
     """How many things every side said in a line gives way (see `sides_giving`)."""
+    label: tuple[int, bool] = (0, False)
+    """The form of every side's line above its heroes' cards (see `label_form`)."""
     tribes: bool = True
     """Your hand's cards say their tribe under the colour ("undead") where they are wide
     enough; False: not, a row fewer (the details line says the tribe of the card under
@@ -379,7 +381,7 @@ def side_height(update: Update, side: int, width: int, detail: Detail) -> int:
     if not detail.ability or not team:
         labels, rows = side_parts(update, side, width, detail, None)
         return len(labels) + sum(row.height(width) for row in rows or ())
-    height = len(_labels(update, side, width))
+    height = len(_labels(update, side, width, detail.label))
     for _, _, lines in hero_rows(team, active_heroes(view, side), width, detail):
         height += 1 + lines + 2
     return height
@@ -443,14 +445,20 @@ def wrapped_lines(text: str, width: int) -> int:
     return len(textwrap.wrap(text, width))
 
 
-def _labels(update: Update, side: int, width: int) -> list[Text]:
-    """A side's lines of words above its heroes' cards: its name and facts, its note."""
+def _labels(
+    update: Update, side: int, width: int, form: tuple[int, bool] = (0, False)
+) -> list[Text]:
+    """A side's lines of words above its heroes' cards: its name and facts (in ``form``,
+    see `label_form`), its note."""
     note = update.notes.get(side)
-    label = side_label(update, side, short=False)
-    if label.cell_len > width:
+    short, brief = form
+    label = side_label(update, side, short=short, brief=brief)
+    if label.cell_len > width and side_label(update, side, 0, brief=True).cell_len <= width:
         # The name without its bracket before a second line: at 120x40 "▶ 2 Bot 2 (normal)
         # · choosing" over its facts took the row a Combat's second line of words needed.
-        label = side_label(update, side, short=False, brief=True)
+        # (Where even "Bloodshards" and no bracket do not fit, the name is whole on a line
+        # of its own.)
+        label = side_label(update, side, short=short, brief=True)
     labels = [label]
     if label.cell_len > width:
         # Too long for its column: the name and what the side is doing on one line, the
@@ -474,6 +482,32 @@ def _labels(update: Update, side: int, width: int) -> list[Text]:
     return labels
 
 
+LABEL_FORMS = ((0, False), (1, False), (0, True))
+"""The forms of a side's line above its heroes' cards, (its facts' form, see `side_facts`;
+its name without its bracket), as a side's line gives way (see `_row_order`): "2 shards"
+before "Bot 4" for "Bot 4 (normal)"."""
+
+
+def label_form(update: Update, width: int) -> tuple[int, bool]:
+    """The first of `LABEL_FORMS` that every side's line above its cards fits ``width`` in
+    (but a side that fits in none, on two lines): the board said "4 Bot 4" over its cards
+    and the log "Bot 4 (normal)", and a newcomer could not tell them one; the sides say
+    their names and Bloodshards in one form ("3 Bot 3 (normal) · 2 Bloodshards" over "2
+    Bot 2 · 0 shards" made a newcomer wonder why Bot 3 was "normal" and Bot 2 not)."""
+    fits = [
+        [
+            side_label(update, side, short, brief=brief).cell_len <= width
+            for short, brief in LABEL_FORMS
+        ]
+        for side in range(update.view["sides"])
+    ]
+    fitting = [each for each in fits if any(each)]
+    return next(
+        (form for n, form in enumerate(LABEL_FORMS) if all(each[n] for each in fitting)),
+        LABEL_FORMS[-1],
+    )
+
+
 def side_parts(
     update: Update, side: int, width: int, detail: Detail, looked: str | None
 ) -> tuple[list[Text], list[CardRow] | None]:
@@ -488,7 +522,7 @@ def side_parts(
         if note:
             out.append(Text(f"    {note}", style="italic"))
         return out, None
-    labels = _labels(update, side, width)
+    labels = _labels(update, side, width, detail.label)
     if not team:
         return labels, [CardRow((), empty="(no heroes)")]
     rows = []
@@ -542,6 +576,19 @@ def verdict(update: Update, number: int) -> str:
 def combat_lines(update: Update, width: int, detail: Detail) -> list[Text]:
     """The lines of every block of ``combat_blocks``, top to bottom."""
     return [line for block in combat_blocks(update, width, detail) for line in block]
+
+
+CODED = re.compile(f"[{''.join(GLYPHS.values())}]\\d")
+"""A card said by its glyph and value alone ("⚑2"): a Combat's line in glyph codes."""
+
+
+def coded_combats(update: Update, width: int, detail: Detail) -> list[int]:
+    """The Combats played whose line (of ``combat_blocks``) says their cards in glyph codes,
+    where no line of words fits (the details, i, say them in words)."""
+    if detail.combat_cards:
+        return []
+    blocks = combat_blocks(update, width, detail)[: len(update.view["plays"])]
+    return [n for n, block in enumerate(blocks) if any(CODED.search(t.plain) for t in block)]
 
 
 def combat_blocks(update: Update, width: int, detail: Detail) -> list[list[Text]]:
