@@ -782,11 +782,17 @@ class Board(KeyStates, Widget, can_focus=True):
         said = since_line(self._since, width, 2, self._since_label) if self._since else None
         since = len(said.plain.splitlines()) if said is not None else 0
         if since > left and self.app.size.width < 120:
+            # Both from the log: the details line keeps two rows (at 80x24 it had one
+            # beside the since line, and cut every card's text: "goes on an empty space,
+            # or a water …"), the log under the board keeps one line (the since line says
+            # what its lines said) — unless the rows are already short (a long game-over
+            # prompt), where the details line, no longer deciding anything, gives one back.
+            least = 2 if spare >= 0 else 1
             details_rows = self._details_rows(
                 update,
                 width,
-                max(1, max(2, 1 + spare) - since),
-                max(1, max(3, 1 + spare) - since),
+                max(least, max(2, 1 + spare) - since),
+                max(least, max(3, 1 + spare) - since),
             )
             left = spare - (details_rows - 1)
         elif since > left:
