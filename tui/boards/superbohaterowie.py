@@ -16,6 +16,8 @@ when they do something, and say why not when pressed anyway.
 from __future__ import annotations
 
 import functools
+import re
+import textwrap
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
@@ -221,6 +223,8 @@ def describe(update: Update) -> list[str]:
     lines: list[str] = []
     if view["series"]:
         lines.append(f"Points variant: game {view['game_number']} of {view['series']}.")
+    if view["winners"]:  # who won and why, the game over or between two games
+        lines.append(_saved_now(update))
     if update.outcome is not None:
         lines.append("The game is over.")
     elif view["waiting"]:
@@ -275,6 +279,88 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
     return lines
 
 
+GAME_OVER = "Game over. Press Enter for the results."
+"""The game-over prompt's last sentence, never broken across rows (a player's terminal
+is searched for it whole)."""
+
+
+def saved_words(
+    names: Sequence[str],
+    winners: Sequence[int],
+    mover: int | None,
+    city_names: Sequence[str],
+    cities: Sequence[Sequence[str | None]] | None,
+    you: int | None = None,
+    series: bool = False,
+) -> str:
+    """Who won and why, in one sentence, as the rulebook's end condition has it ("The
+    game ends when one of the players gathers 5 different superheroes in their city"):
+    whose move saved which city ("Bot 2 (normal) wins: your move saved London with five
+    different superheroes, 1 of them a Joker."). ``mover``: the seat whose move it was (the
+    game can be won through another player's move); ``you``: the reader, said "You" and
+    "your" (None: every seat by its name); ``cities``: the ended game's (None: not in
+    view, so the Jokers among the five go unsaid); ``series``: the win is "this game's"."""
+
+    def who(seat: int) -> str:
+        return "You" if seat == you else names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    won = in_words([who(s) for s in winners])
+    if len(winners) > 1:
+        won += " share this game's win" if series else " share the win"
+    else:
+        won += " win" if winners and winners[0] == you else " wins"
+        won += " this game" if series else ""
+    if mover is None:
+        move = "the last move"
+    elif mover == you:
+        move = "your own move" if mover in winners else "your move"
+    elif list(winners) == [mover]:
+        move = "their own move"
+    else:
+        move = f"{who(mover)}'s move"
+    saved = in_words([f"{'your ' if s == you else ''}{city_names[s]}" for s in winners])
+    if len(winners) > 1 or cities is None:
+        how = f"{', each' if len(winners) > 1 else ''} with five different superheroes"
+    else:
+        jokers = sum(1 for card in cities[winners[0]] if card and kind_of(card) == "joker")
+        how = " with five different superheroes"
+        if jokers:
+            how += f", {jokers} of them {'a Joker' if jokers == 1 else 'Jokers'}"
+    return f"{won}: {move} saved {saved}{how}."
+
+
+def _saved_now(update: Update) -> str:
+    """`saved_words` for the game the view shows ended ("" while none is): its last move
+    was the one on turn (a saving move ends the game before the turn passes)."""
+    view = update.view
+    if not view["winners"]:
+        return ""
+    return saved_words(
+        update.names,
+        view["winners"],
+        view["turn"],
+        view["city_names"],
+        view["cities"],
+        update.seat,
+        bool(view["series"]),
+    )
+
+
+def _saving_move(events: Sequence[Event]) -> tuple[list[int], int | None]:
+    """The seats whose city the last game's end saved and the seat whose move saved them,
+    from the events (seat tokens in): the game's "win" event names the first, the play
+    just before it the second."""
+    ends = [i for i, e in enumerate(events) if e.get("type") == "win"]
+    if not ends:
+        return [], None
+    won = [int(n) for n in re.findall(r"\{p(\d+)\}", str(events[ends[-1]].get("text", "")))]
+    for event in reversed(events[: ends[-1]]):
+        if event.get("type") in ("place", "explode", "move", "swap"):
+            found = re.match(r"\{p(\d+)\}", str(event.get("text", "")))
+            return won, int(found[1]) if found else None
+    return won, None
+
+
 def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     """When a game of a series ends: its title, who saved their city, each city's points
     and the totals (the standard game's only end is the results screen)."""
@@ -285,16 +371,17 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     points = view["results"][-1]
     names = update.names
     lines = [f"Game {number} of {view['series']} is over"]
-    saved = [s for s in view["winners"]] if number == view["game_number"] else []
-    if saved:
-        # "Bot 2 (normal) saved London", never "Bot 2 (normal) (London)": a name may hold
-        # parentheses of its own.
-        who = in_words([f"{names[s]} saved {view['city_names'][s]}" for s in saved])
-        lines.append(f"{who} with five different superheroes.")
     # The next game dealt in the same step: the view shows its cities, not the scored ones
     # (the events may reach back past the game's own deal).
     last_score = max(i for i, e in enumerate(events) if e.get("type") == "score")
     dealt = any(e.get("type") == "deal" for e in events[last_score:])
+    ended = not dealt and number == view["game_number"] and bool(view["winners"])
+    # Who won and why: whose move saved which city (it may be another player's move).
+    # "Bot 2 (normal) wins", never "Bot 2 (normal) (London)": a name may hold parentheses.
+    won, mover = (view["winners"], view["turn"]) if ended else _saving_move(events[:last_score])
+    if won:
+        cities = view["cities"] if ended else None
+        lines.append(saved_words(names, won, mover, view["city_names"], cities, series=True))
     for seat, scored in enumerate(points):
         why = ""
         if not dealt and number == view["game_number"]:
@@ -348,15 +435,17 @@ def prompt(
     update: Update, keys: Sequence[Hashable], choices: Sequence[Choice], plain: bool = False
 ) -> str:
     """What to do now, in words (the ◆ symbol is explained here; ``plain``: as a list)."""
+    # Who won and why comes first, whenever a game has ended (the board wraps it).
+    saved = _saved_now(update)
     if update.outcome is not None:
-        return "Game over. Press Enter for the results."
+        return f"{saved} {GAME_OVER}".lstrip()
     if update.seat is None or update.seat not in update.acting:
         waiting = ", ".join(update.names[s] for s in sorted(update.acting))
-        return f"Waiting for {waiting}…"
+        return f"{saved} Waiting for {waiting}…".lstrip()
     if ("continue",) in update.legal:
         if plain:  # no board, so no c: the list has the one choice
-            return "This game is over. Choose Ready from the list when you are ready."
-        return "This game is over. Press c when you are ready for the next one."
+            return f"{saved} Choose Ready from the list when you are ready.".lstrip()
+        return f"{saved} Press c when you are ready for the next game.".lstrip()
     if update.legal == (("discard-hand",),):
         if plain:
             return "Neither card can be played. Choose Discard both cards from the list."
@@ -520,6 +609,18 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ),
     ("▲ / ✓", "on the series track: the game being played / a game finished"),
 )
+
+
+def prompt_lines(words: str, width: int) -> list[str]:
+    """The prompt once a game has ended, wrapped at its words to ``width`` (who won and
+    why, then what to press): `GAME_OVER` stays whole on one row."""
+    if cell_len(words) <= width:
+        return [words]
+    kept = words.replace(GAME_OVER, GAME_OVER.replace(" ", NBSP))
+    return [row.replace(NBSP, " ") for row in textwrap.wrap(kept, width)]
+
+
+NBSP = "\u00a0"
 
 
 @functools.lru_cache(maxsize=512)
@@ -746,6 +847,8 @@ class Board(KeyStates, Widget, can_focus=True):
         room = self._room()
         series = bool(view["series"])
         fixed = 3 + (3 if view["hand"] is not None else 0)  # info, details, prompt; hand
+        if view["winners"]:  # who won and why: the prompt may take more than its row
+            fixed += len(prompt_lines(self._prompt_words(update), width)) - 1
         layout = city_layout(width, room, view["players"], fixed + (2 if series else 0))
         # Beside the cards a city's progress may be said short ("2 of 5, 25 pts"): the
         # details line of its spaces says it in full.
@@ -895,27 +998,10 @@ class Board(KeyStates, Widget, can_focus=True):
                 (details, width, details_rows),
                 lambda: details_lines(details, width, details_rows),
             )
-            words = (
-                discard_words(update)
-                if self._confirming
-                else prompt(update, self.keys, self.choices)
-            )
-            if self._refusing(cursor):
-                card = str(cursor[1])  # type: ignore[index]
-                words = cannot_play_words(kind_of(card), view["cities"])
-            refused = self._not_allowed
-            if refused is not None and refused[:3] == (
-                update.version,
-                self.cursor,
-                tuple(self.keys),
-            ):
-                words = f"✗ Not allowed: {refused[3]}. Esc: back."
-            if self._sent is not None:
-                # Until the table answers: "Your turn: choose a card" here had a player
-                # (over a loaded server) press Enter again on a turn that was over.
-                words = ON_ITS_WAY
-            words = replay_prompt(self, update) or words
-            parts.show("prompt", words, lambda: Text(words, style="bold"))
+            words = self._prompt_words(update)
+            # Once a game has ended the prompt says who won and why: on whole rows.
+            said = "\n".join(prompt_lines(words, width)) if view["winners"] else words
+            parts.show("prompt", (words, width), lambda: Text(said, style="bold"))
             guide = fit.guide
             parts.set_shown("guide", bool(guide))
             if guide:
@@ -925,6 +1011,29 @@ class Board(KeyStates, Widget, can_focus=True):
                     (width, guide, series),
                     lambda: Group(*guide_lines(width, guide, series)),
                 )
+
+    def _prompt_words(self, update: Update) -> str:
+        """What the prompt line says now (`prompt`, or why a move is refused, or that it is
+        on its way)."""
+        words = (
+            discard_words(update) if self._confirming else prompt(update, self.keys, self.choices)
+        )
+        cursor = self._target_at(*self.cursor)
+        if self._refusing(cursor):
+            card = str(cursor[1])  # type: ignore[index]
+            words = cannot_play_words(kind_of(card), update.view["cities"])
+        refused = self._not_allowed
+        if refused is not None and refused[:3] == (
+            update.version,
+            self.cursor,
+            tuple(self.keys),
+        ):
+            words = f"✗ Not allowed: {refused[3]}. Esc: back."
+        if self._sent is not None:
+            # Until the table answers: "Your turn: choose a card" here had a player
+            # (over a loaded server) press Enter again on a turn that was over.
+            words = ON_ITS_WAY
+        return replay_prompt(self, update) or words
 
     def _refusing(self, cursor: Hashable | None) -> bool:
         """Whether the prompt says why the card under the cursor cannot be played: Enter
