@@ -71,6 +71,26 @@ def test_the_players_lines_at_80x24_show_no_codes() -> None:
         assert named, text
 
 
+def test_the_players_lines_at_80x24_never_cut_the_score() -> None:
+    """Round 2's Assemble at 80x24 read "Bot 4 (normal) · stash 12 · hand: no cards · One
+    2, First 5, Epic 1 · score…": where a line has no room for its score, every line drops
+    the bots' levels ("Bot 4"), as the Shardhunters sides do."""
+    tracks = ["number-one", "first-appearance", "epic-battle"]
+    update = _update(
+        tracks=tracks,
+        hand_values=[[3] * 5, [3, 3], [], []],
+        marks=[[1, 2, 0], [5, 3, 6], [1, 3, 5], [2, 5, 1]],
+        stash=[9, 8, 5, 12],
+    )
+    sheets = [{"size": 30, "variety": 10, "highlights": 20, "secret stash": 12}] * 4
+    lines = draw.players_lines(update, sheets, [{}] * 4, 78, 0, False, draw.Focus())
+    text = _text(lines)
+    assert "…" not in text and text.count("score 72") == 4, text
+    assert "Bot 2 · " in text and "(normal)" not in text, text
+    roomy = _text(draw.players_lines(update, sheets, [{}] * 4, 104, 0, False, draw.Focus()))
+    assert roomy.count("(normal)") == 3, roomy
+
+
 def test_a_row_of_cells_at_80x24_shows_no_codes() -> None:
     one = next(c for c, i in CARD.items() if i.highlights == ("number-one",))
     first = next(c for c, i in CARD.items() if i.highlights == ("first-appearance",))

@@ -858,6 +858,10 @@ def marks_words(update: Update, marks: Sequence[int], short: bool) -> str:
     return ", ".join(f"{names[t]} {m}" for t, m in zip(tracks, marks, strict=True))
 
 
+BRACKETS = re.compile(r" \([^()]*\)$")
+"""A name's bracketed end: a bot's level ("Bot 2 (normal)")."""
+
+
 def player_line(
     update: Update,
     seat: int | None,
@@ -867,10 +871,12 @@ def player_line(
     show_marks: bool,
     short_only: bool = False,
     no_parts: bool = False,
+    bare: bool = False,
 ) -> Text:
     """One player's public totals: stash, hand (backs show values), Highlights, score
     (``short_only``: the tracks' short names, ``no_parts``: the score without its parts,
-    as another player's line has them).
+    as another player's line has them; ``bare``: the name without its brackets, "Bot 2"
+    for "Bot 2 (normal)", where a line has no room for its score).
     Drawn once for the same totals at the same width (`_player_line`): the fitting asks
     for every player's line at each size it tries, and most updates change one player's
     totals or none."""
@@ -887,6 +893,8 @@ def player_line(
         marker = markers[-1]
     else:
         who = title_of(update, seat)
+        if bare:
+            who = BRACKETS.sub("", who) or who
         acting = seat in update.acting and update.outcome is None
         stash, marks = view["stash"][seat], view["marks"][seat]
         held = tuple(view["hand_values"][seat])
@@ -1071,9 +1079,17 @@ def players_lines(
         )
         for i, seat in enumerate(seats)
     )
+    # The bots' levels go, from every line, where one line would cut its score ("Bot 4
+    # (normal) · … · score…" at 80x24, its hand "hand: no cards").
+    bare = any(
+        player_line(
+            update, seat, sheets[i], level, width, show_marks, not named, not parted
+        ).plain.endswith(MORE)
+        for i, seat in enumerate(seats)
+    )
     for index, seat in enumerate(seats):
         line = player_line(
-            update, seat, sheets[index], level, width, show_marks, not named, not parted
+            update, seat, sheets[index], level, width, show_marks, not named, not parted, bare
         )
         collections = (
             view["collections"][seat] if seat is not None else view["jarvis"]["collections"]
@@ -1096,7 +1112,15 @@ def players_lines(
                 # After the totals, in their shortest form if need be ("hand 3①1②").
                 room = width - 3 - cell_len(words)
                 short = player_line(
-                    update, seat, sheets[index], level, room, show_marks, not named, not parted
+                    update,
+                    seat,
+                    sheets[index],
+                    level,
+                    room,
+                    show_marks,
+                    not named,
+                    not parted,
+                    bare,
                 )
                 as_others = ("= size " in short.plain) == parted and (
                     show_marks or named_line(update, short) == named
@@ -1106,6 +1130,7 @@ def players_lines(
                     rows[0].append(f" · {words}")
                 else:  # "Bot 2 (normal): Captain 2, Thor 2;" on the shared lines
                     who = "Jarvis" if seat is None else title_of(update, seat)
+                    who = BRACKETS.sub("", who) if bare else who  # as on the lines above
                     words_short = [
                         item.replace(HERO_NAMES[hero], HERO_WORD[hero])
                         for item, (hero, _) in zip(items, collections, strict=True)
