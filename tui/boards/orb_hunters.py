@@ -898,6 +898,9 @@ class Board(Widget, can_focus=True):
         else:
             boxes = choice_boxes(view, names, keys, space, at, layout.choice_lines)
         rows = CardRow(boxes).lines(space)
+        if layout.flat_choices:  # the cards' lines without their top and bottom edges
+            rows = rows[1:-1]
+            return Group(*side_by_side([[Text("Choose", style="bold")], rows]))
         head = [Text(""), Text("Choose", style="bold")]
         return Group(*side_by_side([head, rows]))
 

@@ -63,6 +63,10 @@ class Layout:
     """Lines of a relic card's points and effect at 80 columns (two: in words)."""
     choice_lines: int = 1
     """Lines of a choice card at 80 columns (two: a player's name under its marker)."""
+    flat_choices: bool = False
+    """The choice cards at 80 columns drawn flat, their lines without the top and bottom
+    edges: only where those two rows would cost the relics their points in words ("W3
+    X3" while a marker was chosen)."""
     details_rows: int = 1
     """Rows of the details line (two at full size; at 80 columns when a text of the
     position is longer than the board is wide)."""
@@ -308,6 +312,8 @@ def choose_layout(
     game screen's log gives one of its three lines). ``deciding_rows`` three: a legal
     choice's text wants a third row at 80 columns, which the log gives too (it keeps one
     line: a Sly card's text was cut after two rows over an empty log row).
+    The choice cards go flat, without their edges' two rows, where only that leaves the
+    relics their points in words.
 
     A full layout keeps, in this order: the wealth and wounds tracks (whole, or in two
     lines: at 120x40 four players' tracks went for a details line's third row, and the
@@ -437,7 +443,8 @@ def _candidates(
     """The layouts worth trying at this width, richest first: the full ones that might fit
     ``height`` (their height without the details line, whose rows `choose_layout`
     weighs), then the 80-column ones (their height with one row of details), for choice
-    cards of ``choice_lines`` lines at 80 columns."""
+    cards of ``choice_lines`` lines at 80 columns: at each level of the relics' points,
+    the choice cards as boxes, then flat (the points in words come before the edges)."""
     view = update.view
     count = max(1, len(view["row"]))
     players = view["players"]
@@ -466,16 +473,22 @@ def _candidates(
     simple = "simple_relics" in view["variants"]
     narrow = min(20, (width - count + 1) // count) - 2
     most = max((word_lines(c, narrow, simple) for c in cards if c), default=1)
-    for full, piles, tracks, compact, roomy, point_lines, wide_pouches in (
-        *((True, True, True, False, r, 1, False) for r in rooms),
-        *((True, False, True, False, r, 1, False) for r in rooms),
-        *((True, False, True, True, r, 1, False) for r in rooms),
-        *((True, False, False, False, r, 1, False) for r in rooms),
-        *((False, False, False, False, 0, 3, w) for w in (True, False) if most > 2),
-        (False, False, False, False, 0, 2, True),
-        (False, False, False, False, 0, 2, False),
-        (False, False, False, False, 0, 1, True),
-        (False, False, False, False, 0, 1, False),
+    # While a marker or a rival is chosen, at each level the points need: its cards with
+    # the names' second line, then on one; each as boxes, then flat (their edges' two rows
+    # given to the relics: "W3 X3" was read with the boxes' edges on the board).
+    forms = [(lines, False) for lines in dict.fromkeys((choice_lines, 1))]
+    wanted = [(lines, flat) for lines, _ in forms for flat in (False, True)]
+    for full, piles, tracks, compact, roomy, point_lines, wide_pouches, (cards_lines, flat) in (
+        *((True, True, True, False, r, 1, False, (1, False)) for r in rooms),
+        *((True, False, True, False, r, 1, False, (1, False)) for r in rooms),
+        *((True, False, True, True, r, 1, False, (1, False)) for r in rooms),
+        *((True, False, False, False, r, 1, False, (1, False)) for r in rooms),
+        *(
+            (False, False, False, False, 0, lines, w, form)
+            for lines in ((3, 2, 1) if most > 2 else (2, 1))
+            for form in (wanted if choosing and lines <= max(1, most) else forms[:1])
+            for w in (True, False)
+        ),
     ):
         bands: tuple[int, ...] = ()
         if full:
@@ -515,7 +528,9 @@ def _candidates(
         hide_hand = choosing and not full
         hand_lines = (1, 3, max(3, skill_lines))[roomy] if full else 0
         hand_height = 0 if not has_hand or hide_hand else 3 + hand_lines if full else hand_rows
-        choice_height = (4 if full else 2 + choice_lines) if choosing else 0
+        choice_height = (
+            0 if not choosing else 4 if full else cards_lines if flat else 2 + cards_lines
+        )
         if full and (column < 16 or relic_height + pouch_height + hand_height > height):
             continue  # cannot fit whatever the rest: skip the work below
         if tracks and compact not in track_heights:
@@ -545,7 +560,8 @@ def _candidates(
                 hide_hand=hide_hand,
                 height=total,
                 point_lines=point_lines,
-                choice_lines=1 if full or not choosing else choice_lines,
+                choice_lines=1 if full or not choosing else cards_lines,
+                flat_choices=flat,
                 details_rows=0 if full else 1,
                 compact_tracks=compact,
                 band_effects=bands,
