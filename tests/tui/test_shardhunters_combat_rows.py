@@ -79,3 +79,17 @@ async def test_a_bots_side_says_its_whole_name_over_its_cards(size: tuple[int, i
             sides += 1
             whole += sum(1 for line in lines if _own_line(number).search(line))
     assert sides > 150 and whole * 100 >= sides * 98, (whole, sides)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 45)])
+async def test_the_sides_say_their_bloodshards_one_way(size: tuple[int, int]) -> None:
+    """At 160x45 "▶ 1 You · 1 shard · …" stood beside "2 Bot 2 (normal) · ready" over "1
+    Bloodshard · no loot · …": a side's facts on a line of their own take the others'
+    shorter words too."""
+    checked = 0
+    for lines in await read_boards(size, 4, seeds=range(3)):
+        facts = [line for line in lines if "loot" in line and " · " in line]
+        said = {word for line in facts for word in re.findall(r"\d+ (Bloodshard|shard)", line)}
+        assert len(said) <= 1, "\n".join(facts)
+        checked += len(facts) > 2
+    assert checked > 50, checked

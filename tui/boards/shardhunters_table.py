@@ -464,22 +464,39 @@ def _labels(
         # Too long for its column: the name and what the side is doing on one line, the
         # facts on the next ("hand 4 · choosin…" was read at 160x45 with the name's line
         # half empty).
-        turn = "▶ " if side in update.acting and update.outcome is None else "  "
-        name = Text(f"{turn}{marker(update, side)} {full_title(update, side)}", style="bold")
-        facts = side_facts(update, side, False)
-        doing = facts.rsplit(" · ", 1)[-1] if facts.endswith(DOING) else ""
-        if doing and name.cell_len + 3 + len(doing) <= width:
-            name.append(f" · {doing}", style="")
-        else:
-            doing = ""
-        fits = (f for f in FACTS if len(side_facts(update, side, f, not doing)) <= width - 4)
-        short = next(fits, FACTS[-1])
+        name, doing, short = _name_line(update, side, width, short)
         labels = [name, Text(f"    {side_facts(update, side, short, not doing)}")]
     if note:
         labels.append(Text(f"    {note}", style="italic"))
     for line in labels:
         line.truncate(width, overflow="ellipsis")
     return labels
+
+
+def _on_two_lines(update: Update, side: int, width: int, form: tuple[int, bool]) -> bool:
+    """A side's line above its cards does not fit ``width`` in ``form`` (see `_labels`)."""
+    short, brief = form
+    if side_label(update, side, short=short, brief=brief).cell_len <= width:
+        return False
+    return side_label(update, side, 0, brief=True).cell_len > width
+
+
+def _name_line(update: Update, side: int, width: int, least: int) -> tuple[Text, bool, int]:
+    """A side's name on a line of its own, with what the side is doing where it fits, and
+    the form of its facts on the next line: ``least`` or shorter (the others' form: "1
+    Bloodshard" under "Bot 2 (normal) · ready" beside "▶ 1 You · 1 shard · …" read as two
+    kinds of shards)."""
+    turn = "▶ " if side in update.acting and update.outcome is None else "  "
+    name = Text(f"{turn}{marker(update, side)} {full_title(update, side)}", style="bold")
+    facts = side_facts(update, side, False)
+    doing = facts.rsplit(" · ", 1)[-1] if facts.endswith(DOING) else ""
+    if doing and name.cell_len + 3 + len(doing) <= width:
+        name.append(f" · {doing}", style="")
+    else:
+        doing = ""
+    forms = (f for f in FACTS if f >= least)
+    fits = (f for f in forms if len(side_facts(update, side, f, not doing)) <= width - 4)
+    return name, bool(doing), next(fits, FACTS[-1])
 
 
 LABEL_FORMS = ((0, False), (1, False), (0, True))
@@ -502,10 +519,16 @@ def label_form(update: Update, width: int) -> tuple[int, bool]:
         for side in range(update.view["sides"])
     ]
     fitting = [each for each in fits if any(each)]
-    return next(
+    short, brief = next(
         (form for n, form in enumerate(LABEL_FORMS) if all(each[n] for each in fitting)),
         LABEL_FORMS[-1],
     )
+    # The sides whose name takes a line of its own say their facts in the same form (the
+    # shortest any of them needs, but "col.": a side short of even "hand 6" says it alone).
+    two = [
+        s for s in range(update.view["sides"]) if _on_two_lines(update, s, width, (short, brief))
+    ]
+    return max([short, *(min(2, _name_line(update, s, width, short)[2]) for s in two)]), brief
 
 
 def side_parts(
