@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from core.engine import with_names
+from core.engine import in_words, with_names
 from core.match import Match
 from tests.tui.board_helpers import update_of
 from tui.boards import whoosh as board
@@ -89,7 +89,9 @@ def test_a_mistake_says_what_was_grabbed_in_one_sentence() -> None:
 
     m = MONSTER_BY_ID[monster]
     (text,) = [with_names(e["text"], ["Ala", "Olek"]) for e in events if e["type"] == "mistake"]
+    # "the Wight (ice, ice, bow)" never said what the bracket was: the symbols it needed
+    # are named as what was not all out.
     assert text == (
-        f"Olek grabbed the {m.name} ({', '.join(m.symbols)}) before all its symbols were "
+        f"Olek grabbed the {m.name} before its {in_words(list(m.symbols))} were all "
         "out: a mistake, face-down for −1."
     )

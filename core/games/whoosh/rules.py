@@ -41,6 +41,7 @@ from core.engine import (
     Option,
     Outcome,
     chance,
+    in_words,
     rules_text,
 )
 from core.games.whoosh import view as view_module
@@ -601,8 +602,8 @@ def _settle(state: State) -> tuple[State, list[Event]]:
         events.append(
             _event(
                 "mistake",
-                f"{{p{seat}}} grabbed the {monster.name} ({', '.join(monster.symbols)}) "
-                "before all its symbols were out: a mistake, face-down for −1.",
+                f"{{p{seat}}} grabbed the {monster.name} before its "
+                f"{in_words(list(monster.symbols))} were all out: a mistake, face-down for −1.",
                 seat=seat,
                 slot=slot,
             )
