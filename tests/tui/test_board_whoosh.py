@@ -414,7 +414,10 @@ async def _capture_by_olek(pilot: Any, screen: GameScreen) -> tuple[int, int, in
 def _key_at(key: str, at_ns: int) -> events.Key:
     """A key event as the terminal driver makes it, pressed at ``at_ns`` (monotonic)."""
     event = events.Key(key, key)
-    event.time += (at_ns - time.monotonic_ns()) / 1e9  # Textual's clock is the monotonic one
+    # Textual's clock is the monotonic one. Set, not shifted by "now": a shift measured a few
+    # microseconds after the event was made left it that much early, and its reaction one
+    # millisecond short whenever the press fell that close after a millisecond's start.
+    event.time = at_ns / 1e9
     return event
 
 
