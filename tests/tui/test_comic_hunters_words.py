@@ -91,6 +91,26 @@ def test_the_players_lines_at_80x24_never_cut_the_score() -> None:
     assert roomy.count("(normal)") == 3, roomy
 
 
+def test_the_players_collections_name_the_heroes_alike_on_every_line() -> None:
+    """The final board at 80x24 read "collections: Spider-Man 6, Captain 3, Panther 7,
+    Strange 2, Hulk 3" under "collections: Black Widow 2, Doctor Strange 5, …": the heroes
+    are named in full on every player's line, or in short on every one."""
+    cards = list(CARD)
+    heroes = ["spider-man", "captain-america", "black-panther", "doctor-strange", "hulk"]
+    held = [
+        [("spider-man", cards[:9]), ("captain-america", cards[:3])],
+        [(h, cards[:3]) for h in heroes],
+        [("black-widow", cards[:2]), ("doctor-strange", cards[:5])],
+        [],
+    ]
+    update = _update(collections=held)
+    lines = draw.players_lines(update, [SHEET] * 4, [{}] * 4, 78, 0, False, draw.Focus())
+    said = [line.plain for line in lines if "collections:" in line.plain]
+    assert len(said) == 3, said
+    full = ["Captain America" in said[0], "Captain America" in said[1], "Black Widow" in said[2]]
+    assert len(set(full)) == 1, said
+
+
 def test_a_row_of_cells_at_80x24_shows_no_codes() -> None:
     one = next(c for c, i in CARD.items() if i.highlights == ("number-one",))
     first = next(c for c, i in CARD.items() if i.highlights == ("first-appearance",))

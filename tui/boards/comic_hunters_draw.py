@@ -1087,6 +1087,10 @@ def players_lines(
         ).plain.endswith(MORE)
         for i, seat in enumerate(seats)
     )
+    # The heroes' full names on every player's collections or on none ("Spider-Man 6,
+    # Captain 3, Panther 7" under "Black Widow 2, Doctor Strange 5" on the last board).
+    everyone = [*view["collections"], *([view["jarvis"]["collections"]] if view["jarvis"] else [])]
+    full_names = all(len(collection_words(held, full=True)) + 18 <= width for held in everyone)
     for index, seat in enumerate(seats):
         line = player_line(
             update, seat, sheets[index], level, width, show_marks, not named, not parted, bare
@@ -1099,7 +1103,7 @@ def players_lines(
         joins = focus if seat == update.seat and view["assembly"] is not None else Focus()
         if collections and level <= 0:
             items = []
-            full = len(collection_words(collections, full=True)) + 18 <= width
+            full = full_names
             for number, (hero, cards) in enumerate(collections):
                 word = f"{(HERO_NAMES if full else HERO_WORD)[hero]} {len(cards)}"
                 legal, current, _ = joins.of(("hero", hero))
