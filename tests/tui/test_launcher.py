@@ -33,6 +33,13 @@ async def test_lists_every_game_with_players_and_pitch() -> None:
             assert " ".join(game.pitch.split()) in text
 
 
+def test_whooshs_pitch_names_its_monsters_as_its_board_does() -> None:
+    """The board, the help and the log say "Monster", a card of the game; the launcher's
+    "the first hand on the monster" read like any monster, a newcomer's first sentence."""
+    pitch = GAMES["whoosh"].pitch
+    assert "Monster" in pitch and "monster" not in pitch
+
+
 async def test_enter_opens_the_setup_of_the_highlighted_game() -> None:
     """Enter on the highlighted game opens its table setup."""
     async with _app().run_test(size=(80, 24)) as pilot:

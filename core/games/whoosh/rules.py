@@ -95,7 +95,7 @@ class Whoosh:
     title: str = "Whoosh: Bounty Hunters"
     clock_options: tuple[str, ...] = ("turn_timer",)
     """Options only the table's clock reads (a deadline), never the rules of an action."""
-    pitch: str = "Real time: reveal weapons and spells, and be the first hand on the monster."
+    pitch: str = "Real time: reveal weapons and spells, and be the first hand on the Monster."
     players: range = range(2, 9)
     options: tuple[Option, ...] = (
         Option(
