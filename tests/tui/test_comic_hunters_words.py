@@ -111,6 +111,17 @@ def test_the_players_collections_name_the_heroes_alike_on_every_line() -> None:
     assert len(set(full)) == 1, said
 
 
+def test_a_players_line_names_the_tracks_before_it_counts_the_hand() -> None:
+    """The 160x45 Convention read "hand 4①6②1③ · One 0, First 0, Epic 0" with room for the
+    tracks' names once the hand's count ("hand 11:") was left out: the names come first."""
+    tracks = ["number-one", "first-appearance", "epic-battle"]
+    update = _update(tracks=tracks, hand_values=[[1] * 4 + [2] * 6 + [3]] * 4)
+    line = draw.player_line(update, 1, SHEET, 1, 104, False).plain
+    assert "hand 4①6②1③ · Number One 0, First Appearance 0, Epic Battle 0" in line, line
+    roomy = draw.player_line(update, 1, SHEET, 1, 140, False, False, True).plain
+    assert "hand 11: 4①6②1③" in roomy and "Number One 0" in roomy, roomy
+
+
 def test_a_row_of_cells_at_80x24_shows_no_codes() -> None:
     one = next(c for c, i in CARD.items() if i.highlights == ("number-one",))
     first = next(c for c, i in CARD.items() if i.highlights == ("first-appearance",))

@@ -972,9 +972,17 @@ def build_player_line(
     # Longest first: full track names and the score's parts, then short names, then the
     # score alone, the names before the short ones ("#1 0" read like an issue number);
     # the tracks above already show the marks when ``show_marks``.
-    forms = ((False, True), (True, True), (False, False), (True, False))
+    # A hand's count ("hand 11: 4①6②1③") goes before the tracks' names do (the 160x45
+    # Convention read "One 0, First 0" for want of the count's four columns).
+    forms = (
+        (False, True, False),
+        (True, True, True),
+        (False, False, False),
+        (False, False, True),
+        (True, False, True),
+    )
     allowed = [f for f in forms if (f[0] or not short_only) and not (f[1] and no_parts)]
-    for short, parts in allowed:
+    for short, parts, uncounted in allowed:
         line = Text(f"{YOU_MARK} " if acting else "  ", style="bold", no_wrap=True)
         if show_marks and who.endswith(")"):
             # One pair of brackets: "Bot 2 (normal, marker 2)", not "Bot 2 (normal) (2)".
@@ -988,7 +996,7 @@ def build_player_line(
         if held is not None:
             # The count when the backs' counts add up to it ("hand 7: 4①3②", not "hand
             # 1: 1①").
-            plain = short or len(set(held)) < 2
+            plain = uncounted or len(set(held)) < 2
             label = " · hand" if plain else f" · hand {len(held)}:"
             line.append_text(backs_line(held, label))
         if not show_marks:
