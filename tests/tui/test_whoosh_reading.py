@@ -82,6 +82,8 @@ def test_the_news_line_tells_the_reader_what_they_did_as_you() -> None:
     assert mine is not None and mine.plain.startswith("✗ You blundered, −1 face down: the ")
     theirs = _board(update_of(match, 1, names))._news(before, update_of(match, 1, names))
     assert theirs is not None and theirs.plain.startswith("✗ Root blundered, ")
+    # A sentence a player reads ends as one: the capture's line ends with "!".
+    assert mine.plain.endswith(".") and theirs.plain.endswith("."), (mine.plain, theirs.plain)
 
 
 @pytest.mark.parametrize(("width", "room"), [(78, 17), (78, 40), (104, 42), (131, 57)])
@@ -333,7 +335,12 @@ async def test_i_during_the_race_shows_the_details_on_the_board_with_every_row_i
         assert app.screen is screen, app.screen
         details = widget.details()
         assert details.startswith("Ala: 0 points;"), details
-        text = " ".join(screen_text(app).split())
+
+        def board_text() -> str:  # the log beside the board is not part of the board
+            right = screen.query_one("#board-column").region.right
+            return " ".join(" ".join(ln[:right] for ln in screen_text(app).splitlines()).split())
+
+        text = board_text()
         assert details in text, text
         lines = screen_text(app).splitlines()
         for name in ("Ala (you)", "Olek", "Ewa", "Iga"):
@@ -344,13 +351,13 @@ async def test_i_during_the_race_shows_the_details_on_the_board_with_every_row_i
         assert "Press i to close." in text
         await pilot.press("i")
         await pilot.pause()
-        assert "Press i to close." not in " ".join(screen_text(app).split())
+        assert "Press i to close." not in board_text()
         await pilot.press("i")
         await pilot.pause()
-        assert "Press i to close." in " ".join(screen_text(app).split())
+        assert "Press i to close." in board_text()
         await pilot.press("escape")
         await pilot.pause()
-        assert "Press i to close." not in " ".join(screen_text(app).split())
+        assert "Press i to close." not in board_text()
         assert app.screen is screen
 
 

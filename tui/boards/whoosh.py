@@ -120,6 +120,10 @@ CATEGORY_WORDS = {"monsters": "monster points", "mistakes": "mistakes"}
 SHARED_SCREEN = True
 """Everything in Whoosh is public: people sharing a keyboard see one table, no cover."""
 
+LOG_WIDER = True
+"""The log takes two fifths of a wide terminal, not a third: the Monster cards stop growing
+at 38 columns, and at 160x45 a too-late hand took three lines of a 53-column log."""
+
 KEY_GROUPS: tuple[tuple[str, tuple[str, str, str]], ...] = (
     ("z", ("a", "s", "d")),
     ("m", ("j", "k", "l")),
@@ -362,7 +366,7 @@ class Board(KeyStates, Widget, can_focus=True):
                 )
                 text = Text(f"{FAILED} ", style="bold")
                 text.append(name)
-                text.append(f" blundered, −1 face down: the {monster.name} needs {lacking}")
+                text.append(f" blundered, −1 face down: the {monster.name} needs {lacking}.")
                 return text
         return None
 

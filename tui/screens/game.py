@@ -198,6 +198,8 @@ class GameScreen(PlainTableScreen):
     GameScreen.-wide EventLog {
         width: 1fr; height: 1fr; border-top: none; border-left: solid $primary-darken-2;
     }
+    GameScreen.-wide.-log-wider #board-column { width: 3fr; min-width: 80; }
+    GameScreen.-wide.-log-wider EventLog { width: 2fr; }
     GameScreen #status { height: auto; min-height: 1; padding: 0 1; }
     GameScreen #legend-panel { display: none; height: auto; padding: 0 1; color: $text-muted; }
     GameScreen.-wide #legend-panel {
@@ -312,6 +314,9 @@ class GameScreen(PlainTableScreen):
         # The screen's classes before its widgets exist: set once they are mounted, each
         # class restyled every widget of the table again (its first frame, every guest).
         self.set_class(self.settings.screen_reader, "-screen-reader")
+        # A board whose cards stop growing before two thirds of a big terminal (Whoosh's
+        # Monsters) leaves the log two fifths, where its long lines read whole.
+        self.set_class(bool(getattr(self.board_module, "LOG_WIDER", False)), "-log-wider")
         self._lay_out(self.app.size.width)
         yield Static(id="stopped")
         yield TurnBanner(id="banner")
