@@ -251,3 +251,19 @@ def test_a_game_of_a_series_just_ended_still_says_the_move_that_ended_it() -> No
     ]
     label, plays = since_words(events, ["Ala", "Bot 2"], 0, list(CITIES[:2]))
     assert label == "Since your move:" and [who for who, _, _ in plays] == ["Bot 2"]
+
+
+def test_a_cards_symbol_stays_with_its_name_across_rows() -> None:
+    """Played at 80x24: "Bot 3 blew up Ж" ended a row and "Spider in New York" began the
+    next, the symbol cut from the name that says what it is."""
+    symbols = {symbol for symbol, _, _ in FACES.values()}
+    plays = [
+        ("Bot 2 (normal)", "placed ★ Joker in London, space 3, over ✂ Chainsaw", "x"),
+        ("Bot 3 (normal)", "blew up Ж Spider in New York, space 3", "x"),
+        ("Bot 4 (normal)", "placed ≈ Water in New York, space 2", "x"),
+    ]
+    for width in range(40, 100):
+        rows = since_line(plays, width, 3).plain.splitlines()
+        ends = [row.rstrip().rsplit(" ", 1)[-1] for row in rows]
+        assert not symbols & set(ends), (width, rows)
+        assert all(len(row) <= width for row in rows), (width, rows)

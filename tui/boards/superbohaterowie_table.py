@@ -751,9 +751,15 @@ def since_words(
 NBSP = "\u00a0"
 
 
+_SYMBOL_SPACE = re.compile("(" + "|".join(re.escape(f[0]) for f in FACES.values()) + ") ")
+"""A card's symbol and the space after it, before its name ("Ж Spider")."""
+
+
 def _rows(text: str, width: int) -> list[str]:
-    """``text`` wrapped at its spaces to ``width``, no-break spaces made plain again."""
-    return [line.replace(NBSP, " ") for line in textwrap.wrap(text, width)]
+    """``text`` wrapped at its spaces to ``width``, no-break spaces made plain again; a
+    card's symbol never ends a row ("blew up Ж" / "Spider in New York" was read)."""
+    glued = _SYMBOL_SPACE.sub(lambda m: m[1] + NBSP, text)
+    return [line.replace(NBSP, " ") for line in textwrap.wrap(glued, width)]
 
 
 def since_line(
