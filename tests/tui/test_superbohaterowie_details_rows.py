@@ -130,3 +130,17 @@ async def test_at_80x24_a_decision_is_readable_in_every_phase(players: int, seri
             await play_by_keys(pilot, screen, action)
         assert update.outcome is not None and checked > 3
         await screen.table.close()  # type: ignore[union-attr]
+
+
+async def test_an_empty_space_reads_as_one_sentence() -> None:
+    """With no card chosen the details line named a space and went on with a capital: "Bot 2
+    (normal)'s London, space 5: An empty space." It reads on after the colon."""
+    app = HuntersApp(Settings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match.new("superbohaterowie", 4, seed=4)
+        screen, table = await held_table_at(pilot, match, FOUR)
+        widget: Any = screen.query_one("#board")
+        await pilot.press("down")  # from the hand to the player's own city, all empty
+        await pilot.pause()
+        assert widget.details() == "Your Berlin, space 1: an empty space."
+        await table.close()

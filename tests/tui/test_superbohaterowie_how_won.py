@@ -155,7 +155,9 @@ def test_between_games_the_prompt_says_who_won_and_what_to_press() -> None:
     reader = (winner + 1) % 3
     said = board.prompt(update_of(match, reader, names=NAMES), [], [])
     assert said.startswith(f"{NAMES[winner]} wins this game: their own move saved ")
-    assert said.endswith(". Press c when you are ready for the next game.")
+    assert said.endswith(". Press c when ready for game 2.")
+    rows = board.prompt_lines(said, 78)
+    assert len(rows) <= 2, rows  # at 80x24, beside the hand and the details line
     plain = board.prompt(update_of(match, reader, names=NAMES), [], [], plain=True)
     assert plain.endswith(". Choose Ready from the list when you are ready.")
 

@@ -445,7 +445,8 @@ def prompt(
     if ("continue",) in update.legal:
         if plain:  # no board, so no c: the list has the one choice
             return f"{saved} Choose Ready from the list when you are ready.".lstrip()
-        return f"{saved} Press c when you are ready for the next game.".lstrip()
+        # Short: who won and why comes first, and the rows at 80x24 are few.
+        return f"{saved} Press c when ready for game {update.view['game_number'] + 1}.".lstrip()
     if update.legal == (("discard-hand",),):
         if plain:
             return "Neither card can be played. Choose Discard both cards from the list."
@@ -1122,9 +1123,9 @@ class Board(KeyStates, Widget, can_focus=True):
                 parts.append(card_text(kind_of(card), series))
             elif choice is None and target in self._gone:
                 since = "the last move" if update.seat is None else "your own last move"
-                parts.append(f"An empty space: its card was removed since {since}.")
+                parts.append(f"an empty space: its card was removed since {since}.")
             elif choice is None:
-                parts.append("An empty space.")
+                parts.append("an empty space.")
             if self._side:
                 kinds = [None if c is None else kind_of(c) for c in update.view["cities"][city]]
                 name = update.view["city_names"][city]
