@@ -93,3 +93,17 @@ async def test_the_sides_say_their_bloodshards_one_way(size: tuple[int, int]) ->
         assert len(said) <= 1, "\n".join(facts)
         checked += len(facts) > 2
     assert checked > 50, checked
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_the_sides_lines_say_their_hands_one_way_at_80x24(players: int) -> None:
+    """ "3 Bot 3 · 1 shard · no loot · 0 in hand" over "4 Bot 4 · 1 shard · … · hand 0" on
+    nearly half the boards at 80x24 (47 of 136 with four players): the sides said in a line
+    each say their hands in one form."""
+    checked = 0
+    for lines in await read_boards((80, 24), players):
+        sides = [line for line in lines if re.match(r"^(▶ )?[1-4] ", line) and "loot" in line]
+        forms = {bool(re.search(r"\d+ in hand", line)) for line in sides}
+        assert len(forms) <= 1, "\n".join(sides)
+        checked += len(sides) == players
+    assert checked > 80, checked

@@ -315,14 +315,16 @@ def side_row(update: Update, side: int, width: int, looked: str | None, together
 def _row_order(update: Update) -> list[str]:
     """What gives way on a side's line, one thing after another: what the side is doing in
     a Combat (its line says who has put their cards down), "Bloodshards" ("2 shards"),
-    the bracket of a name ("Bot 2 (normal)": "Bot 2"), the resting heroes named (counted:
-    ↑↓ and the details name them), "6 in hand" ("hand 6"), what the side is doing outside
+    "6 in hand" ("hand 6"), the bracket of a name ("Bot 2 (normal)": "Bot 2"), the resting
+    heroes named (counted: ↑↓ and the details name them), what the side is doing outside
     a Combat, the active heroes named ("3 heroes, 2 active"), and last "coloured" ("col.":
     the loot's colours decide a tied Hunt, and "col." was read as a code at 80x24 where
-    words could have given way first)."""
+    words could have given way first). "hand 6" comes before the bracket, so every side
+    gives it way together (see `sides_giving`): "0 in hand" stood over "hand 0" on nearly
+    half the boards at 80x24, and three words keep a bot's whole name on more lines."""
     if update.view["phase"] == "combat":
-        return ["doing", "shards", "brief", "resting", "hand", "named", "col."]
-    return ["shards", "brief", "resting", "hand", "doing", "named", "col."]
+        return ["doing", "shards", "hand", "brief", "resting", "named", "col."]
+    return ["shards", "hand", "brief", "resting", "doing", "named", "col."]
 
 
 def _row_at(update: Update, side: int, given: int, looked: str | None) -> Text:
