@@ -857,8 +857,13 @@ def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:
 
 
 def card_does(view: dict[str, Any], card: str) -> str:
-    """What a card in hand says under its name: its skill's text without the skill's name."""
-    return skill_does(view, card).split(":", 1)[-1].strip() if skill(card) else "No skill."
+    """What a card in hand says under its name: its skill's text without the skill's name,
+    as a sentence ("You put an adventurer marker on it; …": it read "you put …" beside
+    "No skill." at 160x45)."""
+    if not skill(card):
+        return "No skill."
+    said = skill_does(view, card).split(":", 1)[-1].strip()
+    return said[:1].upper() + said[1:]
 
 
 def adventurer_card(
