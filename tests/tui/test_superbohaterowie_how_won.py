@@ -193,3 +193,17 @@ async def test_at_80x24_the_game_over_line_is_whole_above_the_log() -> None:
         assert "Your hand" in text
         table: Table = screen.table  # type: ignore[assignment]
         await table.close()
+
+
+def test_the_results_say_whose_move_saved_which_city() -> None:
+    """The results listed "New York (Bot 3, normal): saved, five different superheroes"
+    without whose move it was: under the cities they say who won and why, in names."""
+    match, _ = _played(3, _by_another)
+    outcome = match.outcome()
+    assert outcome is not None
+    (winner,) = match.view(None)["winners"]
+    mover = _mover(match)
+    city = match.view(None)["city_names"][winner]
+    lines = board.result_lines(match.view(None), outcome, list(NAMES))
+    said = f"{NAMES[winner]} wins: {NAMES[mover]}'s move saved {city} with five different"
+    assert lines[3].startswith(said), lines

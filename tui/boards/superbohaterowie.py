@@ -273,6 +273,12 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
             state = state.replace("of 5 different", "of 5 different superheroes")
         points = f"; {city_points(kinds)} points this game" if view["series"] else ""
         lines.append(f"{where}: {state}{points}")
+    if view["winners"]:  # who won and why: whose move saved which city
+        game = f"game {view['game_number']}" if view["series"] else ""
+        cities = view["cities"]
+        lines.append(
+            saved_words(names, view["winners"], view["turn"], view["city_names"], cities, game=game)
+        )
     for number, game in enumerate(view["results"], 1):
         scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game))
         lines.append(f"Points in game {number}: {scores}.")
@@ -291,7 +297,7 @@ def saved_words(
     city_names: Sequence[str],
     cities: Sequence[Sequence[str | None]] | None,
     you: int | None = None,
-    series: bool = False,
+    game: str = "",
 ) -> str:
     """Who won and why, in one sentence, as the rulebook's end condition has it ("The
     game ends when one of the players gathers 5 different superheroes in their city"):
@@ -299,17 +305,18 @@ def saved_words(
     different superheroes, 1 of them a Joker."). ``mover``: the seat whose move it was (the
     game can be won through another player's move); ``you``: the reader, said "You" and
     "your" (None: every seat by its name); ``cities``: the ended game's (None: not in
-    view, so the Jokers among the five go unsaid); ``series``: the win is "this game's"."""
+    view, so the Jokers among the five go unsaid); ``game``: which game of a series was won
+    ("this game", "game 2"; "": the game)."""
 
     def who(seat: int) -> str:
         return "You" if seat == you else names[seat] if seat < len(names) else f"Player {seat + 1}"
 
     won = in_words([who(s) for s in winners])
     if len(winners) > 1:
-        won += " share this game's win" if series else " share the win"
+        won += f" share {game}'s win" if game else " share the win"
     else:
         won += " win" if winners and winners[0] == you else " wins"
-        won += " this game" if series else ""
+        won += f" {game}" if game else ""
     if mover is None:
         move = "the last move"
     elif mover == you:
@@ -342,7 +349,7 @@ def _saved_now(update: Update) -> str:
         view["city_names"],
         view["cities"],
         update.seat,
-        bool(view["series"]),
+        "this game" if view["series"] else "",
     )
 
 
@@ -381,7 +388,7 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     won, mover = (view["winners"], view["turn"]) if ended else _saving_move(events[:last_score])
     if won:
         cities = view["cities"] if ended else None
-        lines.append(saved_words(names, won, mover, view["city_names"], cities, series=True))
+        lines.append(saved_words(names, won, mover, view["city_names"], cities, game="this game"))
     for seat, scored in enumerate(points):
         why = ""
         if not dealt and number == view["game_number"]:
