@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select, Static
 
-from core.engine import Action
+from core.engine import Action, in_words
 from core.games.orb_hunters.data import relic_name, skill
 from core.games.orb_hunters.rules import ORB_HUNTERS as GAME
 from core.match import Match
@@ -603,6 +603,28 @@ def test_result_lines_say_what_elimination_means() -> None:
     assert two.outcome() is not None
     lines = board.result_lines(two.view(None), two.outcome(), ["Ala", "Olek"])  # type: ignore[arg-type]
     assert any("wealth minus wounds" in line for line in lines)
+
+
+def test_two_players_eliminated_share_last_place_in_one_sentence() -> None:
+    """Two eliminated players each read "… is eliminated and places last" while the results
+    table showed them tied for 3rd: one sentence names both as sharing last place."""
+    names = ["Ala", "Olek", "Ewa", "Iga", "Jan"]
+    for seed in range(80):
+        match = _played(5, seed, 800)
+        outcome = match.outcome()
+        assert outcome is not None
+        out = [s for s in range(5) if "eliminated" in outcome.breakdown[s]]
+        if len(out) >= 2:
+            break
+    else:
+        raise AssertionError("never two eliminated in 80 games")
+    assert any(set(out) <= set(group) for group in outcome.ranking)  # tied, as the table shows
+    lines = board.result_lines(match.view(None), outcome, names)
+    assert not any("places last" in line for line in lines), lines
+    who = [names[s] for s in out]
+    sentence = next(line for line in lines if "share last place" in line)
+    assert sentence.startswith(f"{in_words(who)} are eliminated and share last place"), sentence
+    assert '"Wealth lost to elimination" takes away' in sentence and "each scores 0" in sentence
 
 
 SNAPSHOTS = [(2, 5, 14), (5, 11, 12)]

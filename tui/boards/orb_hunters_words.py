@@ -284,12 +284,20 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
         )
     elif out:
         # Who: the note says why (the most wounds, how many) for every game that eliminates.
-        for seat in out:
-            totals = pouch_totals(pouches[seat])
+        # Players eliminated together share last place, as the results table shows them.
+        wealth = [pouch_totals(pouches[seat]).wealth for seat in out]
+        if len(out) == 1:
             lines.append(
-                f"{names[seat]} is eliminated and places last: the column "
-                f'"Wealth lost to elimination" takes away their {totals.wealth} wealth, '
+                f"{names[out[0]]} is eliminated and places last: the column "
+                f'"Wealth lost to elimination" takes away their {wealth[0]} wealth, '
                 "so they score 0."
+            )
+        else:
+            lost = in_words([f"{names[seat]}'s {w}" for seat, w in zip(out, wealth, strict=True)])
+            lines.append(
+                f"{in_words([names[seat] for seat in out])} are eliminated and share last "
+                f'place: the column "Wealth lost to elimination" takes away their wealth '
+                f"({lost}), so each scores 0."
             )
     elif pouches:
         lines.append("Nobody is eliminated: every player has the same wounds after potions.")
