@@ -83,3 +83,14 @@ def test_a_draw_read_by_a_player_says_whose_cards_go_where() -> None:
     assert draws, lines
     for line in draws:
         assert "your own" not in line and "their own" not in line, line
+
+
+def test_a_hunts_summary_says_a_winning_team_has_at_least_five_heroes() -> None:
+    """ "a Hunt won with 5 heroes wins the game" beside "Bot 4 wins the game with 9 heroes!"
+    made a newcomer wonder how a team grew to nine: the rulebook's team is at least five."""
+    update = update_of(Match.new("shardhunters", 3, seed=1), None, names=NAMES)
+    events: list[Any] = [{"type": "hunt-end", "text": "Hunt 1 is over."}]
+    lines = board.milestone(update, events)
+    assert lines is not None
+    (teams,) = [line for line in lines if line.startswith("Teams now: ")]
+    assert teams.endswith("a Hunt won with a team of at least 5 heroes wins the game."), teams

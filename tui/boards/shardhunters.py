@@ -348,7 +348,10 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
             f"{_called(update, s)} {len(t)} hero{'es' if len(t) != 1 else ''}"
             for s, t in enumerate(view["teams"])
         )
-        lines.append(f"Teams now: {teams}; a Hunt won with {WINNING_TEAM} heroes wins the game.")
+        lines.append(
+            f"Teams now: {teams}; a Hunt won with a team of at least {WINNING_TEAM} heroes "
+            "wins the game."
+        )
     return [head, *_unique(lines)]
 
 
@@ -415,7 +418,7 @@ HOW_TO_PLAY = """\
 **The board.** Each side has a row: its number and name, Bloodshards, loot this Hunt
 (how many coloured), cards in hand, and its heroes as cards — **★ active** heroes (standing)
 with their abilities, resting ones dimmed. The tracks show everyone's Bloodshards and team
-size (5 heroes and a won Hunt win the game). The Combats of this Hunt show the cards each
+size (a Hunt won with at least 5 heroes wins the game). The Combats of this Hunt show the cards each
 side played: face down (░) until everyone has chosen, then face up with the winner.
 Your monster cards are at the bottom; the choices of other steps (heroes, Tavern) beside.
 

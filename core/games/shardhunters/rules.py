@@ -126,7 +126,7 @@ class Shardhunters:
     title: str = "Shardhunters"
     pitch: str = (
         "Play monsters face down in four Combats, loot the most, pay Bloodshards for heroes: "
-        "win a Hunt with a team of five."
+        "win a Hunt with a team of five or more."
     )
     players: range = range(1, 5)
     options: tuple[Option, ...] = (
@@ -859,7 +859,7 @@ def _outcome(state: State) -> Outcome:
             else f"The Reavers won a Hunt with {_team_words(state, REAVER_SIDE)}: "
             "they defeated you."
             if state.winner == REAVER_SIDE
-            else f"{MAX_HUNTS} Hunts passed without your winning one with five heroes: "
+            else f"{MAX_HUNTS} Hunts passed without your winning one with five or more heroes: "
             "the Reavers hold the field."
         )
         return Outcome(
@@ -887,7 +887,8 @@ def _outcome(state: State) -> Outcome:
         scores,
         tuple({"heroes": v} for v in scores),
         ranking,
-        f"Nobody won a Hunt with five heroes in {MAX_HUNTS} Hunts: the biggest team ranks "
+        f"Nobody won a Hunt with five or more heroes in {MAX_HUNTS} Hunts: the biggest team "
+        "ranks "
         "first, then the most Bloodshards.",
     )
 
