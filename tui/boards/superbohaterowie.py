@@ -1279,6 +1279,12 @@ class Board(KeyStates, Widget, can_focus=True):
                 cities = self.update.view["cities"]
                 worth = functools.partial(_worth_to_own_city, cities, seat, self.keys)
                 preferred.sort(key=worth, reverse=True)  # stable: ties keep the order
+                if _harms(self.keys):
+                    # A spider or an explosion: the rival nearest to saving their city
+                    # first (Enter, Enter put a spider in the first rival's first space
+                    # while two others held four different superheroes).
+                    threat = functools.partial(_threat_first, cities, self.keys)
+                    preferred.sort(key=threat, reverse=True)
             key = (preferred or spaces)[0]
             self.cursor = (key[1] + 1, key[2])
             return
@@ -1355,6 +1361,36 @@ def _worth_to_own_city(
             free = [i for i, k in enumerate(own) if k is None]
             own[free[0] if free else 0] = kind_of(taken)
     return _city_worth(own)
+
+
+def _harms(keys: Sequence[Hashable]) -> bool:
+    """Whether the card chosen (the first of ``keys``) works against a rival's city: a
+    giant spider or an explosion."""
+    card = keys[0] if keys else None
+    kind = kind_of(str(card[1])) if isinstance(card, tuple) else ""
+    return kind in ("spider", "small-explosion", "large-explosion")
+
+
+def _threat_first(
+    cities: Sequence[Sequence[str | None]], keys: Sequence[Hashable], key: Hashable
+) -> tuple[tuple[bool, bool, int, int], tuple[int, ...]]:
+    """How much the spider or explosion chosen (the first of ``keys``) stops a rival on
+    space ``key``: that city's worth to its player (`_city_worth`: the nearest to saving
+    the highest), then the less it is worth with the spider there or the card gone, the
+    better."""
+    if not isinstance(key, tuple) or key[0] != "space":
+        return _city_worth(()), ()
+    _, city, space = key
+    kinds = [None if c is None else kind_of(c) for c in cities[city]]
+    after = list(kinds)
+    after[space] = "spider" if _harms(keys[:1]) and not _explodes(keys) else None
+    return _city_worth(kinds), tuple(-int(x) for x in _city_worth(after))
+
+
+def _explodes(keys: Sequence[Hashable]) -> bool:
+    card = keys[0] if keys else None
+    kind = kind_of(str(card[1])) if isinstance(card, tuple) else ""
+    return kind in ("small-explosion", "large-explosion")
 
 
 def _own_first(keys: list[Hashable]) -> bool:
