@@ -282,3 +282,10 @@ def test_a_location_summary_reads_no_issue_sign() -> None:
             assert not ISSUE_SIGN.search(text), text
             assert "values" not in text, text
     assert seen == 4
+
+
+def test_the_help_says_what_the_highlights_short_words_are() -> None:
+    """F1 said nothing of "One 0, First 0, New 0" on the players' lines at 80x24."""
+    said = " ".join(board.HOW_TO_PLAY.split())
+    assert "*One* is Number One" in said and "**i** says everyone's marks" in said, said
+    assert "issue" in said, said

@@ -128,7 +128,10 @@ playing in Assemble), then **your hand**. Every round ends with Assemble Collect
 At 80×24 with many players the board saves rows: the schedule may leave the Assemble
 off until it comes ("Round 2/3" is round 2 of 3), everyone's collections share a line
 after the totals, and your hand may take one line or none (your line among the players
-shows its backs; **i** lists its cards).
+shows its backs; **i** lists its cards). Without room for the tracks' names a player's
+line says each by a word of it (*One* is Number One, *First* First Appearance, *New* New
+Look, *Special* Special Edition, *Epic* Epic Battle), and **i** says everyone's marks by
+the full names. A title's number is its issue ("Sanctum issue 1"), never a Highlight.
 
 **A card** shows its value ①–③ (its age and its price), its hero, and its Highlight icons;
 ★ marks an icon one of this game's tracks counts.
