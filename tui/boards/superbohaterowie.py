@@ -1153,7 +1153,9 @@ class Board(KeyStates, Widget, can_focus=True):
         if action == "back":
             return True if self.keys or self._confirming else None
         if action == "next_choice":
-            return True if mine else None
+            # Between games, or with only a discard left, no choice lies on the board.
+            placeless = update is not None and (CONTINUE in update.legal or DISCARD in update.legal)
+            return True if mine and not placeless else None
         discard = mine and update is not None and DISCARD in update.legal
         if action == "discard":
             return bool(discard)
