@@ -281,6 +281,9 @@ async def test_the_log_stands_beside_the_board_from_120_columns(monkeypatch: Any
 
     # (Whoosh's board leaves rows under it at 160x45; Superbohaterowie's now fills them.)
     monkeypatch.setattr(whoosh, "LEGEND_UNDER_BOARD", True, raising=False)
+    # The two-thirds split every other board has (Whoosh's own two fifths for its log is
+    # test_whoosh_log_width's).
+    monkeypatch.setattr(whoosh, "LOG_WIDER", False)
     app = HuntersApp(Settings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _start(pilot, TableSetup("whoosh", BOTS, {}, 7))
