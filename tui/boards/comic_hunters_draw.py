@@ -70,7 +70,8 @@ legend): the codes "#1 0, 1st 0, Spc 0" were read at 80x24 by a newcomer who cou
 what they meant, "#1" like a title's issue number."""
 
 ISSUE_SIGN = re.compile(r"#(\d+)")
-"""A title's number as core writes it ("Sanctum #1")."""
+"""A title's number as core wrote it before its titles said "issue 1" ("Sanctum #1"): the
+texts of games recorded then still say it so."""
 
 
 def issue_words(text: str) -> str:

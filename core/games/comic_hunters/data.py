@@ -124,9 +124,9 @@ def _build() -> tuple[Card, ...]:
             number = 1 + (index * 13 + value * 5) % 97
             year = first_year + (index * 7 + value) % span
             if len(pair) == 1:
-                title = f"{_SERIES[pair[0]][value - 1]} #{number}"
+                title = f"{_SERIES[pair[0]][value - 1]} issue {number}"
             else:
-                title = f"Team-Up: {HERO_NAMES[pair[0]]} & {HERO_NAMES[pair[1]]} #{number}"
+                title = f"Team-Up: {HERO_NAMES[pair[0]]} & {HERO_NAMES[pair[1]]} issue {number}"
             cards.append(Card(f"c{value}{index + 1:02d}", value, pair, icons, title, number, year))
     return tuple(cards)
 
