@@ -24,6 +24,7 @@ from tui.boards import superbohaterowie as board
 from tui.screens.game import GameScreen
 from tui.settings import Settings
 from tui.summaries import as_reader, read_by
+from tui.widgets.banner import banner_words
 
 NAMES = ("Ala", "Olek", "Ewa")
 
@@ -207,3 +208,25 @@ def test_the_results_say_whose_move_saved_which_city() -> None:
     lines = board.result_lines(match.view(None), outcome, list(NAMES))
     said = f"{NAMES[winner]} wins: {NAMES[mover]}'s move saved {city} with five different"
     assert lines[3].startswith(said), lines
+
+
+def test_the_banner_at_a_series_end_names_the_series_winner_as_such() -> None:
+    """At the end of a series the banner said "Game over: Olek wins" (the series, on
+    points) above the board's "Ala wins: …saved Berlin…" (the last game): two winners, side
+    by side, for a newcomer to reconcile. The banner says it is the series."""
+    match = Match.new("superbohaterowie", 3, seed=4, options={"series": 2})
+    rng = random.Random(4)
+    while match.outcome() is None:
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal(seat)))
+    outcome = match.outcome()
+    assert outcome is not None
+    update = update_of(match, 0, NAMES)
+    said = board.banner_text(update)
+    assert said is not None
+    winners = [NAMES[s] for s in outcome.winners()]
+    verb = "wins" if len(winners) == 1 else "win"
+    assert said.plain == f"Game over: {' and '.join(winners)} {verb} the series on points"
+    assert banner_words(update, board.banner_text).plain == said.plain  # what the screen shows
+    one = _played(3, lambda m: True)[0]  # no series: the table's own banner
+    assert board.banner_text(update_of(one, 0, NAMES)) is None

@@ -527,8 +527,16 @@ CONTINUE = ("continue",)
 def banner_text(update: Update) -> Text | None:
     """The banner between the games of a series: the game that ended and who the next one
     waits for ("▶ Your turn" there read as a turn to play a card, while the prompt said the
-    game was over); None while a game is played (the table's own banner says whose turn)."""
+    game was over), and at a series' end who won it; None while a game is played (the
+    table's own banner says whose turn)."""
     view = update.view
+    outcome = update.outcome
+    if outcome is not None and view["series"] and outcome.winners():
+        # The series' winner, on points: the board's line names the last game's winner,
+        # and "Game over: Olek wins" beside "Ala wins: …saved Berlin…" read as two winners.
+        winners = [update.names[seat] for seat in outcome.winners()]
+        verb = "wins" if len(winners) == 1 else "win"
+        return Text(f"Game over: {in_words(winners)} {verb} the series on points")
     if not view["series"] or not view["waiting"]:
         return None
     number = view["game_number"]

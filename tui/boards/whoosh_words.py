@@ -161,9 +161,11 @@ def _turn_words(update: Update) -> str:
     return f"It is {player_name(update, turn)}'s turn to reveal."
 
 
-def banner_text(update: Update) -> Text:
+def banner_text(update: Update) -> Text | None:
     """The banner while the game is on: whose turn it is to reveal (everyone may claim at
-    any moment, so "your turn" means only that)."""
+    any moment, so "your turn" means only that); None at its end (the table's own)."""
+    if update.outcome is not None:
+        return None
     view, text = update.view, Text()
     turn = view["turn"]
     if view["claims"]:

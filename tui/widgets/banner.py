@@ -29,14 +29,13 @@ class TurnBanner(Static):
         self._drawn: dict[Hashable, Strip] = {}
         """Lines drawn, by their words and styles and the banner's width."""
 
-    def show(self, update: Update, words: Callable[[Update], Text] | None = None) -> None:
+    def show(self, update: Update, words: Callable[[Update], Text | None] | None = None) -> None:
         """Say what ``update`` means for the seat it was made for; ``words``: the game's own
-        line while it is on (a real-time game, where everyone may always act).
+        line where it has one (see `banner_words`).
 
         Redrawn only when the words change, and never laid out again: the banner is one
         line whatever it says (a layout of the whole screen costs more than the table)."""
-        said = words(update) if words is not None and update.outcome is None else None
-        said = banner_text(update) if said is None else said
+        said = banner_words(update, words)
         if said == self._said:
             return
         self._said = said
@@ -55,6 +54,14 @@ class TurnBanner(Static):
                 self._drawn.clear()
             line = self._drawn[key] = super().render_line(y)
         return line
+
+
+def banner_words(update: Update, words: Callable[[Update], Text | None] | None) -> Text:
+    """The banner's words: the game's own line where ``words`` gives one (a real-time game,
+    where everyone may always act; a series' end, whose winner is the series'), else the
+    table's (`banner_text`)."""
+    said = words(update) if words is not None else None
+    return banner_text(update) if said is None else said
 
 
 def banner_text(update: Update) -> Text:
