@@ -625,6 +625,9 @@ def test_two_players_eliminated_share_last_place_in_one_sentence() -> None:
     sentence = next(line for line in lines if "share last place" in line)
     assert sentence.startswith(f"{in_words(who)} are eliminated and share last place"), sentence
     assert '"Wealth lost to elimination" takes away' in sentence and "each scores 0" in sentence
+    # The wealth each lost, by name; no "Bot 3 (normal)'s 7" with its bracket before an 's.
+    assert "'s " not in sentence, sentence
+    assert all(f" for {names[s]}" in sentence for s in out), sentence
 
 
 SNAPSHOTS = [(2, 5, 14), (5, 11, 12)]

@@ -293,11 +293,12 @@ def result_lines(view: dict[str, Any], outcome: Outcome, names: Sequence[str]) -
                 "so they score 0."
             )
         else:
-            lost = in_words([f"{names[seat]}'s {w}" for seat, w in zip(out, wealth, strict=True)])
+            # "9 for olek and 7 for Bot 3 (normal)": no possessive after a name's bracket.
+            lost = in_words([f"{w} for {names[seat]}" for seat, w in zip(out, wealth, strict=True)])
             lines.append(
                 f"{in_words([names[seat] for seat in out])} are eliminated and share last "
-                f'place: the column "Wealth lost to elimination" takes away their wealth '
-                f"({lost}), so each scores 0."
+                f'place: the column "Wealth lost to elimination" takes away all their '
+                f"wealth, {lost}, so each scores 0."
             )
     elif pouches:
         lines.append("Nobody is eliminated: every player has the same wounds after potions.")
