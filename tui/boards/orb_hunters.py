@@ -73,6 +73,8 @@ from tui.boards.orb_hunters_cards import (
     hand_row,
     leader_words,
     owner,
+    pile_codes,
+    pile_height,
     player_mark,
     pouch_facts,
     pouch_pile,
@@ -91,6 +93,7 @@ from tui.boards.orb_hunters_layout import (
     fact_lines,
     head_lines,
     lines_of,
+    pile_width,
     room_lines,
     track_lines,
 )
@@ -663,7 +666,13 @@ class Board(Widget, can_focus=True):
         detail = self.details()
         parts.set_shown("key", layout.key)
         if layout.key:
-            codes = layout.piles and not layout.pile_words  # "◇ Gem Pouch  W2 X1"
+            codes = layout.piles and pile_codes(  # "◇ Gem Pouch  W2 X1"
+                view,
+                names,
+                pile_width(update, width),
+                layout.pile_words,
+                pile_height(view, names, pile_width(update, width), layout.pile_words),
+            )
             parts.show("key", (width, codes), lambda: self._key(width, codes))
         rows = layout.details_rows
         parts.show(
@@ -744,10 +753,19 @@ class Board(Widget, can_focus=True):
         view, names = update.view, update.names
         players = view["players"]
         if layout.piles:
-            width = min(30, (layout.width - players + 1) // players)
+            width = pile_width(update, layout.width)
+            # The tallest pile's rows: a shorter one's points go in words on their own lines.
+            rows = pile_height(view, names, width, layout.pile_words)
             piles = [
                 pouch_pile(
-                    view, seat, names, width, at == seat, seat == update.seat, layout.pile_words
+                    view,
+                    seat,
+                    names,
+                    width,
+                    at == seat,
+                    seat == update.seat,
+                    layout.pile_words,
+                    rows,
                 )
                 for seat in range(players)
             ]

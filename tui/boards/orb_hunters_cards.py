@@ -23,6 +23,7 @@ from core.games.orb_hunters.data import (
     ADVENTURER_NAMES,
     EFFECT_WORDS,
     LIMIT,
+    RELICS,
     SKILL_WORDS,
     adventurer_name,
     colour_of,
@@ -710,13 +711,17 @@ def pouch_pile(
     cursor: bool,
     you: bool,
     words: bool = False,
+    rows: int = 0,
 ) -> list[Text]:
     """A player's pouch as a pile of relic cards: the first obtained at the bottom, the
     visible one on top (face-down backs in Hidden Treasures), the totals on the edge
     (those the edge has no room for in words on the pile's last line). ``words``: each
     relic's points in words, after its name where they fit ("☠ Cursed Idol  3 wounds"),
     else on a line of their own ("4 wealth, 2 wounds"), where rows are left ("W4 X2"
-    after the name otherwise)."""
+    after the name otherwise). Without ``words`` a relic's points are in words after its
+    name wherever they fit there, and on a line of their own from the top relic down as
+    far as the pile stays within ``rows`` (a pile shorter than its neighbours said "◇ Gem
+    Pouch  W2 X1" above its own blank rows at 160x45)."""
     inner = max(6, width - 2)
     heavy = cursor
     tl, h, tr, v, bl, br = (
@@ -724,26 +729,30 @@ def pouch_pile(
     )
     edge = Style(bold=heavy)
     who = f"{player_mark(view, seat)} {names[seat]}{' (you)' if you else ''}"
-    rows = [_edge(tl, h, tr, inner, who, edge)]
+    lines = [_edge(tl, h, tr, inner, who, edge)]
     body: list[Text] = []
     size = view["pouch_sizes"][seat]
+    totals, inside = pile_edge(view, seat, inner)
     if view["pouches"] is None:
         body += [Text(BACK * inner, style="dim") for _ in range(size)] or [Text("empty")]
     else:
         pouch = view["pouches"][seat]
+        # The rows this pile may take beyond a line a relic, for points on lines of their own.
+        spare = rows - (2 + len(pouch) + len(inside)) if not words else len(pouch) * inner
         for position, card in enumerate(reversed(pouch)):
             kind = relic_kind(card)
             label = Text(
                 f"{RELIC_GLYPHS[kind]} {relic_name(card)}", style="bold" if not position else ""
             )
-            if words:
-                points = points_words(card)
-                if label.cell_len + 1 + len(points) <= inner:  # "☠ Cursed Idol  3 wounds"
-                    label.truncate(inner - len(points) - 1, pad=True)
-                    body.append(label.append(" " + points))
-                    continue
+            points = points_words(card)
+            if label.cell_len + 1 + len(points) <= inner:  # "☠ Cursed Idol  3 wounds"
+                label.truncate(inner - len(points) - 1, pad=True)
+                body.append(label.append(" " + points))
+                continue
+            said = textwrap.wrap(points, max(1, inner - 2))
+            if len(said) <= spare:
+                spare -= len(said)
                 body.append(label)
-                said = textwrap.wrap(points, max(1, inner - 2))
                 body += [Text(f"  {line}") for line in said]
                 continue
             points = points_short(card)
@@ -753,13 +762,35 @@ def pouch_pile(
         if not pouch:
             said = textwrap.wrap(lost_relics(view, seat, brief=True), inner)
             body += [Text(line, style="dim") for line in said]
-    totals, inside = pile_edge(view, seat, inner)
     body += [Text(line, style="italic") for line in inside]
     for cell in body:
         cell.truncate(inner, overflow="ellipsis", pad=True)
-        rows.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
-    rows.append(_edge(bl, h, br, inner, totals, edge))
-    return rows
+        lines.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
+    lines.append(_edge(bl, h, br, inner, totals, edge))
+    return lines
+
+
+PILE_WIDEST = 2 + max(
+    cell_len(f"{RELIC_GLYPHS[relic_kind(card)]} {relic_name(card)} {points_words(card)}")
+    for card in RELICS
+)
+"""The widest a pouch pile needs: every relic's name and points in words on one line
+("← Thief's Glove ← 1 wealth, 1 wound"); a wider pile would only show blank cells."""
+
+
+def pile_codes(
+    view: dict[str, Any], names: Sequence[str], width: int, words: bool, rows: int
+) -> bool:
+    """Whether a pouch pile ``width`` wide says a relic's points in the legend's short form
+    ("W2 X1"): the key under the board explains them then."""
+    if words or view["pouches"] is None:
+        return False
+    return any(
+        len(pouch_pile(view, s, names, width, False, False, False, rows))
+        != len(pouch_pile(view, s, names, width, False, False, True))
+        for s in range(view["players"])
+        if view["pouches"][s]
+    )
 
 
 def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[str]]:

@@ -21,10 +21,12 @@ from core.games.orb_hunters.data import EFFECT_WORDS, LIMIT, ROUNDS, relic, reli
 from core.games.orb_hunters.scoring import pouch_totals
 from core.table import Update
 from tui.boards.orb_hunters_cards import (
+    PILE_WIDEST,
     SKILL_TEXT,
     card_does,
     full_point_lines,
     hand_row,
+    pile_codes,
     pile_height,
     player_mark,
     short_name,
@@ -340,24 +342,31 @@ def choose_layout(
             best = (rank, replace(candidate, details_rows=rows, height=candidate.height + rows))
     if best is not None:
         layout = _whole_effects(update, best[1], height)
-        if details_rows > layout.details_rows and layout.height < height:
-            # Rows left over hold a longer text whole (a relic's was cut after two at
-            # 160x45), before the key to the glyphs (F1 has it too).
-            rows = min(details_rows, layout.details_rows + height - layout.height)
-            total = layout.height + rows - layout.details_rows
-            layout = replace(layout, details_rows=rows, height=total)
+        view, names, piled = update.view, update.names, pile_width(update, width)
         if layout.piles and layout.height < height:
-            # Rows still left say each relic's points in words in the piles ("W4 X2"
-            # were codes with ten rows empty under the board at 160x45).
-            extra = pile_height(update.view, update.names, pile_width(update, width), True)
-            extra -= pile_height(update.view, update.names, pile_width(update, width), False)
+            # Rows left say each relic's points in words in the piles ("W4 X2" were codes
+            # with ten rows empty under the board at 160x45), before a longer details
+            # text whole: the piles show those relics all the time, the details line only
+            # with the cursor on the pouch (and i shows it whole).
+            extra = pile_height(view, names, piled, True) - pile_height(view, names, piled, False)
             if layout.height + extra <= height:
                 layout = replace(layout, pile_words=True, height=layout.height + extra)
+        # A code left on a pile keeps the key's rows: the codes were read at 160x45 with
+        # the key gone and the details line's blank rows under the board.
+        rows = pile_height(view, names, piled, layout.pile_words)
+        coded = layout.piles and pile_codes(view, names, piled, layout.pile_words, rows)
+        keep = KEY_ROWS if coded else 0
+        if details_rows > layout.details_rows and layout.height < height - keep:
+            # Rows left over hold a longer text whole (a relic's was cut after two at
+            # 160x45), before the key to the glyphs (F1 has it too).
+            rows = min(details_rows, layout.details_rows + height - keep - layout.height)
+            total = layout.height + rows - layout.details_rows
+            layout = replace(layout, details_rows=rows, height=total)
         facts = len(fact_lines(update, width))
-        if layout.height + facts <= height:
+        if layout.height + facts <= height - keep:
             # Then what a newcomer asks next: the decks, and how the game is won.
             layout = replace(layout, facts=True, height=layout.height + facts)
-        return replace(layout, key=height - layout.height >= 3)
+        return replace(layout, key=height - layout.height >= KEY_ROWS)
     floor = [c for c in candidates if not c.full]
     # The details line takes its rows beyond the first from the game screen's log: a
     # layout that many rows shorter, less one, leaves the log two lines (four players at
@@ -413,6 +422,8 @@ def _whole_effects(update: Update, layout: Layout, height: int) -> Layout:
     return replace(layout, band_effects=bands, effect_lines=max(bands), height=layout.height + more)
 
 
+KEY_ROWS = 2
+"""The rows the key to the glyphs takes under a full layout (its two lines at most)."""
 FLOOR_ROWS = 3
 """The details line's rows at 80 columns for a legal choice's text: two rows of the game
 screen's log under the board (it keeps one line, and H shows the whole history)."""
@@ -427,9 +438,11 @@ FIRST_ROWS = 4
 
 
 def pile_width(update: Update, width: int) -> int:
-    """The width of a pouch pile on a board ``width`` wide."""
+    """The width of a pouch pile on a board ``width`` wide: the piles share it, up to the
+    width that says every relic's points in words on its line (three players' piles were
+    30 wide at 160x45, "◇ Gem Pouch  W2 X1" beside 14 blank columns)."""
     players: int = update.view["players"]
-    return min(30, (width - players + 1) // players)
+    return min(PILE_WIDEST, (width - players + 1) // players)
 
 
 def _candidates(

@@ -1,0 +1,76 @@
+"""A pouch pile's relics read their points in words on a big terminal (#15).
+
+Measured at 160x45: the board is about 104 columns wide, but a pouch pile was at most 30
+even with three players, so its relics fell back to the legend's codes ("◇ Gem Pouch  W2
+X1", "← Thief's Glove ←  W1 X1", "✚ Healing Potion  P1") in 28 of 155 random boards, with
+blank columns to the right of the piles; and in those boards the key that explains the
+codes was gone too. The piles now share the board's width (wider with few players), a
+pile shorter than the tallest gives its spare rows to its relics' points in words, the
+piles' words come before a longer details text (the piles show those relics; i shows the
+text whole), and a code left on a pile keeps the key's rows before the details line and
+the facts take them. Random positions of three to five players are drawn at 120x40,
+160x45 and 200x60 and the piles' relic rows read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.tui import screen_text
+from tests.tui.test_board_superbohaterowie import _screen_at
+from tests.tui.test_orb_hunters_relic_words import SEEDS, _positions
+from tui.app import HuntersApp
+from tui.settings import Settings
+
+CODE = re.compile(r"\b[WX]\d+\b| P\d+ *[│┃]")
+"""A relic's points in a pile's row in the legend's short form: "W2 X1", "P1" at the
+row's end (a player's name such as "P1" sits on the pile's edge, never before a side)."""
+
+AT_MOST = {(120, 40): 4, (160, 45): 114, (200, 60): 0}
+"""Relic rows in code form over the piles of the 155 boards drawn at each size: 4, 132
+and 0 before the piles shared the width (28 boards at 160x45, 27 now: what is left is the
+tallest pile of four or five players, 25 and 20 cells wide, with no row left for the
+words, and three players' Thief's Gloves, a cell too wide for 34)."""
+
+
+@pytest.mark.parametrize("size", list(AT_MOST))
+async def test_pouch_piles_read_relic_points_in_words_on_big_terminals(
+    size: tuple[int, int],
+) -> None:
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    drawn = 0
+    coded = 0
+    piled = 0
+    shown_coded: list[str] = []
+    async with app.run_test(size=size) as pilot:
+        for players in (3, 4, 5):
+            for seed in SEEDS:
+                for match, seat in _positions(players, seed):
+                    screen = await _screen_at(pilot, match, seat)
+                    await pilot.pause()
+                    shown: Any = screen.query_one("#board")
+                    region = shown.part_region("pouches")
+                    text = screen_text(app).splitlines()
+                    rows = [r[region.x : region.right] for r in text[region.y : region.bottom]]
+                    drawn += 1
+                    found = [row for row in rows if CODE.search(row)]
+                    coded += len(found)
+                    board = "\n".join(line[: shown.region.right] for line in text)
+                    if found:
+                        shown_coded.append(board)
+                        # Rows left blank under the board hold the key to the codes.
+                        blank = shown.part_region("room").height
+                        assert blank < 2 or "W wealth, X wounds" in board, board
+                    edges = re.findall(r"[╭┏][^╮┓]*[╮┓]", rows[0])
+                    if players == 3 and edges:  # not the pouches a line each
+                        # Three piles share the board's width (up to the widest relic's line).
+                        wide = min(38, (region.width - 2) // 3)
+                        assert [len(e) for e in edges] == [wide] * 3, board
+                        piled += 1
+                    await pilot.app.pop_screen()
+    assert drawn > 100 and piled > 10, (drawn, piled)
+    print(f"{size}: {coded} code-form relic rows on the piles of {drawn} boards")
+    assert coded <= AT_MOST[size], shown_coded[0]
