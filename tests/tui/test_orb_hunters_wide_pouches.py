@@ -19,21 +19,34 @@ from typing import Any
 
 import pytest
 
+from tests.core.games.test_orb_hunters_rules import position
 from tests.tui import screen_text
+from tests.tui.test_board_orb_hunters import _from_state
 from tests.tui.test_board_superbohaterowie import _screen_at
 from tests.tui.test_orb_hunters_relic_words import SEEDS, _positions
 from tui.app import HuntersApp
+from tui.boards import orb_hunters_cards as cards
 from tui.settings import Settings
 
 CODE = re.compile(r"\b[WX]\d+\b| P\d+ *[│┃]")
 """A relic's points in a pile's row in the legend's short form: "W2 X1", "P1" at the
 row's end (a player's name such as "P1" sits on the pile's edge, never before a side)."""
 
-AT_MOST = {(120, 40): 4, (160, 45): 114, (200, 60): 0}
-"""Relic rows in code form over the piles of the 155 boards drawn at each size: 4, 132
-and 0 before the piles shared the width (28 boards at 160x45, 27 now: what is left is the
-tallest pile of four or five players, 25 and 20 cells wide, with no row left for the
-words, and three players' Thief's Gloves, a cell too wide for 34)."""
+CELL_CODE = re.compile(r"\b[WXP]\d+")
+"""A point in short form inside a pile, between its sides ("W1", "X3", "P1")."""
+
+NAMES = ("Ala", "Olek", "Ewa")
+
+
+def _view(**kwargs: Any) -> dict[str, Any]:
+    return _from_state(position(**kwargs)).view
+
+
+AT_MOST = {(120, 40): 4, (160, 45): 136, (200, 60): 0}
+"""Relic lines in code form inside the piles of the 155 boards drawn at each size: 12,
+276 and 0 before the piles shared the width (28 boards showed one at 160x45, 27 now:
+what is left is the tallest pile of four or five players, 25 and 20 cells wide, with no
+row left for the words, and three players' Thief's Gloves, a cell too wide for 34)."""
 
 
 @pytest.mark.parametrize("size", list(AT_MOST))
@@ -56,7 +69,12 @@ async def test_pouch_piles_read_relic_points_in_words_on_big_terminals(
                     text = screen_text(app).splitlines()
                     rows = [r[region.x : region.right] for r in text[region.y : region.bottom]]
                     drawn += 1
-                    found = [row for row in rows if CODE.search(row)]
+                    found = [
+                        cell
+                        for row in rows
+                        for cell in re.findall(r"[│┃]([^│┃]*)[│┃]", row)
+                        if CELL_CODE.search(cell)
+                    ]
                     coded += len(found)
                     board = "\n".join(line[: shown.region.right] for line in text)
                     if found:
@@ -72,5 +90,27 @@ async def test_pouch_piles_read_relic_points_in_words_on_big_terminals(
                         piled += 1
                     await pilot.app.pop_screen()
     assert drawn > 100 and piled > 10, (drawn, piled)
-    print(f"{size}: {coded} code-form relic rows on the piles of {drawn} boards")
+    print(f"{size}: {coded} code-form relic lines in the piles of {drawn} boards")
     assert coded <= AT_MOST[size], shown_coded[0]
+
+
+def test_a_pile_shorter_than_the_tallest_says_its_points_in_words() -> None:
+    """Without the rows for every pile's words, a pile shorter than the tallest still has
+    rows beside it: its relics take them for their points in words, top first, and a
+    point is broken after a comma ("1 wealth, 1 / wound" was read in a pile 20 wide)."""
+    tall = ["initial-relic-1", "cursed-treasure-1", "elixir-1", "cursed-idol-1", "orb-1"]
+    short = ["initial-relic-2", "hammer-of-ruin-1"]
+    view = _view(pouches=[tall, short, ["initial-relic-3"]])
+    rows = cards.pile_height(view, NAMES, 20, False)
+    pile = [line.plain for line in cards.pouch_pile(view, 1, NAMES, 20, False, False, False, rows)]
+    body = [line.strip("│┃") for line in pile[1:-1]]
+    assert body[:4] == [
+        "⚒ Hammer of Ruin  ",
+        " 1 wealth, 1 wound",
+        "∘ Initial Relic   ",
+        "  1 wealth        ",
+    ], pile
+    assert len(pile) <= rows, pile
+    assert not cards.pile_codes(view, NAMES, 38, False, rows)
+    assert cards.pile_codes(view, NAMES, 20, False, rows)  # the tallest pile's, explained
+    assert not any(CODE.search(line) for line in pile), pile

@@ -749,11 +749,11 @@ def pouch_pile(
                 label.truncate(inner - len(points) - 1, pad=True)
                 body.append(label.append(" " + points))
                 continue
-            said = textwrap.wrap(points, max(1, inner - 2))
+            said = _points_lines(points, inner)
             if len(said) <= spare:
                 spare -= len(said)
                 body.append(label)
-                body += [Text(f"  {line}") for line in said]
+                body += [Text(line) for line in said]
                 continue
             points = points_short(card)
             label.truncate(max(1, inner - len(points) - 1), overflow="ellipsis", pad=True)
@@ -768,6 +768,18 @@ def pouch_pile(
         lines.append(Text.assemble((v, edge), cell, (v, edge), no_wrap=True))
     lines.append(_edge(bl, h, br, inner, totals, edge))
     return lines
+
+
+def _points_lines(points: str, inner: int) -> list[str]:
+    """A relic's points in words under its name in a pile ``inner`` cells wide: on one
+    line, indented where that fits, else broken after a comma ("1 wealth, 1 / wound" was
+    read in a pile 20 wide)."""
+    for indent in ("  ", " ", ""):
+        if len(indent) + cell_len(points) <= inner:
+            return [f"{indent}{points}"]
+    parts = points.split(", ")
+    said = _in_lines([f"{part}," for part in parts[:-1]] + parts[-1:], max(1, inner - 2))
+    return [f"  {line}" for line in said]
 
 
 PILE_WIDEST = 2 + max(
