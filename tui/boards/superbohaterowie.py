@@ -10,7 +10,8 @@ the cursor where it was, to choose another target.
 The cursor stays on what the player put it on (a card in hand, a city's space) while others
 move; only the player's own move sends it back to the hand. Discarding both cards asks for a
 second key (the `confirmations` setting turns that off); `d` and `c` show in the footer only
-when they do something, and say why not when pressed anyway.
+when they do something, and say why not when pressed anyway; Enter, `n` and Esc leave the
+footer while only `c` or `d` does something (Enter then says which to press).
 """
 
 from __future__ import annotations
@@ -693,6 +694,9 @@ class Board(KeyStates, Widget, can_focus=True):
         Binding("down,j", "cursor(1,0)", "Down", show=False, id="board.down"),
         Binding(NEXT_CHOICE, "next_choice", "Next choice", id="board.next"),
         Binding("enter,space", "choose", "Choose", id="board.choose"),
+        # The same keys when no card or space can be chosen (between the games of a series,
+        # or with only a discard left): not in the footer, they say what to press instead.
+        Binding("enter,space", "what_to_press", "Choose", show=False, id="board.choose-why"),
         Binding("escape", "back", "Back", id="board.back"),
         Binding("d", "discard", "Discard both", id="board.discard"),
         # The same key when discarding is not allowed: not in the footer, it says why.
@@ -1156,14 +1160,27 @@ class Board(KeyStates, Widget, can_focus=True):
         if action != "cursor" and no_move_here(update, action):
             return False  # the cursor still walks the board, for i on a card
         mine = update is not None and update.seat in update.acting and update.outcome is None
+        # Between games, or with only a discard left, no choice lies on the board: Enter, n
+        # and Esc leave the footer (it read "⏎ Choose", "n Next" and "esc Back" there, and
+        # only c or d did anything), until d asks to confirm (Enter discards, Esc keeps).
+        placeless = (
+            mine
+            and update is not None
+            and (CONTINUE in update.legal or DISCARD in update.legal)
+            and not self._confirming
+        )
         if action == "choose":
+            if placeless:
+                return False
             return True if mine or (update is not None and update.outcome is not None) else None
+        if action == "what_to_press":
+            return bool(placeless)
         if action == "back":
-            return True if self.keys or self._confirming else None
+            return True if self.keys or self._confirming else False if placeless else None
         if action == "next_choice":
-            # Between games, or with only a discard left, no choice lies on the board.
-            placeless = update is not None and (CONTINUE in update.legal or DISCARD in update.legal)
-            return True if mine and not placeless else None
+            if placeless or (mine and self._confirming):
+                return False
+            return True if mine else None
         discard = mine and update is not None and DISCARD in update.legal
         if action == "discard":
             return bool(discard)
@@ -1219,9 +1236,7 @@ class Board(KeyStates, Widget, can_focus=True):
             self.action_discard()
             return
         if CONTINUE in update.legal or DISCARD in update.legal:
-            # No card can be chosen now: only c (or d) does anything, and says so.
-            words = prompt(update, [], [])
-            self.notify(words, severity="warning")
+            self.action_what_to_press()
             return
         key = self._target_at(*self.cursor)
         if key is None:
@@ -1259,6 +1274,11 @@ class Board(KeyStates, Widget, can_focus=True):
                     self._send(chosen)
         self._draw()
         self.refresh_bindings()
+
+    def action_what_to_press(self) -> None:
+        """No card can be chosen now: only c (or d) does anything, and Enter says so."""
+        if self.update is not None:
+            self.notify(prompt(self.update, [], []), severity="warning")
 
     def _send(self, action: Action) -> None:
         self._sent = (self.keys, self.cursor)
