@@ -760,7 +760,10 @@ class Board(ChoiceRowBoard):
             rows = max(rows, 2 if any(cell_len(text) > width for text in texts) else 1)
         elif self._recruit_in_lines(update, width):
             rows = 1  # the abilities are on the board, the hero under the cursor's whole
-        elif view["phase"] == "tavern" and update.seat in update.acting:
+        elif view["phase"] == "tavern" and update.seat in update.acting and width >= LINES_BELOW:
+            # (Below it the heroes to recruit are said in lines, the details line one row:
+            # its second row, empty at Pay or Leave, let the 2nd Combat read in words
+            # there, "2nd · 1: ☾2 ⚑3 | 2: ≈2 ☠4 | …" at 80x24.)
             rows = max(rows, 2 if width < _LONGEST_RECRUIT else 1)
         self._rows = (key, rows)
         return rows
@@ -1090,7 +1093,7 @@ class Board(ChoiceRowBoard):
         would say their names only."""
         view = update.view
         mine = update.seat in update.acting and update.outcome is None
-        return width < 100 and view["phase"] == "tavern" and bool(view["offer"]) and mine
+        return width < LINES_BELOW and view["phase"] == "tavern" and bool(view["offer"]) and mine
 
     def _choice_lines(self, update: Update, width: int) -> list[Text]:
         """The choices that are not cards in hand (heroes, Tavern, guesses) as cards."""
@@ -1144,6 +1147,10 @@ class Board(ChoiceRowBoard):
         return [label, *CardRow(boxes, gap=1).lines(width)]
 
 
+LINES_BELOW = 100
+"""The board's width below which the heroes drawn at the Tavern are said in lines (see
+`Board._recruit_in_lines`)."""
+
 CHOOSE_BESIDE = 8
 """The cells the "Choose" label takes beside the choices' cards."""
 
@@ -1172,9 +1179,10 @@ def _choice_rows(choices: Sequence[Choice], width: int) -> list[tuple[list[Choic
     return best
 
 
-RECRUIT_ROWS = 4
-"""The rows of the heroes to recruit said in lines: the longest ability whole (Crow's, three
-lines at 80 columns) and the other hero's line."""
+RECRUIT_ROWS = 3
+"""The least rows of the heroes to recruit said in lines: as many as the Pay and Leave cards
+before them take, so the board keeps its layout as you pay (more where the ability under
+the cursor needs them: Crow's, three lines at 80 columns, and the other hero's line)."""
 
 CURSOR = "▸"
 """Marks the hero under the cursor among the heroes to recruit said in lines."""
@@ -1188,8 +1196,8 @@ def _recruit_lines(choices: Sequence[Choice], cursor: Hashable, width: int) -> l
     room = width - CHOOSE_BESIDE - 2
     said = {c.key: f"{hero_name(c.key[1])}: {HEROES[c.key[1]].ability}" for c in _keyed(choices)}
     whole = {key: textwrap.wrap(words, room, subsequent_indent="  ") for key, words in said.items()}
-    # As many rows as the Tavern's other choices take as cards and the details line's
-    # second row (see `Board._recruit_in_lines`): the board keeps its layout as you pay.
+    # As many rows whichever hero is under the cursor, at least as many as the Tavern's
+    # other choices take as cards: the board keeps its layout as you pay.
     rows = max(RECRUIT_ROWS, max(len(lines) for lines in whole.values()) + len(whole) - 1)
     body: list[Text] = []
     for key, words in said.items():
