@@ -525,7 +525,9 @@ def hand_lines(update: Update, marks: Marks, width: int, rule_lines: int) -> lis
     # under the board names the piles anyway): at 160x45 they left the cards 26 wide.
     piles = width - label_width >= 2 * 30 + 3 + 2 * pile_width + 3
     room = width - label_width - (2 * pile_width + 3 if piles else 0)
-    card_width = max(16, min(30, (room - 3) // 2))
+    # Without rows for the rules (80x24, four or five cities) a card says where it goes
+    # in its bottom edge, which takes two cells more for a fire or water superhero's.
+    card_width = max(16, min(30 if rule_lines else 32, (room - 3) // 2))
     faces: list[list[Text]] = []
     for card in hand:
         kind = kind_of(card)
@@ -544,7 +546,10 @@ def hand_lines(update: Update, marks: Marks, width: int, rule_lines: int) -> lis
             mark=CHOSEN if key in marks.chosen else "",
             dim=marks.dim_others and key not in marks.legal and key not in marks.chosen,
         )
-        faces.append(box.rows())
+        drawn = box.rows()
+        if not rule_lines:
+            drawn[-1] = _edge_words(drawn[-1], hand_edge_words(kind, card_width - 4))
+        faces.append(drawn)
     height = 3 + rule_lines
     if not faces:
         faces = [[Text(""), Text("(no cards: you draw two next turn)", style="dim")]]
@@ -566,6 +571,41 @@ def hand_lines(update: Update, marks: Marks, width: int, rule_lines: int) -> lis
             [rows, [Text("")], boxes], [width - 2 * pile_width - 3, 2, 2 * pile_width + 1]
         )
     return rows
+
+
+def hand_edge_words(kind: str, room: int) -> str:
+    """Where a card in hand goes (or what it does) in ``room`` cells, for its bottom edge
+    when the hand has no rows for its rules: "on: empty, ♣ Leaf ~ Wind" ("★ Joker" and
+    "✂ Chainsaw superhero" alone said nothing of where they go)."""
+    forms = [hand_card_lines(kind, False)[0]]
+    if kind in ELEMENTS:
+        covers = [_glyph_word(k) for k in ELEMENTS if k in COVERS[kind]]
+        forms += [f"on: empty, {' '.join(covers)}", f"empty, {' '.join(covers)}"]
+    else:
+        forms += [
+            {
+                "joker": "on any card or space",
+                "spider": "on empty or any hero",
+                "small-explosion": "removes any 1 card",
+                "large-explosion": "removes any 2 cards",
+                "one-eagle": "moves a card",
+                "two-eagles": "swaps 2 cards",
+            }[kind]
+        ]
+    return next((form for form in forms if len(form) <= room), "")
+
+
+def _edge_words(edge: Text, words: str) -> Text:
+    """A card's bottom edge with ``words`` in it after its corner ("╰ on: empty, … ─╯"),
+    in the edge's own style."""
+    if not words:
+        return edge
+    plain = edge.plain
+    said = f" {words} "
+    out = Text(plain[0] + said + plain[1 + len(said) :], style=edge.style, no_wrap=True)
+    for span in edge.spans:
+        out.stylize(span.style, span.start, span.end)
+    return out
 
 
 def pile_boxes(update: Update, width: int, height: int) -> tuple[CardBox, ...]:
