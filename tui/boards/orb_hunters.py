@@ -68,8 +68,10 @@ from tui.boards.orb_hunters_cards import (
     adventurer_text,
     adventurer_words,
     choice_boxes,
+    choice_grid,
     choice_lines,
     colour_words,
+    grid_boxes,
     hand_row,
     leader_words,
     owner,
@@ -391,6 +393,12 @@ class Board(Widget, can_focus=True):
             keys = self._choice_keys()
             view, names = self.update.view, self.update.names
             rows, deciding = self._details_rows(width)
+            grid = choice_grid(view, names, keys, width) is not None
+            if grid:
+                # The choices' names whole on two rows come before a rival's pouch in
+                # full on a third row of details (its choice's words fit two; i shows
+                # the rest).
+                deciding = min(deciding, 2)
             self.fit = choose_layout(
                 self.update,
                 width,
@@ -400,6 +408,7 @@ class Board(Widget, can_focus=True):
                 choice_lines(view, names, keys, width - 7),
                 rows,
                 deciding,
+                grid,
             )
         return self.fit
 
@@ -522,7 +531,7 @@ class Board(Widget, can_focus=True):
                 f"courage would count for {ADVENTURER_NAMES[value]}."
             )
         else:
-            body = self._pouch_text(value)
+            body = self._pouch_text(value, named=choice is not None)
         return lead + body
 
     def _column_text(self, index: int, named: bool = False) -> str:
@@ -543,19 +552,27 @@ class Board(Widget, can_focus=True):
         )
         return f"{what} Under it: {under}." + (f" {lead}" if lead else "")
 
-    def _pouch_text(self, seat: int) -> str:
+    def _pouch_text(self, seat: int, named: bool = False) -> str:
+        """A pouch in full; ``named``: a rival's choice, whose words named them already
+        (an Exchange's details said "Bot 1 (normal, Blue)" twice and took a third row the
+        choices' names wanted at 80x24)."""
         assert self.update is not None
         update = self.update
         view = update.view
         you = " (you)" if seat == update.seat else ""
         # "Ala (you, Red and Green): …": one pair of brackets, the colours as a list.
         facts = pouch_facts(view, seat, you=bool(you))
-        text = f"{with_colours(update.names[seat] + you, view, seat)}: {facts}."
+        if named:
+            text = f"They have {facts}."
+        else:
+            text = f"{with_colours(update.names[seat] + you, view, seat)}: {facts}."
         if view["pouches"] is None:
             text += " The relics lie face down until the final score (Hidden Treasures)."
         elif view["pouches"][seat]:
-            pile = "; ".join(relic_text(c) for c in reversed(view["pouches"][seat]))
-            text += f" Top (visible) first: {pile}"
+            # "…; no effect; ∘ Initial Relic: 1 wealth; no effect.": each relic's own full
+            # stop read ".;" between them.
+            pile = "; ".join(relic_text(c)[:-1] for c in reversed(view["pouches"][seat]))
+            text += f" Top (visible) first: {pile}."
         note = note_sentence(update, seat)
         return f"{text} {note}".strip()
 
@@ -914,6 +931,16 @@ class Board(Widget, can_focus=True):
                 for index, key in enumerate(keys)
             )
         else:
+            grid = choice_grid(view, names, keys, layout.width) if layout.choice_lines > 1 else None
+            if grid is not None and layout.flat_choices:
+                # Two rows of cards that name every player whole, without the "Choose"
+                # label: the prompt under them says what to choose.
+                return Group(
+                    *(
+                        CardRow(row).lines(layout.width)[1:-1][0]
+                        for row in grid_boxes(view, names, keys, grid, at)
+                    )
+                )
             boxes = choice_boxes(view, names, keys, space, at, layout.choice_lines)
         rows = CardRow(boxes).lines(space)
         if layout.flat_choices:  # the cards' lines without their top and bottom edges

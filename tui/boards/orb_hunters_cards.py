@@ -1046,9 +1046,75 @@ def choice_lines(
     """Lines a marker's card wants at 80 columns: two when a player's name whole does not
     fit the row on the title line ("■ Green" over "Bartholomew"); rivals keep one."""
     choices = _choices(view, names, keys)
-    if not choices or any(not c.word for c in choices):
+    if not choices or _widths([c.need(c.title(None)) for c in choices], space):
         return 1
-    return 1 if _widths([c.need(c.title(None)) for c in choices], space) else 2
+    if any(not c.word for c in choices):  # a rival's card has no second line to give
+        return 2 if choice_grid(view, names, keys, space + 7) else 1
+    return 2
+
+
+def _grid_title(choice: _Choice) -> str:
+    return f"{choice.word}: {choice.name}" if choice.word else choice.name
+
+
+def choice_grid(
+    view: dict[str, Any], names: Sequence[str], keys: Sequence[Any], width: int
+) -> list[list[int]] | None:
+    """The choices in two rows of one-line cards, ``width`` cells wide (the row's label
+    left to the prompt under it), each naming its player whole ("▲ Red: Bot 3 (normal)"):
+    the choices' indices row by row, in their order. None where one row of cards holds
+    every name whole (on one line, or a marker's two: "■ Green" over "Bartholomew"), or
+    where two rows do not: five players' markers read "▲ Red (Bot…)", "● Blue …" on one
+    row at 80 columns, and four rivals "● Bot 1…" (issue #15)."""
+    choices = _choices(view, names, keys)
+    space = width - 7
+    if not choices or _widths([c.need(c.title(None)) for c in choices], space):
+        return None
+    if all(c.word for c in choices):
+        needs = [max(c.need(c.word) - 2, cell_len(c.name)) + 2 for c in choices]
+        if _widths(needs, space):
+            return None
+    needs = [c.need(_grid_title(c)) for c in choices]
+
+    def used(part: Sequence[int]) -> int:
+        return sum(part) + len(part) - 1
+
+    # The split whose wider row is narrowest: two rows alike ("Bot 1", "Bot 2" over
+    # "Bot 3", "Bot 4") rather than three cards over one.
+    splits = [
+        (max(used(needs[:cut]), used(needs[cut:])), cut)
+        for cut in range(-(-len(needs) // 2), len(needs))
+        if used(needs[:cut]) <= width and used(needs[cut:]) <= width
+    ]
+    if not splits:
+        return None
+    cut = min(splits)[1]
+    return [list(range(cut)), list(range(cut, len(needs)))]
+
+
+def grid_boxes(
+    view: dict[str, Any],
+    names: Sequence[str],
+    keys: Sequence[Any],
+    grid: Sequence[Sequence[int]],
+    at: int,
+) -> list[tuple[CardBox, ...]]:
+    """`choice_grid`'s rows of cards, each card as wide as its words."""
+    choices = _choices(view, names, keys)
+    return [
+        tuple(
+            CardBox(
+                choices[i].glyph,
+                _grid_title(choices[i]),
+                style=choices[i].style,
+                width=choices[i].need(_grid_title(choices[i])),
+                legal=True,
+                selected=at == i,
+            )
+            for i in row
+        )
+        for row in grid
+    ]
 
 
 def choice_boxes(

@@ -301,6 +301,7 @@ def choose_layout(
     choice_lines: int = 1,
     details_rows: int = 1,
     deciding_rows: int = 1,
+    grid: bool = False,
 ) -> Layout:
     """The richest layout whose height fits ``height`` rows at ``width`` columns; the
     80×24 floor uses short forms and still shows everything a decision needs.
@@ -315,14 +316,15 @@ def choose_layout(
     choice's text wants a third row at 80 columns, which the log gives too (it keeps one
     line: a Sly card's text was cut after two rows over an empty log row).
     The choice cards go flat, without their edges' two rows, where only that leaves the
-    relics their points in words.
+    relics their points in words; ``grid``: their two lines are two rows of flat cards
+    (`choice_grid`), never boxed.
 
     A full layout keeps, in this order: the wealth and wounds tracks (whole, or in two
     lines: at 120x40 four players' tracks went for a details line's third row, and the
     wounds a decision weighs with them), the details' rows up to FIRST_ROWS (a relic's
     text was cut after two rows at 120x40), the hand's roomier cards, the pouches as
     piles and the tracks whole."""
-    candidates = _candidates(update, width, height, choosing, prompt_rows, choice_lines)
+    candidates = _candidates(update, width, height, choosing, prompt_rows, choice_lines, grid)
     want = max(2, min(details_rows, FIRST_ROWS))
     best: tuple[tuple[bool, int, int, bool, bool], Layout] | None = None
     for candidate in candidates:
@@ -375,6 +377,11 @@ def choose_layout(
     if choosing and details_rows <= 1:
         taken = 1
     room = min(height, height + 1 + LOG_LINES - LOG_KEPT - taken)
+    if grid and choosing:
+        # Two rows of choices that name every player whole take the log's second line
+        # (the prompt over the details says what its last line did): five markers read
+        # "▲ Red (Bot…)", "● Blue …" on one row at 80x24 (issue #15).
+        room += 1
     fitting = [c for c in floor if c.height <= room] or [c for c in floor if c.height <= height]
     if choice_lines > 1 and not fitting:
         floor = [
@@ -452,6 +459,7 @@ def _candidates(
     choosing: bool,
     prompt_rows: int,
     choice_lines: int,
+    grid: bool = False,
 ) -> list[Layout]:
     """The layouts worth trying at this width, richest first: the full ones that might fit
     ``height`` (their height without the details line, whose rows `choose_layout`
@@ -490,7 +498,12 @@ def _candidates(
     # the names' second line, then on one; each as boxes, then flat (their edges' two rows
     # given to the relics: "W3 X3" was read with the boxes' edges on the board).
     forms = [(lines, False) for lines in dict.fromkeys((choice_lines, 1))]
-    wanted = [(lines, flat) for lines, _ in forms for flat in (False, True)]
+    wanted = [
+        (lines, flat)
+        for lines, _ in forms
+        for flat in (False, True)
+        if flat or lines == 1 or not grid
+    ]
     for full, piles, tracks, compact, roomy, point_lines, wide_pouches, (cards_lines, flat) in (
         *((True, True, True, False, r, 1, False, (1, False)) for r in rooms),
         *((True, False, True, False, r, 1, False, (1, False)) for r in rooms),
