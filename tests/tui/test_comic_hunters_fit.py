@@ -88,9 +88,10 @@ def test_small_cards_take_the_room_of_their_row() -> None:
 def test_a_cell_too_narrow_stops_after_a_whole_word() -> None:
     """When even the short words do not fit, the cell keeps the heroes and whole icons and
     says … (the line under the table has the rest)."""
-    cell = draw.card_cell("c201", (False, False, False), 19).plain  # Spider-Man New Epic
-    assert cell.strip().endswith("Spider-Man New…"), cell  # not "Spider-Man New E…"
-    assert len(cell) == 19
+    # Spider-Man · New, Epic
+    cell = draw.card_cell("c201", (False, False, False), 21).plain
+    assert cell.strip().endswith("Spider-Man · New…"), cell  # not "Spider-Man · New, E…"
+    assert len(cell) == 21
 
 
 def test_the_first_players_name_is_whole_at_80_columns() -> None:
@@ -343,7 +344,7 @@ def _cut_mid_word(text: str, card: str) -> bool:
     "Strange/I…"), rather than after a whole one ("Iron Man…", "Spider-Man/…")."""
     if "…" not in text:
         return False
-    before = text.split("…")[0].rstrip(" /")
+    before = text.split("…")[0].rstrip(" /,·")
     wholes = [*CARD[card].heroes, *CARD[card].highlights]
     words = [draw.HERO_WORD.get(w, "") for w in wholes] + [
         draw.ICON_SHORT.get(w, "") for w in wholes

@@ -77,6 +77,7 @@ from tui.boards.comic_hunters_draw import (
     collections_sentence,
     hand_lines,
     head_lines,
+    icons_cut,
     marks_sentence,
     name_of,
     named_line,
@@ -192,12 +193,14 @@ LEGEND: tuple[tuple[str, str], ...] = (
         if HERO_WORD[hero] != HERO_NAMES[hero]
     ),
     ("Spider/Thor", "a card of two heroes: it joins a collection of either one"),
+    ("Thor · New, One", "a card's heroes, then its Highlight icons"),
     (LEGAL, "can be chosen now"),
     ("heavy border, [ ]", "under the cursor"),
     (
         CHOSEN,
         "already chosen for this move (in the grid: the cards of the hero under the cursor, "
-        "then those the row or column under the cursor would take)",
+        "then those the row or column under the cursor would take; such a cell too narrow "
+        "for its heroes and its Highlights shows the Highlights)",
     ),
     (BACK, "the back of a card: another player's Store cards, a deck"),
     ("▶", "the location now (schedule); whose turn it is (players)"),
@@ -926,7 +929,7 @@ class Board(ChoiceRowBoard):
             choice = choices[self.cursor]
             if self._confirming is not None:
                 return f"{self.cursor + 1} of {len(choices)}: {confirm_words(update, choice.key)}"
-            text = f"{self.cursor + 1} of {len(choices)}: {choice.label}"
+            text = f"{self.cursor + 1} of {len(choices)}: {self._label(update, choice)}"
             if self._parked:  # on no choice: why, and the keys that choose
                 text = f"{NO_PLAY}: {NO_PLAY_WHY}. {NO_PLAY_KEYS}"
             key = self._under()
@@ -1446,7 +1449,7 @@ class Board(ChoiceRowBoard):
             line = Text(f"▶ {NO_PLAY}. {NO_PLAY_KEYS}", style="bold")
         elif self._mine() and choices:
             line = Text(f"▶ {self.cursor + 1} of {len(choices)}: ", style="bold")
-            line.append(choices[self.cursor].label)
+            line.append(self._label(update, choices[self.cursor], width))
         said = wrapped(line, width, counts[0])
         room = counts[1]
         # On no choice the line above names the keys that choose (Enter takes nothing).
@@ -1469,6 +1472,26 @@ class Board(ChoiceRowBoard):
         told = wrapped(ask, width, room) if room else []
         return [*said, *told]
 
+    def _label(self, update: Update, choice: Choice, width: int | None = None) -> str:
+        """A choice's words; a Convention hero's, with the Highlights of its cards the grid's
+        cells are too narrow for (✓ shows the rest): at 80x24 the cells cut them."""
+        key = choice.key
+        grid_cells = width if width is not None else self._space()[0]
+        if (
+            not (isinstance(key, tuple) and key[0] == "hero")
+            or update.view["location"] != "convention"
+            or update.view["convention"] is None
+            or grid_cells >= 5 + GRID * (CARD_WIDTH[1] + 1)  # cards, not cells
+        ):
+            return choice.label
+        grid = update.view["convention"]["grid"]
+        told = [
+            f"row {cell // GRID + 1}, column {cell % GRID + 1}: "
+            + in_words([HIGHLIGHT_NAMES[i] for i in CARD[grid[cell]].highlights])
+            for cell in icons_cut(update, grid_cells, key[1])
+        ]
+        return f"{choice.label} ({'; '.join(told)})" if told else choice.label
+
     def _prompt(self, update: Update, choices: Sequence[Choice], **form: bool) -> str:
         """What to do now (``form``: `prompt`'s shorter forms), or a replay's words."""
         return replay_prompt(self, update) or prompt(update, self.keys, choices, **form)
@@ -1481,5 +1504,9 @@ class Board(ChoiceRowBoard):
         if not self._mine():
             return 1
         choices = self.choices
-        lines = (f"▶ {i + 1} of {len(choices)}: {c.label}" for i, c in enumerate(choices))
+        assert self.update is not None
+        lines = (
+            f"▶ {i + 1} of {len(choices)}: {self._label(self.update, c, width)}"
+            for i, c in enumerate(choices)
+        )
         return 2 if any(cell_len(line) > width for line in lines) else 1

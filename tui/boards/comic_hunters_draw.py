@@ -323,9 +323,21 @@ def cell_items(card: str, full: int) -> list[str]:
     return [hero_words(card, full=bool(full)), *(icons[i] for i in CARD[card].highlights)]
 
 
+ICONS_AFTER = " · "
+"""Between a cell's heroes and its Highlight icons, which a comma parts: "Captain · Special,
+One" ("Captain Special One" read as one phrase, a hero called "Captain Special")."""
+
+
+def joined_items(items: Sequence[str]) -> str:
+    """A cell's items as it writes them: "Captain · Special, One", "Thor"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return items[0] + ICONS_AFTER + ", ".join(items[1:])
+
+
 def cell_words(card: str, full: int) -> str:
-    """What a one-line cell says of a comic: its heroes and icons ("Thor First")."""
-    return " ".join(cell_items(card, full))
+    """What a one-line cell says of a comic: its heroes, then its icons ("Thor · First")."""
+    return joined_items(cell_items(card, full))
 
 
 def card_cell(
@@ -334,15 +346,23 @@ def card_cell(
     width: int,
     full: int = False,
     place: str = "",
+    hero_told: bool = False,
 ) -> Text:
-    """One comic as a one-line cell (level 0): "◆②Spider-Man One" (``full``: the heroes'
-    full names; ``place``: the choice it is, when not the card's own, `placed`)."""
+    """One comic as a one-line cell (level 0): "◆②Spider-Man · One" (``full``: the heroes'
+    full names; ``place``: the choice it is, when not the card's own, `placed`;
+    ``hero_told``: the choice under the cursor names its hero, so a cell too narrow for
+    both says its Highlight icons rather than cut them: "✓③Special, One")."""
     legal, current, chosen = focus_state
     mark = CHOSEN if chosen else (LEGAL if legal else "")
     if card is None:
         return placed(CardFace("", "·", "dim", width, mark, current).text(), place)
     info = CARD[card]
-    words = whole_words(cell_items(card, full), width - CELL_FRAME)
+    items = cell_items(card, full)
+    room = width - CELL_FRAME
+    if hero_told and len(items) > 1 and cell_len(joined_items(items)) > room:
+        words = whole_words(items[1:], room, icons_only=True)
+    else:
+        words = whole_words(items, room)
     # The value glyph against the words ("①Spider-Man", as on the cards): a cell more for
     # the heroes in a grid of five at 80 columns.
     face = CardFace(
@@ -351,22 +371,28 @@ def card_cell(
     return placed(face.text(), place or place_of(("card", card)))
 
 
-def whole_words(items: Sequence[str], room: int) -> str:
+def whole_words(items: Sequence[str], room: int, icons_only: bool = False) -> str:
     """A cell's items in ``room`` columns: all of them, else the heroes and as many icons
-    as fit, then … ("Hulk New …", "Iron Man…", never "Hulk New Ep…"); else the heroes
-    alone, else a team-up's first hero ("Spider-Man/…"); heroes too long for even that
-    are left for the cell to cut."""
-    words = " ".join(items)
+    as fit, then … ("Hulk · New, …", "Iron Man …", never "Hulk · New, Ep…"); else the
+    heroes alone, else a team-up's first hero ("Spider-Man/…"); heroes too long for even
+    that are left for the cell to cut. ``icons_only``: the items are icons alone."""
+
+    def joined(some: Sequence[str]) -> str:
+        return ", ".join(some) if icons_only else joined_items(some)
+
+    words = joined(items)
     if cell_len(words) <= room:
         return words
     for count in range(len(items) - 1, 0, -1):
-        kept = " ".join(items[:count])
-        for more in (f" {MORE}", MORE):
+        kept = joined(items[:count])
+        for more in (f"{',' if count > 1 or icons_only else ''} {MORE}", f" {MORE}", MORE):
             if cell_len(kept) + len(more) <= room:
                 return kept + more
     heroes = items[0] if items else ""
     if cell_len(heroes) <= room:
         return heroes
+    if icons_only:
+        return words
     first = heroes.split("/")[0] + "/" + MORE
     return first if "/" in heroes and cell_len(first) <= room else words
 
@@ -419,6 +445,15 @@ def cell_floor(card: str | None) -> int:
     heroes = CARD[card].heroes
     first = HERO_WORD[heroes[0]] + ("/" + MORE if len(heroes) > 1 else "")
     return min(cell_need(card, False), cell_len(first) + CELL_FRAME)
+
+
+def icons_floor(card: str | None) -> int:
+    """`cell_floor`, and room for the card's icons alone, as a Convention cell of the hero
+    under the cursor says them (✓): at 80x24 "✓③Special, …" cut the icons it was to show."""
+    if card is None:
+        return EMPTY_CELL
+    icons = ", ".join(ICON_SHORT[i] for i in CARD[card].highlights)
+    return max(cell_floor(card), min(cell_need(card, False), cell_len(icons) + CELL_FRAME))
 
 
 def cell_plan(
@@ -1380,8 +1415,28 @@ def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[lis
         needs = [max(cell_need(c, full) for c in column) for column in columns]
         if sum(needs) <= room:
             return needs, full
-    floors = [max(cell_floor(c) for c in column) for column in columns]
+    floors = [max(icons_floor(c) for c in column) for column in columns]
+    if sum(floors) > room:  # the heroes whole before the icons
+        floors = [max(cell_floor(c) for c in column) for column in columns]
     return share_out(needs, room, floors), False
+
+
+def icons_cut(update: Update, width: int, hero: str) -> list[int]:
+    """The Convention cells of ``hero``'s cards whose Highlight icons a grid of one-line
+    cells ``width`` wide cannot show whole, even alone (✓) in the cell: the choice of that
+    hero names them instead."""
+    grid = update.view["convention"]["grid"]
+    columns = [[grid[row * GRID + col] for row in range(GRID)] for col in range(GRID)]
+    widths, full = column_plan(columns, width - 5)
+    out = []
+    for cell, card in enumerate(grid):
+        if card is None or hero not in CARD[card].heroes or not CARD[card].highlights:
+            continue
+        items = cell_items(card, full)
+        room = widths[cell % GRID] - CELL_FRAME
+        if cell_len(joined_items(items)) > room and cell_len(", ".join(items[1:])) > room:
+            out.append(cell)
+    return out
 
 
 def grid_plan(
@@ -1439,8 +1494,11 @@ def grid_lines(update: Update, focus: Focus, width: int, level: int) -> list[Tex
                 state = focus.of(("cell", cell))
                 if cell in focus.taking:
                     state = (False, True, True)
+                # A cell the cursor's hero marks (✓) says its icons when its heroes
+                # and icons do not both fit: that hero is the choice's own words.
+                told = cell in focus.taking
                 line.append_text(
-                    card_cell(grid[cell], state, widths[col], full, place_of(("cell", cell)))
+                    card_cell(grid[cell], state, widths[col], full, place_of(("cell", cell)), told)
                 )
             out.append(fit(line, width))
             continue
