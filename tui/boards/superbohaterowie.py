@@ -1128,7 +1128,10 @@ class Board(KeyStates, Widget, can_focus=True):
             # pressing Enter on its spaces heard only what each space lacked).
             return card_text(kind_of(chosen[1]), series)
         choice = next((c for c in choices if c.key == target), None)
-        parts: list[str] = []
+        # The one choice when no card can be played (c, d) first: said last, it was cut
+        # behind the card's text ("… further one. …" hid "Ready for the next game").
+        placeless = [c for c in choices if c.key in (CONTINUE, DISCARD)]
+        parts = [f"{c.label} ({'d' if c.key == DISCARD else 'c'})." for c in placeless]
         if choice is not None:
             parts.append(f"{TARGET} {choice.label}.")
         if isinstance(target, tuple) and target[0] == "card":
@@ -1149,8 +1152,6 @@ class Board(KeyStates, Widget, can_focus=True):
                 kinds = [None if c is None else kind_of(c) for c in update.view["cities"][city]]
                 name = update.view["city_names"][city]
                 parts.append(f"{name}: {city_words(kinds, series)}.")
-        placeless = [c for c in choices if c.key in (("discard-hand",), ("continue",))]
-        parts += [f"{c.label} ({'d' if c.key == ('discard-hand',) else 'c'})." for c in placeless]
         return " ".join(parts)
 
     # -- actions -------------------------------------------------------------------------------

@@ -219,15 +219,20 @@ class Marks:
     """Dim what is neither legal nor chosen (a card in hand that cannot be played now)."""
 
 
-def city_label(update: Update, city: int) -> Text:
-    """ "▶ Berlin — Ala (your city) — SAVED": the turn, the city, its player."""
+def city_label(update: Update, city: int, short: bool = False) -> Text:
+    """ "▶ Berlin — Ala (your city) — SAVED": the turn, the city, its player (``short``:
+    "(you)", and a bot's name without its level, where the line is short of room)."""
     view = update.view
     turn = "▶ " if city == view["turn"] and update.outcome is None and not view["waiting"] else ""
     label = Text(f"{turn}{view['city_names'][city]} — ", style="bold", no_wrap=True)
     name = update.names[city] if city < len(update.names) else f"Player {city + 1}"
+    if short:
+        bare = [_LEVEL.sub("", n) for n in update.names]
+        if len(set(bare)) == len(bare):  # still one name for one player
+            name = bare[city] if city < len(bare) else name
     label.append(name, style="bold" if city == update.seat else "")
     if city == update.seat:
-        label.append(" (your city)")
+        label.append(" (you)" if short else " (your city)")
     if city in view["winners"]:
         label.append(" — SAVED", style="bold")
     return label
@@ -376,13 +381,22 @@ def city_lines(
                 symbol, word, style = FACES[kind]
                 face = CardFace(symbol, word, style, CELL_WIDTH, mark, cursor)
             row.append_text(face.text())
-        head = label.copy()
-        head.append(f" · {facts}", style="dim")
-        # A cell has no border to write "new" in: the city's line names its new spaces.
+        # A cell has no border to write "new" in: the city's line names its new spaces,
+        # whole (it read "· 10 pts · new: spac…"): shorter words go first where needed.
         fresh = sorted(key[2] + 1 for key in keys if key in marks.fresh)
+        new = ""
         if fresh:
-            spaces = "space" if len(fresh) == 1 else "spaces"
-            head.append(f" · new: {spaces} {', '.join(map(str, fresh))}", style="bold")
+            new = f" · new: {'space' if len(fresh) == 1 else 'spaces'} {', '.join(map(str, fresh))}"
+        for short in range(4):
+            # In turn: "different" (the legend says what "3 of 5" counts), "(below 0)"
+            # (the details line says it), then "your city" and a bot's level.
+            said = facts.replace(" of 5 different", " of 5") if short >= 1 else facts
+            said = said.replace(" (below 0)", "") if short >= 2 else said
+            head = city_label(update, city, short=short >= 3)
+            head.append(f" · {said}", style="dim")
+            head.append(new, style="bold")
+            if head.cell_len <= width:
+                break
         head.truncate(width, overflow="ellipsis")
         lines = [head, row]
         if note:
