@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Select, Static
 from core.engine import Action, in_words
 from core.games.orb_hunters.data import relic_name, skill
 from core.games.orb_hunters.rules import ORB_HUNTERS as GAME
+from core.games.orb_hunters.scoring import pouch_totals
 from core.match import Match
 from core.table import Seat, TableSetup, Update
 from tests.core.games.test_orb_hunters_rules import position
@@ -552,12 +553,21 @@ def test_a_milestone_sums_up_each_round_and_nothing_else() -> None:
         "Round 2 of 3",
         "Round 3 of 3",
     ]
-    for summary in found:
+    ends = [update for update, events in seen if board.milestone(update, events) is not None]
+    for summary, update in zip(found, ends, strict=True):
         assert any(" wins the " in line and "courage" in line for line in summary)
-        assert (
-            sum(line.startswith(("You have", "Olek has", "Ewa has", "Iga has")) for line in summary)
-            == 4
+        # Every pouch's standing: a line each, or (where those would need scrolling at
+        # 80x24) one sentence of every player's wealth and wounds after potions.
+        lines = sum(
+            line.startswith(("You have", "Olek has", "Ewa has", "Iga has")) for line in summary
         )
+        sums = [pouch_totals(pouch) for pouch in update.view["pouches"]]
+        said = [
+            f"{t.wealth} and {t.net_wounds} for {name}"
+            for t, name in zip(sums, ("Ala", "Olek", "Ewa", "Iga"), strict=True)
+        ]
+        together = [line for line in summary if line.startswith("Wealth and wounds after")]
+        assert lines == 4 or (len(together) == 1 and all(s in together[0] for s in said))
         assert all(line[:1].isupper() and "{p" not in line for line in summary)
     last_update, _ = seen[-1]
     assert last_update.outcome is not None

@@ -6,6 +6,7 @@ board says, shared by the visual and the screen-reader modes.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -343,28 +344,114 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     # event since the last summary: then the whole round is told).
     starts = [i for i, e in enumerate(events) if e["type"] == "limit"]
     told = events[starts[-1] :] if starts else events
-    lines += [with_names(e["text"], names) for e in told if e["type"] in _ROUND_FACTS]
-    if not starts:
-        lines.append("The relics handed over before the last choice are in the history.")
+    facts = [e["text"] for e in told if e["type"] in _ROUND_FACTS]
+    rounds = [e["text"] for e in events if e["type"] == "round"]
+    gone = [] if starts else ["The relics handed over before the last choice are in the history."]
+    said = [with_names(text, names) for text in facts] + gone
+    standing = _standing(update)
+    whole = [*lines, *said, *standing, *(with_names(text, names) for text in rounds)]
+    if _rows(whole[1:]) <= SUMMARY_ROWS:
+        return whole
+    # Five players' round read 20 rows in a panel of 14 at 80x24, which had to be
+    # scrolled: each player's wins in one sentence, a Theft's relic named once, no
+    # potion's sentence (the pouches' wounds say it after potions), the next round's
+    # start without its relics (the board shows them), then the pouches in one sentence.
+    tight = [*lines, *_tight_facts(facts, update), *gone]
+    rounds = [text.split(" New relics: ")[0] for text in rounds]
+    nexts = [with_names(text if text.endswith(".") else f"{text}.", names) for text in rounds]
+    shorter = [*tight, *standing, *nexts]
+    if _rows(shorter[1:]) <= SUMMARY_ROWS or view["pouches"] is None:
+        return shorter
+    return [*tight, *_standing(update, tight=True), *nexts]
+
+
+SUMMARY_WIDTH, SUMMARY_ROWS = 68, 14
+"""The summary panel's text at 80x24: 68 cells wide, 14 rows under its title."""
+
+
+def _rows(lines: Sequence[str]) -> int:
+    """The rows ``lines`` take in the summary panel at 80x24."""
+    return sum(len(textwrap.wrap(line, SUMMARY_WIDTH)) or 1 for line in lines)
+
+
+_WON = re.compile(
+    r"^(?P<side>.+?) wins the (?P<relic>.+) with (?P<points>\d+) courage for "
+    r"(?P<who>\{p\d+\})\.$"
+)
+_NOBODYS = re.compile(
+    r"^(?P<side>.+?) wins the (?P<relic>.+) with (?P<points>\d+) courage, but nobody plays "
+    r"that adventurer: the relic leaves the game\.$"
+)
+_STOLEN = re.compile(r"'s visible relic, the ")
+_POTION = re.compile(r"^(A potion cancels|Potions cancel|The potions of|.*'s potions cancel)")
+
+
+def _tight_facts(facts: Sequence[str], update: Update) -> list[str]:
+    """The round's facts shorter: a player's wins in one sentence where they were won by
+    one colour ("Purple wins the Gem Pouch (6 courage) and the Trinket (4) for Bot 2."),
+    else naming each one's colour; a relic nobody's and a Theft's said shorter; no
+    potion's sentence. The wins come first, then what the effects did, in turn."""
+    wins: dict[str, list[tuple[str, str, str]]] = {}
+    rest: list[str] = []
+    for text in facts:
+        win = _WON.match(text)
+        if win is not None:
+            wins.setdefault(win["who"], []).append((win["side"], win["relic"], win["points"]))
+        elif (lost := _NOBODYS.match(text)) is not None:
+            rest.append(
+                f"{lost['side']} wins the {lost['relic']} ({lost['points']} courage), but "
+                f"nobody plays {lost['side']}: it leaves the game."
+            )
+        elif not _POTION.match(text):
+            rest.append(_STOLEN.sub("'s ", text))
+    # The player after "for" or as the subject, as the rules' own sentence has it: the
+    # reader's summary turns "for {p0}" into "for you" and "{p0} wins" into "You win".
+    lines = []
+    for who, won in wins.items():
+        if len({side for side, _, _ in won}) == 1:
+            relics = [
+                f"the {relic} ({points}{'' if i else ' courage'})"
+                for i, (_, relic, points) in enumerate(won)
+            ]
+            lines.append(f"{won[0][0]} wins {in_words(relics)} for {who}.")
+        else:
+            relics = [
+                f"the {relic} ({side}, {points}{'' if i else ' courage'})"
+                for i, (side, relic, points) in enumerate(won)
+            ]
+            lines.append(f"{who} wins {in_words(relics)}.")
+    return [with_names(line, update.names) for line in [*lines, *rest]]
+
+
+def _standing(update: Update, tight: bool = False) -> list[str]:
+    """Where every pouch stands and who has the most wounds; ``tight``: the pouches' wealth
+    and wounds after potions in one sentence."""
+    view, names = update.view, update.names
     if view["pouches"] is None:
-        lines.append("The pouches lie face down (Hidden Treasures) until the final score.")
+        return ["The pouches lie face down (Hidden Treasures) until the final score."]
+    lines = []
+    if tight:
+        # "Bot 3 0 and 0 and Bot 4 1 and 0" read as one list: semicolons between pouches.
+        sums = [pouch_totals(pouch) for pouch in view["pouches"]]
+        each = [f"{t.wealth} and {t.net_wounds} for {names[s]}" for s, t in enumerate(sums)]
+        lines.append(f"Wealth and wounds after potions: {'; '.join(each)}.")
     else:
         for seat in range(view["players"]):
             who = "You have" if seat == update.seat else f"{names[seat]} has"
             lines.append(f"{who} {pouch_facts(view, seat, you=seat == update.seat)}.")
-        seats, most = most_wounded(view)
-        worst = [names[s] for s in seats]
-        if worst:
-            who = in_words(worst)
-            verb = "is" if len(worst) == 1 else "are"
-            if update.outcome is not None:
-                lines.append(
-                    f"{who} {verb} eliminated with the most wounds ({most} after potions)."
-                )
-            else:
-                lines.append(
-                    f"{who} {verb} the most wounded ({most} after potions): eliminated if the "
-                    "game ended now."
-                )
-    lines += [with_names(e["text"], names) for e in events if e["type"] == "round"]
-    return lines
+    seats, most = most_wounded(view)
+    worst = [names[s] for s in seats]
+    if worst:
+        who = in_words(worst)
+        verb = "is" if len(worst) == 1 else "are"
+        if update.outcome is not None:
+            lines.append(f"{who} {verb} eliminated with the most wounds ({most} after potions).")
+        elif tight:
+            alike = " each" if len(worst) > 1 else ""
+            lines.append(f"{who} {verb} out if the game ends now: {most} wounds{alike}, the most.")
+        else:
+            lines.append(
+                f"{who} {verb} the most wounded ({most} after potions): eliminated if the "
+                "game ended now."
+            )
+    return [with_names(line, names) for line in lines]
