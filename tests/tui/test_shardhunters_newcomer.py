@@ -62,3 +62,66 @@ async def test_the_combats_read_in_words_while_deciding_to_pay_at_80x24() -> Non
             await table.close()
             await pilot.app.pop_screen()
     assert checked >= 10, checked
+
+
+def _crowded_tracks() -> list[Any]:
+    """Four-player positions where three sides share a Bloodshards space, not seats in a
+    row ("1,2,4": every space was drawn five cells wide for it)."""
+    from tests.tui.board_helpers import update_of
+
+    found = []
+    for seed in range(10):
+        match = Match.new("shardhunters", 4, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            match.act(seat, rng.choice(match.legal(seat)))
+            update = update_of(match, 0, names=tuple(s.name for s in SEATS))
+            shards = update.view["shards"]
+            shared = [s for s in set(shards) if shards.count(s) == 3]
+            missing = [n for n in range(4) if shards[n] not in shared]
+            if shared and missing and missing[0] in (1, 2) and max(shards) <= 12:
+                found.append(update)
+                break
+    return found
+
+
+def test_a_crowded_bloodshards_track_is_drawn_whole() -> None:
+    """At 80 columns (and in the 160x45 board's 104) three sides on one space, "1,2,4",
+    made the track skip spaces as "0 │… 2 │ 3 │… 12 │", read as cut text: the crowded
+    space takes the cells its markers need, the others stay narrow, the track whole."""
+    from tui.boards.shardhunters_table import track_lines
+
+    updates = _crowded_tracks()
+    assert len(updates) >= 3, len(updates)
+    for update in updates:
+        for width in (78, 104):
+            top, marks, team, _ = (line.plain for line in track_lines(update, width))
+            assert "…" not in top + team and len(top) <= width, top
+            assert [int(n) for n in re.findall(r"(\d+)\s*│", top)] == list(range(13)), top
+            for side in range(4):
+                assert str(side + 1) in marks, (top, marks)
+
+
+def test_a_track_too_long_for_its_line_says_the_spaces_it_leaves_out() -> None:
+    """Where even narrow spaces do not fit, the track leaves out stretches nobody stands on
+    and says each one's spaces in words ("┄4–11┄"), never "…" as if the line were cut;
+    the legend (F1) says so."""
+    import dataclasses
+
+    from tests.tui.board_helpers import update_of
+    from tui.boards import shardhunters as board
+    from tui.boards.shardhunters_table import track_lines
+
+    update = update_of(Match.new("shardhunters", 4, seed=1), 0)
+    view = {**update.view, "shards": [0, 5, 9, 24], "teams": [["x"] * n for n in (1, 2, 3, 4)]}
+    top = track_lines(dataclasses.replace(update, view=view), 58)[0].plain
+    assert "…" not in top and len(top) <= 58, top
+    shown = [int(n) for n in re.findall(r"(\d+)\s*│", top)]
+    gaps = [(int(a), int(b)) for a, b in re.findall(r"┄(\d+)–(\d+)┄", top)]
+    assert gaps and {0, 3, 5, 9, 24} <= set(shown), top
+    for first, last in gaps:  # each gap says exactly the spaces not shown
+        assert not set(range(first, last + 1)) & set(shown), top
+    assert set(shown) | {n for a, b in gaps for n in range(a, b + 1)} >= set(range(25)), top
+    legend = " ".join(f"{short} {said}" for short, said in board.LEGEND)
+    assert "┄4–11┄" in legend, legend

@@ -486,6 +486,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "several sides on one space",
     ),
     ("Bloodshards track ▲", "the recruit cost: pay it at the Tavern for two heroes"),
+    (
+        "┄4–11┄",
+        "on a track too long for its line: spaces 4 to 11 left out, as nobody stands on "
+        "them (a lone ┄ where even their numbers do not fit: the spaces between its neighbours)",
+    ),
     ("Team size ▲ 5", "a team of 5 that wins a Hunt wins the game"),
     ("Tavern 21", "in the top line, when it is short of room: 21 heroes left in the Tavern Deck"),
     ("top: white 3", "in the top line, when it is short of room: the Monster Deck's top card"),
@@ -931,6 +936,11 @@ class Board(ChoiceRowBoard):
             if self._kept_rows[0] != phase:
                 self._kept_rows = (phase, 0)
             keep = max(used, self._kept_rows[1])
+            if self._paying(update, width):
+                # The heroes drawn take a row more than Pay and Leave where a long ability
+                # needs it: kept from the start where the board has it (the details
+                # line's second row held it, and left the 2nd Combat in codes at 80x24).
+                keep = max(keep, min(used + 1, self._room()))
             self._kept_rows = (phase, keep)
         spare = max(0, keep - used)
         parts.set_shown(SPARE, spare > 0)
@@ -1095,6 +1105,13 @@ class Board(ChoiceRowBoard):
         mine = update.seat in update.acting and update.outcome is None
         return width < LINES_BELOW and view["phase"] == "tavern" and bool(view["offer"]) and mine
 
+    def _paying(self, update: Update, width: int) -> bool:
+        """Pay or Leave at the Tavern, the heroes drawn then said in lines (see
+        `_recruit_in_lines`)."""
+        view = update.view
+        mine = update.seat in update.acting and update.outcome is None
+        return width < LINES_BELOW and view["phase"] == "tavern" and not view["offer"] and mine
+
     def _choice_lines(self, update: Update, width: int) -> list[Text]:
         """The choices that are not cards in hand (heroes, Tavern, guesses) as cards."""
         legal, cursor = self._marks()
@@ -1103,7 +1120,10 @@ class Board(ChoiceRowBoard):
             return []
         heroes = any(c.key[0] == "hero" for c in choices if isinstance(c.key, tuple))
         if heroes and self._recruit_in_lines(update, width):
-            return _recruit_lines(choices, cursor, width)
+            # Where the board has rows to spare, a row more: given to a hero's line of
+            # ability instead, it left a Combat in glyph codes at 120x40.
+            least = RECRUIT_ROWS if self._room() < 30 else RECRUIT_ROWS + 1
+            return _recruit_lines(choices, cursor, width, least)
         box_width = hero_width(width, len(choices)) if heroes else 14
         lines = 0 if width < 100 else 3 if heroes else 1
         rows: list[tuple[list[Choice], int, int]] = []
@@ -1188,7 +1208,9 @@ CURSOR = "▸"
 """Marks the hero under the cursor among the heroes to recruit said in lines."""
 
 
-def _recruit_lines(choices: Sequence[Choice], cursor: Hashable, width: int) -> list[Text]:
+def _recruit_lines(
+    choices: Sequence[Choice], cursor: Hashable, width: int, least: int = RECRUIT_ROWS
+) -> list[Text]:
     """The heroes drawn at the Tavern where the board is narrow (80x24), a line each with
     its ability: the one under the cursor whole, the others as much as fits, cut between
     words. Their cards said only their names: each ability was read one at a time, in the
@@ -1198,7 +1220,7 @@ def _recruit_lines(choices: Sequence[Choice], cursor: Hashable, width: int) -> l
     whole = {key: textwrap.wrap(words, room, subsequent_indent="  ") for key, words in said.items()}
     # As many rows whichever hero is under the cursor, at least as many as the Tavern's
     # other choices take as cards: the board keeps its layout as you pay.
-    rows = max(RECRUIT_ROWS, max(len(lines) for lines in whole.values()) + len(whole) - 1)
+    rows = max(least, max(len(lines) for lines in whole.values()) + len(whole) - 1)
     body: list[Text] = []
     for key, words in said.items():
         name = hero_name(key[1])

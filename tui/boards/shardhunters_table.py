@@ -994,24 +994,97 @@ def track_lines(update: Update, width: int) -> list[Text]:
         _whole(m, e, room, False) != _whole(m, e, room, True)
         for m, e in ((shards, top), (team, end))
     )
-    return [
-        *Track(
-            shards_label.ljust(wide),
-            0,
-            top,
-            _whole(shards, top, room, short) or shards,
-            highlight=costs,
-            cell=2,
-        ).lines(width),
-        *Track(
-            team_label.ljust(wide),
-            0,
-            end,
-            _whole(team, end, room, short) or team,
-            highlight=(WINNING_TEAM,),
-            cell=2,
-        ).lines(width),
-    ]
+    out: list[Text] = []
+    for label, marks, last, goals in (
+        (shards_label, shards, top, costs),
+        (team_label, team, end, (WINNING_TEAM,)),
+    ):
+        whole = _whole(marks, last, room, short)
+        if whole is not None:
+            out += Track(label.ljust(wide), 0, last, whole, highlight=goals, cell=2).lines(width)
+        else:
+            out += _spaced_track(label.ljust(wide), last, marks, goals, width, short)
+    return out
+
+
+GAP = "┄"
+"""Either side of a stretch of a track left out, said as its spaces ("┄4–11┄"): "…" there
+read as cut text."""
+
+
+def _spaced_track(
+    label: str,
+    end: int,
+    marks: tuple[tuple[int, str], ...],
+    goals: tuple[int, ...],
+    width: int,
+    short: bool,
+) -> list[Text]:
+    """A track (0 to ``end``) whose spaces do not fit ``width`` all as wide as its most
+    crowded one: each space as wide as its number or its markers ("1,2,4" made every space
+    five cells wide, and the track skipped spaces at 80 columns); where even that does not
+    fit, the stretches nobody stands on and no goal marks are left out, each said as its
+    spaces ("┄4–11┄"), or as a bare gap between the numbers either side ("5 │┄ 9 │")."""
+    spaces: dict[int, list[str]] = {}
+    for space, mark in marks:
+        spaces.setdefault(space, []).append(mark)
+    room = width - cell_len(label) - 1
+    kept = sorted({0, end, *spaces, *goals})
+    every: list[int | tuple[int, int]] = list(range(end + 1))
+    forms = [(every, least, True) for least in (3, 2)]
+    for numbered in (True, False):
+        gapped: list[int | tuple[int, int]] = []
+        for space in kept:
+            last = gapped[-1] if gapped else None
+            if isinstance(last, int) and space > last + (2 if numbered else 1):
+                gapped.append((last + 1, space - 1))
+            elif isinstance(last, int) and space == last + 2:
+                gapped.append(last + 1)  # one space is no wider than its numbered gap
+            gapped.append(space)
+        forms.append((gapped, 2, numbered))
+    # The whole track with a run of sides said as one ("1-4") before a stretch left out.
+    tries = [(form, brief) for form in forms for brief in dict.fromkeys((short, True))]
+    for (shown, least, numbered), brief in tries:
+        joined = {space: Track._together(here, brief) for space, here in spaces.items()}
+        if _spaced_width(shown, least, numbered, joined) <= room:
+            break
+    top = Text(f"{label} ", style="bold", no_wrap=True)
+    under = Text(" " * top.cell_len, no_wrap=True)
+    for spot in shown:
+        if isinstance(spot, tuple):
+            gap = _gap(spot, numbered)
+            top.append(gap, style="dim")
+            under.append(" " * len(gap))
+            continue
+        cell = _cell(spot, least, joined)
+        top.append(str(spot).center(cell), style="bold underline" if spot in goals else "")
+        top.append("│")
+        here = joined.get(spot, "") or ("▲" if spot in goals else "")
+        under.append(here.center(cell), style="bold")
+        under.append(" ")
+    for line in (top, under):
+        line.truncate(width, overflow="ellipsis")
+    return [top, under]
+
+
+def _gap(spaces: tuple[int, int], numbered: bool) -> str:
+    """A stretch of a track left out, and the space after it (see `_spaced_track`)."""
+    return f"{GAP}{spaces[0]}–{spaces[1]}{GAP} " if numbered else f"{GAP} "
+
+
+def _cell(space: int, least: int, joined: dict[int, str]) -> int:
+    """A space's cells on a track whose spaces are as wide as they need, ``least`` or more."""
+    return max(least, len(str(space)), len(joined.get(space, "")))
+
+
+def _spaced_width(
+    shown: Sequence[int | tuple[int, int]], least: int, numbered: bool, joined: dict[int, str]
+) -> int:
+    """The cells a track's spaces (and stretches left out, see `_spaced_track`) take."""
+    return sum(
+        len(_gap(spot, numbered)) if isinstance(spot, tuple) else _cell(spot, least, joined) + 1
+        for spot in shown
+    )
 
 
 def _whole(
