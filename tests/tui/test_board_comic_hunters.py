@@ -337,6 +337,8 @@ async def _visit(pilot: Any, widget: Any, app: App[Any], budget: int) -> int:
     ``budget`` of them; how many were visited."""
     visited = 0
     choices = list(widget.choices)
+    # From the first choice (Assemble's plays start on the largest set's first card).
+    await pilot.press("home")
     for index, choice in enumerate(choices):
         if visited >= budget:
             break
@@ -617,7 +619,7 @@ async def test_done_playing_asks_once_and_names_the_lone_card() -> None:
         widget = app.query_one(board.Board)
         widget.show(update_of(match, 0))
         assert widget.choices[-1].key == READY
-        await pilot.press("left", "enter")
+        await pilot.press("home", "left", "enter")
         await pilot.pause()
         assert app.sent == []
         said = " ".join(screen_text(app).split())
@@ -634,7 +636,7 @@ async def test_moving_away_from_done_forgets_the_question() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one(board.Board)
         widget.show(update_of(match, 0))
-        await pilot.press("left", "enter", "right", "left", "enter")
+        await pilot.press("home", "left", "enter", "right", "left", "enter")
         assert app.sent == []
 
 
@@ -645,7 +647,7 @@ async def test_the_confirmations_setting_off_takes_done_at_once() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one(board.Board)
         widget.show(update_of(match, 0))
-        await pilot.press("left", "enter")
+        await pilot.press("home", "left", "enter")
         assert app.sent == [READY]
 
 
@@ -738,7 +740,7 @@ async def test_paying_after_done_starts_on_the_first_card() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one(board.Board)
         widget.show(update_of(match, 0))
-        await pilot.press("left", "enter", "enter")
+        await pilot.press("home", "left", "enter", "enter")
         assert app.sent == [READY]
         match.act(0, READY)
         widget.show(update_of(match, 0))
@@ -753,7 +755,7 @@ async def test_escape_takes_back_the_question_and_then_the_step() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one(board.Board)
         widget.show(update_of(match, 0))
-        await pilot.press("left", "enter", "escape", "enter")
+        await pilot.press("home", "left", "enter", "escape", "enter")
         assert app.sent == []
         await _walk_to(pilot, widget, ("play", "c103"))
         await pilot.press("enter", "escape")

@@ -86,7 +86,7 @@ async def test_assemble_hand_in_rows_up_and_down_go_a_row_to_the_nearest_card() 
     back; → goes one card along."""
     match = _to("assemble")
     async with _shown(match, (80, 24)) as (app, pilot, widget):
-        await pilot.press("right", "right")
+        await pilot.press("home", "right", "right")  # from the first card
         line, column = _cursor(app)
         below = _rows_below(app, line)
         assert below, screen_text(app)

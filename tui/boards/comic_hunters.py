@@ -403,6 +403,54 @@ def is_real(update: Update, key: Hashable) -> bool:
     return _kind(key) != "unplay" and not is_final(update, key)
 
 
+def _sets(update: Update) -> dict[str, int]:
+    """Per hero, the cards its collection could hold after this Assemble: collected, played
+    for it and playable onto it now (each playable card counted for each of its heroes)."""
+    view, seat = update.view, update.seat
+    if view["assembly"] is None or seat is None:
+        return {}
+    held = {hero: len(cards) for hero, cards in view["collections"][seat]}
+    for _, hero in view["assembly"]["plays"][seat]:
+        held[hero] = held.get(hero, 0) + 1
+    for action in update.legal:
+        if action[0] == "play":
+            held[action[2]] = held.get(action[2], 0) + 1
+    return held
+
+
+def default_set(update: Update) -> str | None:
+    """The hero whose cards Enter plays first in Assemble: the largest collection the seat
+    can have this phase, of two or more cards (a new collection needs two played at once,
+    and only three or more score, rulebook): a card alone for a hero not collected goes
+    back to the hand at Done playing. A start already played alone comes first (it needs
+    its second card). None: no such hero (every card to play is alone)."""
+    view, seat = update.view, update.seat
+    sets = _sets(update)
+    playable = {action[2] for action in update.legal if action[0] == "play"}
+    if view["assembly"] is None or seat is None or not playable:
+        return None
+    collected = {hero for hero, _ in view["collections"][seat]}
+    played = [hero for _, hero in view["assembly"]["plays"][seat]]
+    waiting = [h for h in playable if h not in collected and played.count(h) == 1]
+    # What the hand can pay once the cards are played: a new set's two cheapest included.
+    budget = sum(CARD[c].value for c in view["hand"] or ()) - sum(
+        CARD[card].value for card, _ in view["assembly"]["plays"][seat]
+    )
+
+    def affordable(hero: str) -> bool:
+        if hero in collected or hero in played:
+            return True
+        values = sorted(CARD[a[1]].value for a in update.legal if a[0] == "play" and a[2] == hero)
+        return len(values) >= 2 and budget - 2 * (values[0] + values[1]) >= 0
+
+    heroes = sorted(
+        (h for h in playable if sets[h] >= 2 and affordable(h)),
+        key=lambda h: (h in waiting, sets[h], h in collected),
+        reverse=True,
+    )
+    return heroes[0] if heroes else None
+
+
 def end_of(keys: Sequence[Hashable]) -> int | None:
     """Where End goes in a row of choice ``keys``: the last choice, short of Done playing
     (it ends your plays: never one key away), of the take-backs (each undoes a card
@@ -965,7 +1013,9 @@ class Board(ChoiceRowBoard):
         Market's cursor went back to row 1's reveal from the row you were filling), else
         the first of its kind; never on a pass (the next lot's bidding started on it). A
         new location, a new step of Assemble (discarding down to two after paying) or
-        choices all new (the Store's next cards) start on the first."""
+        choices all new (the Store's next cards) start on the first; Assemble's plays on
+        the first card of the largest set (`default_set`), and after a card played, on its
+        set's next card (Enter on the first card played a lone one)."""
         old = self.update
         keys, under, index = list(self.keys), self._under(), self.cursor
         before = {c.key for c in self._row([])}
@@ -974,8 +1024,11 @@ class Board(ChoiceRowBoard):
         self.update = update
         self.trie = ActionTrie(update.legal, lambda action: paths(update, action))
         if old is None or _step(old) != _step(update):
-            # Another seat's view, the next location or step: its first choice.
+            # Another seat's view, the next location or step: its first choice (in
+            # Assemble's plays, the first card of the largest set: `default_set`).
             self.keys, under, index, self._sent, self._away = [], None, 0, None, None
+            if update.seat in update.acting:
+                under = self._default(update)
         elif not update.legal:
             # The others' turns: nothing to choose. Your next turn starts on the choice the
             # cursor was on (the first step of a move made), if it is there still, else
@@ -994,9 +1047,11 @@ class Board(ChoiceRowBoard):
             # playing), or choices all new (the Store's next cards), on its first choice.
             row = [c.key for c in self._row([])]
             if under not in row:
-                _, under, index = self._sent
+                sent, under, index = self._sent
                 if not any(_kind(key) == _kind(under) for key in row) or before.isdisjoint(row):
                     under, index = None, 0
+                elif sent[0] == "play":  # the set's next card (`default_set`), else nearest
+                    under = self._default(update) or under
             self.keys, self._sent = [], None
         else:
             self.keys = keys if self._leads_somewhere(keys) else []
@@ -1051,6 +1106,24 @@ class Board(ChoiceRowBoard):
         if any(_kind(k) == "unplay" for k in keys):
             return None
         return min(range(len(keys)), key=lambda i: abs(i - index), default=0)
+
+    def _default(self, update: Update, keys: Sequence[Hashable] = ()) -> Hashable | None:
+        """Where the cursor starts in Assemble's plays (`default_set`): on the first card of
+        the hero's set, then on that hero's collection; None elsewhere."""
+        hero = default_set(update)
+        if hero is None:
+            return None
+        row = [c.key for c in self._row(keys)]
+        if keys and _kind(keys[-1]) == "play":
+            return ("hero", hero) if ("hero", hero) in row else None
+        cards = [
+            key
+            for key in row
+            if _kind(key) == "play" and ("play", key[1], hero) in update.legal  # type: ignore[index]
+        ]
+        # A team-up's card last: it may still go to its other hero's collection.
+        cards.sort(key=lambda key: len(CARD[key[1]].heroes) > 1)  # type: ignore[index]
+        return cards[0] if cards else None
 
     def _land(self, key: Hashable | None, index: int) -> None:
         """Put the cursor where `_nearest` says, or on no choice."""
@@ -1196,7 +1269,7 @@ class Board(ChoiceRowBoard):
             self.post_message(ActionChosen(action))
         else:
             self.keys = keys
-            self._land(None, 0)
+            self._land(self._default(update, keys), 0)
         self.refresh_bindings()
         self._draw()
 
