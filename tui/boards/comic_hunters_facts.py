@@ -9,15 +9,18 @@ sentence per fact.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from core.engine import Event, in_words, with_names
-from core.games.comic_hunters.data import HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES
+from core.games.comic_hunters.data import CARD, HERO_NAMES, HIGHLIGHT_NAMES, LOCATION_NAMES
 from core.games.comic_hunters.scoring import highlight_points, size_points, variety_points
 from core.games.comic_hunters.state import counted
 from core.table import Update
-from tui.boards.comic_hunters_draw import issue_words, value_counts
+from tui.boards.comic_hunters_draw import card_words, issue_words, value_counts
 from tui.screens.history import you_form
 
 SHEET = ("size", "variety", "highlights", "secret stash")
@@ -141,6 +144,46 @@ def _ended_location(view: dict[str, Any], events: Sequence[Event]) -> str | None
     return str(places[view["step"] - 1])
 
 
+def _times(count: int) -> str:
+    return "" if count == 1 else " twice" if count == 2 else f" {count} times"
+
+
+def cards_summary(cards: Sequence[str]) -> str:
+    """Cards as a summary says them, counted and grouped by hero, with their value and
+    Highlights: "3 cards (Iron Man and 2 Thor; value 9 in all; First Appearance twice)";
+    one "an Iron Man card (value 2; no Highlights)" (each card's title and year are in
+    the log)."""
+    heroes = Counter(" & ".join(HERO_NAMES[h] for h in CARD[c].heroes) for c in cards)
+    icons = Counter(HIGHLIGHT_NAMES[i] for c in cards for i in CARD[c].highlights)
+    shown = in_words([f"{name}{_times(n)}" for name, n in icons.items()]) or "no Highlights"
+    total = sum(CARD[c].value for c in cards)
+    if len(cards) == 1:
+        (hero,) = heroes
+        article = "an" if hero[0] in "AEIOU" else "a"
+        return f"{article} {hero} card (value {total}; {shown})"
+    grouped = in_words([name if n == 1 else f"{n} {name}" for name, n in heroes.items()])
+    return f"{counted(len(cards))} ({grouped}; value {total} in all; {shown})"
+
+
+@lru_cache(maxsize=1)
+def _card_runs() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    """A run of cards as the events list them ("A (…); B (…)"), one card's words, and the
+    card of each words."""
+    by_words = {card_words(c): c for c in CARD}
+    one = "|".join(re.escape(w) for w in sorted(by_words, key=len, reverse=True))
+    return re.compile(f"(?:{one})(?:; (?:{one}))*"), re.compile(one), by_words
+
+
+def summed_up(text: str) -> str:
+    """An event's sentence with each list of cards it names counted and grouped
+    (`cards_summary`): a summary repeated every card the log had told one by one."""
+    run, one, by_words = _card_runs()
+    return run.sub(
+        lambda found: cards_summary([by_words[m.group(0)] for m in one.finditer(found.group(0))]),
+        text,
+    )
+
+
 def _facts(
     events: Sequence[Event], names: Sequence[str], types: set[str], reader: int | None = None
 ) -> list[str]:
@@ -153,6 +196,7 @@ def _facts(
         if e.get("to") is None and (told or nothing_left):
             # A title's number as an issue ("Sanctum #1" read like the Number One icon).
             said = issue_words(e["text"] if reader is None else you_form(e["text"], reader))
+            said = summed_up(said)
             text = with_names(said, names)
             if text not in seen:
                 seen.append(text)
