@@ -56,7 +56,8 @@ def test_a_summary_counts_and_groups_the_cards_taken() -> None:
 
 def test_the_cards_in_words() -> None:
     """ "3 cards (Iron Man and 2 Captain America; value 4 in all; First Appearance twice)",
-    one card "an Iron Man card (value 2; no Highlights)"."""
+    of one hero "2 Captain America cards (…)", one card "an Iron Man card (value 2; no
+    Highlights)", a card of two heroes a team-up."""
     iron = next(c for c in CARD if CARD[c].heroes == ("iron-man",) and not CARD[c].highlights)
     assert cards_summary([iron]) == f"an Iron Man card (value {CARD[iron].value}; no Highlights)"
     first = ("first-appearance",)
@@ -68,3 +69,11 @@ def test_the_cards_in_words() -> None:
     assert cards_summary(cards) == (
         f"3 cards (Iron Man and 2 Captain America; value {value} in all; First Appearance twice)"
     )
+    value = sum(CARD[c].value for c in caps[:2])
+    assert cards_summary(caps[:2]) == (
+        f"2 Captain America cards (value {value} in all; First Appearance twice)"
+    )
+    team = next(c for c in CARD if CARD[c].heroes == ("thor", "hulk"))
+    said = cards_summary([team])
+    assert said.startswith("a Thor & Hulk team-up card (value "), said
+    assert cards_summary([iron, team]).startswith("2 cards (Iron Man and a Thor & Hulk team-up;")

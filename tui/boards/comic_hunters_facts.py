@@ -150,19 +150,34 @@ def _times(count: int) -> str:
 
 def cards_summary(cards: Sequence[str]) -> str:
     """Cards as a summary says them, counted and grouped by hero, with their value and
-    Highlights: "3 cards (Iron Man and 2 Thor; value 9 in all; First Appearance twice)";
-    one "an Iron Man card (value 2; no Highlights)" (each card's title and year are in
-    the log)."""
+    Highlights: "3 cards (Iron Man and 2 Thor; value 9 in all; First Appearance twice)",
+    "2 Thor cards (value 4 in all; no Highlights)", one "an Iron Man card (value 2; New
+    Look)"; a card of two heroes is a team-up ("a Thor & Hulk team-up"). Each card's title
+    and year are in the log."""
     heroes = Counter(" & ".join(HERO_NAMES[h] for h in CARD[c].heroes) for c in cards)
     icons = Counter(HIGHLIGHT_NAMES[i] for c in cards for i in CARD[c].highlights)
     shown = in_words([f"{name}{_times(n)}" for name, n in icons.items()]) or "no Highlights"
     total = sum(CARD[c].value for c in cards)
-    if len(cards) == 1:
-        (hero,) = heroes
-        article = "an" if hero[0] in "AEIOU" else "a"
-        return f"{article} {hero} card (value {total}; {shown})"
-    grouped = in_words([name if n == 1 else f"{n} {name}" for name, n in heroes.items()])
-    return f"{counted(len(cards))} ({grouped}; value {total} in all; {shown})"
+    worth = f"value {total}" if len(cards) == 1 else f"value {total} in all"
+
+    def kind(name: str) -> str:
+        return f"{name} team-up" if " & " in name else name
+
+    if len(heroes) == 1:
+        (name,) = heroes
+        if len(cards) == 1:
+            article = "an" if name[0] in "AEIOU" else "a"
+            return f"{article} {kind(name)} card ({worth}; {shown})"
+        return f"{len(cards)} {kind(name)} cards ({worth}; {shown})"
+    grouped = in_words(
+        [
+            (f"a {kind(name)}" if " & " in name else name)
+            if n == 1
+            else f"{n} {kind(name)}{'s' if ' & ' in name else ''}"
+            for name, n in heroes.items()
+        ]
+    )
+    return f"{counted(len(cards))} ({grouped}; {worth}; {shown})"
 
 
 @lru_cache(maxsize=1)
