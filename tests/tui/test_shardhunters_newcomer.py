@@ -125,3 +125,65 @@ def test_a_track_too_long_for_its_line_says_the_spaces_it_leaves_out() -> None:
     assert set(shown) | {n for a, b in gaps for n in range(a, b + 1)} >= set(range(25)), top
     legend = " ".join(f"{short} {said}" for short, said in board.LEGEND)
     assert "┄4–11┄" in legend, legend
+
+
+def _late_positions(players: int) -> list[Match]:
+    """Positions of random whole games from their 3rd Hunt on (teams of four to seven)."""
+    found = []
+    for seed in range(6):
+        match = Match.new("shardhunters", players, seed=seed)
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            match.act(seat, rng.choice(match.legal(seat)))
+            if match.state.hunt >= 3 and rng.random() < 0.05:
+                found.append(Match.replay(match.record()))
+    return found
+
+
+async def test_resting_heroes_read_whole_at_160x45_late_in_a_game() -> None:
+    """At 160x45 late in a game a resting hero's ability was cut ("You play 4 cards in the
+    3rd Combat and only 1 card in every other…") in 19 of 51 positions with three players
+    and 2 of 23 with two, rows blank beside them: in two columns each column's sides stand
+    one under the other (not in rows as tall as the taller side), the shorter column gives
+    its resting heroes the rows, and a card to put down says its tribe once in the details
+    line (a second row at 104 columns). Cut now in at most 1 in 5 with three players (9),
+    never with two."""
+    from core.games.shardhunters.data import HEROES
+    from tests.tui.board_helpers import update_of
+    from tests.tui.test_shardhunters_heroes import _card_texts
+    from tui.boards.shardhunters_table import active_heroes
+
+    names = tuple(s.name for s in SEATS)
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        for players, most in ((2, 0), (3, 5)):
+            start = Match.new("shardhunters", players, seed=0)
+            screen, table = await held_table_at(pilot, start, SEATS[:players])
+            board: Any = screen.query_one("#board")
+            positions = _late_positions(players)
+            cut = []
+            for match in positions:
+                update = update_of(match, 0, names=names[:players])
+                board.show(update)
+                await pilot.pause()
+                rows = screen_text(app).splitlines()
+                # The table's heroes: the cards above the Combats, the hand and the choices.
+                end = next(n for n, row in enumerate(rows) if TABLE_END.match(row.strip()))
+                cards = _card_texts("\n".join(rows[:end]))
+                view = update.view
+                team = [h for side in range(players) for h in view["teams"][side]]
+                assert set(cards) == set(team), "\n".join(rows)
+                active = {h for side in range(players) for h in active_heroes(view, side)}
+                resting = [h for h in team if h not in active and cards[h] != HEROES[h].ability]
+                if resting:
+                    cut.append((resting, "\n".join(rows)))
+            assert len(positions) > 20, len(positions)
+            allowed = len(positions) // most if most else 0
+            assert len(cut) <= allowed, (players, len(cut), len(positions), cut[:1])
+            await table.close()
+            await pilot.app.pop_screen()
+
+
+TABLE_END = re.compile(r"^(1st|2nd|3rd|4th|Hunt \d+: no Combat|Hand|Choose)\b")
+"""Where the table's sides end on the screen: the Combats, the hand or the choices."""

@@ -722,6 +722,8 @@ class Board(ChoiceRowBoard):
         key = choice.key
         assert isinstance(key, tuple)
         words = f"{TARGET} {choice.label}."
+        if key[0] == "card" and choice.label.startswith("Put down"):
+            return _put_down(key[1])
         if key[0] == "card":
             return f"{words} {card_text(key[1])}"
         if key[0] == "hero" and self._recruit_in_lines(update, self._width()):
@@ -743,8 +745,8 @@ class Board(ChoiceRowBoard):
 
     def _details_rows(self, update: Update, width: int) -> int:
         """The details line's rows for this position: two when a choice's whole text is
-        longer than the board is wide ("◆ Put down red 2 (lycanthropes). Red lycanthropes:
-        if any is played, the highest…" was cut at 80 columns). Kept for the position, so
+        longer than the board is wide ("◆ Put down red 2 (lycanthropes): if any red card
+        is played, the highest…" was cut at 80 columns). Kept for the position, so
         moving the cursor never moves the lines under the board."""
         key = (update.version, update.seat, width, self.looking is not None, tuple(self.keys))
         if self._rows is not None and self._rows[0] == key:
@@ -761,7 +763,7 @@ class Board(ChoiceRowBoard):
         # recruit.
         view = update.view
         if view["phase"] == "combat" and view["hand"]:
-            texts = [f"{TARGET} Put down {card_words(c)}. {card_text(c)}" for c in view["hand"]]
+            texts = [_put_down(card) for card in view["hand"]]
             rows = max(rows, 2 if any(cell_len(text) > width for text in texts) else 1)
         elif self._recruit_in_lines(update, width):
             rows = 1  # the abilities are on the board, the hero under the cursor's whole
@@ -791,8 +793,8 @@ class Board(ChoiceRowBoard):
         levels = [
             Detail(a, cards, tracks, r, to_come=not wide)
             for a in ABILITIES
-            for cards in (True, False)
             for r in sorted({min(a, r) for r in (WHOLE, 6, 4, 3, 2, 1)}, reverse=True)
+            for cards in (True, False)
             for tracks in (True, False)
         ]
         chosen = Detail(0, False, False, to_come=not wide)
@@ -870,8 +872,8 @@ class Board(ChoiceRowBoard):
                 key = ("side", _side_key(update, side), wide, level.ability, level.resting, form)
                 measure = functools.partial(side_height, update, side, wide, level)
                 heights.append(self._kept(key, measure))
-            if two_columns and ability:
-                heights = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
+            if two_columns and ability:  # each column's sides one under the other
+                return max(sum(heights[0::2]), sum(heights[1::2]))
             return sum(heights)
 
         @functools.cache
@@ -974,17 +976,21 @@ class Board(ChoiceRowBoard):
             levels = [replace(level, together=together) for level in levels]
         if two_columns:
             levels = _evened(update, side_width, levels)
+        looks = [looked[1] if looked is not None and looked[0] == s else None for s in range(4)]
         for side in range(4):
-            name = f"side-{side}"
-            parts.set_shown(name, side < view["sides"])
-            if side >= view["sides"]:
+            # In two columns each column's sides stand one under the other (0 over 2, 1
+            # over 3), not in rows: a row as tall as its taller side left rows blank under
+            # the shorter while the resting heroes' abilities were cut at 160x45.
+            below = (side + 2,) if two_columns else ()
+            stacked = [s for s in (side, *below) if s < view["sides"]]
+            shown = bool(stacked) and not (two_columns and side >= 2)
+            parts.set_shown(f"side-{side}", shown)
+            if not shown:
                 continue
-            mine = looked[1] if looked is not None and looked[0] == side else None
-            level = levels[side]
             parts.show(
-                name,
-                (_side_key(update, side), mine, side_width, level),
-                functools.partial(_group, side_lines, update, side, side_width, level, mine),
+                f"side-{side}",
+                (tuple((_side_key(update, s), looks[s], levels[s]) for s in stacked), side_width),
+                functools.partial(_stacked, update, stacked, side_width, levels, looks),
             )
         self._show_combats(update, width, detail, parts)
         hand = self._hand_lines(update, width, tribes=detail.tribes)
@@ -1242,6 +1248,16 @@ def _recruit_lines(
     return _beside([Text("Choose", style="bold")], body, CHOOSE_BESIDE)
 
 
+def _put_down(card: str) -> str:
+    """The details line of a card to put down: its tribe once ("◆ Put down red 3
+    (lycanthropes). Red lycanthropes: …" said it twice, and took a second row at 160x45
+    that the resting heroes' abilities needed)."""
+    m = MONSTER_CARDS[card]
+    rule = COLOUR_RULES[m.colour].split(": ", 1)[1]
+    rule = rule.replace("if any is played", f"if any {m.colour} card is played")
+    return f"{TARGET} Put down {card_words(card)}: {rule}."
+
+
 def _keyed(choices: Sequence[Choice]) -> list[Any]:
     return [c for c in choices if isinstance(c.key, tuple)]
 
@@ -1364,26 +1380,39 @@ class BoardParts(Parts):
 
 
 def _evened(update: Update, width: int, levels: Sequence[Detail]) -> list[Detail]:
-    """Each side's detail in two columns, the shorter side of a row giving its resting
-    heroes the lines the side beside it takes anyway: at 160x45 a resting hero's ability
-    was cut to one line ("You play 4…") with rows empty under its cards."""
+    """Each side's detail in two columns (sides 0 and 2 in one, 1 and 3 in the other), the
+    shorter column giving its resting heroes the lines the other column takes anyway: at
+    160x45 a resting hero's ability was cut to one line ("You play 4…") with rows empty
+    under its cards."""
     out = list(levels)
-    for first in range(0, len(levels), 2):
-        pair = range(first, min(first + 2, len(levels)))
-        tall = max(side_height(update, side, width, levels[side]) for side in pair)
-        for side in pair:
+    heights = [side_height(update, side, width, level) for side, level in enumerate(levels)]
+    tall = max(sum(heights[0::2]), sum(heights[1::2]))
+    for column in (0, 1):
+        sides = range(column, len(levels), 2)
+        for side in sides:
             level = levels[side]
             if not level.ability or level.resting is None or level.resting >= level.ability:
                 continue
+            others = sum(heights[s] for s in sides if s != side)
             for lines in (WHOLE, 6, 4, 3, 2):
                 more = replace(level, resting=min(lines, level.ability))
                 if more.resting <= level.resting:  # type: ignore[operator]
                     continue
-                if side_height(update, side, width, more) <= tall:
-                    out[side] = more
+                height = side_height(update, side, width, more)
+                if others + height <= tall:
+                    out[side], heights[side] = more, height
                     break
     return out
 
 
-def _group(build: Any, *args: Any) -> Group:
-    return Group(*build(*args))
+def _stacked(
+    update: Update,
+    sides: Sequence[int],
+    width: int,
+    levels: Sequence[Detail],
+    looks: Sequence[str | None],
+) -> Group:
+    """Sides one under the other (a column of the board's two)."""
+    return Group(
+        *(line for s in sides for line in side_lines(update, s, width, levels[s], looks[s]))
+    )
