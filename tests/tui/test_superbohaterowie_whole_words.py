@@ -15,7 +15,7 @@ from tests.tui import screen_text
 from tests.tui.board_helpers import update_of
 from tests.tui.test_board_superbohaterowie import PEOPLE, _between_games, held_table_at
 from tui.app import HuntersApp
-from tui.boards.superbohaterowie_table import Marks, city_lines
+from tui.boards.superbohaterowie_table import Marks, city_lines, totals_lines
 from tui.settings import Settings
 
 
@@ -80,3 +80,36 @@ def test_a_city_line_with_five_cities_keeps_its_new_spaces_whole() -> None:
         assert "…" not in head and len(head) <= width, head
         assert head.endswith("new: spaces 1, 4, 5"), head
         assert head.startswith("New York — Bot 3"), head
+
+
+async def test_the_series_totals_are_said_whole_where_their_track_would_skip() -> None:
+    """After a game of a series the totals track ran 0 to 70 in one cell a point, so at 80
+    columns it showed "0 │…  45│…  70│": skipped stretches that read as cut text, and the
+    cities' initials under them. Where the track cannot show every space it says the
+    totals in words, each beside its player's name."""
+    app = HuntersApp(Settings(bot_delay=0, summaries=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = _between_games()
+        screen, table = await held_table_at(pilot, match, PEOPLE, 0)
+        await pilot.pause()
+        widget: Any = screen.query_one("#board")
+        region = widget.part_region("series")
+        assert region.height, "the series has its rows"
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        said = re.sub(r"\s+", " ", " ".join(rows))
+        assert "…" not in said, rows
+        totals = [sum(game[s] for game in match.view(None)["results"]) for s in (0, 1)]
+        assert totals != [0, 0]
+        assert f"Ala {totals[0]}" in said and f"Olek {totals[1]}" in said, rows
+        await table.close()
+
+
+def test_five_players_totals_keep_each_name_with_its_points() -> None:
+    match = Match.new("superbohaterowie", 5, seed=2, options={"series": 3})
+    names = ("Ala", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (hard)", "Bot 5 (easy)")
+    update = update_of(match, 0, names=names)
+    totals = [110, 95, 100, 80, 5]
+    lines = [line.plain for line in totals_lines(update, totals, 78)]
+    assert len(lines) == 2 and all(len(line) <= 78 and "…" not in line for line in lines)
+    for name, total in zip(names, totals, strict=True):
+        assert any(f"{name} {total}" in line for line in lines), (name, lines)

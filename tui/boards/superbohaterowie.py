@@ -581,7 +581,8 @@ HOW_TO_PLAY = """\
 city whose player is on turn, and each city says how many *different* superheroes it holds
 (a Joker stands in for any). Your two cards are at the bottom beside the draw and discard
 piles. In the Points variant the totals track shows each city's points from the games
-finished (under its initial letter); **pts** beside a city is what it would score now.
+finished (under its initial letter, or as words by each player's name once the totals
+outgrow the track); **pts** beside a city is what it would score now.
 
 **The keys.** ←→↑↓ (or hjkl) move the cursor (a heavy border), **n** jumps to the next
 legal choice, **Enter** chooses, **Esc** takes the last choice back, **d** discards both

@@ -675,12 +675,42 @@ def series_lines(update: Update, width: int, both: bool) -> list[Text]:
     label = f"Game {view['game_number']} of {view['series']} · totals"
     top = max(10, *totals)
     lines = Track(label, 0, top, marks, cell=3).lines(width)
+    if any("…" in line.plain for line in lines):
+        # One cell a point: past a dozen points the track skipped stretches ("0 │…  45│…
+        # 70│"), which read as cut text. The totals in words instead, each by its name.
+        lines = totals_lines(update, totals, width)
     if both:
         games = tuple(
             (n, "▲" if n == view["game_number"] else "✓") for n in range(1, view["game_number"] + 1)
         )
         lines = [*Track("Series games", 1, view["series"], games).lines(width), *lines]
     return lines
+
+
+def totals_lines(update: Update, totals: Sequence[int], width: int) -> list[Text]:
+    """The series' totals in words on two rows ``width`` wide ("Game 2 of 3 · totals after
+    1 game: Ala 45, Bot 2 (normal) 70"), on one where they fit it, a bot's level left out
+    if that makes them fit and still names one player; a name and its total never apart."""
+    view = update.view
+    done = len(view["results"])
+    label = f"Game {view['game_number']} of {view['series']} · totals after {done} game"
+    label += "s" if done != 1 else ""
+    bare = [_LEVEL.sub("", name) for name in update.names]
+    forms = [list(update.names)]
+    if len(set(bare)) == len(bare):
+        forms.append(bare)
+    rows: list[str] = []
+    # One row if either form fits it, else two: a name and its total never apart.
+    for most, names in [(most, names) for most in (1, 2) for names in forms]:
+        said = ", ".join(f"{n} {t}".replace(" ", NBSP) for n, t in zip(names, totals, strict=False))
+        rows = [row.replace(NBSP, " ") for row in textwrap.wrap(f"{label}: {said}", width)]
+        if len(rows) <= most:
+            break
+    lines = [Text(row, no_wrap=True) for row in rows[:2]]
+    lines[0].stylize("bold", 0, len(label))
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines + [Text("") for _ in range(2 - len(lines))]
 
 
 # -- what the others did since your move ---------------------------------------------------
