@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import textwrap
 from typing import Any
 
 from core.match import Match
@@ -187,3 +188,23 @@ async def test_resting_heroes_read_whole_at_160x45_late_in_a_game() -> None:
 
 TABLE_END = re.compile(r"^(1st|2nd|3rd|4th|Hunt \d+: no Combat|Hand|Choose)\b")
 """Where the table's sides end on the screen: the Combats, the hand or the choices."""
+
+
+async def test_a_combat_in_codes_is_said_briefly_by_i() -> None:
+    """What i says of a Combat the board left in glyph codes took some 270 characters,
+    four lines at 80 columns, each card's tribe in brackets ("you played red 2
+    (lycanthropes) and yellow 3 (pirates); Bot 2 played …"): it says each side's cards as
+    the log does ("you played red 2, yellow 3; Bot 2 blue 2, white 4; …") and who won, in
+    three lines at most (two for most)."""
+    from tests.tui.test_shardhunters_combat_rows import _combats
+
+    _, coded, said = await _combats((80, 24), 4)
+    assert coded, "no Combat in codes to read"
+    for line, text in zip(coded, said, strict=True):
+        which = line[:3]
+        sentence = next(s for s in text.splitlines() if s.startswith(f"{which} Combat: "))
+        assert len(textwrap.wrap(sentence, 78)) <= 3 and "(" not in sentence, sentence
+        assert re.search(r": you played (white|yellow|blue|red) \d", sentence), sentence
+        assert sentence.endswith((" won.", "A draw.")), sentence
+        for side in ("Bot 2", "Bot 3", "Bot 4"):
+            assert re.search(rf"; {side} (white|yellow|blue|red) \d", sentence), sentence

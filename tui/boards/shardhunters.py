@@ -227,6 +227,25 @@ def _combat_sentence(update: Update, number: int) -> str:
     return f"{COMBATS[number]} Combat: {shown}. {verdict}."
 
 
+def _combat_brief(update: Update, number: int) -> str:
+    """A Combat played in one short sentence, each side's cards as the log says them (the
+    details, i, of a Combat the board says in glyph codes): "2nd Combat: you played red 2,
+    yellow 3; Bot 2 blue 2, white 4; …. Bot 2 won." With each card's tribe in brackets it
+    took four lines at 80 columns."""
+    plays = update.view["plays"][number]
+    shown = "; ".join(
+        f"{side_name(update, side)}{' played' if not side else ''} "
+        + (
+            ", ".join(f"{MONSTER_CARDS[c].colour} {MONSTER_CARDS[c].value}" for c in cards)
+            or "nothing"
+        )
+        for side, cards in enumerate(plays)
+    )
+    result = update.view["results"][number]
+    verdict = "A draw" if result < 0 else f"{title(update, result)} won"
+    return f"{COMBATS[number]} Combat: {shown}. {verdict}."
+
+
 def describe(update: Update) -> list[str]:
     """The table in plain sentences, in reading order."""
     view = update.view
@@ -691,7 +710,7 @@ class Board(ChoiceRowBoard):
             return said
         width = self._width()
         coded = coded_combats(update, width, self._pick_detail(update, width))
-        combats = [_combat_sentence(update, number) for number in coded]
+        combats = [_combat_brief(update, number) for number in coded]
         return "\n\n".join(text for text in (said, "\n".join(combats)) if text)
 
     def _details_line(self) -> str:
