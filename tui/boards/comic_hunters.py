@@ -135,7 +135,9 @@ Look, *Special* Special Edition, *Epic* Epic Battle), and **i** says everyone's 
 the full names. A title's number is its issue ("Sanctum issue 1"), never a Highlight.
 
 **A card** shows its value ①–③ (its age and its price), its hero, and its Highlight icons;
-★ marks an icon one of this game's tracks counts.
+★ marks an icon one of this game's tracks counts. A card on one line puts " · " between its
+heroes and its icons ("③Captain · Special, One"); at 80×24 a Convention card of the hero
+under the cursor (✓) too narrow for both shows its icons alone ("✓③Special, One").
 
 **Keys**: ←→ (h l) move the cursor over the choices one at a time, ↑↓ (k j) to the nearest
 choice in the row above or below (a hand on two lines, the Convention grid; from a Flea
@@ -155,7 +157,8 @@ take* (the last choice: ← from the first, or End), then the card, then the emp
 slides to.
 
 **Assemble:** choose *Play …* and the hero's collection for each card (a new collection
-needs two cards of one hero), then *Done playing*, then pay: discard cards from your hand
+needs two cards of one hero; the cursor starts on a card of your largest set), then *Done
+playing*, then pay: discard cards from your hand
 worth at least what you owe (no change). Keep at most two cards for the next round.
 *Done playing* (◆ beside the Assemble heading; like *Pass on this lot* at an auction) is
 last in the row, never where the cursor starts, and asks once:
