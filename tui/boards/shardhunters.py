@@ -1365,12 +1365,13 @@ def _combat_key(update: Update) -> Hashable:
 
 
 def _order(two_columns: bool) -> list[Entry]:
-    """The board's parts top to bottom: the sides two by two from `Board.TWO_COLUMNS` on;
+    """The board's parts top to bottom: the sides in two columns from `Board.TWO_COLUMNS`
+    on ("side-0" then showing sides 0 and 2, one under the other, "side-1" sides 1 and 3);
     the rows the board keeps over its parts' (see ``Board._fill``) between the table and
     your hand, so the hand, details and prompt stay where they were."""
     sides: list[Entry] = [f"side-{side}" for side in range(4)]
     if two_columns:
-        sides = [("side-0", "side-1"), ("side-2", "side-3")]
+        sides = [("side-0", "side-1")]
     combats = list(COMBAT_PARTS)
     return ["head", "tracks", *sides, *combats, SPARE, "hand", "choices", "details", "prompt"]
 
