@@ -1421,13 +1421,20 @@ def column_plan(columns: Sequence[Sequence[str | None]], room: int) -> tuple[lis
     return share_out(needs, room, floors), False
 
 
+@lru_cache(maxsize=8)
+def _grid_widths(grid: tuple[str | None, ...], width: int) -> tuple[list[int], int]:
+    """`column_plan` of a Convention grid of one-line cells ``width`` wide (asked once per
+    hero choice at each drawing)."""
+    columns = [[grid[row * GRID + col] for row in range(GRID)] for col in range(GRID)]
+    return column_plan(columns, width - 5)
+
+
 def icons_cut(update: Update, width: int, hero: str) -> list[int]:
     """The Convention cells of ``hero``'s cards whose Highlight icons a grid of one-line
     cells ``width`` wide cannot show whole, even alone (✓) in the cell: the choice of that
     hero names them instead."""
-    grid = update.view["convention"]["grid"]
-    columns = [[grid[row * GRID + col] for row in range(GRID)] for col in range(GRID)]
-    widths, full = column_plan(columns, width - 5)
+    grid = tuple(update.view["convention"]["grid"])
+    widths, full = _grid_widths(grid, width)
     out = []
     for cell, card in enumerate(grid):
         if card is None or hero not in CARD[card].heroes or not CARD[card].highlights:
