@@ -14,8 +14,15 @@ from typing import Any
 
 from core.games.comic_hunters.data import CARD
 from tests.tui import screen_text
-from tests.tui.board_helpers import comic_hunters_by_keys, comic_hunters_table
+from tests.tui.board_helpers import (
+    comic_hunters_at_assemble,
+    comic_hunters_by_keys,
+    comic_hunters_table,
+    shown_alone,
+    update_of,
+)
 from tests.tui.game_driver import settle
+from tui.boards import comic_hunters as board
 from tui.screens.game import GameScreen
 
 
@@ -77,3 +84,19 @@ async def test_enter_in_assemble_starts_on_the_largest_set_not_a_lone_card() -> 
             under = widget.choices[widget.cursor].key
             assert under[0] == "play" and hero[1] in CARD[under[1]].heroes, under
             assert screen.latest[0].view["location"] == "assemble"
+
+
+async def test_a_bots_move_leaves_the_cursor_where_the_player_put_it() -> None:
+    """The start on the largest set is a new step's: another seat's play in the same
+    Assemble never moves the cursor from the card the player went to."""
+    match = comic_hunters_at_assemble()
+    async with shown_alone(board.Board, match) as (_, pilot, widget):
+        start = widget.choices[widget.cursor].key
+        await pilot.press("right")
+        mine = widget.choices[widget.cursor].key
+        assert mine != start and mine[0] == "play"
+        other = next(a for a in match.legal(1) if a[0] == "play")
+        match.act(1, other)
+        widget.show(update_of(match, 0))
+        await pilot.pause()
+        assert widget.choices[widget.cursor].key == mine
