@@ -208,3 +208,34 @@ async def test_a_combat_in_codes_is_said_briefly_by_i() -> None:
         assert sentence.endswith((" won.", "A draw.")), sentence
         for side in ("Bot 2", "Bot 3", "Bot 4"):
             assert re.search(rf"; {side} (white|yellow|blue|red) \d", sentence), sentence
+
+
+def test_the_rows_a_board_keeps_spare_go_to_resting_heroes() -> None:
+    """Where the log is beside the board, the board keeps every row of the screen: those
+    its parts leave stood blank under the Combats while resting heroes' abilities were cut
+    at 160x45. Both columns' resting heroes take them."""
+    from tests.tui.board_helpers import update_of
+    from tui.boards import shardhunters as board
+    from tui.boards.shardhunters_table import WHOLE, Detail, active_heroes, side_height
+
+    checked = 0
+    for match in _late_positions(3)[:12]:
+        update = update_of(match, 0)
+        view = update.view
+        resting = [s for s in range(3) if set(view["teams"][s]) - active_heroes(view, s) and s < 2]
+        if not resting:
+            continue
+        levels = [Detail(WHOLE, False, False, 1) for _ in range(3)]
+        tight = board._evened(update, 51, levels)
+        roomy = board._evened(update, 51, levels, spare=40)
+        for side in resting:
+            assert (roomy[side].resting or 0) > (tight[side].resting or 0) or (
+                tight[side].resting == WHOLE
+            ), (side, tight[side], roomy[side])
+        columns = [
+            sum(side_height(update, s, 51, roomy[s]) for s in range(c, 3, 2)) for c in (0, 1)
+        ]
+        before = [sum(side_height(update, s, 51, tight[s]) for s in range(c, 3, 2)) for c in (0, 1)]
+        assert max(columns) <= max(before) + 40, (columns, before)
+        checked += 1
+    assert checked >= 3, checked

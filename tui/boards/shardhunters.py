@@ -994,7 +994,13 @@ class Board(ChoiceRowBoard):
             together = sides_giving(update, side_width)
             levels = [replace(level, together=together) for level in levels]
         if two_columns:
-            levels = _evened(update, side_width, levels)
+            # Where the log is beside the board, the rows the board keeps (see `_fill`)
+            # and its parts leave are the resting heroes' too: at 160x45 two rows stood
+            # blank under the Combats while four abilities were cut.
+            spare = 0
+            if self.screen.has_class("-wide"):
+                spare = max(0, self._room() - self._heights(update, width)(detail))
+            levels = _evened(update, side_width, levels, spare)
         looks = [looked[1] if looked is not None and looked[0] == s else None for s in range(4)]
         for side in range(4):
             # In two columns each column's sides stand one under the other (0 over 2, 1
@@ -1399,14 +1405,14 @@ class BoardParts(Parts):
         return total
 
 
-def _evened(update: Update, width: int, levels: Sequence[Detail]) -> list[Detail]:
+def _evened(update: Update, width: int, levels: Sequence[Detail], spare: int = 0) -> list[Detail]:
     """Each side's detail in two columns (sides 0 and 2 in one, 1 and 3 in the other), the
-    shorter column giving its resting heroes the lines the other column takes anyway: at
-    160x45 a resting hero's ability was cut to one line ("You play 4…") with rows empty
-    under its cards."""
+    shorter column giving its resting heroes the lines the other column takes anyway, and
+    either column the board's ``spare`` rows: at 160x45 a resting hero's ability was cut
+    to one line ("You play 4…") with rows empty under its cards."""
     out = list(levels)
     heights = [side_height(update, side, width, level) for side, level in enumerate(levels)]
-    tall = max(sum(heights[0::2]), sum(heights[1::2]))
+    tall = max(sum(heights[0::2]), sum(heights[1::2])) + spare
     for column in (0, 1):
         sides = range(column, len(levels), 2)
         for side in sides:
