@@ -554,6 +554,7 @@ class Board(ChoiceRowBoard):
         is on the choices."""
         self._detail: tuple[Hashable, Detail] | None = None
         self._rows: tuple[Hashable, int] | None = None
+        self._spared: tuple[Hashable, int] | None = None
         self._sent: tuple[Action, list[Hashable], int] | None = None
         """The action sent to the table and not yet seen taken, with the steps chosen
         before it and the cursor: the same position shown again means the table refused it
@@ -857,6 +858,14 @@ class Board(ChoiceRowBoard):
         self._detail = (key, chosen)
         return chosen
 
+    def _spare(self, update: Update, width: int, detail: Detail) -> int:
+        """The rows the room leaves under the board's parts at ``detail`` (measured once
+        per position and size, not at each move of the cursor)."""
+        key = (update.version, update.seat, width, self._room(), detail)
+        if self._spared is None or self._spared[0] != key:
+            self._spared = (key, max(0, self._room() - self._heights(update, width)(detail)))
+        return self._spared[1]
+
     def _side_width(self, update: Update, width: int, detail: Detail | None = None) -> int:
         """How wide one side is: half the board in two columns."""
         return (width - 2) // 2 if self._two_columns(update, width, detail) else width
@@ -997,9 +1006,7 @@ class Board(ChoiceRowBoard):
             # Where the log is beside the board, the rows the board keeps (see `_fill`)
             # and its parts leave are the resting heroes' too: at 160x45 two rows stood
             # blank under the Combats while four abilities were cut.
-            spare = 0
-            if self.screen.has_class("-wide"):
-                spare = max(0, self._room() - self._heights(update, width)(detail))
+            spare = self._spare(update, width, detail) if self.screen.has_class("-wide") else 0
             levels = _evened(update, side_width, levels, spare)
         looks = [looked[1] if looked is not None and looked[0] == s else None for s in range(4)]
         for side in range(4):
