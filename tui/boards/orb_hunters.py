@@ -688,7 +688,8 @@ class Board(Widget, can_focus=True):
                 names,
                 pile_width(update, width),
                 layout.pile_words,
-                pile_height(view, names, pile_width(update, width), layout.pile_words),
+                pile_height(view, names, pile_width(update, width), layout.pile_words)
+                + layout.pile_rows,
             )
             parts.show("key", (width, codes), lambda: self._key(width, codes))
         rows = layout.details_rows
@@ -772,7 +773,7 @@ class Board(Widget, can_focus=True):
         if layout.piles:
             width = pile_width(update, layout.width)
             # The tallest pile's rows: a shorter one's points go in words on their own lines.
-            rows = pile_height(view, names, width, layout.pile_words)
+            rows = pile_height(view, names, width, layout.pile_words) + layout.pile_rows
             piles = [
                 pouch_pile(
                     view,

@@ -755,6 +755,14 @@ def pouch_pile(
                 body.append(label)
                 body += [Text(line) for line in said]
                 continue
+            short = f"{RELIC_GLYPHS[kind]} {SHORT_RELIC[kind]}"
+            if cell_len(short) + 1 + len(points) <= inner:
+                # "∘ Initial 1 wealth" (the 80-column board's name, F1's legend has it)
+                # rather than "∘ Initial Relic W1": five players' piles 20 wide at 160x45.
+                label = Text(short, style=label.style)
+                label.truncate(inner - len(points) - 1, pad=True)
+                body.append(label.append(" " + points))
+                continue
             points = points_short(card)
             label.truncate(max(1, inner - len(points) - 1), overflow="ellipsis", pad=True)
             label.append(" " + points)
@@ -797,12 +805,11 @@ def pile_codes(
     ("W2 X1"): the key under the board explains them then."""
     if words or view["pouches"] is None:
         return False
-    return any(
-        len(pouch_pile(view, s, names, width, False, False, False, rows))
-        != len(pouch_pile(view, s, names, width, False, False, True))
-        for s in range(view["players"])
-        if view["pouches"][s]
-    )
+    return _pile_measure(view, names, width, False, rows)[1]
+
+
+_CODE = re.compile(r"\b[WXP]\d+")
+"""A point in the legend's short form ("W2", "X1", "P1")."""
 
 
 def pile_edge(view: dict[str, Any], seat: int, inner: int) -> tuple[str, list[str]]:
@@ -845,10 +852,19 @@ def _in_lines(parts: Sequence[str], width: int) -> list[str]:
     return lines
 
 
-def pile_height(view: dict[str, Any], names: Sequence[str], width: int, words: bool) -> int:
-    """The rows of the tallest pouch pile ``width`` wide: worked out once for the same
-    pouches (the layouts tried at every update ask for it, and most moves change no
-    pouch)."""
+def pile_height(
+    view: dict[str, Any], names: Sequence[str], width: int, words: bool, rows: int = 0
+) -> int:
+    """The rows of the tallest pouch pile ``width`` wide (``rows``: as `pouch_pile` draws
+    it within that many): worked out once for the same pouches (the layouts tried at
+    every update ask for it, and most moves change no pouch)."""
+    return _pile_measure(view, names, width, words, rows)[0]
+
+
+def _pile_measure(
+    view: dict[str, Any], names: Sequence[str], width: int, words: bool, rows: int
+) -> tuple[int, bool]:
+    """`pile_height` and `pile_codes`, measured once for what the piles show."""
     seen = (
         repr(view["pouches"]),
         repr(view["pouch_sizes"]),
@@ -857,24 +873,32 @@ def pile_height(view: dict[str, Any], names: Sequence[str], width: int, words: b
         tuple(names),
         width,
         words,
+        rows,
     )
-    height = _PILE_HEIGHTS.get(seen)
-    if height is None:
-        height = max(
-            (
-                len(pouch_pile(view, s, names, width, False, False, words))
-                for s in range(view["players"])
-            ),
-            default=3,
+    measured = _PILE_HEIGHTS.get(seen)
+    if measured is None:
+        piles = [
+            pouch_pile(view, s, names, width, False, False, words, rows)
+            for s in range(view["players"])
+        ]
+        height = max((len(pile) for pile in piles), default=3)
+        # Under the top edge, which names the player ("P1" is a name there).
+        coded = view["pouches"] is not None and any(
+            _CODE.search(line.plain)
+            for s, pile in enumerate(piles)
+            if view["pouches"][s]
+            for line in pile[1:]
         )
+        measured = height, coded
         if len(_PILE_HEIGHTS) >= 256:
             _PILE_HEIGHTS.clear()
-        _PILE_HEIGHTS[seen] = height
-    return height
+        _PILE_HEIGHTS[seen] = measured
+    return measured
 
 
-_PILE_HEIGHTS: dict[Hashable, int] = {}
-"""`pile_height` by what a pile shows (the pouches, their sizes, the colours, the names)."""
+_PILE_HEIGHTS: dict[Hashable, tuple[int, bool]] = {}
+"""`_pile_measure` by what a pile shows (the pouches, their sizes, the colours, the
+names) and how it is drawn."""
 
 
 def pile_totals(view: dict[str, Any], seat: int, room: int) -> str:

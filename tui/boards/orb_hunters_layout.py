@@ -79,6 +79,10 @@ class Layout:
     """Lines under the head with the decks and how the game scores (rows left over)."""
     pile_words: bool = False
     """Each relic of a pouch pile on two lines, its points in words (rows left over)."""
+    pile_rows: int = 0
+    """Rows the piles take beyond the tallest one's without words, short of ``pile_words``:
+    the tallest piles' relics say their points in words from the top down as far as those
+    go (five players' piles read "◉ Orb  W4 X2" over three blank rows at 160x45)."""
     band_effects: tuple[int, ...] = ()
     """Lines of effect text on each band of relic cards (``effect_lines`` for all when
     empty): a band whose relics say less takes fewer rows."""
@@ -326,13 +330,17 @@ def choose_layout(
     piles and the tracks whole."""
     candidates = _candidates(update, width, height, choosing, prompt_rows, choice_lines, grid)
     want = max(2, min(details_rows, FIRST_ROWS))
-    best: tuple[tuple[bool, int, int, bool, bool], Layout] | None = None
+    view, names, piled = update.view, update.names, pile_width(update, width)
+    coded: bool | None = None  # whether the piles without words show a code
+    ranked: list[tuple[tuple[bool, int, int, bool, bool], bool, Layout]] = []
     for candidate in candidates:
         if not candidate.full:
             break
         rows = min(want, height - candidate.height)
         if rows < 2:
             continue
+        if candidate.piles and coded is None:
+            coded = pile_codes(view, names, piled, False, pile_height(view, names, piled, False))
         rank = (
             candidate.tracks,
             rows,
@@ -340,11 +348,19 @@ def choose_layout(
             candidate.piles,
             not candidate.compact_tracks,
         )
-        if best is None or rank > best[0]:
-            best = (rank, replace(candidate, details_rows=rows, height=candidate.height + rows))
+        keyless = candidate.piles and bool(coded) and height - candidate.height - rows < KEY_ROWS
+        layout = replace(candidate, details_rows=rows, height=candidate.height + rows)
+        ranked.append((rank, keyless, layout))
+    best = max(ranked, key=lambda r: r[0]) if ranked else None
+    if best is not None and best[1]:
+        # Piles that show a code keep the key's rows before the hand's roomier cards (at
+        # 160x45 five players' piles read "W1" in 15 boards of 155 with no key), never
+        # before the piles themselves.
+        kept = [r for r in ranked if r[2].piles and not r[1] and r[0][:2] == best[0][:2]]
+        best = max(kept, key=lambda r: r[0]) if kept else best
     if best is not None:
-        layout = _whole_effects(update, best[1], height)
-        view, names, piled = update.view, update.names, pile_width(update, width)
+        keep = KEY_ROWS if best[2].piles and coded else 0
+        layout = _whole_effects(update, best[2], height - keep)
         if layout.piles and layout.height < height:
             # Rows left say each relic's points in words in the piles ("W4 X2" were codes
             # with ten rows empty under the board at 160x45), before a longer details
@@ -353,9 +369,11 @@ def choose_layout(
             extra = pile_height(view, names, piled, True) - pile_height(view, names, piled, False)
             if layout.height + extra <= height:
                 layout = replace(layout, pile_words=True, height=layout.height + extra)
+            else:
+                layout = _more_pile_rows(update, layout, height, piled)
         # A code left on a pile keeps the key's rows: the codes were read at 160x45 with
         # the key gone and the details line's blank rows under the board.
-        rows = pile_height(view, names, piled, layout.pile_words)
+        rows = pile_height(view, names, piled, layout.pile_words) + layout.pile_rows
         coded = layout.piles and pile_codes(view, names, piled, layout.pile_words, rows)
         keep = KEY_ROWS if coded else 0
         if details_rows > layout.details_rows and layout.height < height - keep:
@@ -399,6 +417,24 @@ def choose_layout(
         rows = max(2, min(deciding_rows, FLOOR_ROWS))
         layout = replace(layout, details_rows=rows, height=layout.height + rows - 1)
     return layout
+
+
+def _more_pile_rows(update: Update, layout: Layout, height: int, width: int) -> Layout:
+    """``layout`` with the rows left over (the key's kept while a code is left on a pile)
+    given to the tallest piles' relics' points in words, as many as those rows hold."""
+    view, names = update.view, update.names
+    base = pile_height(view, names, width, False)
+    most = pile_height(view, names, width, True) - base
+    best = 0
+    for more in range(1, min(most, height - layout.height) + 1):
+        rows = base + more
+        tallest = pile_height(view, names, width, False, rows)
+        coded = pile_codes(view, names, width, False, rows)
+        if layout.height + tallest - base + (KEY_ROWS if coded else 0) <= height:
+            best = tallest - base
+    if not best:
+        return layout
+    return replace(layout, pile_rows=best, height=layout.height + best)
 
 
 def _whole_effects(update: Update, layout: Layout, height: int) -> Layout:
