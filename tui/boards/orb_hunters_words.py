@@ -357,12 +357,18 @@ def milestone(update: Update, events: Sequence[Event]) -> list[str] | None:
     # potion's sentence (the pouches' wounds say it after potions), the next round's
     # start without its relics (the board shows them), then the pouches in one sentence.
     tight = [*lines, *_tight_facts(facts, update), *gone]
+    tighter = [*lines, *_tight_facts(facts, update, courage=False), *gone]
     rounds = [text.split(" New relics: ")[0] for text in rounds]
     nexts = [with_names(text if text.endswith(".") else f"{text}.", names) for text in rounds]
-    shorter = [*tight, *standing, *nexts]
-    if _rows(shorter[1:]) <= SUMMARY_ROWS or view["pouches"] is None:
-        return shorter
-    return [*tight, *_standing(update, tight=True), *nexts]
+    forms = [
+        [*tight, *standing, *nexts],
+        [*tight, *_standing(update, tight=True), *nexts],
+        # The board's head names the start player the panel closes on.
+        [*tight, *_standing(update, tight=True)],
+        # Who won each relic by which colour, without the courage it took.
+        [*tighter, *_standing(update, tight=True)],
+    ]
+    return next((form for form in forms if _rows(form[1:]) <= SUMMARY_ROWS), forms[-1])
 
 
 SUMMARY_WIDTH, SUMMARY_ROWS = 68, 14
@@ -382,15 +388,18 @@ _NOBODYS = re.compile(
     r"^(?P<side>.+?) wins the (?P<relic>.+) with (?P<points>\d+) courage, but nobody plays "
     r"that adventurer: the relic leaves the game\.$"
 )
+_RUINED = re.compile(
+    r"^Destruction: (?P<who>\{p\d+\}) loses the (?P<relic>.+): it leaves the game\.$"
+)
 _STOLEN = re.compile(r"'s visible relic, the ")
 _POTION = re.compile(r"^(A potion cancels|Potions cancel|The potions of|.*'s potions cancel)")
 
 
-def _tight_facts(facts: Sequence[str], update: Update) -> list[str]:
+def _tight_facts(facts: Sequence[str], update: Update, courage: bool = True) -> list[str]:
     """The round's facts shorter: a player's wins in one sentence where they were won by
     one colour ("Purple wins the Gem Pouch (6 courage) and the Trinket (4) for Bot 2."),
-    else naming each one's colour; a relic nobody's and a Theft's said shorter; no
-    potion's sentence. The wins come first, then what the effects did, in turn."""
+    else naming each one's colour; a relic nobody's, a Theft's and a Destruction's said
+    shorter; no potion's sentence. The wins come first, then the effects in turn."""
     wins: dict[str, list[tuple[str, str, str]]] = {}
     rest: list[str] = []
     for text in facts:
@@ -402,6 +411,11 @@ def _tight_facts(facts: Sequence[str], update: Update) -> list[str]:
                 f"{lost['side']} wins the {lost['relic']} ({lost['points']} courage), but "
                 f"nobody plays {lost['side']}: it leaves the game."
             )
+        elif (ruined := _RUINED.match(text)) is not None:
+            rest.append(f"Destruction: {ruined['who']}'s {ruined['relic']} leaves the game.")
+        elif text.startswith("Exchange: ") and not courage:
+            # The only relic that exchanges, by the 80-column board's name for it.
+            rest.append(text.replace("Trickster's Mirror", "Mirror"))
         elif not _POTION.match(text):
             rest.append(_STOLEN.sub("'s ", text))
     # The player after "for" or as the subject, as the rules' own sentence has it: the
@@ -410,13 +424,15 @@ def _tight_facts(facts: Sequence[str], update: Update) -> list[str]:
     for who, won in wins.items():
         if len({side for side, _, _ in won}) == 1:
             relics = [
-                f"the {relic} ({points}{'' if i else ' courage'})"
+                f"the {relic} ({points}{'' if i else ' courage'})" if courage else f"the {relic}"
                 for i, (_, relic, points) in enumerate(won)
             ]
             lines.append(f"{won[0][0]} wins {in_words(relics)} for {who}.")
         else:
             relics = [
                 f"the {relic} ({side}, {points}{'' if i else ' courage'})"
+                if courage
+                else f"the {relic} ({side})"
                 for i, (side, relic, points) in enumerate(won)
             ]
             lines.append(f"{who} wins {in_words(relics)}.")
