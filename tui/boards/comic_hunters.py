@@ -196,7 +196,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
         if HERO_WORD[hero] != HERO_NAMES[hero]
     ),
     ("Spider/Thor", "a card of two heroes: it joins a collection of either one"),
-    ("Thor · New, One", "a card's heroes, then its Highlight icons"),
+    ("Thor · New, One", "a card's heroes, then its Highlight icons (Thor·New in a narrow cell)"),
     (LEGAL, "can be chosen now"),
     ("heavy border, [ ]", "under the cursor"),
     (

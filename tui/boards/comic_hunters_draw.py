@@ -328,6 +328,10 @@ ICONS_AFTER = " · "
 One" ("Captain Special One" read as one phrase, a hero called "Captain Special")."""
 
 
+ICONS_TIGHT = "·"
+"""The same, where a cell has no room for the spaces: "Captain·New"."""
+
+
 def joined_items(items: Sequence[str]) -> str:
     """A cell's items as it writes them: "Captain · Special, One", "Thor"."""
     if len(items) <= 1:
@@ -383,6 +387,12 @@ def whole_words(items: Sequence[str], room: int, icons_only: bool = False) -> st
     words = joined(items)
     if cell_len(words) <= room:
         return words
+    if not icons_only and len(items) > 1:
+        # "Captain·New": the icons still parted from the heroes, in the cells that held
+        # "Captain New" before they were (the Flea Market's rows at 80x24 read "Captain …").
+        tight = items[0] + ICONS_TIGHT + ", ".join(items[1:])
+        if cell_len(tight) <= room:
+            return tight
     for count in range(len(items) - 1, 0, -1):
         kept = joined(items[:count])
         for more in (f"{',' if count > 1 or icons_only else ''} {MORE}", f" {MORE}", MORE):
