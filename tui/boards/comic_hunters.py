@@ -91,7 +91,7 @@ from tui.boards.comic_hunters_draw import (
 )
 from tui.boards.comic_hunters_facts import SHEET, milestone, projected, score_sentence, size_by_hero
 from tui.boards.details import MORE, wrapped
-from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET
+from tui.widgets.card import BACK, CHOSEN, LEGAL, TARGET, TRACK_GAP
 from tui.widgets.show import Parts
 
 __all__ = [
@@ -186,6 +186,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "and two of value 2",
     ),
     (f"{TRACKED}", "a Highlight icon one of this game's three tracks counts"),
+    (TRACK_GAP, "on a track too long for its line: spaces nobody stands on, left out"),
     *(
         (ICON_SHORT[icon], f"{HIGHLIGHT_NAMES[icon]}, a Highlight icon and its track")
         for icon in ICON_SHORT

@@ -107,7 +107,7 @@ from tui.boards.orb_hunters_words import most_wounded as most_wounded
 from tui.boards.orb_hunters_words import paths as paths
 from tui.boards.orb_hunters_words import prompt as prompt
 from tui.boards.orb_hunters_words import result_lines as result_lines
-from tui.widgets.card import BACK, CHOSEN, TARGET, CardBox, CardRow
+from tui.widgets.card import BACK, CHOSEN, TARGET, TRACK_GAP, CardBox, CardRow
 from tui.widgets.show import Parts
 
 HAND_ROW, RELIC_ROW, CHOICE_ROW, POUCH_ROW = 0, 1, 2, 3
@@ -167,6 +167,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
         "a Trenti with courage 3 whose marker is Green: it counts for Green "
         f"({TRENTI_GLYPH} ? 3 Trenti while its marker is being chosen)",
     ),
+    (TRACK_GAP, "on the Wealth or Wounds track: spaces nobody stands on, left out for room"),
     *((SKILL_WORDS[s], SKILL_TEXT[s]) for s in ("killer", "charismatic", "sly", "shielded")),
     (
         "▲ Red 1 Killer",

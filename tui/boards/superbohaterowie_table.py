@@ -30,7 +30,7 @@ from core.games.superbohaterowie.data import (
 )
 from core.games.superbohaterowie.scoring import city_points, is_saved, raw_city_points
 from core.table import Update
-from tui.widgets.card import CHOSEN, TARGET, CardBox, CardFace, CardRow, Track
+from tui.widgets.card import CHOSEN, TARGET, TRACK_GAP, CardBox, CardFace, CardRow, Track
 
 FACES: dict[str, tuple[str, str, str]] = {
     # kind: (symbol, short word, style). Symbol and word always, colour as a bonus.
@@ -675,7 +675,7 @@ def series_lines(update: Update, width: int, both: bool) -> list[Text]:
     label = f"Game {view['game_number']} of {view['series']} · totals"
     top = max(10, *totals)
     lines = Track(label, 0, top, marks, cell=3).lines(width)
-    if any("…" in line.plain for line in lines):
+    if any(TRACK_GAP in line.plain or "…" in line.plain for line in lines):
         # One cell a point: past a dozen points the track skipped stretches ("0 │…  45│…
         # 70│"), which read as cut text. The totals in words instead, each by its name.
         lines = totals_lines(update, totals, width)

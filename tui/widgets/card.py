@@ -241,6 +241,10 @@ def _with_height(card: CardBox, height: int) -> CardBox:
     return replace(card, height=height)
 
 
+TRACK_GAP = "┄"
+"""Between the runs of a track's spaces where the spaces nobody stands on are left out."""
+
+
 @dataclass(frozen=True, slots=True)
 class Track:
     """A numbered track (Trending, Highlights, a score track…): one cell per space from
@@ -251,7 +255,8 @@ class Track:
     a space are never joined: parted by commas ("1,2,4").
     ``highlight`` spaces (a threshold, a limit) are drawn in bold with a ▲ under them when
     nobody stands there. When the track is wider than the space it is given, it shows only
-    the spaces that carry a marker or a highlight, with … between runs; when even those do
+    the spaces that carry a marker or a highlight, with a gap (`TRACK_GAP`) between runs
+    ("…" there read as a track cut off); when even those do
     not fit, a run of three seats or more on a space is said as one ("1-4").
     """
 
@@ -293,7 +298,7 @@ class Track:
         under = Text(" " * head.cell_len, no_wrap=True)
         for spot in shown:
             if spot is None:
-                top.append("… ")
+                top.append(f"{TRACK_GAP} ")
                 under.append("  ")
                 continue
             number = str(spot).center(cell)
@@ -329,7 +334,7 @@ class Track:
 
     @staticmethod
     def _width_of(shown: list[int | None], cell: int) -> int:
-        """The cells a track's spaces take: ``cell`` and a bar each, an ellipsis between runs."""
+        """The cells a track's spaces take: ``cell`` and a bar each, a gap between runs."""
         return sum(2 if spot is None else cell + 1 for spot in shown)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
