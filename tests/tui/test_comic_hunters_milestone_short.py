@@ -77,3 +77,11 @@ def test_the_cards_in_words() -> None:
     said = cards_summary([team])
     assert said.startswith("a Thor & Hulk team-up card (value "), said
     assert cards_summary([iron, team]).startswith("2 cards (Iron Man and a Thor & Hulk team-up;")
+
+
+def test_a_team_up_led_by_a_vowel_takes_an() -> None:
+    """Played over ssh at 80x24: "…Hulk and a Iron Man & Thor team-up; value 8 in all…"."""
+    iron = next(c for c in CARD if CARD[c].heroes[0] == "iron-man" and len(CARD[c].heroes) == 2)
+    hulk = next(c for c in CARD if CARD[c].heroes == ("hulk",))
+    said = cards_summary([hulk, iron])
+    assert " an Iron Man & " in said and " a Iron" not in said, said

@@ -53,6 +53,7 @@ SLIPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("no space before a dash", re.compile(r"[^\s(]—|[^\s(\d]–")),
     ("two spaces", re.compile(r"\S  +\S")),
     ("a plural left open", re.compile(r"\w\(s\)")),
+    ("a before a vowel", re.compile(r"(?<![\w'-])[Aa] (?!one\b|once\b)[AEIOaeio]\w")),
 )
 _SENTENCE_START = re.compile(r"(?:^|[.!?] )([a-z])")
 """A sentence's first letter: at the start of a text or after a full stop and a space."""
@@ -110,6 +111,7 @@ def test_the_checks_catch_every_slip_players_saw() -> None:
         "the Store opens.",
         "Ala takes row 2— three cards.",
         "9 unchosen card(s) go to the Convention deck.",
+        "You take 2 cards (Hulk and a Iron Man & Thor team-up).",
     ]
     assert all(slips_in(line) for line in wrong), [w for w in wrong if not slips_in(w)]
     right = [

@@ -163,15 +163,17 @@ def cards_summary(cards: Sequence[str]) -> str:
     def kind(name: str) -> str:
         return f"{name} team-up" if " & " in name else name
 
+    def one(name: str) -> str:
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {kind(name)}"
+
     if len(heroes) == 1:
         (name,) = heroes
         if len(cards) == 1:
-            article = "an" if name[0] in "AEIOU" else "a"
-            return f"{article} {kind(name)} card ({worth}; {shown})"
+            return f"{one(name)} card ({worth}; {shown})"
         return f"{len(cards)} {kind(name)} cards ({worth}; {shown})"
     grouped = in_words(
         [
-            (f"a {kind(name)}" if " & " in name else name)
+            (one(name) if " & " in name else name)
             if n == 1
             else f"{n} {kind(name)}{'s' if ' & ' in name else ''}"
             for name, n in heroes.items()
