@@ -161,3 +161,31 @@ async def comic_hunters_by_keys(pilot: Pilot[None], screen: Any, action: Action)
         await pilot.press("enter")
         if board.is_final(widget.update, choice.key):
             await pilot.press("enter")
+
+
+def _sensible(legal: list[Action], rng: random.Random) -> Action:
+    """A Comic Hunters move that heads for the Convention: ready, take, pass or pick."""
+    for verb in ("ready", "take-row", "take", "pass", "pick", "give-first"):
+        found = [a for a in legal if a[0] == verb]
+        if found:
+            return rng.choice(found)
+    opens = [a for a in legal if a[0] == "open" and a[2] <= 1]
+    return rng.choice(opens or legal)
+
+
+async def comic_hunters_until(
+    pilot: Pilot[None], seed: int = 3, location: str = "convention"
+) -> tuple[Any, Any]:
+    """Play seat 0 of a Comic Hunters table by keys until it is to choose at the
+    Convention (or ``location``): the game screen and its board."""
+    from tests.tui.game_driver import settle
+    from tui.screens.game import GameScreen
+
+    await pilot.pause()
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    await settle(pilot, screen)
+    rng = random.Random(seed)
+    while screen.latest[0].view["location"] != location or 0 not in screen.latest[0].acting:
+        await comic_hunters_by_keys(pilot, screen, _sensible(list(screen.latest[0].legal), rng))
+        await settle(pilot, screen)
+    return screen, screen.query_one("#board")

@@ -8,7 +8,6 @@ have, or two or more cards of one hero), its collection next; Done playing stays
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from typing import Any
 
@@ -16,8 +15,8 @@ from core.games.comic_hunters.data import CARD
 from tests.tui import screen_text
 from tests.tui.board_helpers import (
     comic_hunters_at_assemble,
-    comic_hunters_by_keys,
     comic_hunters_table,
+    comic_hunters_until,
     shown_alone,
     update_of,
 )
@@ -26,24 +25,8 @@ from tui.boards import comic_hunters as board
 from tui.screens.game import GameScreen
 
 
-def _sensible(legal: Any, rng: random.Random) -> Any:
-    for verb in ("take-row", "take", "pick", "give-first"):
-        found = [a for a in legal if a[0] == verb]
-        if found:
-            return rng.choice(found)
-    opens = [a for a in legal if a[0] == "open" and a[2] <= 1]
-    return rng.choice(opens or list(legal))
-
-
 async def _to_assemble(pilot: Any) -> tuple[GameScreen, Any]:
-    await pilot.pause()
-    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
-    await settle(pilot, screen)
-    rng = random.Random(3)
-    while screen.latest[0].view["location"] != "assemble" or 0 not in screen.latest[0].acting:
-        await comic_hunters_by_keys(pilot, screen, _sensible(list(screen.latest[0].legal), rng))
-        await settle(pilot, screen)
-    return screen, screen.query_one("#board")
+    return await comic_hunters_until(pilot, location="assemble")
 
 
 def _sets(view: dict[str, Any], legal: Any) -> dict[str, int]:

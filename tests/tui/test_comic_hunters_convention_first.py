@@ -11,13 +11,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import Action
 from core.match import Match
 from tests.tui import screen_text
-from tests.tui.board_helpers import comic_hunters_by_keys, comic_hunters_table, shown_alone
+from tests.tui.board_helpers import (
+    comic_hunters_by_keys,
+    comic_hunters_table,
+    comic_hunters_until,
+    shown_alone,
+)
 from tests.tui.game_driver import settle
 from tui.boards import comic_hunters as board
-from tui.screens.game import GameScreen
 from tui.widgets.show import Parts
 
 SLUG = "comic-hunters"
@@ -32,25 +35,7 @@ def _app() -> Any:
 _by_keys = comic_hunters_by_keys
 
 
-def _sensible(legal: list[Action], rng: random.Random) -> Action:
-    for verb in ("ready", "take-row", "take", "pass", "pick", "give-first"):
-        found = [a for a in legal if a[0] == verb]
-        if found:
-            return rng.choice(found)
-    opens = [a for a in legal if a[0] == "open" and a[2] <= 1]
-    return rng.choice(opens or legal)
-
-
-async def _to_the_convention(pilot: Any) -> tuple[GameScreen, Any]:
-    """Play seat 0 by keys until it is to choose at the Convention: the screen, the board."""
-    await pilot.pause()
-    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
-    await settle(pilot, screen)
-    rng = random.Random(3)
-    while screen.latest[0].view["location"] != "convention" or 0 not in screen.latest[0].acting:
-        await _by_keys(pilot, screen, _sensible(list(screen.latest[0].legal), rng))
-        await settle(pilot, screen)
-    return screen, screen.query_one("#board")
+_to_the_convention = comic_hunters_until
 
 
 async def test_the_convention_starts_on_taking_and_the_slide_is_one_key_away() -> None:

@@ -29,7 +29,7 @@ from core.games.shardhunters.data import (
     hero_name,
 )
 from core.table import Update
-from tui.widgets.card import CHOSEN, CardBox, CardRow, Track
+from tui.widgets.card import CHOSEN, TRACK_GAP, CardBox, CardRow, Track
 
 T = TypeVar("T")
 
@@ -1007,9 +1007,9 @@ def track_lines(update: Update, width: int) -> list[Text]:
     return out
 
 
-GAP = "┄"
+GAP = TRACK_GAP
 """Either side of a stretch of a track left out, said as its spaces ("┄4–11┄"): "…" there
-read as cut text."""
+read as cut text. The shared tracks' gap, so every game's tracks leave spaces out alike."""
 
 
 def _spaced_track(
